@@ -1,0 +1,60 @@
+# whistclub: `make run` and `make test` are all a newcomer needs (README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# The second test pass: PostgreSQL + Redis on their usual local ports (override if elsewhere).
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/whistclub
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+PYTEST_ARGS ?=
+
+.PHONY: install run test test-embedded test-services test-quick lint messages clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+%.mo: %.po
+	@command -v msgfmt >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq gettext >/dev/null; \
+	  else echo "msgfmt is missing: install gettext (apt-get install gettext)" >&2; exit 1; fi; }
+	msgfmt --check-format -o $@ $<
+
+install: $(STAMP) $(MO_FILES)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) whistclub.asgi:application
+
+test: install test-embedded test-services
+
+test-embedded: install
+	@echo "== Pass 1: SQLite + in-memory channel layer =="
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-services: install
+	@echo "== Pass 2: PostgreSQL + Redis =="
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHISTCLUB_REQUIRE_SERVICES=1 \
+	  $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test-quick: install
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+
+messages: install
+	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles
+	$(MAKE) install
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache $(MO_FILES)

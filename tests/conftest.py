@@ -1,0 +1,40 @@
+import pytest
+from django.conf import settings
+
+
+def pytest_report_header(config):
+    database = settings.DATABASES["default"]
+    layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
+    return f"whistclub: database={database['ENGINE'].rsplit('.', 1)[-1]} channel_layer={layer}"
+
+
+def pytest_sessionstart(session):
+    """The services pass must fail loudly when PostgreSQL or Redis is unreachable."""
+    import os
+
+    if os.environ.get("WHISTCLUB_REQUIRE_SERVICES") != "1":
+        return
+    problems = []
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        problems.append("DATABASE_URL does not point at PostgreSQL")
+    else:
+        import psycopg
+
+        db = settings.DATABASES["default"]
+        try:
+            psycopg.connect(host=db["HOST"], port=db["PORT"] or 5432, user=db["USER"],
+                            password=db["PASSWORD"] or None, dbname="postgres",
+                            connect_timeout=5).close()
+        except Exception as exc:
+            problems.append(f"PostgreSQL unreachable at {db['HOST']}:{db['PORT']}: {exc}")
+    if not settings.REDIS_URL:
+        problems.append("REDIS_URL is not set")
+    else:
+        import redis
+
+        try:
+            redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=5).ping()
+        except Exception as exc:
+            problems.append(f"Redis unreachable at {settings.REDIS_URL}: {exc}")
+    if problems:
+        pytest.exit("services pass cannot run: " + "; ".join(problems), returncode=3)

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountsConfig(AppConfig):
+    name = "whistclub.accounts"
+    label = "accounts"
+    verbose_name = _("Accounts")
+
+    def ready(self):
+        from whistclub.accounts import signals  # noqa: F401 -- connects the receivers

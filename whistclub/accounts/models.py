@@ -1,0 +1,32 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Profile(models.Model):
+    """What a person tells the site about themselves beyond Django's user."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="profile")
+    display_name = models.CharField(_("display name"), max_length=60, blank=True,
+                                    help_text=_("The name other players see at tables and in standings."))
+    language = models.CharField(_("preferred language"), max_length=8, blank=True,
+                                choices=settings.LANGUAGES,
+                                help_text=_("Leave empty to follow your browser."))
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return self.display_name or self.user.get_username()
+
+
+def profile_for(user) -> Profile:
+    """The user's profile, created on first use (users made before profiles existed have none)."""
+    profile, _created = Profile.objects.get_or_create(user=user)
+    return profile

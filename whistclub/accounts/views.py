@@ -1,0 +1,39 @@
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from whistclub.accounts.forms import ProfileForm, SignUpForm
+from whistclub.accounts.models import profile_for
+
+
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome to whistclub, %(name)s!") % {"name": user.profile.name})
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+def profile(request):
+    profile = profile_for(request.user)
+    form = ProfileForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        if profile.language:
+            translation.activate(profile.language)
+        messages.success(request, _("Your profile has been saved."))
+        response = redirect("profile")
+        if profile.language:
+            # Keep the language after logging out too, as Django's own switcher does.
+            response.set_cookie(settings.LANGUAGE_COOKIE_NAME, profile.language)
+        return response
+    return render(request, "accounts/profile.html", {"form": form})

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class WhistclubConfig(AppConfig):
+    name = "whistclub"
+    verbose_name = "whistclub"

@@ -1,0 +1,115 @@
+"""Reading settings from the environment: small helpers that refuse malformed values loudly.
+
+Every error names the variable and says what would be accepted, so a typo in a deployment
+stops the process at start-up instead of running with a surprising value.
+"""
+
+from __future__ import annotations
+
+import os
+import zoneinfo
+from urllib.parse import urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default).strip()
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name} must be one of 1/0, true/false, yes/no, on/off; got {raw!r}"
+    )
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}; got {value}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return list(default)
+    items = [item.strip() for item in raw.split(",")]
+    if any(not item for item in items) and raw.strip():
+        raise ImproperlyConfigured(
+            f"{name} must be a comma-separated list without empty items; got {raw!r}"
+        )
+    return [item for item in items if item]
+
+
+def env_timezone(name: str, default: str) -> str:
+    value = env_str(name, default)
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name} must be an IANA time zone such as Europe/Brussels; got {value!r}"
+        ) from None
+    return value
+
+
+def database_from_env(name: str, default_sqlite_path: str) -> dict:
+    """DATABASE_URL → a DATABASES entry; SQLite when unset, PostgreSQL (psycopg, pooled) else."""
+    import dj_database_url
+
+    raw = env_str(name)
+    if not raw:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path}
+    scheme = urlsplit(raw).scheme
+    if scheme not in {"postgres", "postgresql", "sqlite"}:
+        raise ImproperlyConfigured(
+            f"{name} must be a postgres://user@host:port/dbname or sqlite:///path URL; "
+            f"got scheme {scheme!r}"
+        )
+    try:
+        config = dj_database_url.parse(raw)
+    except Exception as exc:  # dj_database_url raises several types for bad URLs
+        raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
+    if scheme != "sqlite":
+        if not config.get("NAME"):
+            raise ImproperlyConfigured(f"{name} must name a database, e.g. .../whistclub")
+        # Under ASGI every request may run in another thread; a pool keeps connections
+        # warm without CONN_MAX_AGE's one-connection-per-thread leak (DESIGN.md).
+        config["CONN_MAX_AGE"] = 0
+        config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": 10, "timeout": 10}
+    return config
+
+
+def redis_url_from_env(name: str) -> str:
+    raw = env_str(name)
+    if not raw:
+        return ""
+    parts = urlsplit(raw)
+    if parts.scheme not in {"redis", "rediss", "unix"} or (
+        parts.scheme != "unix" and not parts.hostname
+    ):
+        raise ImproperlyConfigured(
+            f"{name} must be a redis://host:port/db, rediss://... or unix:///path URL; got {raw!r}"
+        )
+    try:
+        parts.port  # noqa: B018 -- raises ValueError on a port like ":abc"
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} has an invalid port; got {raw!r}") from None
+    return raw

@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from whistclub import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/setlang/", views.switch_language, name="set_language"),
+    path("accounts/", include("whistclub.accounts.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]
