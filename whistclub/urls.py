@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("i18n/setlang/", views.switch_language, name="set_language"),
+    path("tables/", include("games.urls")),
     path("accounts/", include("whistclub.accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

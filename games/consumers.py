@@ -1,0 +1,131 @@
+"""The live table over WebSockets: the same per-seat view as JSON or as htmx HTML fragments.
+
+Group messages carry only the version (they may travel through Redis to every process); each
+consumer rebuilds its own seat's view from the database.  Protocol: docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from games.access import table_for_viewer
+from games.models import Table
+from games.tables import LOBBY_GROUP, TableError, action_from_message, play, seat_of
+from games.views_state import for_template, table_view
+
+MAX_MESSAGE_BYTES = 2048
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.json_mode = b"format=json" in self.scope.get("query_string", b"")
+        self.user = self.scope.get("user")
+        self.sent_version = -1
+        allowed = await database_sync_to_async(self._allowed)()
+        if not allowed:
+            await self.close(code=4404)
+            return
+        self.group = f"table-{self.table_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_state(force=True)
+
+    def _allowed(self) -> bool:
+        table = table_for_viewer(self.table_id, self.user, self.scope.get("session"))
+        if table is None:
+            return False
+        self.seat = seat_of(table, self.user)
+        return True
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if bytes_data is not None or text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self.send_error(_("Message refused: send one short JSON text message."))
+            return
+        try:
+            message = json.loads(text_data)
+        except json.JSONDecodeError:
+            await self.send_error(_("Message refused: it is not valid JSON."))
+            return
+        if not isinstance(message, dict):
+            await self.send_error(_("Message refused: expected a JSON object."))
+            return
+        kind = message.get("type", "action" if "action" in message else None)
+        if kind == "snapshot":
+            await self.send_state(force=True)
+            return
+        if kind not in ("action", "discard"):
+            await self.send_error(_("Message refused: unknown message type."))
+            return
+        action = action_from_message(kind, message.get("action"), message.get("cards"))
+        version = message.get("version")
+        if isinstance(version, str) and version.isdigit():  # htmx sends form values as text
+            version = int(version)
+        try:
+            await database_sync_to_async(play)(self.table_id, self.user, action, version)
+        except TableError as exc:
+            await self.send_error(str(exc.message), exc.version)
+            return
+        await self.send_state()
+
+    async def table_changed(self, event):
+        await self.send_state()
+
+    async def send_state(self, force: bool = False):
+        view, html = await database_sync_to_async(self._render)()
+        if not force and view["version"] <= self.sent_version:
+            return  # coalesced: this socket already has that version or a newer one
+        self.sent_version = view["version"]
+        if self.json_mode:
+            await self.send(text_data=json.dumps({"type": "state", "version": view["version"],
+                                                  "state": view}))
+        else:
+            await self.send(text_data=html)
+
+    def _render(self):
+        table = Table.objects.get(pk=self.table_id)
+        self.seat = seat_of(table, self.user)
+        view = table_view(table, self.seat)
+        html = None if self.json_mode else render_to_string(
+            "games/partials/table_state.html",
+            {"view": view, "ui": for_template(view), "oob": True, "user": self.user})
+        return view, html
+
+    async def send_error(self, message: str, version: int | None = None):
+        if self.json_mode:
+            await self.send(text_data=json.dumps(
+                {"type": "error", "version": version, "message": message}))
+        else:
+            await self.send(text_data=render_to_string(
+                "games/partials/table_error.html", {"message": message, "oob": True}))
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        pass  # the lobby only listens
+
+    async def lobby_changed(self, event):
+        html = await database_sync_to_async(self._render)()
+        await self.send(text_data=html)
+
+    def _render(self):
+        from games.views import lobby_tables
+
+        return render_to_string("games/partials/lobby_list.html",
+                                {"tables": lobby_tables(self.scope.get("user")), "oob": True})

@@ -1,0 +1,112 @@
+"""Online tables: the table, its seats and its finished hands.
+
+The state of a live table is its current hand record (deal + actions) and a version number, in
+the database (DESIGN.md, "Live tables"): any process can serve any table and a restart loses
+nothing.  The engines in ``games.rules`` are the referee; nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+GAME_CHOICES = [
+    ("bid_whist", _("Bid Whist")),
+    ("solo_whist", _("Solo Whist")),
+    ("belgian_whist", _("Belgian Whist")),
+]
+BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("strong", _("strong"))]
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("waiting for players")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    rules = models.JSONField(_("house rules"), default=dict, blank=True,
+                             help_text=_("Only the rules that differ from the defaults."))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="created_tables")
+    created_at = models.DateTimeField(auto_now_add=True)
+    is_private = models.BooleanField(_("private"), default=False,
+                                     help_text=_("Only people with the invite link can see it."))
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    deals_limit = models.PositiveSmallIntegerField(
+        _("number of deals"), null=True, blank=True,
+        help_text=_("Solo and Belgian Whist: the session ends after this many deals; "
+                    "empty = until the table closes."))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    # Bumped by every change a player can see; clients send the version they acted on.
+    version = models.PositiveIntegerField(default=0)
+    # The hand in play as a whistclub-hand/1 record; null before the first deal.
+    current = models.JSONField(null=True, blank=True)
+    # The engine's match/session summary after the last finished hand.
+    summary = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.get_game_display()} #{self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("table", args=[self.pk])
+
+    @property
+    def group_name(self) -> str:
+        return f"table-{self.pk}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="seats")
+    bot_level = models.CharField(max_length=10, blank=True, choices=BOT_LEVELS)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_seat_per_position"),
+            models.CheckConstraint(condition=models.Q(position__lte=3), name="four_seats"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} seat {self.position}"
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+
+class Hand(models.Model):
+    """A finished hand: its complete whistclub-hand/1 record and the engine's result."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    record = models.JSONField()
+    result = models.JSONField()
+    finished_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} hand {self.number}"

@@ -1,0 +1,328 @@
+"""Table actions: every change to a live table goes through here (zulip-style ``do_*``).
+
+One action = one transaction: lock the table row, replay its current hand through the engine,
+apply, append, bump the version; broadcast after commit.  An illegal, stale or repeated
+action raises :class:`TableError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Hand, Seat, Table
+from games.rules import game_module
+from games.rules.base import RulesError, WhistError
+from games.rules.records import HAND_FORMAT, replay_hand
+
+logger = logging.getLogger(__name__)
+LOBBY_GROUP = "lobby"
+
+
+class TableError(Exception):
+    """A refused table action; ``message`` is shown to the person at the table."""
+
+    def __init__(self, message, version: int | None = None):
+        self.message = message
+        self.version = version
+        super().__init__(str(message))
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def rules_of(table: Table):
+    return game_module(table.game).Rules.from_overrides(table.rules)
+
+
+def current_state(table: Table):
+    """The engine state of the hand in play, rebuilt from its record (None before the deal)."""
+    if not table.current:
+        return None
+    return replay_hand(table.current)
+
+
+def seat_of(table: Table, user) -> int | None:
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in table.seats.all():
+        if seat.user_id == user.pk:
+            return seat.position
+    return None
+
+
+# -- creating and seating ----------------------------------------------------------------------
+
+
+def create_table(user, game: str, rules: dict, *, is_private: bool = False,
+                 deals_limit: int | None = None) -> Table:
+    try:
+        parsed = game_module(game).Rules.from_overrides(rules)
+    except RulesError as exc:
+        raise TableError(str(exc)) from None
+    with transaction.atomic():
+        table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
+                                     is_private=is_private, deals_limit=deals_limit)
+        Seat.objects.bulk_create(Seat(table=table, position=p) for p in range(4))
+        transaction.on_commit(lambda: broadcast_lobby())
+    return table
+
+
+def _locked(table_id: int) -> Table:
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise TableError(_("This table does not exist.")) from None
+
+
+def _seat_for_update(table: Table, position: int) -> Seat:
+    if position not in (0, 1, 2, 3):
+        raise TableError(_("There is no such seat."), table.version)
+    return Seat.objects.select_for_update().get(table=table, position=position)
+
+
+def take_seat(table_id: int, user, position: int) -> Table:
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.status == Table.Status.FINISHED:
+            raise TableError(_("This table has finished."), table.version)
+        if Seat.objects.filter(table=table, user=user).exists():
+            raise TableError(_("You already have a seat at this table."), table.version)
+        seat = _seat_for_update(table, position)
+        if seat.user_id is not None:
+            raise TableError(_("That seat is taken."), table.version)
+        if seat.bot_level and table.status != Table.Status.WAITING:
+            raise TableError(_("A computer player is playing that seat."), table.version)
+        seat.user, seat.bot_level = user, ""
+        seat.save(update_fields=["user", "bot_level"])
+        _start_if_full(table)
+        _bump(table)
+    return table
+
+
+def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.created_by_id != user.pk and seat_of(table, user) is None:
+            raise TableError(_("Only the players at this table can add computer players."),
+                             table.version)
+        if table.status != Table.Status.WAITING:
+            raise TableError(_("The game has already started."), table.version)
+        seat = _seat_for_update(table, position)
+        if not seat.is_free:
+            raise TableError(_("That seat is taken."), table.version)
+        seat.bot_level = level
+        seat.save(update_fields=["bot_level"])
+        _start_if_full(table)
+        _bump(table)
+    return table
+
+
+def leave_seat(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.status != Table.Status.WAITING:
+            raise TableError(_("You cannot leave a game in progress."), table.version)
+        updated = Seat.objects.filter(table=table, user=user).update(user=None)
+        if not updated:
+            raise TableError(_("You have no seat at this table."), table.version)
+        _bump(table)
+    return table
+
+
+def _start_if_full(table: Table) -> None:
+    if table.status == Table.Status.WAITING and not any(
+            s.is_free for s in Seat.objects.filter(table=table)):
+        table.status = Table.Status.PLAYING
+        _deal(table, dealer=0)
+        table_id = table.pk
+        transaction.on_commit(lambda: schedule_bots(table_id))
+
+
+def _deal(table: Table, dealer: int) -> None:
+    """A new hand, shuffled with the OS's secure source; its record is the state from now on."""
+    module = game_module(table.game)
+    rules = rules_of(table)
+    dealt = module.deal(rules, dealer, secrets.SystemRandom())
+    record = {"format": HAND_FORMAT, "game": table.game, "rules": rules.overrides(),
+              "dealer": dealer, "hands": dealt.hands, "actions": []}
+    if dealt.kitty is not None:
+        record["kitty"] = dealt.kitty
+    table.current = record
+
+
+def _bump(table: Table) -> None:
+    table.version += 1
+    table.save()
+    version = table.version
+    transaction.on_commit(lambda: broadcast(table.pk, version))
+
+
+# -- playing -----------------------------------------------------------------------------------
+
+
+def action_from_message(kind: object, action: object, cards: object) -> object:
+    """A discard chosen with checkboxes becomes the grammar's ``discard C C ...`` string."""
+    if kind == "discard":
+        if isinstance(cards, str):
+            cards = [cards]
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            return None
+        return "discard " + " ".join(sorted(cards))
+    return action
+
+
+@dataclass
+class Outcome:
+    version: int
+    hand_finished: bool
+
+
+def play(table_id: int, user, action: object, version: object, *, seat: int | None = None
+         ) -> Outcome:
+    """Apply ``action`` for ``user``'s seat (or the given bot ``seat``) made against ``version``."""
+    if not isinstance(action, str) or not action or len(action) > 100:
+        raise TableError(_("That is not an action."))
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise TableError(_("The action must say which version of the table it was made on."))
+    with transaction.atomic():
+        table = _locked(table_id)
+        if seat is None:
+            seat = seat_of(table, user)
+            if seat is None:
+                raise TableError(_("You are not playing at this table."), table.version)
+        if version != table.version:
+            raise TableError(_("The table has moved on since that click: nothing was done."),
+                             table.version)
+        state = current_state(table)
+        if state is None or table.status != Table.Status.PLAYING:
+            raise TableError(_("No hand is being played at this table."), table.version)
+        if state.to_act != seat:
+            raise TableError(_("It is not your turn."), table.version)
+        try:
+            state.apply(action)
+        except WhistError as exc:
+            raise TableError(translate_engine_error(exc), table.version) from None
+        # The record is the state: the deal plus every action, appended as applied.
+        table.current = {**table.current,
+                         "actions": [*table.current["actions"], {"seat": seat, "action": action}]}
+        finished = state.complete
+        if finished:
+            _finish_hand(table, state)
+        _bump(table)
+        transaction.on_commit(lambda: schedule_bots(table_id))
+    return Outcome(table.version, finished)
+
+
+def translate_engine_error(exc: WhistError) -> str:
+    """The engine's English template, translated, with its parameters filled in."""
+    from django.utils.translation import gettext
+
+    template = getattr(exc, "template", None)
+    params = getattr(exc, "params", None) or {}
+    if not template:
+        return str(exc)
+    try:
+        return gettext(template) % params if params else gettext(template)
+    except (KeyError, TypeError, ValueError):
+        return getattr(exc, "reason", str(exc))
+
+
+def _finish_hand(table: Table, state) -> None:
+    number = table.hands.count() + 1
+    Hand.objects.create(table=table, number=number, record=table.current, result=state.result())
+    chain = _replay_chain(table)
+    table.summary = chain.summary()
+    limit_reached = table.deals_limit is not None and number >= table.deals_limit
+    if chain.complete or limit_reached:
+        table.status = Table.Status.FINISHED
+        table.current = None
+        transaction.on_commit(lambda: broadcast_lobby())
+    else:
+        _deal(table, chain.next_dealer)
+
+
+def _replay_chain(table: Table):
+    """The engine's match/session rebuilt from the finished hands (scores live in the engine)."""
+    module = game_module(table.game)
+    rules = rules_of(table)
+    chain_class = getattr(module, "Match", None) or module.Session
+    chain = chain_class(rules, first_dealer=0)
+    for hand in table.hands.order_by("number"):
+        chain.add_hand(replay_hand(hand.record))
+    return chain
+
+
+# -- computer players --------------------------------------------------------------------------
+
+_bots_running = threading.local()
+
+
+def schedule_bots(table_id: int) -> None:
+    """Let computer players act after a short delay (none in tests), outside the request."""
+    if getattr(_bots_running, "active", False):
+        return  # the loop below is already playing this thread's bots
+    delay = getattr(settings, "BOT_DELAY_SECONDS", 0.7)
+    if delay <= 0:
+        run_bots(table_id, 0)
+    else:
+        threading.Thread(target=run_bots, args=(table_id, delay), daemon=True).start()
+
+
+def run_bots(table_id: int, delay: float) -> None:
+    from games.rules.bots import choose_action
+
+    _bots_running.active = True
+    try:
+        for _ in range(1000):  # a whole match of bot turns at most; never loop forever
+            table = Table.objects.filter(pk=table_id).first()
+            if table is None or table.status != Table.Status.PLAYING:
+                return
+            state = current_state(table)
+            if state is None or state.complete:
+                return
+            seat = Seat.objects.get(table=table, position=state.to_act)
+            if not seat.is_bot:
+                return
+            if delay:
+                time.sleep(delay)
+            action = choose_action(state.view(state.to_act), seat.bot_level)
+            try:
+                play(table_id, None, action, table.version, seat=seat.position)
+            except TableError:
+                continue  # someone else moved first: look again
+    except Exception:
+        logger.exception("computer player failed at table %s", table_id)
+    finally:
+        _bots_running.active = False
+        from django.db import connection
+
+        if delay:
+            connection.close()
+
+
+# -- broadcasting ------------------------------------------------------------------------------
+
+
+def broadcast(table_id: int, version: int) -> None:
+    """Tell every socket of the table that it changed: only the version, never a card."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(f"table-{table_id}",
+                                        {"type": "table.changed", "version": version})
+        broadcast_lobby()
+
+
+def broadcast_lobby() -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})

@@ -1,0 +1,160 @@
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import tables
+from games.access import get_table_for_viewer, remember_invite
+from games.forms import TableForm
+from games.models import BOT_LEVELS, GAME_CHOICES, Hand, Table
+from games.rules.records import replay_hand
+from games.views_state import for_template, table_view
+
+GAMES = dict(GAME_CHOICES)
+
+
+def lobby_tables(user):
+    """Open tables anyone may join or watch, newest first, with their seats."""
+    return (Table.objects.filter(is_private=False)
+            .exclude(status=Table.Status.FINISHED)
+            .annotate(free_seats=Count("seats", filter=Q(seats__user__isnull=True,
+                                                         seats__bot_level="")))
+            .prefetch_related("seats__user__profile")
+            .select_related("created_by")[:50])
+
+
+def lobby(request):
+    return render(request, "games/lobby.html", {"tables": lobby_tables(request.user),
+                                                "games": GAME_CHOICES})
+
+
+@login_required
+def new_table(request, game):
+    if game not in GAMES:
+        raise Http404
+    form = TableForm(game, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        table = tables.create_table(request.user, game, form.rules.overrides(),
+                                    is_private=form.cleaned_data["is_private"],
+                                    deals_limit=form.cleaned_data.get("deals_limit"))
+        try:
+            tables.take_seat(table.pk, request.user, 0)
+        except tables.TableError as exc:
+            messages.error(request, exc.message)
+        return redirect(table)
+    return render(request, "games/new_table.html", {"form": form, "game": game,
+                                                    "game_name": GAMES[game]})
+
+
+def table_page(request, table_id):
+    table = get_table_for_viewer(request, table_id)
+    seat = tables.seat_of(table, request.user)
+    view = table_view(table, seat)
+    invite_url = None
+    if table.is_private and (seat is not None or table.created_by_id == request.user.pk):
+        invite_url = request.build_absolute_uri(
+            reverse("table_invite", args=[table.pk, table.invite_token]))
+    return render(request, "games/table.html", {
+        "table": table, "view": view, "ui": for_template(view), "bot_levels": BOT_LEVELS,
+        "invite_url": invite_url,
+    })
+
+
+def table_state(request, table_id):
+    """The table's current state fragment (htmx polling fallback and no-JavaScript refresh)."""
+    table = get_table_for_viewer(request, table_id)
+    view = table_view(table, tables.seat_of(table, request.user))
+    if request.GET.get("format") == "json":
+        return HttpResponse(json.dumps({"type": "state", "version": view["version"],
+                                        "state": view}), content_type="application/json")
+    return render(request, "games/partials/table_state.html",
+                  {"view": view, "ui": for_template(view)})
+
+
+def table_invite(request, table_id, token):
+    table = get_object_or_404(Table, pk=table_id, invite_token=token)
+    remember_invite(request, table)
+    return redirect(table)
+
+
+def _table_post(request, table_id, change):
+    get_table_for_viewer(request, table_id)
+    try:
+        change()
+    except tables.TableError as exc:
+        messages.error(request, exc.message)
+    return redirect("table", table_id)
+
+
+@login_required
+@require_POST
+def sit(request, table_id, position):
+    return _table_post(request, table_id,
+                       lambda: tables.take_seat(table_id, request.user, position))
+
+
+@login_required
+@require_POST
+def add_bot(request, table_id, position):
+    level = request.POST.get("level", "normal")
+    if level not in dict(BOT_LEVELS):
+        level = "normal"
+    return _table_post(request, table_id,
+                       lambda: tables.add_bot(table_id, request.user, position, level))
+
+
+@login_required
+@require_POST
+def leave(request, table_id):
+    return _table_post(request, table_id, lambda: tables.leave_seat(table_id, request.user))
+
+
+@login_required
+@require_POST
+def act(request, table_id):
+    """The same action as over the WebSocket, for browsers without JavaScript."""
+    version = request.POST.get("version", "")
+    action = tables.action_from_message(request.POST.get("type", "action"),
+                                        request.POST.get("action"), request.POST.getlist("cards"))
+    return _table_post(request, table_id, lambda: tables.play(
+        table_id, request.user, action, int(version) if version.isdigit() else None))
+
+
+def hand_list(request, table_id):
+    table = get_table_for_viewer(request, table_id)
+    return render(request, "games/hand_list.html", {"table": table,
+                                                    "hands": table.hands.all()})
+
+
+def hand_replay(request, table_id, number):
+    """A finished hand, trick by trick: ``?trick=N`` shows the hands after N tricks."""
+    table = get_table_for_viewer(request, table_id)
+    hand = get_object_or_404(Hand, table=table, number=number)
+    view = replay_hand(hand.record).view(None)
+    tricks = view.get("tricks") or []
+    try:
+        step = min(max(int(request.GET.get("trick", 0)), 0), len(tricks))
+    except ValueError:
+        step = 0
+    played = {play["card"] for trick in tricks[:step] for play in trick["cards"]}
+    remaining = [[c for c in cards if c not in played] for cards in view.get("deal") or []]
+    return render(request, "games/hand_replay.html", {
+        "table": table, "hand": hand, "view": view, "remaining": remaining,
+        "auction": view.get("auction", []), "step": step, "trick_count": len(tricks),
+        "trick": tricks[step - 1] if step else None,
+        "players": table_view(table, None)["players"],
+    })
+
+
+def hand_download(request, table_id, number):
+    table = get_table_for_viewer(request, table_id)
+    hand = get_object_or_404(Hand, table=table, number=number)
+    response = HttpResponse(json.dumps(hand.record, indent=1), content_type="application/json")
+    response["Content-Disposition"] = (
+        f'attachment; filename="whistclub-{table.game}-{table.pk}-hand-{hand.number}.json"')
+    return response

@@ -1,0 +1,144 @@
+"""The table pages over plain HTTP (what a browser without JavaScript gets)."""
+
+import json
+import re
+
+import pytest
+
+from games import tables
+from games.models import Hand, Table
+from games.rules.records import replay_hand
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def player(django_user_model):
+    return django_user_model.objects.create_user("pat", "pat@example.org", "pw-long-enough")
+
+
+@pytest.fixture
+def outsider(django_user_model):
+    return django_user_model.objects.create_user("olga", "olga@example.org", "pw-long-enough")
+
+
+def test_the_lobby_lists_open_tables_with_free_seats(client, player):
+    tables.create_table(player, "solo_whist", {"overtricks": True})
+    page = client.get("/tables/").content.decode()
+    assert "Solo Whist" in page and "overtricks=True" in page and "4 free seats" in page
+
+
+def test_the_lobby_hides_private_tables(client, player):
+    tables.create_table(player, "solo_whist", {}, is_private=True)
+    assert "Solo Whist</strong>" not in client.get("/tables/").content.decode()
+
+
+def test_the_create_form_shows_every_house_rule_with_its_default(client, player):
+    client.force_login(player)
+    page = client.get("/tables/new/bid_whist/").content.decode()
+    for name in ("kitty_shown", "min_bid", "downtown_beats_uptown", "all_pass", "downtown_ace",
+                 "downtown_side_suits", "defenders_score_books", "notrump_double", "boston",
+                 "game_target"):
+        assert f'name="rule_{name}"' in page
+    assert "Default: 3." in page
+
+
+def test_creating_a_table_seats_its_creator(client, player):
+    client.force_login(player)
+    response = client.post("/tables/new/bid_whist/", {
+        "rule_min_bid": 4, "rule_all_pass": "redeal", "rule_downtown_ace": "high",
+        "rule_downtown_side_suits": "reversed", "rule_boston": "wins_game",
+        "rule_game_target": 7, "rule_notrump_double": "on"})
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
+    assert table.rules == {"min_bid": 4}
+    assert table.seats.get(position=0).user == player
+
+
+def test_a_bad_rule_value_is_refused_and_no_table_is_made(client, player):
+    client.force_login(player)
+    response = client.post("/tables/new/bid_whist/", {
+        "rule_min_bid": 12, "rule_all_pass": "redeal", "rule_downtown_ace": "high",
+        "rule_downtown_side_suits": "reversed", "rule_boston": "wins_game",
+        "rule_game_target": 7})
+    assert response.status_code == 200
+    assert "Ensure this value is less than or equal to 7" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_creating_a_table_requires_login(client):
+    assert client.get("/tables/new/bid_whist/")["Location"].startswith("/accounts/login/")
+
+
+def test_a_person_fills_seats_with_bots_and_plays_by_posting_forms(client, player):
+    client.force_login(player)
+    table = tables.create_table(player, "bid_whist", {})
+    client.post(f"/tables/{table.pk}/sit/0/")
+    for position in (1, 2, 3):
+        client.post(f"/tables/{table.pk}/bot/{position}/", {"level": "easy"})
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    for _ in range(400):
+        table.refresh_from_db()
+        if table.hands.exists():
+            break
+        page = client.get(f"/tables/{table.pk}/").content.decode()
+        state = tables.current_state(table)
+        if state.phase == "discard":
+            cards = sorted(state.view(0)["hand"])[:6]
+            client.post(f"/tables/{table.pk}/act/", {"type": "discard", "cards": cards,
+                                                     "version": table.version})
+            continue
+        match = re.search(r'name="action" value="([^"]+)"><input type="hidden" name="version" '
+                          r'value="(\d+)"', page)
+        assert match, "the page offers the person a legal action"
+        client.post(f"/tables/{table.pk}/act/", {"action": match.group(1),
+                                                 "version": match.group(2)})
+    hand = Hand.objects.get(table=table)
+    assert replay_hand(hand.record).result() == hand.result
+
+
+def test_the_table_page_shows_only_the_viewers_cards(client, player):
+    client.force_login(player)
+    table = tables.create_table(player, "solo_whist", {})
+    tables.take_seat(table.pk, player, 0)
+    for position in (1, 2, 3):
+        tables.add_bot(table.pk, player, position)
+    table.refresh_from_db()
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    shown = set(re.findall(r'data-card="(\w\w)"', page))
+    own = set(table.current["hands"][0])
+    turn_up = table.current["hands"][table.current["dealer"]][-1]
+    assert own <= shown
+    assert shown - own <= {turn_up} | {a["action"][5:] for a in table.current["actions"]
+                                       if a["action"].startswith("play ")}
+
+
+def test_an_outsider_gets_404_for_a_private_table_until_invited(client, player, outsider):
+    table = tables.create_table(player, "bid_whist", {}, is_private=True)
+    client.force_login(outsider)
+    assert client.get(f"/tables/{table.pk}/").status_code == 404
+    response = client.get(f"/tables/{table.pk}/invite/{table.invite_token}/")
+    assert response.status_code == 302
+    assert client.get(f"/tables/{table.pk}/").status_code == 200
+
+
+def test_a_wrong_invite_token_finds_nothing(client, player):
+    table = tables.create_table(player, "bid_whist", {}, is_private=True)
+    assert client.get(f"/tables/{table.pk}/invite/not-the-token/").status_code == 404
+
+
+def test_finished_hands_can_be_replayed_and_downloaded(client, player):
+    table = tables.create_table(player, "solo_whist", {})
+    for position in range(4):
+        tables.add_bot(table.pk, player, position)
+    table.refresh_from_db()
+    hand = Hand.objects.filter(table=table).order_by("number").first()
+    assert hand is not None, "four bots play on their own"
+    page = client.get(f"/tables/{table.pk}/hands/{hand.number}/").content.decode()
+    for cards in hand.record["hands"]:
+        for card in cards:
+            assert f'data-card="{card}"' in page
+    download = client.get(f"/tables/{table.pk}/hands/{hand.number}.json")
+    assert download["Content-Disposition"].startswith("attachment;")
+    assert json.loads(download.content) == hand.record

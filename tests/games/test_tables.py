@@ -1,0 +1,117 @@
+"""Table actions: seating, bots, one transaction per action, refusals that change nothing."""
+
+import random
+
+import pytest
+
+from games import tables
+from games.models import Hand, Table
+from games.rules.records import replay_hand
+from games.views_state import table_view
+
+# Real transactions: broadcasts and computer players run on commit, as in production.
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def player(django_user_model):
+    return django_user_model.objects.create_user("pat", "pat@example.org", "pw-long-enough")
+
+
+def bot_table(user, game="bid_whist", **kwargs):
+    table = tables.create_table(user, game, {}, **kwargs)
+    tables.take_seat(table.pk, user, 0)
+    for position in (1, 2, 3):
+        tables.add_bot(table.pk, user, position, "normal")
+    return Table.objects.get(pk=table.pk)
+
+
+def play_until_hands(table, user, hands, seed=1):
+    """The person plays random legal actions; the bots answer at once."""
+    rng = random.Random(seed)
+    for _ in range(5000):
+        table.refresh_from_db()
+        if table.hands.count() >= hands or table.status == Table.Status.FINISHED:
+            return table
+        view = table_view(table, 0)["hand"]
+        assert view["to_act"] == 0, "bots must have played up to the person's turn"
+        state = tables.current_state(table)
+        action = state.random_action(rng)
+        tables.play(table.pk, user, action, table.version)
+    raise AssertionError("the table never finished a hand")
+
+
+@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist"])
+def test_a_person_and_three_bots_play_a_whole_hand(player, game):
+    table = bot_table(player, game)
+    assert table.status == Table.Status.PLAYING
+    table = play_until_hands(table, player, 1)
+    hand = Hand.objects.filter(table=table).first()
+    assert hand is not None and hand.result["complete"] is True
+    # the stored record replays to the stored result
+    assert replay_hand(hand.record).result() == hand.result
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing(player):
+    table = bot_table(player)
+    table = play_until_hands(table, player, 0)  # bots play up to the person's turn
+    before = (table.version, table.current)
+    with pytest.raises(tables.TableError):
+        tables.play(table.pk, player, "play ZZ", table.version)
+    table.refresh_from_db()
+    assert (table.version, table.current) == before
+
+
+def test_a_stale_action_is_refused(player):
+    table = bot_table(player)
+    state = tables.current_state(table)
+    while state.to_act != 0:
+        table.refresh_from_db()
+        state = tables.current_state(table)
+    action = state.legal_actions()[0]
+    with pytest.raises(tables.TableError, match="moved on"):
+        tables.play(table.pk, player, action, table.version - 1)
+
+
+def test_a_repeated_click_is_applied_once(player):
+    table = bot_table(player)
+    state = tables.current_state(table)
+    action = state.random_action(random.Random(3))
+    version = table.version
+    tables.play(table.pk, player, action, version)
+    with pytest.raises(tables.TableError):
+        tables.play(table.pk, player, action, version)
+    table.refresh_from_db()
+    actions = [a for a in table.current["actions"] if a["seat"] == 0]
+    hands = Hand.objects.filter(table=table).count()
+    assert len(actions) == 1 or hands == 1
+
+
+def test_someone_not_seated_cannot_act(player, django_user_model):
+    table = bot_table(player)
+    other = django_user_model.objects.create_user("olga", "o@example.org", "pw-long-enough")
+    with pytest.raises(tables.TableError, match="not playing"):
+        tables.play(table.pk, other, "pass", table.version)
+
+
+def test_a_taken_seat_cannot_be_taken_again(player, django_user_model):
+    table = tables.create_table(player, "solo_whist", {})
+    tables.take_seat(table.pk, player, 0)
+    other = django_user_model.objects.create_user("olga", "o@example.org", "pw-long-enough")
+    with pytest.raises(tables.TableError, match="taken"):
+        tables.take_seat(table.pk, other, 0)
+
+
+def test_bad_house_rules_are_refused_when_creating(player):
+    with pytest.raises(tables.TableError, match="min_bid"):
+        tables.create_table(player, "bid_whist", {"min_bid": 99})
+    assert not Table.objects.exists()
+
+
+def test_a_solo_session_ends_after_its_number_of_deals(player):
+    table = bot_table(player, "solo_whist", deals_limit=2)
+    table = play_until_hands(table, player, 2)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert table.hands.count() == 2
+    assert sum(table.summary["balances"]) == 0
