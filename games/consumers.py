@@ -97,8 +97,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         view = table_view(table, self.seat)
         html = None if self.json_mode else render_to_string(
             "games/partials/table_state.html",
-            {"view": view, "ui": for_template(view), "oob": True, "user": self.user})
+            {"view": view, "ui": for_template(view), "oob": True, "user": self.user,
+             "csrf_token": self._csrf_token()})
         return view, html
+
+    def _csrf_token(self) -> str:
+        """The browser's CSRF secret, so forms in pushed fragments still post (Django accepts
+        the unmasked secret as a form token)."""
+        from django.conf import settings
+
+        return (self.scope.get("cookies") or {}).get(settings.CSRF_COOKIE_NAME, "")
 
     async def send_error(self, message: str, version: int | None = None):
         if self.json_mode:

@@ -271,7 +271,7 @@ def schedule_bots(table_id: int) -> None:
     """Let computer players act after a short delay (none in tests), outside the request."""
     if getattr(_bots_running, "active", False):
         return  # the loop below is already playing this thread's bots
-    delay = getattr(settings, "BOT_DELAY_SECONDS", 0.7)
+    delay = settings.BOT_DELAY_SECONDS
     if delay <= 0:
         run_bots(table_id, 0)
     else:

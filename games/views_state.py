@@ -72,7 +72,7 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
         else:
             buttons.append(action)
     my_cards = [{"card": c, "action": card_actions.get(c)} for c in hand.get("hand") or []]
-    discard_count = hand.get("discard_count") if legal else None
+    discard_count = hand.get("discard_count")  # only in the acting seat's view
     players = view["players"]
     seat = view.get("seat")
     order = [(seat + i) % 4 for i in range(4)] if seat is not None else [0, 1, 2, 3]

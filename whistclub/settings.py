@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from whistclub.env import (
     database_from_env,
     env_bool,
+    env_float,
     env_int,
     env_list,
     env_str,
@@ -167,6 +168,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not 
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Computer players wait this long before acting, so people can follow the play (0 in tests).
+BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
 
 LOGGING = {
     "version": 1,

@@ -9,6 +9,7 @@ urlpatterns = [
     path("i18n/setlang/", views.switch_language, name="set_language"),
     path("tables/", include("games.urls")),
     path("accounts/", include("whistclub.accounts.urls")),
+    path("clubs/", include("leagues.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -41,6 +41,9 @@ def parse_json(text: str) -> Any:
 
 
 def _module_for(game: object):
+    if game is None:
+        raise _fail(N_("the record does not say which game it is (\"game\": one of %(known)s)"),
+                    known=", ".join(GAME_MODULES))
     if game not in GAME_MODULES:
         raise _fail(N_("unknown game %(game)r (known: %(known)s)"),
                     game=game, known=", ".join(GAME_MODULES))

@@ -13,7 +13,7 @@ from games.models import Table
 from games.routing import websocket_urlpatterns
 from whistclub.asgi import application as full_application
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
 router = URLRouter(websocket_urlpatterns)
 
 

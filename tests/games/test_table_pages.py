@@ -9,7 +9,7 @@ from games import tables
 from games.models import Hand, Table
 from games.rules.records import replay_hand
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ Idempotent: running it again changes nothing that exists, so ``make run`` can ca
 """
 
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -46,3 +47,4 @@ class Command(BaseCommand):
             f"Demo login: demo / {DEMO_PASSWORD}  (also alice, bruno, carla, daan; same password; "
             "demo is an administrator at /admin/)"
         ))
+        call_command("load_leagues_demo")

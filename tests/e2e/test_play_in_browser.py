@@ -1,0 +1,97 @@
+"""People play at live tables in a real browser (Debian's Chromium through Playwright)."""
+
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import sign_up
+
+pytestmark = pytest.mark.slow
+
+
+def version_of(page) -> int:
+    return int(page.get_attribute("#table-state", "data-version"))
+
+
+def act_once(page) -> bool:
+    """Make one move if it is this page's turn; True if a move was made."""
+    before = version_of(page)
+    discard = page.query_selector(".discard-form")
+    if discard:
+        boxes = page.query_selector_all(".discard-form input[type=checkbox]")
+        needed = int(page.get_attribute(".discard-form", "data-count") or 6)
+        for box in boxes[:needed]:
+            box.check()
+        page.click(".discard-form button[type=submit]")
+    else:
+        card = page.query_selector(".my-hand .card-button")
+        buttons = page.query_selector_all(".my-hand .action-buttons button")
+        bids = [b for b in buttons if (b.get_attribute("data-action") or "").startswith("bid ")]
+        target = bids[0] if bids else (buttons[0] if buttons else card)
+        if target is None:
+            return False
+        target.click()
+    page.wait_for_function(
+        f"document.querySelector('#table-state').dataset.version != '{before}'")
+    return True
+
+
+def test_a_new_user_plays_a_whole_bid_whist_hand_against_computer_players(new_page,
+                                                                          live_server_url):
+    page = new_page()
+    sign_up(page, live_server_url, "e2e" + uuid.uuid4().hex[:6])
+    page.goto(live_server_url + "/tables/")
+    page.click("text=Bid Whist")
+    page.click("text=Open the table")
+    page.wait_for_selector("#table-state")
+    for _ in range(3):
+        page.click(".seat form[action*='/bot/'] button")
+        page.wait_for_load_state()
+    page.wait_for_selector(".my-hand")
+    moves = waits = 0
+    while not page.query_selector(".result-panel"):
+        assert moves < 40, "a hand of Bid Whist takes far fewer clicks"
+        assert waits < 600, "the computer players stopped playing"
+        if act_once(page):
+            moves += 1
+        else:
+            page.wait_for_timeout(100)
+            waits += 1
+    assert "Result of hand 1" in page.inner_text(".result-panel summary")
+    # all four hands of the finished hand are shown face up
+    assert len(page.query_selector_all(".result-panel .deal [data-card]")) == 48
+    assert "1 hand played" in page.inner_text(".table-status")
+
+
+def test_four_people_in_four_browsers_play_a_trick(new_page, live_server_url):
+    pages = [new_page() for _ in range(4)]
+    suffix = uuid.uuid4().hex[:6]
+    for i, page in enumerate(pages):
+        sign_up(page, live_server_url, f"p{i}{suffix}")
+    host = pages[0]
+    host.goto(live_server_url + "/tables/new/solo_whist/")
+    host.click("text=Open the table")
+    host.wait_for_selector("#table-state")
+    table_url = host.url
+    for page in pages[1:]:
+        page.goto(table_url)
+        page.click(".seat form[action*='/sit/'] button")
+        page.wait_for_load_state()
+    for page in pages:
+        page.goto(table_url)
+        page.wait_for_selector(".my-hand")
+    for _ in range(120):
+        if host.query_selector(".last-trick") or host.query_selector(".result-panel"):
+            break
+        moved = False
+        for page in pages:
+            if page.query_selector(".seat.me.to-act"):
+                moved = act_once(page) or moved
+        if not moved:
+            host.wait_for_timeout(100)
+    else:
+        pytest.fail("four people never completed a trick")
+    # every browser saw the same table: the same version, pushed over its own socket
+    for page in pages:
+        page.wait_for_function(
+            f"document.querySelector('#table-state').dataset.version == '{version_of(host)}'")
