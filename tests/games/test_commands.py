@@ -1,0 +1,68 @@
+"""`manage.py replay` and `manage.py deal` as a person runs them."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args, stdin=None):
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist"])
+def test_deal_writes_a_record_that_replay_accepts(tmp_path, game):
+    path = tmp_path / "hand.json"
+    dealt = manage("deal", "--game", game, "--seed", "42", "--output", str(path))
+    assert dealt.returncode == 0, dealt.stderr
+    replayed = manage("replay", str(path))
+    assert replayed.returncode == 0, replayed.stderr
+    line = json.loads(replayed.stdout)
+    assert line["file"] == str(path) and line["complete"] is True
+
+
+def test_replay_prints_one_line_per_file_in_order_and_exits_2_on_a_bad_one(tmp_path):
+    good = tmp_path / "good.json"
+    good.write_text(manage("deal", "--game", "solo_whist", "--seed", "1").stdout)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = manage("replay", str(good), str(bad), str(tmp_path / "missing.json"), str(good))
+    assert result.returncode == 2
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["file"] for line in lines] == [str(good), str(bad),
+                                                str(tmp_path / "missing.json"), str(good)]
+    assert lines[0]["complete"] is True and lines[3] == lines[0]
+    assert lines[1]["error"].startswith("not valid JSON")
+    assert lines[2]["error"].startswith("cannot read the file")
+    assert f"{bad}: not valid JSON" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_reads_standard_input():
+    record = manage("deal", "--game", "bid_whist", "--seed", "9").stdout
+    result = manage("replay", "-", stdin=record)
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["file"] == "-"
+
+
+def test_replay_names_the_illegal_action_on_stderr(tmp_path):
+    record = json.loads(manage("deal", "--game", "bid_whist", "--seed", "9").stdout)
+    record["actions"][0]["action"] = "bid 12 uptown"
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(record))
+    result = manage("replay", str(path))
+    assert result.returncode == 2
+    seat = record["actions"][0]["seat"]
+    assert f"action 0 (seat {seat}, 'bid 12 uptown'): " in result.stderr
+    assert json.loads(result.stdout)["error"].startswith("action 0 (seat")
+
+
+def test_deal_refuses_bad_rules_with_a_message():
+    result = manage("deal", "--game", "bid_whist", "--seed", "1", "--rules", '{"boston": "maybe"}')
+    assert result.returncode != 0
+    assert "house rule boston" in result.stderr and "Traceback" not in result.stderr
