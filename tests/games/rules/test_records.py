@@ -10,8 +10,8 @@ import pytest
 from games.rules import GAME_MODULES, game_module
 from games.rules.records import (
     RecordError,
-    record_of,
     random_record,
+    record_of,
     replay_document,
     replay_hand,
 )

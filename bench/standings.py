@@ -1,0 +1,129 @@
+"""Standings page speed on a big season (issue 7, "Speed").
+
+Builds, in a throwaway test database, a Solo Whist season of 60 members, 40 evenings and 30
+deals a table (15 tables an evening: 18,000 deals, each scored by the engine), then times the
+season's standings page and a trivial page (/healthz) in the same run through Django's test
+client, as a signed-in member.  Meant for PostgreSQL:
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/whistclub .venv/bin/python bench/standings.py
+
+Last line: ``standings: queries=N p50=X ms trivial_p50=Y ms``.  Goal: at most 8 queries and a
+median under 30 ms (50 ms is the most we accept).
+"""
+
+import datetime
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistclub.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+
+MEMBERS, EVENINGS, DEALS_PER_TABLE, RUNS = 60, 40, 30, 60
+CONTRACTS = ["prop_and_cop"] * 5 + ["solo"] * 5 + ["misere"] * 2 + ["abundance"]
+
+
+def build():
+    from leagues.models import Club, Evening, EveningTable, League, Member, Season, TableSeat
+
+    rng = random.Random(1)
+    user = get_user_model().objects.create_user("bench", password="bench-password-1")
+    club = Club.create_with_organiser(user, name="Bench Club")
+    members = [Member.objects.create(club=club, name=f"Player {i:02d}") for i in range(MEMBERS - 1)]
+    members.append(club.members.get(user=user))
+    league = League.objects.create(club=club, name="Bench Solo", game="solo_whist",
+                                   ranking=os.environ.get("BENCH_RANKING", "best_n"),
+                                   min_evenings=10)
+    season = Season.objects.create(league=league, name="Big season")
+    start = datetime.date(2030, 1, 1)
+    for day in range(EVENINGS):
+        evening = Evening.objects.create(season=season, date=start + datetime.timedelta(days=7 * day))
+        rng.shuffle(members)
+        for number in range(MEMBERS // 4):
+            table = EveningTable.objects.create(evening=evening, number=number + 1)
+            TableSeat.objects.bulk_create(TableSeat(table=table, seat=s, member=m) for s, m in
+                                          enumerate(members[number * 4:number * 4 + 4]))
+            deals = []
+            for _ in range(DEALS_PER_TABLE):
+                contract = rng.choice(CONTRACTS)
+                declarer = rng.randrange(4)
+                deals.append({"contract": contract, "declarer": declarer,
+                              "partner": (declarer + 2) % 4 if contract == "prop_and_cop" else None,
+                              "tricks": rng.randint(0, 2) if "misere" in contract else rng.randint(4, 10)})
+            table.add_deals(deals, user)
+    return club, season, user
+
+
+def timed(client, url):
+    times = []
+    for _ in range(RUNS):
+        began = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - began) * 1000)
+        assert response.status_code == 200, response.status_code
+    return statistics.median(times)
+
+
+def main():
+    from leagues.models import Deal
+
+    # No setup_test_environment(): its template instrumentation would be timed too.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        began = time.perf_counter()
+        club, season, user = build()
+        print(f"built {Deal.objects.count()} deals in {time.perf_counter() - began:.1f} s "
+              f"on {connection.vendor}")
+        if connection.vendor == "postgresql":
+            # A live database has planner statistics (autovacuum); a freshly filled one not yet.
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        client = Client()
+        client.force_login(user)
+        url = f"/clubs/{club.slug}/seasons/{season.pk}/"
+        for _ in range(5):  # warm-up: templates, connections
+            client.get(url)
+            client.get("/healthz")
+        queries = []
+        with connection.execute_wrapper(lambda execute, sql, *args: (queries.append(sql),
+                                                                      execute(sql, *args))[1]):
+            client.get(url)
+        if os.environ.get("BENCH_PROFILE"):
+            import cProfile
+            import pstats
+            profiler = cProfile.Profile()
+            profiler.enable()
+            for _ in range(20):
+                client.get(url)
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(35)
+            from leagues.standings import player_standings
+            for label, fn in [("standings()", lambda: player_standings(season))]:
+                began = time.perf_counter()
+                for _ in range(20):
+                    fn()
+                print(label, (time.perf_counter() - began) / 20 * 1000, "ms")
+
+        standings_p50 = timed(client, url)
+        trivial_p50 = timed(client, "/healthz")
+        print(f"standings: queries={len(queries)} p50={standings_p50:.1f} ms "
+              f"trivial_p50={trivial_p50:.1f} ms")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()

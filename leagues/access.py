@@ -1,0 +1,121 @@
+"""The one chokepoint for access to clubs and everything in them.
+
+Every view gets its objects through these helpers, never through an ad-hoc filter:
+
+* a members-only club is invisible (404) to anyone who is not a member of it;
+* a visible object that the person may not change answers 403;
+* an organiser's powers stop at their own club: every object is looked up *within* the club of
+  the URL, so an id from another club is a 404.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from leagues.models import Club, Evening, EveningTable, League, Member, Partnership, Season
+
+VIEW, MEMBER, ORGANISER = "view", "member", "organiser"
+
+
+@dataclass
+class ClubAccess:
+    club: Club
+    member: Member | None  # the viewer's membership, if any
+
+    @property
+    def is_member(self) -> bool:
+        return self.member is not None
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.member is not None and self.member.is_organiser
+
+
+def get_club_access(request, slug: str, need: str = VIEW) -> ClubAccess:
+    """The club of ``slug`` and the viewer's membership: 404 if invisible, 403 if not allowed."""
+    return check_access(request, get_object_or_404(Club, slug=slug), need)
+
+
+def check_access(request, club: Club, need: str) -> ClubAccess:
+    member = None
+    if request.user.is_authenticated:
+        member = Member.objects.filter(club=club, user=request.user).first()
+    access = ClubAccess(club, member)
+    if not club.is_public and not access.is_member:
+        raise Http404("No such club")
+    if need == MEMBER and not access.is_member:
+        raise PermissionDenied
+    if need == ORGANISER and not access.is_organiser:
+        raise PermissionDenied
+    return access
+
+
+def get_club_for_viewer(request, slug):
+    return get_club_access(request, slug, VIEW)
+
+
+def get_club_for_member(request, slug):
+    return get_club_access(request, slug, MEMBER)
+
+
+def get_club_for_organiser(request, slug):
+    return get_club_access(request, slug, ORGANISER)
+
+
+# Objects inside a club are fetched together with their club, by the club's slug, in one
+# query; then the viewer's membership is checked.  An object of another club is a 404.
+
+
+def get_league(request, slug, league_id, need=VIEW) -> tuple[ClubAccess, League]:
+    league = get_object_or_404(League.objects.select_related("club"), pk=league_id,
+                               club__slug=slug)
+    return check_access(request, league.club, need), league
+
+
+def get_season(request, slug, season_id, need=VIEW) -> tuple[ClubAccess, Season]:
+    season = get_object_or_404(Season.objects.select_related("league__club"), pk=season_id,
+                               league__club__slug=slug)
+    return check_access(request, season.league.club, need), season
+
+
+def get_evening(request, slug, evening_id, need=VIEW) -> tuple[ClubAccess, Evening]:
+    evening = get_object_or_404(Evening.objects.select_related("season__league__club"),
+                                pk=evening_id, season__league__club__slug=slug)
+    return check_access(request, evening.season.league.club, need), evening
+
+
+def get_table(request, slug, table_id, need=VIEW) -> tuple[ClubAccess, EveningTable]:
+    table = get_object_or_404(
+        EveningTable.objects.select_related(
+            "evening__season__league__club", "pair_0__first", "pair_0__second",
+            "pair_1__first", "pair_1__second", "provisional_by"),
+        pk=table_id, evening__season__league__club__slug=slug)
+    return check_access(request, table.league.club, need), table
+
+
+def get_table_for_entry(request, slug, table_id) -> tuple[ClubAccess, EveningTable]:
+    """Organisers enter and correct results; a player seated at the table may too when the
+    league allows entry at the table (their entry is then provisional)."""
+    access, table = get_table(request, slug, table_id, MEMBER)
+    if access.is_organiser:
+        return access, table
+    if table.league.players_enter_results and access.member in table.seat_members():
+        return access, table
+    raise PermissionDenied
+
+
+def get_member(request, slug, member_id, need=VIEW) -> tuple[ClubAccess, Member]:
+    member = get_object_or_404(Member.objects.select_related("club"), pk=member_id,
+                               club__slug=slug)
+    return check_access(request, member.club, need), member
+
+
+def get_partnership(request, slug, pair_id, need=VIEW) -> tuple[ClubAccess, Partnership]:
+    pair = get_object_or_404(
+        Partnership.objects.select_related("season__league__club", "first", "second"),
+        pk=pair_id, season__league__club__slug=slug)
+    return check_access(request, pair.season.league.club, need), pair

@@ -1,0 +1,128 @@
+"""The draw for an evening.
+
+Solo / Belgian Whist: tables of four from the members who said they are coming.  When the count
+is not a multiple of four, those who sat out least often this season sit out (ties drawn at
+random).  ``random`` shuffles; ``spread`` tries many shuffles and keeps the one whose tables
+repeat the fewest meetings already played this season.
+
+Bid Whist: the season's registered pairs, in a round robin (the circle method, one round per
+evening in date order) or by standings (1st v 2nd, 3rd v 4th ...).  An odd pair has a bye.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from leagues.models import EntryError, Evening, EveningTable, Season, TableSeat
+
+SPREAD_TRIES = 400
+
+
+def draw_evening(evening: Evening, rng: random.Random | None = None):
+    """Creates the evening's tables; returns (number of tables, members or pairs sitting out)."""
+    rng = rng or random.SystemRandom()
+    with transaction.atomic():
+        # Lock the evening so two organisers clicking "draw" do not both draw.
+        Evening.objects.select_for_update().get(pk=evening.pk)
+        if evening.tables.exists():
+            raise EntryError(_("This evening already has tables."))
+        if evening.season.league.is_bid_whist:
+            return _draw_pairs(evening, rng)
+        return _draw_players(evening, rng)
+
+
+def _draw_players(evening: Evening, rng):
+    season = evening.season
+    coming = [a.member for a in evening.attendances.filter(coming=True).select_related("member")]
+    if len(coming) < 4:
+        raise EntryError(_("At least four members must be coming to draw tables."))
+    sitting_out = _choose_sit_outs(season, evening, coming, len(coming) % 4, rng)
+    players = [m for m in coming if m not in sitting_out]
+    if season.draw == Season.Draw.SPREAD:
+        met = _meetings(season)
+        best, best_cost = None, None
+        for _try in range(SPREAD_TRIES):
+            rng.shuffle(players)
+            cost = sum(met[frozenset((a.pk, b.pk))] for i in range(0, len(players), 4)
+                       for a, b in combinations(players[i:i + 4], 2))
+            if best_cost is None or cost < best_cost:
+                best, best_cost = list(players), cost
+        players = best
+    else:
+        rng.shuffle(players)
+    for number, start in enumerate(range(0, len(players), 4), start=1):
+        table = EveningTable.objects.create(evening=evening, number=number)
+        TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=member)
+                                      for seat, member in enumerate(players[start:start + 4]))
+    return len(players) // 4, sitting_out
+
+
+def _choose_sit_outs(season, evening, coming, count, rng):
+    """Sit-outs rotate: a member who came to an earlier evening and had no seat sat out."""
+    if not count:
+        return []
+    sat_out = Counter()
+    earlier = season.evenings.filter(date__lt=evening.date).prefetch_related(
+        "attendances", "tables__seats")
+    for past in earlier:
+        seated = {s.member_id for t in past.tables.all() for s in t.seats.all()}
+        for a in past.attendances.all():
+            if a.coming and a.member_id not in seated:
+                sat_out[a.member_id] += 1
+    order = sorted(coming, key=lambda m: (sat_out[m.pk], rng.random()))
+    return order[:count]
+
+
+def _meetings(season) -> Counter:
+    """How often each two members have shared a table this season."""
+    met = Counter()
+    tables: dict[int, list[int]] = {}
+    for table_id, member_id in TableSeat.objects.filter(
+            table__evening__season=season).values_list("table_id", "member_id"):
+        tables.setdefault(table_id, []).append(member_id)
+    for members in tables.values():
+        for a, b in combinations(members, 2):
+            met[frozenset((a, b))] += 1
+    return met
+
+
+def round_robin_round(pairs: list, round_index: int) -> list[tuple]:
+    """Round ``round_index`` of a round robin by the circle method; None stands for a bye."""
+    teams = list(pairs) + ([None] if len(pairs) % 2 else [])
+    n = len(teams)
+    if n < 2:
+        return []
+    round_index %= n - 1
+    rotating = teams[1:]
+    rotating = rotating[-round_index:] + rotating[:-round_index] if round_index else rotating
+    order = [teams[0], *rotating]
+    return [(order[i], order[n - 1 - i]) for i in range(n // 2)]
+
+
+def _draw_pairs(evening: Evening, rng):
+    from leagues.standings import pair_standings
+
+    season = evening.season
+    pairs = list(season.partnerships.order_by("pk"))
+    if len(pairs) < 2:
+        raise EntryError(_("Register at least two pairs to draw matches."))
+    if season.draw == Season.Draw.BY_STANDINGS:
+        ranked = [row.pair for row in pair_standings(season)]
+        matches = [(ranked[i], ranked[i + 1] if i + 1 < len(ranked) else None)
+                   for i in range(0, len(ranked), 2)]
+    else:
+        round_index = list(season.evenings.values_list("pk", flat=True)).index(evening.pk)
+        matches = round_robin_round(pairs, round_index)
+    byes = [a or b for a, b in matches if a is None or b is None]
+    number = 0
+    for a, b in matches:
+        if a is None or b is None:
+            continue
+        number += 1
+        EveningTable.objects.create(evening=evening, number=number, pair_0=a, pair_1=b)
+    return number, byes

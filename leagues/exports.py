@@ -1,0 +1,113 @@
+"""CSV exports of standings and results, and the club's evenings as an iCalendar feed."""
+
+from __future__ import annotations
+
+import csv
+from datetime import UTC, datetime, timedelta
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from leagues import scoring
+from leagues.models import Evening, EveningTable
+
+
+def _csv_response(filename: str):
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+def standings_csv(season, rows):
+    response, out = _csv_response(f"{slugify(str(season))}-standings.csv")
+    if season.league.is_bid_whist:
+        out.writerow([_("Position"), _("Pair"), _("Played"), _("Won"), _("Lost"),
+                      _("League points"), _("Points for"), _("Points against"),
+                      _("Difference"), _("Bostons")])
+        for r in rows:
+            out.writerow([r.position or "", r.pair, r.played, r.won, r.lost, r.league_points,
+                          scoring.format_units(r.points_for),
+                          scoring.format_units(r.points_against),
+                          scoring.format_units(r.difference), r.bostons])
+    else:
+        out.writerow([_("Position"), _("Player"), _("Evenings"), _("Total"), _("Average"),
+                      _("Best evenings"), _("Qualified")])
+        for r in rows:
+            out.writerow([r.position or "", r.name, r.evenings, scoring.format_units(r.total),
+                          scoring.format_units(r.average), scoring.format_units(r.best),
+                          _("yes") if r.qualified else _("no")])
+    return response
+
+
+def results_csv(season):
+    """One line per player (or pair) per table per evening."""
+    response, out = _csv_response(f"{slugify(str(season))}-results.csv")
+    out.writerow([_("Date"), _("Venue"), _("Table"), _("Player or pair"), _("Result"),
+                  _("Provisional")])
+    tables = (EveningTable.objects.filter(evening__season=season).exclude(entry="")
+              .select_related("evening", "pair_0__first", "pair_0__second", "pair_1__first",
+                              "pair_1__second")
+              .prefetch_related("seats__member").order_by("evening__date", "number"))
+    for table in tables:
+        if season.league.is_bid_whist:
+            sides = [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
+        else:
+            sides = [(s.member, s.total) for s in table.seats.all()]
+        for who, total in sides:
+            out.writerow([table.evening.date.isoformat(), table.evening.venue, table.number, who,
+                          scoring.format_units(total),
+                          _("yes") if table.is_provisional else ""])
+    return response
+
+
+def _ical_text(value: str) -> str:
+    return (value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            .replace("\n", "\\n"))
+
+
+def _fold(line: str) -> str:
+    """RFC 5545 lines are at most 75 octets; longer ones continue after CRLF + space."""
+    encoded = line.encode()
+    if len(encoded) <= 75:
+        return line
+    parts, current = [], b""
+    for char in line:
+        piece = char.encode()
+        if len(current) + len(piece) > (75 if not parts else 74):
+            parts.append(current.decode())
+            current = b""
+        current += piece
+    parts.append(current.decode())
+    return "\r\n ".join(parts)
+
+
+def calendar_ics(request, club):
+    """The club's evenings; an evening without a time is an all-day event."""
+    stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+    host = request.get_host().split(":")[0]
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//whistclub//leagues//EN",
+             "CALSCALE:GREGORIAN", f"X-WR-CALNAME:{_ical_text(club.name)}"]
+    evenings = Evening.objects.filter(season__league__club=club).select_related("season__league")
+    for evening in evenings:
+        lines += ["BEGIN:VEVENT", f"UID:evening-{evening.pk}@{host}", f"DTSTAMP:{stamp}"]
+        if evening.start_time:
+            start = timezone.make_aware(datetime.combine(evening.date, evening.start_time))
+            start_utc = start.astimezone(UTC)
+            end_utc = start_utc + timedelta(hours=3)
+            lines += [f"DTSTART:{start_utc:%Y%m%dT%H%M%SZ}", f"DTEND:{end_utc:%Y%m%dT%H%M%SZ}"]
+        else:
+            lines += [f"DTSTART;VALUE=DATE:{evening.date:%Y%m%d}",
+                      f"DTEND;VALUE=DATE:{evening.date + timedelta(days=1):%Y%m%d}"]
+        lines.append(f"SUMMARY:{_ical_text(f'{club.name}: {evening.season.league.name}')}")
+        if evening.venue:
+            lines.append(f"LOCATION:{_ical_text(evening.venue)}")
+        lines.append(f"URL:{request.build_absolute_uri(evening.get_absolute_url())}")
+        lines.append("END:VEVENT")
+    lines.append("END:VCALENDAR")
+    body = "\r\n".join(_fold(line) for line in lines) + "\r\n"
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{club.slug}.ics"'
+    return response
+

@@ -1,0 +1,264 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from leagues import scoring
+from leagues.models import Club, Evening, League, Member, Partnership, Season
+
+
+class ClubForm(forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "description", "is_public"]
+
+
+class MemberForm(forms.ModelForm):
+    """An organiser adds a person who may never sign in."""
+
+    class Meta:
+        model = Member
+        fields = ["name", "role"]
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name", "game", "ranking", "best_evenings", "min_evenings", "points_for_win",
+                  "points_for_loss", "tie_break", "players_enter_results"]
+        help_texts = {
+            "ranking": gettext_lazy("Solo and Belgian Whist."),
+            "tie_break": gettext_lazy("Bid Whist, between pairs on equal league points."),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            # Changing the game would make every entered deal meaningless.
+            del self.fields["game"]
+        else:
+            self.fields["game"].choices = [
+                (value, label) for value, label in self.fields["game"].choices
+                if not value or scoring.game_available(value)]
+
+
+class HouseRulesForm(forms.Form):
+    """One field per house rule of the league's game, from the engine's own description, so a
+    league offers exactly the options an online table does."""
+
+    def __init__(self, game: str, current: dict, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        for rule in scoring.rules_description(game):
+            name, default = rule["name"], rule["default"]
+            initial = current.get(name, default)
+            label = name.replace("_", " ").capitalize()
+            if isinstance(default, (dict, list)):
+                continue  # tables (e.g. a points table) are edited in the admin
+            if rule["choices"]:
+                field = forms.ChoiceField(choices=[(c, c) for c in rule["choices"]])
+            elif rule["kind"] is bool:
+                field = forms.BooleanField(required=False)
+            elif rule["kind"] is int:
+                field = forms.IntegerField(min_value=rule["minimum"], max_value=rule["maximum"])
+            elif rule["kind"] is float:
+                field = forms.FloatField()
+            else:
+                field = forms.CharField()
+            # The engine marks each help text for translation (makemessages --keyword=rule:2).
+            field.label, field.help_text, field.initial = label, _(rule["help"]), initial
+            self.fields[name] = field
+        self.overrides = dict(current)
+
+    def clean(self):
+        data = super().clean()
+        values = {**self.overrides, **data}
+        for name, value in list(values.items()):
+            # A whole-number float stays an int for rules such as a stake multiplier of 2.
+            if isinstance(value, float) and value.is_integer():
+                values[name] = int(value)
+        try:
+            self.overrides = scoring.normalise_rules(self.game, values)
+        except forms.ValidationError as exc:
+            raise forms.ValidationError(exc.messages) from exc
+        return data
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "draw"]
+
+
+class EveningForm(forms.ModelForm):
+    class Meta:
+        model = Evening
+        fields = ["date", "start_time", "venue"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}),
+                   "start_time": forms.TimeInput(attrs={"type": "time"})}
+
+
+class PartnershipForm(forms.ModelForm):
+    class Meta:
+        model = Partnership
+        fields = ["first", "second", "name"]
+
+    def __init__(self, club: Club, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            self.fields[name].queryset = club.members.all()
+
+    def clean(self):
+        data = super().clean()
+        if data.get("first") and data.get("first") == data.get("second"):
+            raise forms.ValidationError(_("A pair is two different members."))
+        return data
+
+
+class SoloTableForm(forms.Form):
+    """Four members at a Solo / Belgian Whist table, by seat."""
+
+    def __init__(self, club: Club, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat in range(4):
+            self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
+                club.members.all(), label=_("Seat %(seat)s") % {"seat": seat + 1})
+
+    def clean(self):
+        data = super().clean()
+        members = [data.get(f"seat_{seat}") for seat in range(4)]
+        if all(members) and len(set(members)) < 4:
+            raise forms.ValidationError(_("Four different members, please."))
+        return data
+
+
+class BidTableForm(forms.Form):
+    def __init__(self, season: Season, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        pairs = season.partnerships.select_related("first", "second")
+        self.fields["pair_0"] = forms.ModelChoiceField(pairs, label=_("Pair 1 (seats 1 and 3)"))
+        self.fields["pair_1"] = forms.ModelChoiceField(pairs, label=_("Pair 2 (seats 2 and 4)"))
+
+    def clean(self):
+        data = super().clean()
+        a, b = data.get("pair_0"), data.get("pair_1")
+        if a and b and ({a.first_id, a.second_id} & {b.first_id, b.second_id}):
+            raise forms.ValidationError(_("The two pairs must not share a player."))
+        return data
+
+
+def seat_choices(names: list[str]):
+    return [(seat, name) for seat, name in enumerate(names)]
+
+
+class SoloDealForm(forms.Form):
+    """One line of a Solo Whist score sheet.  Validation of the contract itself is the
+    engine's: this form only turns the sheet's fields into facts."""
+
+    CONTRACTS = [
+        ("prop_and_cop", gettext_lazy("Prop and cop")),
+        ("solo", gettext_lazy("Solo")),
+        ("misere", gettext_lazy("Misère")),
+        ("abundance", gettext_lazy("Abundance")),
+        ("royal_abundance", gettext_lazy("Royal abundance")),
+        ("spread_misere", gettext_lazy("Spread misère")),
+        ("abundance_declared", gettext_lazy("Abundance declared")),
+    ]
+    contract = forms.ChoiceField(label=gettext_lazy("Contract"), choices=CONTRACTS)
+    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
+    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (prop and cop)"), coerce=int,
+                                     required=False, empty_value=None)
+    tricks = forms.IntegerField(label=gettext_lazy("Tricks taken by the declaring side"),
+                                min_value=0, max_value=13)
+
+    def __init__(self, names: list[str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["declarer"].choices = seat_choices(names)
+        self.fields["partner"].choices = [("", "—"), *seat_choices(names)]
+
+    @property
+    def facts(self) -> dict:
+        data = self.cleaned_data
+        return {"contract": data["contract"], "declarer": data["declarer"],
+                "partner": data["partner"], "tricks": data["tricks"]}
+
+    @staticmethod
+    def initial_from(facts: dict) -> dict:
+        return {**facts, "partner": "" if facts.get("partner") is None else facts["partner"]}
+
+
+class BidDealForm(forms.Form):
+    """One hand of a Bid Whist match as the score sheet records it."""
+
+    MODES = [("uptown", gettext_lazy("Uptown")), ("downtown", gettext_lazy("Downtown")),
+             ("notrump", gettext_lazy("No trump"))]
+    team = forms.TypedChoiceField(label=gettext_lazy("Bidding team"), coerce=int)
+    bid = forms.IntegerField(label=gettext_lazy("Bid (books over six)"), min_value=1,
+                             max_value=7)
+    mode = forms.ChoiceField(label=gettext_lazy("Direction"), choices=MODES)
+    books = forms.IntegerField(label=gettext_lazy("Books taken by the bidding team, kitty "
+                                                  "included"), min_value=0, max_value=13)
+    revoke = forms.TypedChoiceField(label=gettext_lazy("Revoke by"), coerce=int, required=False,
+                                    empty_value=None)
+
+    def __init__(self, names: list[str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = seat_choices(names)
+        self.fields["revoke"].choices = [("", _("nobody")), *seat_choices(names)]
+
+    @property
+    def facts(self) -> dict:
+        data = self.cleaned_data
+        return {"team": data["team"], "bid": data["bid"], "mode": data["mode"],
+                "books": data["books"], "revoke": data["revoke"]}
+
+    @staticmethod
+    def initial_from(facts: dict) -> dict:
+        return {**facts, "revoke": "" if facts.get("revoke") is None else facts["revoke"]}
+
+
+class TotalsForm(forms.Form):
+    """Totals only: the final balance of each player, or the final score of each pair."""
+
+    def __init__(self, names: list[str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for index, name in enumerate(names):
+            self.fields[f"total_{index}"] = forms.DecimalField(label=name, max_digits=14,
+                                                               decimal_places=6)
+        self.count = len(names)
+
+    @property
+    def totals(self) -> list:
+        return [self.cleaned_data[f"total_{index}"] for index in range(self.count)]
+
+
+class BelgianDealForm(SoloDealForm):
+    """One line of a Belgian Whist sheet; several misère players: one line each."""
+
+    CONTRACTS = [
+        ("emballage", gettext_lazy("Emballage")),
+        ("solo", gettext_lazy("Solo")),
+        ("abondance", gettext_lazy("Abondance")),
+        ("petit_chelem", gettext_lazy("Petit chelem")),
+        ("grand_chelem", gettext_lazy("Grand chelem")),
+        ("petite_misere", gettext_lazy("Petite misère")),
+        ("piccolo", gettext_lazy("Piccolo")),
+        ("grande_misere", gettext_lazy("Grande misère")),
+        ("misere_etalee", gettext_lazy("Misère étalée")),
+        ("trou", gettext_lazy("Trou")),
+    ]
+    contract = forms.ChoiceField(label=gettext_lazy("Contract"), choices=CONTRACTS)
+    level = forms.IntegerField(label=gettext_lazy("Tricks bid (emballage, solo, abondance)"),
+                               min_value=6, max_value=13, required=False)
+    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (emballage, trou)"), coerce=int,
+                                     required=False, empty_value=None)
+    field_order = ["contract", "level", "declarer", "partner", "tricks"]
+
+    @property
+    def facts(self) -> dict:
+        return {**super().facts, "level": self.cleaned_data["level"]}
+
+
+def deal_form_class(game: str):
+    return {scoring.BID: BidDealForm, scoring.BELGIAN: BelgianDealForm}.get(game, SoloDealForm)

@@ -1,0 +1,212 @@
+"""What the result pages show: score sheets with running totals, a member's history, a pair's
+matches, head to head.  Read-only; each function keeps to a few queries."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db.models import Count, F, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
+
+from leagues import scoring
+from leagues.models import Deal, EveningTable, Member, Partnership, Season, TableSeat, as_decimal
+from leagues.standings import counted_tables
+
+SOLO_CONTRACT_NAMES = {
+    "prop_and_cop": N_("Prop and cop"), "solo": N_("Solo"), "misere": N_("Misère"),
+    "abundance": N_("Abundance"), "royal_abundance": N_("Royal abundance"),
+    "spread_misere": N_("Spread misère"), "abundance_declared": N_("Abundance declared"),
+}
+BELGIAN_CONTRACT_NAMES = {
+    "emballage": N_("Emballage"), "abondance": N_("Abondance"),
+    "petit_chelem": N_("Petit chelem"), "grand_chelem": N_("Grand chelem"),
+    "petite_misere": N_("Petite misère"), "piccolo": N_("Piccolo"),
+    "grande_misere": N_("Grande misère"), "misere_etalee": N_("Misère étalée"), "trou": N_("Trou"),
+}
+BID_MODE_NAMES = {"uptown": N_("Uptown"), "downtown": N_("Downtown"), "notrump": N_("No trump")}
+
+
+def contract_label(contract: str) -> str:
+    if contract in SOLO_CONTRACT_NAMES:
+        return _(SOLO_CONTRACT_NAMES[contract])
+    if contract in BELGIAN_CONTRACT_NAMES:
+        return _(BELGIAN_CONTRACT_NAMES[contract])
+    if " " in contract:  # Bid Whist "4 uptown", Belgian "solo 7"
+        first, second = contract.split(" ", 1)
+        if first.isdigit():
+            return f"{first} {_(BID_MODE_NAMES.get(second, second))}"
+        return f"{contract_label(first)} {second}"
+    return contract
+
+
+def describe_deal(game: str, facts: dict, names: list[str]) -> str:
+    """One line of the sheet in words: who declared what and how it went."""
+    if game == scoring.BID:
+        text = _("%(team)s bid %(contract)s, took %(books)s books") % {
+            "team": names[facts["team"]], "books": facts["books"],
+            "contract": contract_label(f'{facts["bid"]} {facts["mode"]}')}
+        if facts.get("revoke") is not None:
+            text += " · " + _("revoke by %(team)s") % {"team": names[facts["revoke"]]}
+        return text
+    if game in (scoring.SOLO, scoring.BELGIAN):
+        who = names[facts["declarer"]]
+        if facts.get("partner") is not None:
+            who = f"{who} & {names[facts['partner']]}"
+        contract = facts["contract"]
+        if facts.get("level"):
+            contract = f'{contract} {facts["level"]}'
+        return _("%(who)s: %(contract)s, %(tricks)s tricks") % {
+            "who": who, "contract": contract_label(contract), "tricks": facts["tricks"]}
+    return ", ".join(f"{k}={v}" for k, v in facts.items())
+
+
+def table_sheet(table: EveningTable) -> dict:
+    """The table's deals with running totals after each, as the paper sheet would show them."""
+    names = table.sides()
+    running = [Decimal(0)] * len(names)
+    rows = []
+    for deal in table.deals.order_by("number"):
+        running = [r + as_decimal(p) for r, p in zip(running, deal.points, strict=True)]
+        rows.append({"deal": deal, "text": describe_deal(table.league.game, deal.facts, names),
+                     "points": [scoring.format_units(Decimal(str(p))) for p in deal.points],
+                     "running": [scoring.format_units(r) for r in running]})
+    if table.league.is_bid_whist:
+        totals = [table.score_0, table.score_1]
+    else:
+        totals = [s.total for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+    return {"rows": rows, "totals": [scoring.format_units(t) for t in totals]}
+
+
+def evening_tables(evening) -> list[dict]:
+    """Each table of the evening with its players or pairs and their results (two queries)."""
+    tables = list(evening.tables.select_related(
+        "pair_0__first", "pair_0__second", "pair_1__first", "pair_1__second")
+        .prefetch_related("seats__member"))
+    out = []
+    for table in tables:
+        table.evening = evening  # already loaded; spares a query per table
+        if evening.season.league.is_bid_whist:
+            sides = [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
+        else:
+            sides = [(s.member, s.total) for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+        out.append({"table": table, "sides": [
+            {"who": who, "total": scoring.format_units(total),
+             "won": table.winner is not None and table.winner == index}
+            for index, (who, total) in enumerate(sides)]})
+    return out
+
+
+def chart_points(values: list[Decimal], width: int = 300, height: int = 100) -> str:
+    """An SVG polyline of a running balance (drawn server-side: no JavaScript needed)."""
+    if not values:
+        return ""
+    low, high = min([0, *values]), max([0, *values])
+    span = (high - low) or 1
+    step = width / max(len(values) - 1, 1)
+    return " ".join(f"{i * step:.1f},{height - float((v - low) / span) * height:.1f}"
+                    for i, v in enumerate(values))
+
+
+def member_history(member: Member) -> dict:
+    """Evenings played (Solo, Belgian) with the running balance, Bid Whist matches through the
+    member's pairs, and the contracts they declared and made."""
+    seats = (TableSeat.objects.filter(member=member)
+             .filter(table__in=EveningTable.objects.filter(provisional_by__isnull=True)
+                     .exclude(entry=""))
+             .select_related("table__evening__season__league")
+             .order_by("table__evening__date", "table__evening__pk"))
+    evenings, balance = [], Decimal(0)
+    balances = []
+    for seat in seats:
+        balance += seat.total
+        balances.append(balance)
+        evenings.append({"evening": seat.table.evening, "table": seat.table,
+                         "total": scoring.format_units(seat.total),
+                         "balance": scoring.format_units(balance)})
+    contracts = (Deal.objects.filter(table__seats__member=member,
+                                     declarer=F("table__seats__seat"))
+                 .exclude(table__evening__season__league__game=scoring.BID)
+                 .values("contract").annotate(declared=Count("pk"),
+                                              made=Count("pk", filter=Q(made=True)))
+                 .order_by("-declared"))
+    pairs = Partnership.objects.filter(Q(first=member) | Q(second=member)).select_related(
+        "season__league", "first", "second")
+    return {"evenings": evenings, "chart": chart_points(balances),
+            "contracts": [{"name": contract_label(c["contract"]), **c} for c in contracts],
+            "pairs": pairs}
+
+
+def pair_matches(pair: Partnership):
+    return (EveningTable.objects.filter(Q(pair_0=pair) | Q(pair_1=pair))
+            .select_related("evening", "pair_0", "pair_1", "pair_0__first", "pair_0__second",
+                            "pair_1__first", "pair_1__second")
+            .order_by("evening__date", "number"))
+
+
+def pair_history(pair: Partnership) -> dict:
+    matches, points, running = [], [], Decimal(0)
+    for table in pair_matches(pair):
+        side = 0 if table.pair_0_id == pair.pk else 1
+        opponent = table.pair_1 if side == 0 else table.pair_0
+        mine = table.score_0 if side == 0 else table.score_1
+        theirs = table.score_1 if side == 0 else table.score_0
+        if table.winner is not None and not table.is_provisional:
+            running += mine - theirs
+            points.append(running)
+        matches.append({"table": table, "opponent": opponent,
+                        "score": f"{scoring.format_units(mine)}–{scoring.format_units(theirs)}",
+                        "won": table.winner == side if table.winner is not None else None,
+                        "provisional": table.is_provisional})
+    return {"matches": matches, "chart": chart_points(points)}
+
+
+def head_to_head(season: Season, a, b) -> dict:
+    """Two pairs (Bid Whist) or two players (Solo, Belgian) compared over a season."""
+    if season.league.is_bid_whist:
+        choices = list(season.partnerships.select_related("first", "second"))
+    else:
+        choices = list(Member.objects.filter(seats__table__evening__season=season).distinct())
+    by_id = {str(c.pk): c for c in choices}
+    first, second = by_id.get(a or ""), by_id.get(b or "")
+    rows = []
+    if first and second and first != second:
+        if season.league.is_bid_whist:
+            rows = _pair_meetings(season, first, second)
+        else:
+            rows = _player_meetings(season, first, second)
+    return {"choices": choices, "first": first, "second": second, "meetings": rows}
+
+
+def _pair_meetings(season, first, second):
+    rows = []
+    for table in counted_tables(season).filter(
+            Q(pair_0=first, pair_1=second) | Q(pair_0=second, pair_1=first)
+    ).select_related("evening"):
+        one = 0 if table.pair_0_id == first.pk else 1
+        scores = [table.score_0, table.score_1]
+        rows.append({"evening": table.evening, "table": table,
+                     "first": scoring.format_units(scores[one]),
+                     "second": scoring.format_units(scores[1 - one]),
+                     "winner": first if table.winner == one else second})
+    return rows
+
+
+def _player_meetings(season, first, second):
+    seats = (TableSeat.objects.filter(table__in=counted_tables(season),
+                                      member__in=[first, second])
+             .select_related("table__evening").order_by("table__evening__date"))
+    by_table: dict[int, dict] = {}
+    for seat in seats:
+        entry = by_table.setdefault(seat.table_id, {"evening": seat.table.evening,
+                                                    "table": seat.table})
+        entry["first" if seat.member_id == first.pk else "second"] = seat.total
+    rows = []
+    for entry in by_table.values():
+        if "first" in entry and "second" in entry:
+            entry["winner"] = first if entry["first"] > entry["second"] else (
+                second if entry["second"] > entry["first"] else None)
+            entry["first"] = scoring.format_units(entry["first"])
+            entry["second"] = scoring.format_units(entry["second"])
+            rows.append(entry)
+    return rows

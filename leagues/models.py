@@ -1,0 +1,624 @@
+"""Clubs and leagues: who plays, when they meet, and what was scored.
+
+Club → Member (a person, with or without a login) · League (one game, its house rules and its
+standings options) → Season → Evening → EveningTable → Deal.  Every change of a result is kept
+as a ResultChange.  Scoring never happens here: :mod:`leagues.scoring` calls ``games.rules``.
+The invariants live on the models (``EveningTable.add_deal`` and friends), views stay short.
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from leagues import scoring
+from leagues.scoring import EntryError  # noqa: F401  (raised by the entry methods)
+
+GAME_CHOICES = [
+    (scoring.SOLO, _("Solo Whist")),
+    (scoring.BID, _("Bid Whist")),
+    (scoring.BELGIAN, _("Belgian Whist")),
+]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def as_decimal(value) -> Decimal:
+    """Engine units (int, or float rounded to 6 places) as an exact Decimal."""
+    return Decimal(str(value))
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField(unique=True, max_length=90)
+    description = models.TextField(_("description"), blank=True)
+    is_public = models.BooleanField(
+        _("public"), default=False,
+        help_text=_("Anyone can see the club page, standings and results. Otherwise only members."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            base = slugify(self.name)[:80] or "club"
+            slug, n = base, 1
+            while Club.objects.filter(slug=slug).exists():
+                n += 1
+                slug = f"{base}-{n}"
+            self.slug = slug
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self):
+        return reverse("leagues:club", args=[self.slug])
+
+    @classmethod
+    @transaction.atomic
+    def create_with_organiser(cls, user, **fields) -> Club:
+        """A new club whose creator is its first organiser."""
+        club = cls.objects.create(**fields)
+        Member.objects.create(club=club, user=user, name=user.profile.name if hasattr(
+            user, "profile") else user.get_username(), role=Member.Role.ORGANISER)
+        return club
+
+
+class Member(models.Model):
+    """A person in a club.  ``user`` is empty for people who never sign in; an invite lets
+    them claim this record later, keeping their history."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("organiser")
+        MEMBER = "member", _("member")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="club_memberships")
+    name = models.CharField(_("name"), max_length=60)
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_member_per_user_and_club"),
+        ]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("leagues:member", args=[self.club.slug, self.pk])
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.role == self.Role.ORGANISER
+
+
+class Invite(models.Model):
+    """A link to join a club; with ``member`` set, the link claims that member's record."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, null=True, blank=True,
+                               related_name="invites")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.club}: {self.member or '*'}"
+
+    def get_absolute_url(self):
+        return reverse("leagues:join", args=[self.token])
+
+    @property
+    def is_usable(self) -> bool:
+        # A club-wide link serves many people; a claim link serves the one person it names.
+        return self.member_id is None or (self.used_at is None and self.member.user_id is None)
+
+    @transaction.atomic
+    def accept(self, user) -> Member:
+        """Makes ``user`` a member (or the claimed member); refuses with ValidationError."""
+        existing = Member.objects.filter(club=self.club, user=user).first()
+        if self.member_id is None:
+            if existing:
+                return existing
+            name = user.profile.name if hasattr(user, "profile") else user.get_username()
+            return Member.objects.create(club=self.club, user=user, name=name)
+        member = Member.objects.select_for_update().get(pk=self.member_id)
+        if member.user_id is not None or self.used_at is not None:
+            raise ValidationError(_("This invite has already been used."))
+        if existing:
+            raise ValidationError(_("You are already a member of this club as %(name)s.")
+                                  % {"name": existing.name})
+        member.user = user
+        member.save(update_fields=["user"])
+        self.used_at = timezone.now()
+        self.save(update_fields=["used_at"])
+        return member
+
+
+class League(models.Model):
+    """A club's competition for one game, with its house rules and standings options."""
+
+    class Ranking(models.TextChoices):
+        TOTAL = "total", _("total balance")
+        AVERAGE = "average", _("average per evening")
+        BEST_N = "best_n", _("best N evenings")
+
+    class TieBreak(models.TextChoices):
+        DIFFERENCE = "difference", _("points difference, then head to head, then Bostons")
+        HEAD_TO_HEAD = "head_to_head", _("head to head, then points difference, then Bostons")
+        BOSTONS = "bostons", _("Bostons, then points difference, then head to head")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(_("name"), max_length=80)
+    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    rules = models.JSONField(_("house rules"), default=dict, blank=True,
+                             help_text=_("Only the rules that differ from the defaults."))
+    # Solo and Belgian Whist standings.
+    ranking = models.CharField(_("rank by"), max_length=10, choices=Ranking.choices,
+                               default=Ranking.TOTAL)
+    best_evenings = models.PositiveSmallIntegerField(
+        _("best N evenings"), default=6, help_text=_("Used when ranking by the best N evenings."))
+    min_evenings = models.PositiveSmallIntegerField(
+        _("minimum evenings to qualify"), default=0)
+    # Bid Whist standings.
+    points_for_win = models.PositiveSmallIntegerField(_("league points for a match won"),
+                                                      default=2)
+    points_for_loss = models.PositiveSmallIntegerField(_("league points for a match lost"),
+                                                       default=0)
+    tie_break = models.CharField(_("tie-breaks"), max_length=14, choices=TieBreak.choices,
+                                 default=TieBreak.DIFFERENCE)
+    players_enter_results = models.BooleanField(
+        _("players may enter results at the table"), default=False,
+        help_text=_("A player's entry stays provisional until an opponent confirms it."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("leagues:league", args=[self.club.slug, self.pk])
+
+    def clean(self):
+        self.rules = scoring.normalise_rules(self.game, self.rules)
+
+    def engine_rules(self):
+        return scoring.engine_rules(self.game, self.rules)
+
+    @property
+    def is_bid_whist(self) -> bool:
+        return self.game == scoring.BID
+
+
+class Season(models.Model):
+    class Draw(models.TextChoices):
+        RANDOM = "random", _("random tables")
+        SPREAD = "spread", _("spread opponents over the season")
+        ROUND_ROBIN = "round_robin", _("round robin (Bid Whist)")
+        BY_STANDINGS = "by_standings", _("pairings by standings (Bid Whist)")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=80)
+    draw = models.CharField(_("draw"), max_length=14, choices=Draw.choices, default=Draw.RANDOM)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self):
+        return f"{self.league} · {self.name}"
+
+    def get_absolute_url(self):
+        return reverse("leagues:season", args=[self.league.club.slug, self.pk])
+
+
+class Partnership(models.Model):
+    """A Bid Whist pair registered for a season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="partnerships")
+    first = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(_("name"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("partnership")
+        verbose_name_plural = _("partnerships")
+
+    def __str__(self):
+        return self.name or f"{self.first} & {self.second}"
+
+    def get_absolute_url(self):
+        return reverse("leagues:pair", args=[self.season.league.club.slug, self.pk])
+
+
+class Evening(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="evenings")
+    date = models.DateField(_("date"))
+    start_time = models.TimeField(_("time"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["date", "start_time", "pk"]
+        verbose_name = _("evening")
+        verbose_name_plural = _("evenings")
+
+    def __str__(self):
+        return f"{self.date:%Y-%m-%d} {self.venue}".strip()
+
+    def get_absolute_url(self):
+        return reverse("leagues:evening", args=[self.season.league.club.slug, self.pk])
+
+
+class Attendance(models.Model):
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="attendances")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="attendances")
+    coming = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "member"], name="one_answer_per_evening"),
+        ]
+
+    def __str__(self):
+        return f"{self.member} @ {self.evening}: {self.coming}"
+
+
+class EveningTable(models.Model):
+    """One table of an evening: four members (Solo, Belgian) or a match of two pairs (Bid
+    Whist).  Its totals are kept up to date by :meth:`recompute`, so standings read a few rows
+    per table instead of every deal."""
+
+    class Entry(models.TextChoices):
+        NONE = "", _("no result yet")
+        DEALS = "deals", _("deal by deal")
+        TOTALS = "totals", _("totals only")
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"), default=1)
+    pair_0 = models.ForeignKey(Partnership, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="+")
+    pair_1 = models.ForeignKey(Partnership, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="+")
+    entry = models.CharField(max_length=6, choices=Entry.choices, default=Entry.NONE, blank=True)
+    # Bid Whist match: team scores, Bostons and the winner (0 or 1) once the match is over.
+    score_0 = models.DecimalField(max_digits=14, decimal_places=6, default=0)
+    score_1 = models.DecimalField(max_digits=14, decimal_places=6, default=0)
+    bostons_0 = models.PositiveSmallIntegerField(default=0)
+    bostons_1 = models.PositiveSmallIntegerField(default=0)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Set when a player (not an organiser) entered results; cleared when an opponent confirms.
+    provisional_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True,
+                                       related_name="+")
+
+    class Meta:
+        ordering = ["evening", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="one_number_per_table"),
+        ]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self):
+        return f"{self.evening} · {self.number}"
+
+    def get_absolute_url(self):
+        return reverse("leagues:table", args=[self.evening.season.league.club.slug, self.pk])
+
+    @property
+    def league(self) -> League:
+        return self.evening.season.league
+
+    @property
+    def is_provisional(self) -> bool:
+        return self.provisional_by_id is not None
+
+    def seat_members(self) -> list[Member]:
+        """Members by seat 0..3.  Bid Whist: seats 0 and 2 are pair 0, seats 1 and 3 pair 1."""
+        if self.league.is_bid_whist:
+            return [self.pair_0.first, self.pair_1.first, self.pair_0.second, self.pair_1.second]
+        seats = sorted(self.seats.select_related("member"), key=lambda s: s.seat)
+        return [s.member for s in seats]
+
+    def sides(self) -> list[str]:
+        """Column headings of the score sheet: the two pairs, or the four players."""
+        if self.league.is_bid_whist:
+            return [str(self.pair_0), str(self.pair_1)]
+        return [m.name for m in self.seat_members()]
+
+    def snapshot(self) -> dict:
+        """The table's result as plain JSON, for the audit trail."""
+        if self.league.is_bid_whist:
+            return {"scores": [str(self.score_0), str(self.score_1)], "winner": self.winner,
+                    "bostons": [self.bostons_0, self.bostons_1]}
+        return {"totals": [str(s.total) for s in sorted(self.seats.all(), key=lambda s: s.seat)]}
+
+    # -- result entry: every path locks the table, checks, writes, recomputes, audits ---------
+
+    def _lock(self) -> EveningTable:
+        # Two people entering deals at once must not both take number N or interleave totals.
+        return EveningTable.objects.select_for_update().get(pk=self.pk)
+
+    def _refuse_if_totals(self):
+        if self.entry == self.Entry.TOTALS:
+            raise EntryError(_("This table's result was entered as totals; clear them to enter "
+                               "deal by deal."))
+
+    def add_deal(self, facts: dict, by, provisional_member: Member | None = None) -> Deal:
+        """Scores ``facts`` through the engine and appends the deal, or raises EntryError."""
+        with transaction.atomic():
+            table = self._lock()
+            table._refuse_if_totals()
+            deals = list(table.deals.order_by("number"))
+            if table.league.is_bid_whist and scoring.bid_match(
+                    table.league.engine_rules(), [d.facts for d in deals]).complete:
+                raise EntryError(_("The match is over: no more hands can be entered."))
+            outcome = scoring.score_deal(table.league.game, table.league.engine_rules(), facts)
+            deal = Deal.objects.create(
+                table=table, number=(deals[-1].number + 1) if deals else 1, facts=facts,
+                points=outcome.points, contract=outcome.contract, declarer=outcome.declarer,
+                made=outcome.made, entered_by=by)
+            table.entry = self.Entry.DEALS
+            table._mark_provisional(provisional_member)
+            before = table.snapshot()
+            table.recompute()
+            ResultChange.record(table, by, "add", {"deal": None, "table": before},
+                                {"deal": deal.as_json(), "table": table.snapshot()}, deal.number)
+            return deal
+
+    def add_deals(self, facts_list: list[dict], by) -> None:
+        """Many deals at once (an imported sheet, demo data, benchmarks): all scored, or none
+        kept; one audit row for the lot."""
+        with transaction.atomic():
+            table = self._lock()
+            table._refuse_if_totals()
+            game, rules = table.league.game, table.league.engine_rules()
+            start = table.deals.count()
+            if table.league.is_bid_whist:
+                scoring.bid_match(rules, [*(d.facts for d in table.deals.order_by("number")),
+                                          *facts_list])
+            outcomes = [scoring.score_deal(game, rules, facts) for facts in facts_list]
+            before = table.snapshot()
+            Deal.objects.bulk_create(
+                Deal(table=table, number=start + i, facts=facts, points=o.points,
+                     contract=o.contract, declarer=o.declarer, made=o.made, entered_by=by)
+                for i, (facts, o) in enumerate(zip(facts_list, outcomes, strict=True), start=1))
+            table.entry = self.Entry.DEALS
+            table.recompute()
+            ResultChange.record(table, by, "import", {"table": before},
+                                {"deals": len(facts_list), "table": table.snapshot()}, None)
+
+    def change_deal(self, number: int, facts: dict | None, by,
+                    provisional_member: Member | None = None) -> None:
+        """Corrects deal ``number`` (or deletes it when ``facts`` is None)."""
+        with transaction.atomic():
+            table = self._lock()
+            deal = table.deals.filter(number=number).first()
+            if deal is None:
+                raise EntryError(_("There is no deal %(number)s at this table.")
+                                 % {"number": number})
+            before = {"deal": deal.as_json(), "table": table.snapshot()}
+            if facts is None:
+                deal.delete()
+                # Keep numbers consecutive so the sheet reads 1, 2, 3...
+                for later in table.deals.filter(number__gt=number).order_by("number"):
+                    later.number -= 1
+                    later.save(update_fields=["number"])
+                after_deal = None
+            else:
+                outcome = scoring.score_deal(table.league.game, table.league.engine_rules(),
+                                             facts)
+                deal.facts, deal.points = facts, outcome.points
+                deal.contract, deal.declarer, deal.made = (outcome.contract, outcome.declarer,
+                                                           outcome.made)
+                deal.save()
+                after_deal = deal.as_json()
+            if table.league.is_bid_whist:
+                # A correction may end the match earlier: every later hand must still be legal.
+                scoring.bid_match(table.league.engine_rules(),
+                                  [d.facts for d in table.deals.order_by("number")])
+            if not table.deals.exists():
+                table.entry = self.Entry.NONE
+            table._mark_provisional(provisional_member)
+            table.recompute()
+            ResultChange.record(table, by, "delete" if facts is None else "edit", before,
+                                {"deal": after_deal, "table": table.snapshot()}, number)
+
+    def set_totals(self, totals: list, by, provisional_member: Member | None = None) -> None:
+        """Totals only: four balances summing to zero (Solo, Belgian) or two match scores."""
+        with transaction.atomic():
+            table = self._lock()
+            if table.deals.exists():
+                raise EntryError(_("This table has deal-by-deal results; totals cannot replace "
+                                   "them."))
+            values = [as_decimal(t) for t in totals]
+            before = table.snapshot()
+            if table.league.is_bid_whist:
+                table._set_match_totals(values)
+            else:
+                if sum(values) != 0:
+                    raise EntryError(
+                        _("The totals must add up to zero; they add up to %(sum)s.")
+                        % {"sum": scoring.format_units(sum(values))})
+                for seat in table.seats.all():
+                    seat.total = values[seat.seat]
+                    seat.save(update_fields=["total"])
+            table.entry = self.Entry.TOTALS
+            table._mark_provisional(provisional_member)
+            table.save()
+            ResultChange.record(table, by, "totals", {"table": before},
+                                {"table": table.snapshot()}, None)
+
+    def _set_match_totals(self, values):
+        target = self.league.engine_rules().game_target
+        if values[0] == values[1]:
+            raise EntryError(_("A Bid Whist match cannot end level; enter the final scores."))
+        if max(values) < target and min(values) > -target:
+            raise EntryError(_("Neither team has reached %(target)s or fallen to -%(target)s: "
+                               "the match is not over.") % {"target": target})
+        self.score_0, self.score_1 = values
+        # The -target rule is settled first (RULES.md): a team at -target loses.
+        if min(values) <= -target:
+            self.winner = 1 if values[0] <= -target else 0
+        else:
+            self.winner = 0 if values[0] > values[1] else 1
+        self.bostons_0 = self.bostons_1 = 0
+
+    def clear_totals(self, by) -> None:
+        with transaction.atomic():
+            table = self._lock()
+            before = table.snapshot()
+            table.seats.update(total=0)
+            table.score_0 = table.score_1 = 0
+            table.winner = None
+            table.bostons_0 = table.bostons_1 = 0
+            table.entry = self.Entry.NONE
+            table.provisional_by = None
+            table.save()
+            ResultChange.record(table, by, "clear", {"table": before},
+                                {"table": table.snapshot()}, None)
+
+    def confirm(self, by, member: Member) -> None:
+        """An opponent of the player who entered the results (or an organiser) confirms them."""
+        with transaction.atomic():
+            table = self._lock()
+            if not table.is_provisional:
+                return
+            if not member.is_organiser and not table.is_opponent(table.provisional_by, member):
+                raise EntryError(_("Only an opponent of %(name)s can confirm these results.")
+                                 % {"name": table.provisional_by.name})
+            before = table.snapshot()
+            table.provisional_by = None
+            table.save(update_fields=["provisional_by"])
+            ResultChange.record(table, by, "confirm", {"table": before},
+                                {"table": table.snapshot()}, None)
+
+    def is_opponent(self, one: Member, other: Member) -> bool:
+        members = self.seat_members()
+        if one not in members or other not in members or one == other:
+            return False
+        if self.league.is_bid_whist:
+            return members.index(one) % 2 != members.index(other) % 2
+        return True
+
+    def _mark_provisional(self, member: Member | None):
+        # An organiser's entry is final; a player's is provisional until an opponent confirms.
+        self.provisional_by = member
+
+    def recompute(self) -> None:
+        """Derives the table's totals from its deals (the only writer of those totals)."""
+        deals = list(self.deals.order_by("number"))
+        if self.league.is_bid_whist:
+            match = scoring.bid_match(self.league.engine_rules(), [d.facts for d in deals])
+            self.score_0, self.score_1 = (as_decimal(s) for s in match.scores)
+            self.winner = match.winner
+            bostons = [0, 0]
+            for result in match.results:
+                if result["boston"]:
+                    bostons[result["declarer"] & 1] += 1
+            self.bostons_0, self.bostons_1 = bostons
+        else:
+            totals = [Decimal(0)] * 4
+            for deal in deals:
+                for seat, units in enumerate(deal.points):
+                    totals[seat] += as_decimal(units)
+            for seat in self.seats.all():
+                seat.total = totals[seat.seat]
+                seat.save(update_fields=["total"])
+        self.save()
+
+
+class TableSeat(models.Model):
+    """A Solo / Belgian Whist player at a table, with their balance for the evening."""
+
+    table = models.ForeignKey(EveningTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="seats")
+    total = models.DecimalField(max_digits=14, decimal_places=6, default=0)
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["table", "member"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.seat}: {self.member}"
+
+
+class Deal(models.Model):
+    """One deal from the score sheet: the facts as entered and the engine's score."""
+
+    table = models.ForeignKey(EveningTable, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    facts = models.JSONField()
+    # Units per seat (Solo, Belgian: four numbers) or points per team (Bid Whist: two).
+    points = models.JSONField()
+    contract = models.CharField(max_length=30, blank=True)
+    declarer = models.PositiveSmallIntegerField(null=True, blank=True)  # seat, or team for Bid
+    made = models.BooleanField(null=True)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                   related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+
+    def __str__(self):
+        return f"{self.table} · {self.number}"
+
+    def as_json(self) -> dict:
+        return {"number": self.number, "facts": self.facts, "points": self.points}
+
+
+class ResultChange(models.Model):
+    """Who changed which result, when, and what it was before and after."""
+
+    table = models.ForeignKey(EveningTable, on_delete=models.CASCADE, related_name="changes")
+    deal_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=10)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, related_name="+")
+    changed_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True)
+    after = models.JSONField(null=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.table} · {self.action}"
+
+    @classmethod
+    def record(cls, table, by, action, before, after, deal_number):
+        return cls.objects.create(table=table, changed_by=by, action=action, before=before,
+                                  after=after, deal_number=deal_number)

@@ -1,0 +1,479 @@
+"""Club and league pages.  Every object comes through :mod:`leagues.access`; every change of a
+result goes through a model method that locks, checks, writes and audits."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues import access as acl
+from leagues import draw, exports, history
+from leagues.forms import (
+    BidTableForm,
+    ClubForm,
+    EveningForm,
+    HouseRulesForm,
+    LeagueForm,
+    MemberForm,
+    PartnershipForm,
+    SeasonForm,
+    SoloTableForm,
+    TotalsForm,
+    deal_form_class,
+)
+from leagues.models import (
+    Attendance,
+    Club,
+    EntryError,
+    Evening,
+    EveningTable,
+    Invite,
+    Member,
+    TableSeat,
+)
+from leagues.standings import season_standings
+
+
+def club_list(request):
+    mine = Club.objects.none()
+    if request.user.is_authenticated:
+        mine = Club.objects.filter(members__user=request.user)
+    public = Club.objects.filter(is_public=True).exclude(pk__in=mine.values("pk"))
+    return render(request, "leagues/club_list.html", {"mine": mine, "public": public})
+
+
+@login_required
+def club_create(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = Club.create_with_organiser(request.user, **form.cleaned_data)
+        messages.success(request, _("Your club is ready. You are its organiser."))
+        return redirect(club)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New club")})
+
+
+def club_detail(request, slug):
+    access = acl.get_club_for_viewer(request, slug)
+    leagues = access.club.leagues.prefetch_related("seasons")
+    evenings = _upcoming_evenings(access.club)[:10]
+    return render(request, "leagues/club.html", {"access": access, "club": access.club,
+                                                 "leagues": leagues, "evenings": evenings})
+
+
+def _upcoming_evenings(club):
+    return (Evening.objects.filter(season__league__club=club, date__gte=timezone.localdate())
+            .select_related("season__league").order_by("date", "start_time"))
+
+
+@login_required
+def club_edit(request, slug):
+    access = acl.get_club_for_organiser(request, slug)
+    form = ClubForm(request.POST or None, instance=access.club)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Saved."))
+        return redirect(access.club)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("Club settings"),
+                                                 "club": access.club})
+
+
+def member_list(request, slug):
+    access = acl.get_club_for_viewer(request, slug)
+    if not access.is_member:
+        # The list of names is for the club's own people, even in a public club.
+        raise PermissionDenied
+    form = MemberForm()
+    invites = access.club.invites.filter(member=None) if access.is_organiser else []
+    return render(request, "leagues/members.html", {
+        "access": access, "club": access.club, "form": form, "invites": invites,
+        "members": access.club.members.select_related("user")})
+
+
+@login_required
+@require_POST
+def member_add(request, slug):
+    access = acl.get_club_for_organiser(request, slug)
+    form = MemberForm(request.POST)
+    if form.is_valid():
+        member = form.save(commit=False)
+        member.club = access.club
+        member.save()
+        messages.success(request, _("%(name)s is now a member.") % {"name": member.name})
+    else:
+        messages.error(request, _("Give the member a name."))
+    return redirect("leagues:members", slug)
+
+
+@login_required
+@require_POST
+def invite_create(request, slug):
+    """A club-wide join link, or (with ``member``) a link that claims that member's record."""
+    access = acl.get_club_for_organiser(request, slug)
+    member = None
+    if request.POST.get("member"):
+        member = get_object_or_404(Member, pk=request.POST["member"], club=access.club,
+                                   user=None)
+    invite = Invite.objects.create(club=access.club, member=member, created_by=request.user)
+    link = request.build_absolute_uri(invite.get_absolute_url())
+    messages.success(request, _("Invite link: %(link)s") % {"link": link})
+    return redirect("leagues:members", slug)
+
+
+def join(request, token):
+    invite = get_object_or_404(Invite.objects.select_related("club", "member"), token=token)
+    if not invite.is_usable:
+        return render(request, "leagues/join.html", {"invite": invite, "used": True}, status=410)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{_login_url()}?next={request.path}")
+        try:
+            invite.accept(request.user)
+        except ValidationError as exc:
+            messages.error(request, exc.messages[0])
+            return redirect("leagues:join", token)
+        messages.success(request, _("Welcome to %(club)s!") % {"club": invite.club.name})
+        return redirect(invite.club)
+    return render(request, "leagues/join.html", {"invite": invite})
+
+
+def _login_url():
+    return resolve_url(settings.LOGIN_URL)
+
+
+def member_detail(request, slug, member_id):
+    access, member = acl.get_member(request, slug, member_id)
+    context = {"access": access, "club": access.club, "member": member,
+               **history.member_history(member)}
+    return render(request, "leagues/member.html", context)
+
+
+# -- leagues and seasons ----------------------------------------------------------------------
+
+
+@login_required
+def league_create(request, slug):
+    access = acl.get_club_for_organiser(request, slug)
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = form.save(commit=False)
+        league.club = access.club
+        league.save()
+        messages.success(request, _("League created. Check its house rules."))
+        return redirect("leagues:league_rules", slug, league.pk)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New league"),
+                                                 "club": access.club})
+
+
+def league_detail(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id)
+    return render(request, "leagues/league.html", {
+        "access": access, "club": access.club, "league": league,
+        "seasons": league.seasons.all(), "rules": league.engine_rules().overrides() or None})
+
+
+@login_required
+def league_edit(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
+    form = LeagueForm(request.POST or None, instance=league)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Saved."))
+        return redirect(league)
+    return render(request, "leagues/form.html", {"form": form, "heading": league.name,
+                                                 "club": access.club})
+
+
+@login_required
+def league_rules(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
+    form = HouseRulesForm(league.game, league.rules, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league.rules = form.overrides
+        league.save(update_fields=["rules"])
+        messages.success(request, _("House rules saved."))
+        return redirect(league)
+    return render(request, "leagues/form.html", {
+        "form": form, "heading": _("House rules of %(league)s") % {"league": league.name},
+        "club": access.club})
+
+
+@login_required
+def season_create(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season = form.save(commit=False)
+        season.league = league
+        season.save()
+        return redirect(season)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New season"),
+                                                 "club": access.club})
+
+
+def season_detail(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    return render(request, "leagues/season.html", {
+        "access": access, "club": access.club, "season": season, "league": season.league,
+        "rows": season_standings(season), "evenings": season.evenings.all()})
+
+
+def standings_csv(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    return exports.standings_csv(season, season_standings(season))
+
+
+def results_csv(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    return exports.results_csv(season)
+
+
+@login_required
+def partnership_create(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    form = PartnershipForm(access.club, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        pair = form.save(commit=False)
+        pair.season = season
+        pair.save()
+        messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair})
+        return redirect(season)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("Register a pair"),
+                                                 "club": access.club})
+
+
+def pair_detail(request, slug, pair_id):
+    access, pair = acl.get_partnership(request, slug, pair_id)
+    return render(request, "leagues/pair.html", {"access": access, "club": access.club,
+                                                 "pair": pair, **history.pair_history(pair)})
+
+
+def head_to_head(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    context = history.head_to_head(season, request.GET.get("a"), request.GET.get("b"))
+    return render(request, "leagues/head_to_head.html", {
+        "access": access, "club": access.club, "season": season, **context})
+
+
+# -- evenings -----------------------------------------------------------------------------------
+
+
+@login_required
+def evening_create(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    form = EveningForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        evening = form.save(commit=False)
+        evening.season = season
+        evening.save()
+        return redirect(evening)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New evening"),
+                                                 "club": access.club})
+
+
+def evening_detail(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id)
+    attendances = evening.attendances.select_related("member")
+    mine = None
+    if access.member:
+        mine = next((a for a in attendances if a.member_id == access.member.pk), None)
+    return render(request, "leagues/evening.html", {
+        "access": access, "club": access.club, "evening": evening,
+        "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
+        "tables": history.evening_tables(evening)})
+
+
+@login_required
+@require_POST
+def attendance(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.MEMBER)
+    member = access.member
+    if access.is_organiser and request.POST.get("member"):
+        member = get_object_or_404(Member, pk=request.POST["member"], club=access.club)
+    coming = request.POST.get("coming") == "yes"
+    Attendance.objects.update_or_create(evening=evening, member=member,
+                                        defaults={"coming": coming})
+    messages.success(request, _("%(name)s is coming.") % {"name": member.name} if coming else
+                     _("%(name)s is not coming.") % {"name": member.name})
+    return redirect(evening)
+
+
+@login_required
+def table_create(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    league = evening.season.league
+    if league.is_bid_whist:
+        form = BidTableForm(evening.season, request.POST or None)
+    else:
+        form = SoloTableForm(access.club, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            number = (evening.tables.order_by("-number").values_list("number", flat=True)
+                      .first() or 0) + 1
+            if league.is_bid_whist:
+                EveningTable.objects.create(evening=evening, number=number,
+                                            pair_0=form.cleaned_data["pair_0"],
+                                            pair_1=form.cleaned_data["pair_1"])
+            else:
+                table = EveningTable.objects.create(evening=evening, number=number)
+                TableSeat.objects.bulk_create(
+                    TableSeat(table=table, seat=seat, member=form.cleaned_data[f"seat_{seat}"])
+                    for seat in range(4))
+        messages.success(request, _("Table %(number)s added.") % {"number": number})
+        return redirect(evening)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),
+                                                 "club": access.club})
+
+
+@login_required
+@require_POST
+def evening_draw(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    try:
+        tables, sitting_out = draw.draw_evening(evening)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("%(count)s table(s) drawn.") % {"count": tables})
+        if sitting_out:
+            messages.info(request, _("Sitting out: %(names)s") % {
+                "names": ", ".join(str(m) for m in sitting_out)})
+    return redirect(evening)
+
+
+def score_sheet(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id)
+    return render(request, "leagues/score_sheet.html", {
+        "club": access.club, "evening": evening, "league": evening.season.league,
+        "tables": history.evening_tables(evening), "lines": range(1, 31)})
+
+
+def calendar(request, slug):
+    access = acl.get_club_for_viewer(request, slug)
+    return exports.calendar_ics(request, access.club)
+
+
+# -- result entry ------------------------------------------------------------------------------
+
+
+def table_detail(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id)
+    may_enter = _may_enter(access, table)
+    names = table.sides()
+    form = None
+    if may_enter and table.entry != EveningTable.Entry.TOTALS:
+        form = _deal_form(table, names)
+    return render(request, "leagues/table.html", {
+        "access": access, "club": access.club, "table": table, "league": table.league,
+        "names": names, "sheet": history.table_sheet(table), "form": form,
+        "may_enter": may_enter, "may_confirm": _may_confirm(access, table),
+        "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None})
+
+
+def _deal_form(table, names, data=None, initial=None):
+    return deal_form_class(table.league.game)(names, data, initial=initial)
+
+
+def _may_enter(access, table) -> bool:
+    if access.is_organiser:
+        return True
+    return bool(access.member and table.league.players_enter_results
+                and access.member in table.seat_members())
+
+
+def _may_confirm(access, table) -> bool:
+    if not table.is_provisional or not access.member:
+        return False
+    return access.is_organiser or table.is_opponent(table.provisional_by, access.member)
+
+
+def _provisional_member(access):
+    return None if access.is_organiser else access.member
+
+
+@login_required
+@require_POST
+def deal_add(request, slug, table_id):
+    access, table = acl.get_table_for_entry(request, slug, table_id)
+    form = _deal_form(table, table.sides(), request.POST)
+    if form is None or not form.is_valid():
+        messages.error(request, _("Please fill in every field of the deal."))
+        return redirect(table)
+    try:
+        deal = table.add_deal(form.facts, request.user, _provisional_member(access))
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Deal %(number)s entered.") % {"number": deal.number})
+    return redirect(table)
+
+
+@login_required
+def deal_edit(request, slug, table_id, number):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    deal = get_object_or_404(table.deals, number=number)
+    names = table.sides()
+    form = _deal_form(table, names, request.POST or None,
+                      initial=deal_form_class(table.league.game).initial_from(deal.facts))
+    if request.method == "POST":
+        try:
+            if request.POST.get("delete"):
+                table.change_deal(number, None, request.user)
+                messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
+                return redirect(table)
+            if form.is_valid():
+                table.change_deal(number, form.facts, request.user)
+                messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
+                return redirect(table)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+    return render(request, "leagues/deal_edit.html", {
+        "club": access.club, "table": table, "deal": deal, "form": form})
+
+
+@login_required
+@require_POST
+def totals(request, slug, table_id):
+    access, table = acl.get_table_for_entry(request, slug, table_id)
+    if request.POST.get("clear"):
+        if not access.is_organiser:
+            raise PermissionDenied
+        table.clear_totals(request.user)
+        messages.success(request, _("Totals cleared."))
+        return redirect(table)
+    form = TotalsForm(table.sides(), request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter a number for every total."))
+        return redirect(table)
+    try:
+        table.set_totals(form.totals, request.user, _provisional_member(access))
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Totals saved."))
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def table_confirm(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id, acl.MEMBER)
+    if not _may_confirm(access, table):
+        raise PermissionDenied
+    table.confirm(request.user, access.member)
+    messages.success(request, _("Results confirmed."))
+    return redirect(table)
+
+
+def table_changes(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id)
+    changes = table.changes.select_related("changed_by")
+    return render(request, "leagues/changes.html", {"club": access.club, "table": table,
+                                                    "changes": changes, "access": access})
+

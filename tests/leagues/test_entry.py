@@ -1,0 +1,154 @@
+"""Result entry at the venue: deal by deal with running totals, totals only, corrections,
+provisional entry by a player."""
+
+import pytest
+
+from leagues.models import ResultChange
+
+from .conftest import bid, solo
+
+pytestmark = pytest.mark.django_db
+
+SOLO_DEAL = {"contract": "solo", "declarer": "0", "partner": "", "tricks": "6"}
+
+
+def url(table, suffix=""):
+    return f"/clubs/{table.evening.season.league.club.slug}/tables/{table.pk}/{suffix}"
+
+
+def test_organiser_enters_a_deal_and_sees_the_running_totals(as_organiser, solo_table):
+    response = as_organiser.post(url(solo_table, "deals/"), SOLO_DEAL, follow=True)
+    page = response.content.decode()
+    assert "Deal 1 entered." in page
+    assert "Olga" in page or "olga" in page
+    assert solo_table.deals.count() == 1
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [9, -3, -3, -3]
+    sheet = response.context["sheet"]
+    assert sheet["rows"][0]["running"] == ["9", "-3", "-3", "-3"]
+
+
+def test_running_totals_add_up_deal_after_deal(as_organiser, solo_table, organiser_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    solo_table.add_deal(solo("misere", 1, 1), organiser_user)
+    sheet = as_organiser.get(url(solo_table)).context["sheet"]
+    assert [row["running"] for row in sheet["rows"]] == [["9", "-3", "-3", "-3"],
+                                                        ["12", "-12", "0", "0"]]
+
+
+def test_an_impossible_deal_is_refused_with_a_message(as_organiser, solo_table):
+    deal = {**SOLO_DEAL, "contract": "prop_and_cop"}  # no partner
+    response = as_organiser.post(url(solo_table, "deals/"), deal, follow=True)
+    assert "prop and cop needs a partner" in response.content.decode()
+    assert not solo_table.deals.exists()
+
+
+def test_members_do_not_enter_results(as_member, solo_table):
+    assert as_member.post(url(solo_table, "deals/"), SOLO_DEAL).status_code == 403
+    assert "Next deal" not in as_member.get(url(solo_table)).content.decode()
+    assert not solo_table.deals.exists()
+
+
+def test_outsiders_see_nothing_of_the_table(as_outsider, solo_table):
+    assert as_outsider.get(url(solo_table)).status_code == 404
+    assert as_outsider.post(url(solo_table, "deals/"), SOLO_DEAL).status_code == 404
+
+
+def test_bid_whist_hand_entry_shows_the_match_end(as_organiser, bid_table):
+    hand = {"team": "0", "bid": "4", "mode": "notrump", "books": "11", "revoke": ""}
+    response = as_organiser.post(url(bid_table, "deals/"), hand, follow=True)
+    page = response.content.decode()
+    assert "Match over." in page  # 5 books over, doubled in notrump: 10
+    bid_table.refresh_from_db()
+    assert bid_table.score_0 == 10 and bid_table.winner == 0
+    response = as_organiser.post(url(bid_table, "deals/"), hand, follow=True)
+    assert "The match is over" in response.content.decode()
+
+
+def test_organiser_corrects_a_deal_and_totals_follow(as_organiser, solo_table, organiser_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    response = as_organiser.post(url(solo_table, "deals/1/"),
+                                 {**SOLO_DEAL, "tricks": "4"}, follow=True)
+    assert "Deal 1 corrected." in response.content.decode()
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [-9, 3, 3, 3]
+    history = as_organiser.get(url(solo_table, "changes/")).content.decode()
+    assert "edit" in history and "olga" in history
+
+
+def test_organiser_deletes_a_deal(as_organiser, solo_table, organiser_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    as_organiser.post(url(solo_table, "deals/1/"), {"delete": "1"})
+    assert not solo_table.deals.exists()
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [0, 0, 0, 0]
+
+
+def test_members_and_outsiders_cannot_correct(as_member, solo_table, organiser_user, client,
+                                              outsider_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    assert as_member.post(url(solo_table, "deals/1/"), {"delete": "1"}).status_code == 403
+    client.force_login(outsider_user)
+    assert client.post(url(solo_table, "deals/1/"), {"delete": "1"}).status_code == 404
+    assert solo_table.deals.count() == 1
+
+
+def test_totals_only_entry_must_balance(as_organiser, solo_table):
+    response = as_organiser.post(url(solo_table, "totals/"), {
+        "total_0": "10", "total_1": "-2", "total_2": "-3", "total_3": "-3"}, follow=True)
+    assert "The totals must add up to zero; they add up to 2." in response.content.decode()
+    assert solo_table.seats.filter(total=0).count() == 4
+    as_organiser.post(url(solo_table, "totals/"), {
+        "total_0": "12", "total_1": "-4", "total_2": "-4", "total_3": "-4"})
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [12, -4, -4, -4]
+    assert ResultChange.objects.filter(action="totals").count() == 1
+
+
+def test_change_history_is_visible_to_members_not_outsiders(as_member, solo_table, client,
+                                                            outsider_user, organiser_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    assert "add" in as_member.get(url(solo_table, "changes/")).content.decode()
+    client.force_login(outsider_user)
+    assert client.get(url(solo_table, "changes/")).status_code == 404
+
+
+def test_a_player_entry_is_provisional_until_an_opponent_confirms(
+        client, solo_table, member_user, organiser, member, django_user_model):
+    league = solo_table.league
+    league.players_enter_results = True
+    league.save()
+    client.force_login(member_user)
+    response = client.post(url(solo_table, "deals/"), SOLO_DEAL, follow=True)
+    assert "waiting for an opponent to confirm" in response.content.decode()
+    solo_table.refresh_from_db()
+    assert solo_table.provisional_by == member
+    # The player who entered cannot confirm their own entry...
+    assert client.post(url(solo_table, "confirm/")).status_code == 403
+    # ...an opponent at the table can.
+    opponent_user = django_user_model.objects.create_user("nell", "n@example.org", "pw")
+    nell = solo_table.seats.get(seat=2).member
+    nell.user = opponent_user
+    nell.save()
+    client.force_login(opponent_user)
+    client.post(url(solo_table, "confirm/"))
+    solo_table.refresh_from_db()
+    assert not solo_table.is_provisional
+
+
+def test_a_player_not_at_the_table_cannot_enter(client, solo_table, django_user_model):
+    league = solo_table.league
+    league.players_enter_results = True
+    league.save()
+    user = django_user_model.objects.create_user("zed", "z@example.org", "pw")
+    solo_table.evening.season.league.club.members.create(user=user, name="Zed")
+    client.force_login(user)
+    assert client.post(url(solo_table, "deals/"), SOLO_DEAL).status_code == 403
+
+
+def test_bid_whist_totals_only(as_organiser, bid_table):
+    as_organiser.post(url(bid_table, "totals/"), {"total_0": "3", "total_1": "8"})
+    bid_table.refresh_from_db()
+    assert bid_table.winner == 1
+
+
+def test_bid_deal_helper_is_consistent(bid_table, organiser_user):
+    bid_table.add_deal(bid(1, 3, "uptown", 10), organiser_user)
+    bid_table.refresh_from_db()
+    assert bid_table.score_1 == 4
