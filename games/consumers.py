@@ -10,8 +10,10 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from games.access import table_for_viewer
 from games.models import Table
@@ -41,7 +43,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         if table is None:
             return False
         self.seat = seat_of(table, self.user)
+        self.language = self._language()
         return True
+
+    def _language(self) -> str:
+        """The language the page was served in: profile, then cookie, then browser."""
+        known = dict(settings.LANGUAGES)
+        profile = getattr(self.user, "profile", None) if self.user is not None else None
+        if profile is not None and profile.language in known:
+            return profile.language
+        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+        if cookie in known:
+            return cookie
+        headers = dict(self.scope.get("headers") or [])
+        accept = headers.get(b"accept-language", b"").decode("latin-1")
+        for part in accept.split(","):
+            code = part.split(";")[0].strip().lower()[:2]
+            if code in known:
+                return code
+        return settings.LANGUAGE_CODE
+
+    def _play(self, action, version):
+        with translation.override(self.language):
+            return play(self.table_id, self.user, action, version)
 
     async def disconnect(self, code):
         if hasattr(self, "group"):
@@ -71,11 +95,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if isinstance(version, str) and version.isdigit():  # htmx sends form values as text
             version = int(version)
         try:
-            await database_sync_to_async(play)(self.table_id, self.user, action, version)
+            outcome = await database_sync_to_async(self._play)(action, version)
         except TableError as exc:
-            await self.send_error(str(exc.message), exc.version)
+            await self.send_error(exc.message, exc.version)
             return
-        await self.send_state()
+        # A recognised resend gets the current state again, as its first sending would have.
+        await self.send_state(force=outcome.repeated)
 
     async def table_changed(self, event):
         await self.send_state()
@@ -92,6 +117,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=html)
 
     def _render(self):
+        with translation.override(self.language):
+            return self._render_in_language()
+
+    def _render_in_language(self):
         table = Table.objects.get(pk=self.table_id)
         self.seat = seat_of(table, self.user)
         view = table_view(table, self.seat)
@@ -104,11 +133,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _csrf_token(self) -> str:
         """The browser's CSRF secret, so forms in pushed fragments still post (Django accepts
         the unmasked secret as a form token)."""
-        from django.conf import settings
-
         return (self.scope.get("cookies") or {}).get(settings.CSRF_COOKIE_NAME, "")
 
     async def send_error(self, message: str, version: int | None = None):
+        with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
+            message = str(message)  # lazy refusals become text in the socket's language
         if self.json_mode:
             await self.send(text_data=json.dumps(
                 {"type": "error", "version": version, "message": message}))

@@ -52,6 +52,8 @@ class Table(models.Model):
     current = models.JSONField(null=True, blank=True)
     # The engine's match/session summary after the last finished hand.
     summary = models.JSONField(default=dict, blank=True)
+    # {"seat", "action", "version"} of the last applied action: a resent click is recognised.
+    last_action = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -161,10 +161,21 @@ def _deal(table: Table, dealer: int) -> None:
 
 
 def _bump(table: Table) -> None:
-    table.version += 1
-    table.save()
-    version = table.version
-    transaction.on_commit(lambda: broadcast(table.pk, version))
+    """Save the table as its next version, only if nobody saved that version first.
+
+    The row lock of ``_locked`` already serialises writers on PostgreSQL; this compare-and-swap
+    on the version is what keeps two racing actions from both applying on a database without
+    row locks (SQLite), and a second line of defence everywhere.
+    """
+    old = table.version
+    table.version = old + 1
+    updated = Table.objects.filter(pk=table.pk, version=old).update(
+        version=table.version, status=table.status, current=table.current,
+        summary=table.summary, last_action=table.last_action)
+    if not updated:
+        raise TableError(_("The table has moved on since that click: nothing was done."))
+    table_id, version = table.pk, table.version
+    transaction.on_commit(lambda: broadcast(table_id, version))
 
 
 # -- playing -----------------------------------------------------------------------------------
@@ -185,6 +196,7 @@ def action_from_message(kind: object, action: object, cards: object) -> object:
 class Outcome:
     version: int
     hand_finished: bool
+    repeated: bool = False
 
 
 def play(table_id: int, user, action: object, version: object, *, seat: int | None = None
@@ -201,6 +213,10 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
             if seat is None:
                 raise TableError(_("You are not playing at this table."), table.version)
         if version != table.version:
+            if table.last_action == {"seat": seat, "action": action, "version": version}:
+                # The same click sent again (a resend after a dropped connection): it was
+                # applied once already; say so instead of refusing it.
+                return Outcome(table.version, False, repeated=True)
             raise TableError(_("The table has moved on since that click: nothing was done."),
                              table.version)
         state = current_state(table)
@@ -215,6 +231,7 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
         # The record is the state: the deal plus every action, appended as applied.
         table.current = {**table.current,
                          "actions": [*table.current["actions"], {"seat": seat, "action": action}]}
+        table.last_action = {"seat": seat, "action": action, "version": version}
         finished = state.complete
         if finished:
             _finish_hand(table, state)
@@ -228,9 +245,11 @@ def translate_engine_error(exc: WhistError) -> str:
     from django.utils.translation import gettext
 
     template = getattr(exc, "template", None)
-    params = getattr(exc, "params", None) or {}
     if not template:
         return str(exc)
+    # Words such as suit names travel as parameters: translate those too.
+    params = {key: gettext(value) if isinstance(value, str) and value else value
+              for key, value in (getattr(exc, "params", None) or {}).items()}
     try:
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):

@@ -88,8 +88,12 @@ def database_from_env(name: str, default_sqlite_path: str) -> dict:
     import dj_database_url
 
     raw = env_str(name)
+    # SQLite: BEGIN IMMEDIATE makes concurrent writers queue (up to the timeout) instead of
+    # failing when a reading transaction tries to write.
+    sqlite_options = {"transaction_mode": "IMMEDIATE", "timeout": 20}
     if not raw:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path}
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path,
+                "OPTIONS": sqlite_options}
     scheme = urlsplit(raw).scheme
     if scheme not in {"postgres", "postgresql", "sqlite"}:
         raise ImproperlyConfigured(
@@ -100,7 +104,9 @@ def database_from_env(name: str, default_sqlite_path: str) -> dict:
         config = dj_database_url.parse(raw)
     except Exception as exc:  # dj_database_url raises several types for bad URLs
         raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
-    if scheme != "sqlite":
+    if scheme == "sqlite":
+        config.setdefault("OPTIONS", {}).update(sqlite_options)
+    else:
         if not config.get("NAME"):
             raise ImproperlyConfigured(f"{name} must name a database, e.g. .../whistclub")
         # Under ASGI every request may run in another thread; a pool keeps connections

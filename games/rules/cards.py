@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.rules.base import N_
+
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # high to low, the uptown order
 JOKERS = ("BJ", "LJ")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# English names in messages; the site translates them with the message (N_ marks them).
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 STANDARD_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)  # 52 cards
 JOKER_DECK: tuple[str, ...] = STANDARD_DECK + JOKERS  # 54 cards, Bid Whist

@@ -203,3 +203,23 @@ def test_group_messages_carry_no_card():
         tables.broadcast(1, 7)
     assert sent[0] == {"type": "table.changed", "version": 7}
     assert json.dumps(sent)  # serialisable: it travels through Redis
+
+
+async def test_refusals_reach_a_french_player_in_french(player):
+    def french_table():
+        player.profile.language = "fr"
+        player.profile.save()
+        return make_bot_table(player, "bid_whist")
+
+    table = await database_sync_to_async(french_table)()
+    communicator, _ = await connect(table.pk, player)
+    state = (await communicator.receive_json_from())["state"]
+    await communicator.send_json_to({"type": "action", "action": "bid 9 uptown",
+                                     "version": state["version"]})
+    reply = await communicator.receive_json_from()
+    assert reply["type"] == "error"
+    assert "une enchère s'écrit" in reply["message"], reply["message"]
+    await communicator.send_to(text_data="{")
+    reply = await communicator.receive_json_from()
+    assert "JSON" in reply["message"] and "refusé" in reply["message"], reply["message"]
+    await communicator.disconnect()

@@ -65,7 +65,9 @@ def test_check_deploy_is_clean_with_production_variables():
 def test_embedded_defaults_need_no_variable(monkeypatch):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     config = env.database_from_env("DATABASE_URL", "/tmp/x.sqlite3")
-    assert config == {"ENGINE": "django.db.backends.sqlite3", "NAME": "/tmp/x.sqlite3"}
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == "/tmp/x.sqlite3"
+    assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     monkeypatch.delenv("REDIS_URL", raising=False)
     assert env.redis_url_from_env("REDIS_URL") == ""
 

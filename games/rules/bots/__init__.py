@@ -1,8 +1,16 @@
 """Computer players.  A bot sees exactly what a person in its seat sees: the seat's view.
 
-``choose_action(view, level)`` is all the rest of the site calls.  For now every level plays
-the simple, legal, sensible heuristics of :mod:`games.rules.bots.simple`; stronger play that
-searches with the engines is a later step (the level is already stored per seat).
+``choose_action(view, level, rng=None)`` is all the rest of the site calls.  ``view`` is
+``state.view(seat)`` of the seat to act (plus, optionally, ``view["rules"]``: the table's
+house-rule overrides, which are public; without them the defaults are assumed).
+
+Levels (docs/bots.md):
+- ``random``: any legal action (benchmarks only);
+- ``easy``: the heuristics of :mod:`.simple` -- count honours to bid, win cheaply, never
+  overtake partner;
+- ``normal`` and ``strong``: bids from a hand evaluation (:mod:`.bidding`) and card play that
+  searches sampled deals (:mod:`.search`): ``strong`` samples more deals and solves the last
+  tricks exactly.
 """
 
 from __future__ import annotations
@@ -10,13 +18,63 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules.bots import simple
+from . import bidding, search, simple
+from .knowledge import rules_of
 
 LEVELS = ("easy", "normal", "strong")
+ALL_LEVELS = ("random", *LEVELS)
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",
                   rng: random.Random | None = None) -> str:
-    if not view.get("legal") and view.get("phase") != "discard":
+    """The action the bot at ``view["seat"]`` takes, from that view alone."""
+    if not view.get("legal") and not view.get("discard_count"):
         raise ValueError("the bot was asked to act in a view that offers no legal action")
-    return simple.choose(view, rng or random.Random())
+    if level not in ALL_LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
+    rng = rng or random.Random()
+    legal = view.get("legal") or []
+    if level == "random":
+        return random_action(view, rng)
+    if len(legal) == 1:
+        return legal[0]
+    if level == "easy":
+        return simple.choose(view, rng)
+    phase = view.get("phase")
+    if phase == "play":
+        return search.choose_card(view, search.SEARCH_LEVELS[level], rng)
+    return call(view, rng)
+
+
+def random_action(view: dict[str, Any], rng: random.Random) -> str:
+    legal = view.get("legal") or []
+    if not legal:  # Bid Whist discards: the view gives a count instead of 18,564 choices
+        cards = rng.sample(view["hand"], view["discard_count"])
+        return "discard " + " ".join(sorted(cards))
+    return rng.choice(legal)
+
+
+def call(view: dict[str, Any], rng: random.Random) -> str:
+    """Every decision but a card to play, for the normal and strong levels."""
+    game, phase = view["game"], view["phase"]
+    rules = rules_of(view)
+    if game == "bid_whist":
+        if phase == "auction":
+            return bidding.bid_whist_call(view, rules)
+        if phase == "discard":
+            return bidding.bid_whist_discard(view, rules)
+        if phase == "declare":
+            return bidding.bid_whist_declare(view, rules)
+    elif game == "solo_whist":
+        if phase == "auction":
+            return bidding.solo_call(view, rules)
+        if phase == "declare":
+            return bidding.solo_declare(view)
+    elif game == "belgian_whist":
+        if phase in ("auction", "trou"):
+            return bidding.belgian_call(view, rules)
+        if phase == "discard":
+            return bidding.belgian_discard(view)
+        if phase == "trump":
+            return bidding.belgian_trump(view)
+    return simple.choose(view, rng)

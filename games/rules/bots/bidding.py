@@ -1,0 +1,415 @@
+"""Bidding and the other calls of the normal and strong bots, from a hand evaluation.
+
+The evaluation counts the tricks a hand should take, the way a club player counts them:
+top cards in each suit (in the hand's own card order: uptown, downtown with the ace high or
+low, jokers on top of the trumps), trump length, ruffing value of short side suits when the
+trumps are long, long-suit tricks in notrump, and, in Bid Whist, what the kitty and the partner
+can be expected to add.  A misère hand is judged by its exits: in each suit the n-th lowest card
+must be low enough to stay under the others.
+
+Every function here reads only the seat's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.cards import RANK_VALUE
+
+SUITS = "SHDC"
+UP = "AKQJT98765432"
+DOWN_ACE_HIGH = "A23456789TJQK"
+DOWN_ACE_LOW = "23456789TJQKA"
+
+# Bid Whist: what the kitty (6 cards, then the 6 worst discarded) and the partner add, in tricks.
+KITTY_TRICKS = 1.0
+PARTNER_TRICKS = 1.8
+PARTNER_BID_TRICKS = 0.8  # more when partner has bid (shows strength)
+BID_MARGIN = 0.3  # a bid needs this much in hand beyond the books it promises
+
+
+def _suit_of(card: str) -> str | None:
+    return None if card in ("BJ", "LJ") else card[1]
+
+
+def honour_tricks(positions: list[int], length: int) -> float:
+    """Quick tricks of a suit from the places (0 = best card) of the cards held, best first."""
+    held = set(positions)
+    tricks = 0.0
+    if 0 in held:
+        tricks += 1
+    if 1 in held:
+        tricks += 1 if 0 in held else (0.5 if length >= 2 else 0.1)
+    if 2 in held and length >= 3:
+        tricks += 1 if {0, 1} <= held else (0.5 if held & {0, 1} else 0.25)
+    return min(tricks, length)
+
+
+def suit_tricks(ranks: list[str], order: str, *, trumps: bool = False, jokers: int = 0,
+                long_value: float = 0.0) -> float:
+    """Tricks from one suit: honours, plus length (trumps) or long cards (notrump)."""
+    # positions of the cards among the suit's cards, jokers first when they are trumps
+    positions = list(range(jokers)) + sorted(jokers + order.index(r) for r in ranks)
+    length = len(positions)
+    if not length:
+        return 0.0
+    top = honour_tricks(positions, length)
+    if trumps:
+        if jokers == 2 and 2 in positions:
+            top += 0.5  # the trump ace under both jokers
+        return min(length, top + max(0, length - 3) * 0.85)
+    if long_value and length >= 5 and top >= 1:
+        top += (length - 4) * long_value
+    return min(length, top)
+
+
+def side_tricks(cards: list[str], trump: str | None, order_of, trump_length: int) -> float:
+    total = 0.0
+    for suit in SUITS:
+        if suit == trump:
+            continue
+        ranks = [c[0] for c in cards if _suit_of(c) == suit]
+        total += suit_tricks(ranks, order_of(suit))
+        if trump is not None and trump_length >= 5:  # ruffing value of a short side suit
+            total += {0: 0.8, 1: 0.45, 2: 0.15}.get(len(ranks), 0.0)
+    return total
+
+
+def trump_hand_tricks(cards: list[str], trump: str, order_of, jokers_are_trumps: bool) -> float:
+    jokers = sum(c in ("BJ", "LJ") for c in cards) if jokers_are_trumps else 0
+    ranks = [c[0] for c in cards if _suit_of(c) == trump]
+    if jokers_are_trumps and "LJ" in cards and "BJ" not in cards:
+        jokers_tricks_adjust = -0.15
+    else:
+        jokers_tricks_adjust = 0.0
+    length = len(ranks) + jokers
+    trumps = suit_tricks(ranks, order_of(trump), trumps=True, jokers=jokers)
+    return trumps + jokers_tricks_adjust + side_tricks(cards, trump, order_of, length)
+
+
+def notrump_tricks(cards: list[str], order_of) -> tuple[float, int]:
+    """(tricks, stopped suits) of a notrump hand; jokers are worthless there."""
+    total, stopped = 0.0, 0
+    for suit in SUITS:
+        ranks = [c[0] for c in cards if _suit_of(c) == suit]
+        order = order_of(suit)
+        places = sorted(order.index(r) for r in ranks)
+        n = len(places)
+        if n and (places[0] == 0 or (n >= 2 and places[0] <= 1) or (n >= 3 and places[0] <= 2)):
+            stopped += 1
+        total += suit_tricks(ranks, order, long_value=0.8)
+    return total, stopped
+
+
+# -- Bid Whist -----------------------------------------------------------------------------------
+
+
+def bid_whist_orders(rules, direction: str, trump: str | None):
+    if direction == "uptown":
+        return lambda suit: UP
+    down = DOWN_ACE_HIGH if rules.downtown_ace == "high" else DOWN_ACE_LOW
+    if trump is None or rules.downtown_side_suits == "reversed":
+        return lambda suit: down
+    return lambda suit: down if suit == trump else UP
+
+
+def bid_whist_options(cards: list[str], rules) -> list[tuple[float, str, str | None, str]]:
+    """(tricks in hand, mode, trump, direction) for every way to play the hand, best first."""
+    out = []
+    for direction in ("uptown", "downtown"):
+        for trump in SUITS:
+            order_of = bid_whist_orders(rules, direction, trump)
+            out.append((trump_hand_tricks(cards, trump, order_of, True), direction, trump,
+                        direction))
+        order_of = bid_whist_orders(rules, direction, None)
+        tricks, stopped = notrump_tricks(cards, order_of)
+        if stopped >= 3:
+            # notrump only with stoppers and length; the kitty may stop the fourth suit
+            out.append((tricks - (0.6 if stopped == 3 else 0.0), "notrump", None, direction))
+    out.sort(key=lambda o: -o[0])
+    return out
+
+
+def bid_whist_call(view: dict[str, Any], rules) -> str:
+    legal = view["legal"]
+    cards = view["hand"]
+    me = view["seat"]
+    partner_bid = any(e["seat"] == (me + 2) % 4 and e["action"] != "pass"
+                      for e in view["auction"])
+    support = PARTNER_TRICKS + (PARTNER_BID_TRICKS if partner_bid else 0.0)
+    best_action, best_value = None, None
+    for tricks, mode, _trump, _direction in bid_whist_options(cards, rules):
+        expected = tricks + KITTY_TRICKS + support  # tricks of the team; books = that + 1
+        books = int(expected - BID_MARGIN - 5 + (0.5 if mode == "notrump" else 0))
+        for n in range(min(books, 7), rules.min_bid - 1, -1):
+            action = f"bid {n} {mode}"
+            if action in legal:
+                # prefer the contract whose expected margin is largest, then the higher one
+                value = expected - (n + 5) + (0.3 if mode == "notrump" else 0)
+                if best_value is None or value > best_value:
+                    best_action, best_value = action, value
+                break
+    if best_action is not None:
+        if partner_bid and _partner_holds(view, me) and best_value is not None \
+                and best_value < 1.0:
+            return "pass"  # do not outbid partner without a clearly better hand
+        return best_action
+    if "pass" in legal:
+        return "pass"
+    return _cheapest_bid(view, cards, rules)
+
+
+def _partner_holds(view, me) -> bool:
+    bids = [e for e in view["auction"] if e["action"] != "pass"]
+    return bool(bids) and bids[-1]["seat"] == (me + 2) % 4
+
+
+def _cheapest_bid(view, cards, rules) -> str:
+    """A stuck dealer's bid: the cheapest in the hand's best mode."""
+    options = bid_whist_options(cards, rules)
+    for _t, mode, _tr, _d in options:
+        bids = [a for a in view["legal"] if a.endswith(" " + mode)]
+        if bids:
+            return min(bids, key=lambda a: int(a.split()[1]))
+    return view["legal"][0]
+
+
+def keep_value(card: str, trump: str | None, order_of, counts: dict[str, int]) -> float:
+    """How much a card is worth keeping (Bid Whist discards)."""
+    if card in ("BJ", "LJ"):
+        return 200.0 if trump is not None else -10.0  # worthless in notrump
+    suit = card[1]
+    place = order_of(suit).index(card[0])
+    if suit == trump:
+        return 150.0 - place
+    value = 20.0 - place * 1.5
+    if place == 0:
+        value += 40
+    elif place == 1:
+        value += 12
+    if trump is None:
+        value += counts[suit] * 3.0  # notrump: long suits run
+    else:
+        value -= (4 - min(counts[suit], 4)) * 2.0  # trumps: keep side suits short
+    return value
+
+
+def best_keep(cards: list[str], mode: str, rules) -> tuple[float, list[str], str | None, str]:
+    """The best 12 cards to keep of 18 and the trump/direction they are meant for."""
+    best = None
+    plans = []
+    if mode == "notrump":
+        plans = [(None, d) for d in ("uptown", "downtown")]
+    else:
+        plans = [(s, mode) for s in SUITS]
+    for trump, direction in plans:
+        order_of = bid_whist_orders(rules, direction, trump)
+        counts = {s: sum(1 for c in cards if _suit_of(c) == s) for s in SUITS}
+        ranked = sorted(cards, key=lambda c: -keep_value(c, trump, order_of, counts))
+        keep = ranked[:12]
+        if trump is None:
+            tricks = notrump_tricks(keep, order_of)[0]
+        else:
+            tricks = trump_hand_tricks(keep, trump, order_of, True)
+        if best is None or tricks > best[0]:
+            best = (tricks, keep, trump, direction)
+    return best  # type: ignore[return-value]
+
+
+def bid_whist_discard(view: dict[str, Any], rules) -> str:
+    mode = view["contract"]["mode"]
+    _tricks, keep, _trump, _direction = best_keep(view["hand"], mode, rules)
+    discards = [c for c in view["hand"] if c not in keep]
+    return "discard " + " ".join(sorted(discards))
+
+
+def bid_whist_declare(view: dict[str, Any], rules) -> str:
+    cards = view["hand"]
+    mode = view["contract"]["mode"]
+    if mode == "notrump":
+        scores = {d: notrump_tricks(cards, bid_whist_orders(rules, d, None))[0]
+                  for d in ("uptown", "downtown")}
+        return "direction " + max(scores, key=lambda d: (scores[d], d == "uptown"))
+    scores = {s: trump_hand_tricks(cards, s, bid_whist_orders(rules, mode, s), True)
+              for s in SUITS}
+    return "trump " + max(SUITS, key=lambda s: scores[s])
+
+
+# -- Solo and Belgian Whist (52 cards, ace high) --------------------------------------------------
+
+
+def plain_tricks(cards: list[str], trump: str | None) -> float:
+    order_of = lambda suit: UP  # noqa: E731
+    if trump is None:
+        return notrump_tricks(cards, order_of)[0]
+    return trump_hand_tricks(cards, trump, order_of, False)
+
+
+def best_trump(cards: list[str], exclude: str | None = None) -> tuple[float, str]:
+    return max((plain_tricks(cards, s), s) for s in SUITS if s != exclude)
+
+
+def misere_risk(cards: list[str]) -> float:
+    """0 for a hand that can always play under; each unit is about one card in danger."""
+    risk = 0.0
+    voids = 0
+    for suit in SUITS:
+        ranks = sorted(RANK_VALUE[c[0]] for c in cards if c[1] == suit)
+        if not ranks:
+            voids += 1
+        for i, rank in enumerate(ranks):
+            allowed = 3 + 2 * i  # the lowest card 2 or 3, the next up to 5, then 7, 9 ...
+            if rank > allowed:
+                risk += (rank - allowed) / 3
+    return max(0.0, risk - 0.3 * voids)
+
+
+def solo_call(view: dict[str, Any], rules) -> str:
+    legal = view["legal"]
+    cards = view["hand"]
+    if legal == ["pass", "solo"]:  # the proposer's last word (prop_alone_may_solo)
+        turn = view.get("turn_up_suit")
+        tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
+        return "solo" if tricks >= 5.3 else "pass"
+    turn = view.get("turn_up_suit")
+    turn_tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
+    other_tricks, _other = best_trump(cards, exclude=turn)
+    best_any = max(turn_tricks, other_tricks)
+    risk = misere_risk(cards)
+    wishes = []  # best first
+    if best_any >= 12.6:
+        wishes.append("abundance_declared")
+    if risk <= 0.05:
+        wishes.append("spread_misere")
+    if turn and turn_tricks >= 9.3:
+        wishes.append("royal_abundance")
+    if other_tricks >= 9.3 or (not turn and best_any >= 9.3):
+        wishes.append("abundance")
+    if risk <= 0.7:
+        wishes.append("misere")
+    if turn_tricks >= 5.4:
+        wishes.append("solo")
+    if turn_tricks >= 3.3:
+        wishes.append("cop")
+    if turn_tricks >= 4.2:
+        wishes.append("prop")
+    for wish in wishes:
+        if wish in legal:
+            return wish
+    return "pass" if "pass" in legal else legal[0]
+
+
+def solo_declare(view: dict[str, Any]) -> str:
+    legal = view["legal"]
+    cards = view["hand"]
+    options = [a for a in legal if a.startswith("trump ")]
+    return max(options, key=lambda a: plain_tricks(cards, a[-1]))
+
+
+def belgian_call(view: dict[str, Any], rules) -> str:
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    cards = view["hand"]
+    me = view["seat"]
+    by_suit = {s: plain_tricks(cards, s) for s in SUITS}
+    best_tricks, best_suit = max((t, s) for s, t in by_suit.items())
+    nt = plain_tricks(cards, None)
+    risk = misere_risk(cards)
+    legal_set = set(legal)
+    standing = {e["seat"]: e for e in (view.get("standing") or [])}
+    mine = standing.get(me, {})
+
+    def first(options):
+        for option in options:
+            if option in legal_set:
+                return option
+        return None
+
+    # contracts played alone, strongest first
+    alone = []
+    if max(best_tricks, nt) >= 12.6:
+        alone.append("grand_chelem " + (best_suit if best_tricks >= nt else "NT"))
+    if max(best_tricks, nt) >= 11.7:
+        alone.append("petit_chelem " + (best_suit if best_tricks >= nt else "NT"))
+    if risk <= 0.05:
+        alone.append("misere_etalee")
+    for level in (11, 10, 9):
+        if best_tricks >= level + 0.3:
+            alone.append(f"abondance {level} {best_suit}")
+    if risk <= 0.6:
+        alone.append("grande_misere")
+    if _piccolo_ok(cards):
+        alone.append("piccolo")
+    for level in (8, 7, 6):
+        if best_tricks >= level + 0.4:
+            alone.append(f"solo {level} {best_suit}")
+    if _petite_misere_ok(cards):
+        alone.append("petite_misere")
+    choice = first(alone)
+    if choice:
+        return choice
+    status = mine.get("status")
+    if status == "emballeur":
+        partner = mine.get("partner")
+        suit = _pair_suit(view, me)
+        if suit:
+            # the proposer promised about 4.5 tricks in the suit
+            together = by_suit[suit] + 4.5
+            partner_tricks = 0 if partner is None else 0
+            raises = sorted((a for a in legal if a.startswith("raise ") and a.endswith(suit)),
+                            key=lambda a: int(a.split()[1]))
+            for action in raises:
+                if int(action.split()[1]) <= together + partner_tricks - 0.4:
+                    return action
+                break
+        return "pass"
+    # join a proposal
+    emballers = [a for a in legal if a.startswith("emballer ")]
+    for action in sorted(emballers, key=lambda a: -by_suit[a[-1]]):
+        if by_suit[action[-1]] >= 3.3:
+            return action
+    if status == "proposing":
+        if "maintain" in legal_set and by_suit.get(mine.get("proposal") or "S", 0) >= 4.5:
+            return "maintain"
+        return "pass"
+    proposals = [a for a in legal if a.startswith("propose ")]
+    for action in sorted(proposals, key=lambda a: -by_suit[a[-1]]):
+        suit = action[-1]
+        length = sum(1 for c in cards if c[1] == suit)
+        if by_suit[suit] >= 4.3 and length >= 4:
+            return action
+    return "pass"
+
+
+def _pair_suit(view, me) -> str | None:
+    for entry in reversed(view["auction"]):
+        words = entry["action"].split()
+        if entry["seat"] == me and words[0] in ("emballer", "raise"):
+            return words[-1]
+    return None
+
+
+def _piccolo_ok(cards: list[str]) -> bool:
+    aces = [c for c in cards if c[0] == "A"]
+    if len(aces) != 1:
+        return False
+    rest = [c for c in cards if c != aces[0]]
+    return misere_risk(rest) <= 0.4
+
+
+def _petite_misere_ok(cards: list[str]) -> bool:
+    worst = max(cards, key=lambda c: RANK_VALUE[c[0]])
+    return misere_risk([c for c in cards if c != worst]) <= 0.6
+
+
+def belgian_discard(view: dict[str, Any]) -> str:
+    """Petite misère: throw the card most likely to win a trick."""
+    cards = view["hand"]
+    best = min(cards, key=lambda c: misere_risk([x for x in cards if x != c]))
+    return "discard " + best
+
+
+def belgian_trump(view: dict[str, Any]) -> str:
+    cards = view["hand"]
+    return "trump " + best_trump(cards)[1]

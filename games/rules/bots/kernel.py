@@ -1,0 +1,274 @@
+"""The search kernel: trick play on bitmasks, a fast playout policy and exact endgame search.
+
+The engines referee; this module only *simulates* the rest of a hand on a sampled deal, as fast
+as pure Python allows.  Everything game-specific is in a :class:`PlaySpec` built from the view
+(:mod:`games.rules.bots.knowledge`): each card's strength (trumps are ``>= TRUMP``), its suit
+group (``NO_SUIT`` for a notrump joker, which follows nothing and never wins), the cards that
+follow each suit group, the sides, and the score of a finished hand.  The trick rules are the
+engines' own: Bid Whist's order tables are imported from ``bid_whist`` (jokers, downtown), and
+the follow/win logic mirrors ``BidWhistHand._play``, of which Solo and Belgian Whist are the
+special case without jokers.
+
+A playout policy plays like a steady club player who cannot see through the backs of the cards:
+win cheaply, do not overtake partner, cash a boss card when leading, duck in a misère.  It is
+deliberately simple: the search spends its time on many samples, not on a clever playout.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+TRUMP = 100  # every trump's strength is at least this (bid_whist._TRUMP_BASE)
+NO_SUIT = 4
+
+# What a seat wants from the tricks (the playout policy reads it).
+WIN, LOSE, SINK = 0, 1, 2  # take tricks; take none (misère declarer); make a misère player win
+
+
+@dataclass
+class PlaySpec:
+    strength: tuple[int, ...]  # per card index (cards.ALL_CARDS order)
+    suit_id: tuple[int, ...]  # 0..3 = S H D C group, NO_SUIT = belongs to no suit
+    follow: tuple[int, int, int, int]  # cards that follow a lead of each suit group
+    side: tuple[int, int, int, int]  # seats with the same number play together
+    aim: tuple[int, int, int, int]  # WIN, LOSE or SINK per seat
+    total_tricks: int  # tricks in the whole hand (12 in Bid Whist and petite misère)
+    score: Callable[[tuple[int, ...]], float]  # final tricks per seat -> value for the bot
+    me: int
+
+
+class Position:
+    """The cards still to be played on one sampled deal, and the trick in progress."""
+
+    __slots__ = ("hands", "to_act", "count", "led", "best", "best_seat", "won", "left")
+
+    def __init__(self, hands, to_act, count, led, best, best_seat, won, left):
+        self.hands = hands  # four masks
+        self.to_act = to_act
+        self.count = count  # cards in the current trick
+        self.led = led  # suit group to follow, -1 unset
+        self.best = best  # strength of the card winning the trick so far
+        self.best_seat = best_seat
+        self.won = won  # tricks per seat so far (the whole hand)
+        self.left = left  # tricks still to finish, the current one included
+
+    def copy(self) -> Position:
+        return Position(self.hands[:], self.to_act, self.count, self.led, self.best,
+                        self.best_seat, self.won[:], self.left)
+
+
+def legal_mask(spec: PlaySpec, pos: Position) -> int:
+    hand = pos.hands[pos.to_act]
+    if pos.count == 0 or pos.led < 0:
+        return hand
+    return hand & spec.follow[pos.led] or hand
+
+
+def play(spec: PlaySpec, pos: Position, index: int) -> None:
+    """Play card ``index`` for ``pos.to_act`` (assumed legal)."""
+    seat = pos.to_act
+    pos.hands[seat] ^= 1 << index
+    strength = spec.strength[index]
+    suit = spec.suit_id[index]
+    if pos.count == 0:
+        if suit == NO_SUIT:
+            pos.led, pos.best, pos.best_seat = -1, -1, -1
+        else:
+            pos.led, pos.best, pos.best_seat = suit, strength, seat
+    elif pos.led < 0:
+        if suit != NO_SUIT:
+            pos.led, pos.best, pos.best_seat = suit, strength, seat
+    elif strength > pos.best and (strength >= TRUMP or suit == pos.led):
+        pos.best, pos.best_seat = strength, seat
+    pos.count += 1
+    if pos.count < 4:
+        pos.to_act = (seat + 1) & 3
+        return
+    winner = pos.best_seat
+    pos.won[winner] += 1
+    pos.left -= 1
+    pos.count = 0
+    pos.led = -1
+    pos.to_act = winner
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# -- the playout policy ------------------------------------------------------------------------
+
+
+def _lowest(strength, mask: int) -> int:
+    best_i, best_s = -1, 1 << 30
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        s = strength[i]
+        if s < best_s:
+            best_i, best_s = i, s
+        mask ^= low
+    return best_i
+
+
+def _highest(strength, mask: int) -> int:
+    best_i, best_s = -1, -1
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        s = strength[i]
+        if s > best_s:
+            best_i, best_s = i, s
+        mask ^= low
+    return best_i
+
+
+def _beating(spec: PlaySpec, mask: int, led: int, best: int) -> int:
+    """The cards of ``mask`` that would take the lead from a card of strength ``best``."""
+    strength, suit_id = spec.strength, spec.suit_id
+    out = 0
+    m = mask
+    while m:
+        low = m & -m
+        i = low.bit_length() - 1
+        s = strength[i]
+        if s > best and (s >= TRUMP or suit_id[i] == led):
+            out |= low
+        m ^= low
+    return out
+
+
+def policy(spec: PlaySpec, pos: Position, rng: random.Random) -> int:
+    """A sensible card for ``pos.to_act`` on a fully known deal (the playouts' policy)."""
+    seat = pos.to_act
+    legal = legal_mask(spec, pos)
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    strength = spec.strength
+    aim = spec.aim[seat]
+    if pos.count == 0 or pos.led < 0:
+        if aim == WIN:
+            # cash a boss card when there is one, else lead low from a random suit
+            everyone = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+            bosses = []
+            for group in range(4):
+                mine = legal & spec.follow[group]
+                if mine:
+                    top = _highest(strength, mine)
+                    if top == _highest(strength, everyone & spec.follow[group]):
+                        bosses.append(top)
+            if bosses:
+                return bosses[rng.randrange(len(bosses))]
+            cards = bits(legal)
+            pick = cards[rng.randrange(len(cards))]
+            group = spec.suit_id[pick]
+            if group == NO_SUIT:
+                return pick
+            return _lowest(strength, legal & spec.follow[group])
+        cards = bits(legal)
+        pick = cards[rng.randrange(len(cards))]
+        group = spec.suit_id[pick]
+        return _lowest(strength, legal & spec.follow[group]) if group != NO_SUIT else pick
+    best_seat = pos.best_seat
+    winners = _beating(spec, legal, pos.led, pos.best)
+    if aim == LOSE:
+        safe = legal & ~winners
+        return _highest(strength, safe) if safe else _highest(strength, legal)
+    if aim == SINK:
+        target_winning = best_seat >= 0 and spec.aim[best_seat] == LOSE
+        if target_winning:
+            safe = legal & ~winners
+            return _highest(strength, safe) if safe else _lowest(strength, legal)
+        return _lowest(strength, legal)
+    side = spec.side
+    if best_seat >= 0 and side[best_seat] == side[seat] and spec.aim[best_seat] == WIN:
+        return _lowest(strength, legal)  # partner is winning: never overtake
+    if not winners:
+        return _lowest(strength, legal)
+    if pos.count == 3:
+        return _lowest(strength, winners)
+    follows = winners & spec.follow[pos.led]
+    if follows:
+        return _highest(strength, follows) if pos.count == 2 else _lowest(strength, follows)
+    return _lowest(strength, winners)  # ruff as cheaply as possible
+
+
+def playout(spec: PlaySpec, pos: Position, rng: random.Random) -> float:
+    """Play ``pos`` out with the policy (changes ``pos``) and return the bot's value."""
+    while pos.left > 0:
+        play(spec, pos, policy(spec, pos, rng))
+    return spec.score(tuple(pos.won))
+
+
+# -- exact search ------------------------------------------------------------------------------
+
+
+def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
+          beta: float = float("inf")) -> float:
+    """The exact value of ``pos`` for the bot's side, every card known (alpha-beta).
+
+    The bot's side maximises, every other seat minimises (the paranoid reading, right for
+    the two-sided contracts and safe for several misère players at once).  Cards that are
+    equivalent -- neighbours in strength with nothing still out between them -- are tried once.
+    """
+    if pos.left == 0:
+        return spec.score(tuple(pos.won))
+    seat = pos.to_act
+    maximise = spec.side[seat] == spec.side[spec.me]
+    legal = legal_mask(spec, pos)
+    candidates = distinct_cards(spec, legal, pos.hands[0] | pos.hands[1] | pos.hands[2]
+                                | pos.hands[3], pos.best if pos.count else -1)
+    value = float("-inf") if maximise else float("inf")
+    for index in candidates:
+        child = pos.copy()
+        play(spec, child, index)
+        score = solve(spec, child, alpha, beta)
+        if maximise:
+            if score > value:
+                value = score
+            if value > alpha:
+                alpha = value
+        else:
+            if score < value:
+                value = score
+            if value < beta:
+                beta = value
+        if alpha >= beta:
+            break
+    return value
+
+
+def distinct_cards(spec: PlaySpec, legal: int, unplayed: int, best: int = -1) -> list[int]:
+    """One card of each run of equivalent cards in ``legal`` (the lowest of the run).
+
+    Two cards of the same suit group are equivalent when no unplayed card of another hand lies
+    between them in strength, nor the card winning the current trick (``best``): playing either
+    gives the same tricks.
+    """
+    strength, suit_id = spec.strength, spec.suit_id
+    cards = sorted(bits(legal), key=lambda i: (suit_id[i], strength[i]))
+    others = unplayed & ~legal
+    out = []
+    previous = -1
+    for index in cards:
+        if previous >= 0 and suit_id[previous] == suit_id[index] and suit_id[index] != NO_SUIT:
+            low, high = strength[previous], strength[index]
+            between = others & spec.follow[suit_id[index]] if suit_id[index] < 4 else 0
+            gap = low < best < high
+            for other in bits(between):
+                if low < strength[other] < high:
+                    gap = True
+                    break
+            if not gap:
+                previous = index
+                continue
+        out.append(index)
+        previous = index
+    return out

@@ -1,0 +1,386 @@
+"""What a seat knows, read from its view alone, and the sampling of deals consistent with it.
+
+:func:`read` turns a view in the play phase into a :class:`Knowledge`: the seat's cards, the
+cards gone, the cards whose place is known (an exposed misère hand, Solo's turn-up, a shown
+kitty), the suits each seat has shown void in, hidden piles (the Bid Whist declarer's discards,
+petite misère discards), and checks on the *dealt* hands that the auction implies (Belgian
+``passe_trou``/``trou`` = not/exactly three aces, ``emballer S`` = holds an S, Solo's turn-up
+suit in the dealer's hand).  :func:`sample` deals the unseen cards to satisfy all of it;
+:func:`rebuild` turns a sample back into a real engine state by replaying the public history
+through the engine (the tests use it to prove every sample is a deal the seat could be facing).
+
+Nothing here reads anything but the view: the bot cannot know more than the person in its seat.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rules import belgian_whist, bid_whist, solo_whist
+from games.rules.cards import ALL_CARDS, CARD_BIT, CARD_INDEX, CARD_RANK, SUIT_MASK, mask_of
+
+from .kernel import LOSE, NO_SUIT, SINK, TRUMP, WIN, PlaySpec, Position, bits, play
+
+SUIT_ORDER = "SHDC"
+ACE_MASK = mask_of(["AS", "AH", "AD", "AC"])
+STANDARD = sum(SUIT_MASK.values())
+JOKERS = CARD_BIT["BJ"] | CARD_BIT["LJ"]
+MODULES = {"bid_whist": bid_whist, "solo_whist": solo_whist, "belgian_whist": belgian_whist}
+
+
+def rules_of(view: dict[str, Any]):
+    """The table's house rules: ``view["rules"]`` (the overrides) when the caller adds them."""
+    module = MODULES[view["game"]]
+    return module.Rules.from_overrides(view.get("rules") or {})
+
+
+@dataclass
+class Knowledge:
+    game: str
+    me: int
+    rules: Any
+    spec: PlaySpec
+    hand: int
+    sizes: list[int]  # current hand sizes
+    unseen: int  # cards whose place the seat does not know
+    fixed: list[int]  # per seat: cards known to be in that hand (never the bot's own)
+    forbidden: list[int]  # per seat: cards that cannot be in that hand (voids, known places)
+    piles: list[tuple[str, int, int]]  # hidden piles: (name, size, owner seat)
+    played_by: list[int]  # per seat: cards played so far
+    checks: list[tuple[int, str, Any]] = field(default_factory=list)  # (seat, kind, arg)
+    tricks_done: int = 0
+    trick: list[tuple[int, int]] = field(default_factory=list)  # (seat, card index)
+    leader: int = 0
+    won: list[int] = field(default_factory=list)
+
+
+# -- the play spec -----------------------------------------------------------------------------
+
+
+def _plain_tables(trump: str | None):
+    strength, suit_id = [], []
+    for index, card in enumerate(ALL_CARDS):
+        if card in ("BJ", "LJ"):
+            strength.append(0)
+            suit_id.append(NO_SUIT)
+            continue
+        value = CARD_RANK[index]
+        strength.append(value + (TRUMP if card[1] == trump else 0))
+        suit_id.append(SUIT_ORDER.index(card[1]))
+    follow = tuple(SUIT_MASK[s] for s in SUIT_ORDER)
+    return tuple(strength), tuple(suit_id), follow
+
+
+def _memo(function):
+    cache: dict = {}
+
+    def score(tricks):
+        value = cache.get(tricks)
+        if value is None:
+            value = cache[tricks] = function(tricks)
+        return value
+
+    return score
+
+
+def play_spec(view: dict[str, Any], rules) -> PlaySpec:
+    """The trick rules, sides, aims and score of the hand in play, for seat ``view["seat"]``."""
+    game, me = view["game"], view["seat"]
+    contract = view["contract"]
+    if game == "bid_whist":
+        strength, suit_id, follow = bid_whist._order_tables(
+            view["trump"], view["direction"], rules.downtown_ace, rules.downtown_side_suits)
+        team = contract["declarer"] & 1
+        bid, mode = contract["bid"], contract["mode"]
+
+        def bid_score(tricks):
+            books = (tricks[team] + tricks[team + 2]) + 1
+            points = bid_whist.score_hand(rules, bid, mode, team, books)["points"]
+            return points[me & 1] - points[1 - (me & 1)]
+
+        return PlaySpec(strength, suit_id, follow, (0, 1, 0, 1), (WIN,) * 4, 12,
+                        _memo(bid_score), me)
+    strength, suit_id, follow = _plain_tables(view.get("trump"))
+    if game == "solo_whist":
+        name, declarer, partner = contract["name"], contract["declarer"], contract["partner"]
+        side = tuple(1 if s in (declarer, partner) else 0 for s in range(4))
+        misere = name in ("misere", "spread_misere")
+        aim = tuple((LOSE if s == declarer else SINK) if misere else WIN for s in range(4))
+
+        def solo_score(tricks):
+            units = solo_whist.score_hand(rules, name, declarer, partner, list(tricks))
+            return float(units[me])
+
+        return PlaySpec(strength, suit_id, follow, side, aim, 13, _memo(solo_score), me)
+    kind, level, declarers = contract["contract"], contract["level"], contract["declarers"]
+    together = contract["together"]
+    side = tuple((1 if together else 10 + s) if s in declarers else 0 for s in range(4))
+    misere = kind in belgian_whist.MISERES
+    aim = tuple((LOSE if s in declarers else SINK) if misere else WIN for s in range(4))
+    total = 12 if kind == belgian_whist.PETITE_MISERE else 13
+
+    def belgian_score(tricks):
+        return float(belgian_whist.score_hand(rules, kind, list(declarers), list(tricks),
+                                              level)["points"][me])
+
+    return PlaySpec(strength, suit_id, follow, side, aim, total, _memo(belgian_score), me)
+
+
+# -- reading the view ----------------------------------------------------------------------------
+
+
+def read(view: dict[str, Any]) -> Knowledge:
+    """Everything the seat knows in the play phase (see the module docstring)."""
+    game, me = view["game"], view["seat"]
+    rules = rules_of(view)
+    spec = play_spec(view, rules)
+    hand = mask_of(view["hand"])
+    sizes = list(view["hand_sizes"])
+    fixed = [0, 0, 0, 0]
+    forbidden = [0, 0, 0, 0]
+    played_by = [0, 0, 0, 0]
+    piles: list[tuple[str, int, int]] = []
+    checks: list[tuple[int, str, Any]] = []
+    deck = STANDARD | (JOKERS if game == "bid_whist" else 0)
+    known_gone = 0
+
+    tricks = [t["cards"] for t in view["tricks"]] + [view["trick"]]
+    for cards in tricks:
+        led = -1
+        for position, entry in enumerate(cards):
+            seat, index = entry["seat"], CARD_INDEX[entry["card"]]
+            played_by[seat] |= 1 << index
+            suit = spec.suit_id[index]
+            if position == 0 or led < 0:
+                led = suit if suit != NO_SUIT else -1
+            elif not spec.follow[led] >> index & 1:
+                forbidden[seat] |= spec.follow[led]  # shown void
+    played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
+
+    if game == "bid_whist":
+        declarer = view["contract"]["declarer"]
+        if "discards" in view:  # the declarer's own discards
+            known_gone |= mask_of(view["discards"])
+        else:
+            piles.append(("discards", 6, declarer))
+        kitty = view.get("kitty")
+        if kitty and declarer != me:
+            for seat in range(4):
+                if seat != declarer:
+                    forbidden[seat] |= mask_of(kitty)
+    elif game == "solo_whist":
+        turn_up = view.get("turn_up")
+        dealer = view["dealer"]
+        if turn_up and dealer != me:
+            fixed[dealer] |= CARD_BIT[turn_up]
+        elif view.get("turn_up_suit") and dealer != me:
+            checks.append((dealer, "holds_suit", view["turn_up_suit"]))
+        exposed = view.get("exposed")
+        if exposed and exposed["seat"] != me:
+            fixed[exposed["seat"]] |= mask_of(exposed["cards"])
+    else:
+        for entry in view.get("exposed") or []:
+            if entry["seat"] != me:
+                fixed[entry["seat"]] |= mask_of(entry["cards"])
+        if view.get("discard"):
+            known_gone |= CARD_BIT[view["discard"]]
+        if view["contract"]["contract"] == belgian_whist.PETITE_MISERE:
+            for seat in range(4):
+                if seat != me:
+                    piles.append(("discard", 1, seat))
+        for entry in view["auction"]:
+            seat, action = entry["seat"], entry["action"]
+            if seat == me:
+                continue
+            if action == "passe_trou":
+                checks.append((seat, "not_three_aces", None))
+            elif action == "trou":
+                checks.append((seat, "three_aces", None))
+            elif action.startswith("emballer "):
+                checks.append((seat, "holds_suit", action[-1]))
+        if view["contract"]["contract"] == belgian_whist.TROU_CONTRACT:
+            for seat in range(4):
+                if seat not in view["contract"]["declarers"]:
+                    forbidden[seat] |= ACE_MASK
+
+    for seat in range(4):
+        fixed[seat] &= ~played
+        forbidden[seat] &= ~fixed[seat]
+    unseen = deck & ~hand & ~played & ~known_gone
+    for seat in range(4):
+        unseen &= ~fixed[seat]
+
+    trick = [(e["seat"], CARD_INDEX[e["card"]]) for e in view["trick"]]
+    return Knowledge(game=game, me=me, rules=rules, spec=spec, hand=hand, sizes=sizes,
+                     unseen=unseen, fixed=fixed, forbidden=forbidden, piles=piles,
+                     played_by=played_by, checks=checks, tricks_done=len(view["tricks"]),
+                     trick=trick, leader=view["leader"], won=list(view["tricks_won"]))
+
+
+# -- sampling ----------------------------------------------------------------------------------
+
+
+def _check(knowledge: Knowledge, hands: list[int], piles: list[int]) -> bool:
+    for seat, kind, arg in knowledge.checks:
+        dealt = hands[seat] | knowledge.played_by[seat]
+        for (name, _size, owner), cards in zip(knowledge.piles, piles, strict=True):
+            if owner == seat and name == "discard":
+                dealt |= cards
+        if kind == "holds_suit":
+            if not dealt & SUIT_MASK[arg]:
+                return False
+        elif kind == "three_aces":
+            if (dealt & ACE_MASK).bit_count() != 3:
+                return False
+        elif (dealt & ACE_MASK).bit_count() == 3:  # not_three_aces
+            return False
+    return True
+
+
+def sample(knowledge: Knowledge, rng: random.Random, tries: int = 20
+           ) -> tuple[list[int], list[int]] | None:
+    """A deal of the unseen cards: (four hand masks, the hidden piles' masks), or None when
+    no consistent deal was found (the caller then relaxes: see :func:`sample_many`)."""
+    me = knowledge.me
+    slots = []  # (kind, seat or pile number, capacity, forbidden)
+    for seat in range(4):
+        if seat != me:
+            need = knowledge.sizes[seat] - knowledge.fixed[seat].bit_count()
+            slots.append((0, seat, need, knowledge.forbidden[seat]))
+    for number, (_name, size, _owner) in enumerate(knowledge.piles):
+        slots.append((1, number, size, 0))
+    cards = bits(knowledge.unseen)
+    # the most constrained cards first
+    allowed_count = {c: sum(1 for s in slots if not s[3] >> c & 1) for c in cards}
+    best = None
+    for _ in range(tries):
+        rng.shuffle(cards)
+        cards.sort(key=allowed_count.__getitem__)
+        room = [s[2] for s in slots]
+        got = [0] * len(slots)
+        ok = True
+        for card in cards:
+            total = 0
+            for k, slot in enumerate(slots):
+                if room[k] > 0 and not slot[3] >> card & 1:
+                    total += room[k]
+            if total == 0:
+                ok = False
+                break
+            pick = rng.randrange(total)
+            for k, slot in enumerate(slots):
+                if room[k] > 0 and not slot[3] >> card & 1:
+                    pick -= room[k]
+                    if pick < 0:
+                        room[k] -= 1
+                        got[k] |= 1 << card
+                        break
+        if not ok:
+            continue
+        hands = [0, 0, 0, 0]
+        hands[me] = knowledge.hand
+        piles = [0] * len(knowledge.piles)
+        for k, slot in enumerate(slots):
+            if slot[0] == 0:
+                hands[slot[1]] = got[k] | knowledge.fixed[slot[1]]
+            else:
+                piles[slot[1]] = got[k]
+        if _check(knowledge, hands, piles):
+            return hands, piles
+        best = (hands, piles)
+    return best
+
+
+def sample_many(knowledge: Knowledge, count: int, rng: random.Random) -> list[list[int]]:
+    """``count`` hands-only samples (piles are irrelevant to the rest of the play)."""
+    out = []
+    for _ in range(count):
+        drawn = sample(knowledge, rng)
+        if drawn is None:  # inconsistent voids can only come from a bug; fall back to sizes
+            relaxed = Knowledge(**{**knowledge.__dict__,
+                                   "forbidden": [0, 0, 0, 0], "checks": []})
+            drawn = sample(relaxed, rng)
+            if drawn is None:
+                break
+        out.append(drawn[0])
+    return out
+
+
+def position(knowledge: Knowledge, hands: list[int]) -> Position:
+    """The kernel position on a sampled deal, with the current trick already on the table."""
+    spec = knowledge.spec
+    hands = hands[:]
+    for seat, index in knowledge.trick:
+        hands[seat] |= 1 << index  # put them back, play() takes them out again
+    left = spec.total_tricks - knowledge.tricks_done
+    pos = Position(hands, knowledge.leader, 0, -1, -1, -1, list(knowledge.won), left)
+    for _seat, index in knowledge.trick:
+        play(spec, pos, index)
+    return pos
+
+
+# -- back to a real engine state (tests, debugging) ----------------------------------------------
+
+
+def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
+    """The engine hand this sample stands for: dealt cards recovered, public history replayed.
+
+    Raises the engine's IllegalAction/DealError if the sample contradicts the view.
+    """
+    knowledge = read(view)
+    game, rules = view["game"], knowledge.rules
+    module = MODULES[game]
+    dealer = view["dealer"]
+    pile_of = {(name, owner): cards for (name, _s, owner), cards in zip(knowledge.piles, piles,
+                                                                       strict=True)}
+    dealt = [hands[s] | knowledge.played_by[s] for s in range(4)]
+    kitty = None
+    actions = [(e["seat"], e["action"]) for e in view["auction"]]
+    if game == "bid_whist":
+        declarer = view["contract"]["declarer"]
+        discards = (mask_of(view["discards"]) if "discards" in view
+                    else pile_of[("discards", declarer)])
+        kitty_mask = mask_of(view["kitty"]) if view.get("kitty") else discards
+        dealt[declarer] = (dealt[declarer] | discards) & ~kitty_mask
+        kitty = [ALL_CARDS[i] for i in bits(kitty_mask)]
+        actions.append((declarer, "discard " + " ".join(ALL_CARDS[i] for i in bits(discards))))
+        contract = view["contract"]
+        actions.append((declarer, f"trump {view['trump']}" if contract["mode"] != "notrump"
+                        else f"direction {view['direction']}"))
+    elif game == "belgian_whist":
+        if view.get("discard"):
+            dealt[view["seat"]] |= CARD_BIT[view["discard"]]
+        for (name, owner), cards in pile_of.items():
+            if name == "discard":
+                dealt[owner] |= cards
+    cards = [[ALL_CARDS[i] for i in bits(mask)] for mask in dealt]
+    if game == "solo_whist" and view.get("turn_up_suit"):
+        suit = view["turn_up_suit"]
+        hand = cards[dealer]
+        turned = next((c for c in hand if c == view.get("turn_up")), None) or \
+            next(c for c in hand if c[1] == suit)
+        hand.remove(turned)
+        hand.append(turned)
+    state = module.new_hand(rules, dealer, cards, kitty)
+    for seat, action in actions:
+        state.apply(action, seat)
+    if game == "solo_whist" and state.phase == solo_whist.DECLARE:
+        state.apply("trump " + view["trump"])
+    if game == "belgian_whist" and state.phase == belgian_whist.DISCARD:
+        for _ in range(4):
+            seat = state.to_act
+            if seat == view["seat"]:
+                state.apply("discard " + view["discard"], seat)
+            else:
+                card = ALL_CARDS[pile_of[("discard", seat)].bit_length() - 1]
+                state.apply("discard " + card, seat)
+    if game == "belgian_whist" and state.phase == belgian_whist.TRUMP:
+        state.apply("trump " + view["trump"])
+    for trick in view["tricks"]:
+        for entry in trick["cards"]:
+            state.apply("play " + entry["card"], entry["seat"])
+    for entry in view["trick"]:
+        state.apply("play " + entry["card"], entry["seat"])
+    return state

@@ -1,0 +1,131 @@
+"""Card play that searches: sampled deals, playouts, exact search near the end of the hand.
+
+For a card to play the bot
+1. reads its view (:func:`knowledge.read`) and keeps one card of each run of equivalent cards;
+2. deals the unseen cards many times consistently with what it has seen
+   (:func:`knowledge.sample`);
+3. on every sampled deal plays each candidate card and finishes the hand with the playout
+   policy, or solves it exactly when few tricks remain (:func:`kernel.solve`); every candidate
+   is tried on the same deals and with the same playout seed, so the comparison is fair;
+4. picks the best mean score, with a small bonus for the habits a partner expects -- return
+   partner's suit, do not ruff partner's winner, draw trumps as declarer -- which decides
+   between cards the search finds (nearly) equal.
+A soft time budget stops sampling early on a slow machine; at least a few deals are always used.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from games.rules.cards import CARD_INDEX, mask_of
+
+from . import knowledge as kn
+from .kernel import TRUMP, WIN, distinct_cards, play, playout, solve
+
+
+@dataclass(frozen=True)
+class SearchLevel:
+    samples: int  # deals sampled per decision
+    exact_tricks: int  # solve exactly when at most this many tricks are left (current included)
+    budget: float  # seconds: stop sampling after this (soft), once min_samples are done
+    min_samples: int = 4
+
+
+SEARCH_LEVELS = {
+    "normal": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
+    "strong": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
+}
+
+# What a habit is worth, in the game's own score unit (points or units per hand).
+HABIT_UNIT = {"bid_whist": 0.12, "solo_whist": 0.25, "belgian_whist": 0.6}
+
+
+def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random) -> str:
+    legal = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
+    know = kn.read(view)
+    spec = know.spec
+    legal_mask = mask_of(a[5:] for a in legal)
+    unplayed = know.hand | know.unseen | know.fixed[0] | know.fixed[1] | know.fixed[2] \
+        | know.fixed[3]
+    best = -1
+    if know.trick:
+        probe = kn.position(know, [0, 0, 0, 0])
+        best = probe.best if probe.count else -1
+    candidates = distinct_cards(spec, legal_mask, unplayed, best)
+    if len(candidates) == 1:
+        return "play " + kn.ALL_CARDS[candidates[0]]
+    bonus = habits(view, know, candidates)
+    totals = dict.fromkeys(candidates, 0.0)
+    start = time.perf_counter()
+    done = 0
+    for _ in range(level.samples):
+        drawn = kn.sample(know, rng)
+        if drawn is None:
+            break
+        pos = kn.position(know, drawn[0])
+        seed = rng.getrandbits(32)
+        exact = pos.left <= level.exact_tricks
+        for card in candidates:
+            child = pos.copy()
+            play(spec, child, card)
+            totals[card] += solve(spec, child) if exact else \
+                playout(spec, child, random.Random(seed))
+        done += 1
+        if done >= level.min_samples and time.perf_counter() - start > level.budget:
+            break
+    if done == 0:
+        from . import simple
+        return simple.choose(view, rng)
+    choice = max(candidates, key=lambda c: (totals[c] / done + bonus.get(c, 0.0), -c))
+    return "play " + kn.ALL_CARDS[choice]
+
+
+def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> dict[int, float]:
+    """Small bonuses for the partnership habits (see the module docstring)."""
+    spec, me = know.spec, know.me
+    unit = HABIT_UNIT[view["game"]]
+    partner = [s for s in range(4) if s != me and spec.side[s] == spec.side[me]]
+    if spec.aim[me] != WIN:
+        return {}
+    out: dict[int, float] = {}
+    trump = view.get("trump")
+    if know.trick:  # following: do not ruff partner's winning card
+        probe = kn.position(know, [0, 0, 0, 0])
+        if probe.count and probe.best_seat in partner and probe.best < TRUMP:
+            for card in candidates:
+                if spec.strength[card] >= TRUMP:
+                    out[card] = -unit
+        return out
+    # leading: return partner's first led suit; draw trumps when declaring
+    if partner:
+        led_by_partner = [t["cards"][0]["card"] for t in view["tricks"]
+                          if t["cards"][0]["seat"] in partner]
+        suits = [spec.suit_id[CARD_INDEX[c]] for c in led_by_partner
+                 if spec.strength[CARD_INDEX[c]] < TRUMP]
+        if suits:
+            for card in candidates:
+                if spec.suit_id[card] == suits[0] and spec.strength[card] < TRUMP:
+                    out[card] = out.get(card, 0.0) + unit
+    declaring = _declaring(view, me)
+    if declaring and trump is not None:
+        trumps_out = know.unseen & spec.follow[kn.SUIT_ORDER.index(trump)]
+        opponents = [s for s in range(4) if spec.side[s] != spec.side[me]]
+        if trumps_out and any(not know.forbidden[s] & trumps_out for s in opponents):
+            mine = [c for c in candidates if spec.strength[c] >= TRUMP]
+            for card in mine:
+                out[card] = out.get(card, 0.0) + unit
+    return out
+
+
+def _declaring(view: dict[str, Any], seat: int) -> bool:
+    contract = view.get("contract") or {}
+    if view["game"] == "bid_whist":
+        return (contract.get("declarer", -1) & 1) == (seat & 1)
+    if view["game"] == "solo_whist":
+        return seat in (contract.get("declarer"), contract.get("partner"))
+    return seat in (contract.get("declarers") or ())

@@ -1,0 +1,209 @@
+"""Live tables against real server processes: restarts, races, several processes, fuzzing."""
+
+import asyncio
+import json
+import os
+import random
+
+import pytest
+import websockets
+
+from games.rules.records import replay_hand
+from tests.live_servers import create_table, login_cookie
+
+pytestmark = pytest.mark.slow
+PASSWORD = "pw-long-enough"
+
+
+async def open_socket(server, table_id, cookie, origin=True):
+    headers = {"Cookie": cookie}
+    if origin:
+        headers["Origin"] = server.url
+    return await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}/?format=json",
+                                    additional_headers=headers, open_timeout=10)
+
+
+async def next_message(socket, timeout=10):
+    return json.loads(await asyncio.wait_for(socket.recv(), timeout))
+
+
+async def next_state(socket, timeout=10):
+    while True:
+        message = await next_message(socket, timeout)
+        if message["type"] == "state":
+            return message
+
+
+def table_record(database, table_id) -> dict:
+    code = f"from games.models import Table; import json; print(json.dumps(Table.objects.get(pk={table_id}).current))"
+    return json.loads(database.shell(code).strip().splitlines()[-1])
+
+
+def table_version(database, table_id) -> int:
+    code = f"from games.models import Table; print(Table.objects.get(pk={table_id}).version)"
+    return int(database.shell(code).strip().splitlines()[-1])
+
+
+async def test_killing_the_server_mid_hand_loses_nothing(server_database, start_server):
+    server = start_server()
+    table_id = create_table(server_database, "solo_whist", {0: "ana"}, bots=(1, 2, 3))
+    cookie = login_cookie(server.url, "ana", PASSWORD)
+    socket = await open_socket(server, table_id, cookie)
+    state = await next_state(socket)
+    rng = random.Random(1)
+    for _ in range(3):  # play a few of our own turns
+        if state["state"]["hand"].get("legal"):
+            await socket.send(json.dumps({"type": "action", "version": state["version"],
+                                          "action": rng.choice(state["state"]["hand"]["legal"])}))
+        state = await next_state(socket)
+    before = table_record(server_database, table_id)
+    server.kill()  # SIGKILL mid-hand: no clean shutdown
+    restarted = start_server()
+    socket = await open_socket(restarted, table_id, login_cookie(restarted.url, "ana", PASSWORD))
+    after = await next_state(socket)
+    assert after["version"] == state["version"]
+    assert table_record(server_database, table_id) == before
+    assert after["state"]["hand"] == state["state"]["hand"]
+    legal = after["state"]["hand"].get("legal")
+    if legal:  # and the hand goes on from exactly there
+        await socket.send(json.dumps({"type": "action", "version": after["version"],
+                                      "action": legal[0]}))
+        assert (await next_state(socket))["version"] > after["version"]
+    await socket.close()
+
+
+async def test_two_clicks_racing_for_one_turn_apply_exactly_once(server_database, start_server):
+    server = start_server()
+    table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
+    cookie = login_cookie(server.url, "ana", PASSWORD)
+    tab_one = await open_socket(server, table_id, cookie)
+    tab_two = await open_socket(server, table_id, cookie)
+    state = await next_state(tab_one)
+    await next_state(tab_two)
+    while state["state"]["hand"]["to_act"] != 0:
+        state = await next_state(tab_one)
+    legal = state["state"]["hand"]["legal"]
+    assert len(legal) >= 2
+    version = state["version"]
+    await asyncio.gather(
+        tab_one.send(json.dumps({"type": "action", "action": legal[0], "version": version})),
+        tab_two.send(json.dumps({"type": "action", "action": legal[-1], "version": version})))
+    replies = [await next_message(tab_one), await next_message(tab_two)]
+    errors = [r for r in replies if r["type"] == "error"]
+    assert len(errors) == 1 and "moved on" in errors[0]["message"]
+    record = table_record(server_database, table_id)
+    applied = [a for a in record["actions"] if a["seat"] == 0]
+    assert len(applied) == 1 and applied[0]["action"] in (legal[0], legal[-1])
+    await tab_one.close()
+    await tab_two.close()
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"),
+                    reason="several processes share a table through Redis: the services pass")
+async def test_players_on_two_server_processes_see_every_action_in_order(server_database,
+                                                                          start_server):
+    first, second = start_server(), start_server()
+    table_id = create_table(server_database, "solo_whist", {0: "ana", 2: "bea"}, bots=(1, 3))
+    ana = await open_socket(first, table_id, login_cookie(first.url, "ana", PASSWORD))
+    bea = await open_socket(second, table_id, login_cookie(second.url, "bea", PASSWORD))
+    states = {"ana": [await next_state(ana)], "bea": [await next_state(bea)]}
+    rng = random.Random(4)
+    sockets = {"ana": (ana, 0), "bea": (bea, 2)}
+    for _ in range(40):
+        moved = False
+        for name, (socket, seat) in sockets.items():
+            state = states[name][-1]["state"]
+            if state["hand"] and state["hand"].get("to_act") == seat and state["hand"].get("legal"):
+                await socket.send(json.dumps({"type": "action", "version": state["version"],
+                                              "action": rng.choice(state["hand"]["legal"])}))
+                moved = True
+                break
+        if not moved and states["ana"][-1]["state"]["hands_played"] >= 1:
+            break
+        for name, (socket, _seat) in sockets.items():
+            try:
+                states[name].append(await next_state(socket, timeout=3))
+            except asyncio.TimeoutError:
+                pass
+        await asyncio.sleep(0)
+    final = table_version(server_database, table_id)
+    for name, (socket, _seat) in sockets.items():
+        while states[name][-1]["version"] < final:
+            states[name].append(await next_state(socket))
+        versions = [s["version"] for s in states[name]]
+        assert versions == sorted(versions), f"{name} saw versions out of order: {versions}"
+        assert versions[-1] == final
+    await ana.close()
+    await bea.close()
+
+
+async def test_a_socket_from_another_origin_is_refused(server_database, start_server):
+    server = start_server()
+    table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
+    cookie = login_cookie(server.url, "ana", PASSWORD)
+    with pytest.raises(websockets.exceptions.InvalidStatus):
+        await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}/?format=json",
+                                 additional_headers={"Cookie": cookie,
+                                                     "Origin": "http://evil.example"})
+
+
+JUNK = [
+    "", " ", "null", "[]", "{}", "42", '"play AS"', "{", "}{", "\x00\x01", "é" * 300,
+    '{"type": "action"}', '{"type": "action", "action": null, "version": 1}',
+    '{"type": "action", "action": ["play AS"], "version": 1}',
+    '{"type": "action", "action": "play AS", "version": "one"}',
+    '{"type": "action", "action": "play AS", "version": -1}',
+    '{"type": "action", "action": "play AS", "version": 1e308}',
+    '{"type": "discard", "cards": "AS", "version": 1}',
+    '{"type": "discard", "cards": [1, 2, 3], "version": 1}',
+    '{"type": "snapshot", "extra": {"deep": [[[[]]]]}}',
+    '{"type": "action", "action": "' + "x" * 200 + '", "version": 1}',
+    '{"type": "action", "table": 999, "seat": 3, "action": "pass", "version": 1}',
+]
+
+
+async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_database,
+                                                                      start_server):
+    server = start_server()
+    table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
+    socket = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
+    state = await next_state(socket)
+    rng = random.Random(7)
+    sent = 0
+    while sent < 2000:
+        choice = rng.random()
+        hand = state["state"]["hand"] or {}
+        if choice < 0.6:
+            payload = rng.choice(JUNK)
+        elif choice < 0.8:
+            payload = json.dumps({"type": "action", "version": rng.randrange(-2, 500),
+                                  "action": rng.choice(["pass", "play AS", "bid 4 uptown",
+                                                        "trump H", "discard 2C", "play"])})
+        elif choice < 0.95 and hand.get("legal"):
+            payload = json.dumps({"type": "action", "version": state["version"],
+                                  "action": rng.choice(hand["legal"])})
+        else:
+            payload = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 50)))
+        await socket.send(payload)
+        sent += 1
+        try:
+            while True:  # drain: replies and pushed states
+                message = await next_message(socket, timeout=0.05 if sent % 50 else 2)
+                if message["type"] == "state":
+                    state = message
+        except asyncio.TimeoutError:
+            pass
+        except websockets.exceptions.ConnectionClosed:
+            socket = await open_socket(server, table_id,
+                                       login_cookie(server.url, "ana", PASSWORD))
+            state = await next_state(socket)
+    await socket.close()
+    record = table_record(server_database, table_id)
+    if record:  # the hand in play replays, action by action, to a legal state
+        replayed = replay_hand(record)
+        assert replayed.result()["complete"] in (True, False)
+    hands = json.loads(server_database.shell(
+        f"from games.models import Hand; import json; print(json.dumps([[h.record, h.result] "
+        f"for h in Hand.objects.filter(table_id={table_id})]))").strip().splitlines()[-1])
+    for hand_record, result in hands:
+        assert replay_hand(hand_record).result() == result
