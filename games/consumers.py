@@ -7,6 +7,7 @@ consumer rebuilds its own seat's view from the database.  Protocol: docs/protoco
 from __future__ import annotations
 
 import json
+import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -21,6 +22,11 @@ from games.tables import LOBBY_GROUP, TableError, action_from_message, play, sea
 from games.views_state import for_template, table_view
 
 MAX_MESSAGE_BYTES = 2048
+# Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND.  Past
+# it a client gets one "slow down" error and its messages are dropped; one that keeps flooding is
+# disconnected.  Each socket has its own bucket, so a flooding client only ever slows itself.
+MAX_REFUSED_IN_A_ROW = 100
+CLOSE_FLOODING = 4429
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -29,6 +35,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.json_mode = b"format=json" in self.scope.get("query_string", b"")
         self.user = self.scope.get("user")
         self.sent_version = -1
+        self.bucket_size = float(settings.WS_BURST)
+        self.refill_rate = float(settings.WS_RATE_PER_SECOND)
+        self.tokens = self.bucket_size
+        self.refilled_at = time.monotonic()
+        self.refused_in_a_row = 0
         allowed = await database_sync_to_async(self._allowed)()
         if not allowed:
             await self.close(code=4404)
@@ -71,7 +82,25 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    def _take_token(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.bucket_size,
+                          self.tokens + (now - self.refilled_at) * self.refill_rate)
+        self.refilled_at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused_in_a_row = 0
+            return True
+        self.refused_in_a_row += 1
+        return False
+
     async def receive(self, text_data=None, bytes_data=None):
+        if not self._take_token():
+            if self.refused_in_a_row >= MAX_REFUSED_IN_A_ROW:
+                await self.close(code=CLOSE_FLOODING)
+            elif self.refused_in_a_row == 1:
+                await self.send_error(_("Too many messages: slow down."))
+            return
         if bytes_data is not None or text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
             await self.send_error(_("Message refused: send one short JSON text message."))
             return

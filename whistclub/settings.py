@@ -172,6 +172,14 @@ X_FRAME_OPTIONS = "DENY"
 # Computer players wait this long before acting, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
 
+# Flood control of table sockets: messages per second a client may send, and the burst allowed.
+WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 10.0, minimum=0.1)
+WS_BURST = env_int("WS_BURST", 20, minimum=1)
+# Bots think in a pool of worker processes (0: in the serving process, as in tests), each
+# decision cut off after BOT_TIME_LIMIT_SECONDS (the easy heuristic then answers; see docs/bots.md).
+BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=0)
+BOT_TIME_LIMIT_SECONDS = env_float("BOT_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

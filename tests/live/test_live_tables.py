@@ -164,7 +164,7 @@ JUNK = [
 
 async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_database,
                                                                       start_server):
-    server = start_server()
+    server = start_server(WS_RATE_PER_SECOND="100000", WS_BURST="100000")  # no flood control
     table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
     socket = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
     state = await next_state(socket)
@@ -184,13 +184,14 @@ async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_dat
                                   "action": rng.choice(hand["legal"])})
         else:
             payload = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 50)))
-        await socket.send(payload)
-        sent += 1
         try:
-            while True:  # drain: replies and pushed states
-                message = await next_message(socket, timeout=0.05 if sent % 50 else 2)
+            await socket.send(payload)
+            sent += 1
+            message = await next_message(socket, timeout=3)  # every message is answered
+            while True:
                 if message["type"] == "state":
                     state = message
+                message = await next_message(socket, timeout=0.002)  # pushed states
         except asyncio.TimeoutError:
             pass
         except websockets.exceptions.ConnectionClosed:
@@ -207,3 +208,31 @@ async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_dat
         f"for h in Hand.objects.filter(table_id={table_id})]))").strip().splitlines()[-1])
     for hand_record, result in hands:
         assert replay_hand(hand_record).result() == result
+
+
+async def test_a_flooding_client_is_slowed_then_closed_and_never_stalls_others(server_database,
+                                                                             start_server):
+    server = start_server()
+    table_id = create_table(server_database, "solo_whist", {0: "ana", 1: "bob"}, bots=(2, 3))
+    flooder = await open_socket(server, table_id, login_cookie(server.url, "bob", PASSWORD))
+    player = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
+    await next_state(flooder)
+    state = await next_state(player)
+    junk = json.dumps({"type": "action", "action": "pass", "version": 0})
+    for _ in range(400):
+        await flooder.send(junk)
+    # meanwhile the other player is answered at once
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await player.send(json.dumps({"type": "snapshot"}))
+    assert (await next_state(player, timeout=5))["version"] == state["version"]
+    assert loop.time() - started < 2
+    messages = []
+    with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+        while True:
+            messages.append(await next_message(flooder, timeout=10))
+    assert closed.value.rcvd.code == 4429
+    assert any("slow down" in m.get("message", "") for m in messages)
+    assert len(messages) < 100  # most of the flood was dropped, not answered
+    assert table_version(server_database, table_id) == state["version"]
+    await player.close()
