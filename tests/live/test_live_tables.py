@@ -123,7 +123,7 @@ async def test_players_on_two_server_processes_see_every_action_in_order(server_
         for name, (socket, _seat) in sockets.items():
             try:
                 states[name].append(await next_state(socket, timeout=3))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         await asyncio.sleep(0)
     final = table_version(server_database, table_id)
@@ -192,7 +192,7 @@ async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_dat
                 if message["type"] == "state":
                     state = message
                 message = await next_message(socket, timeout=0.002)  # pushed states
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         except websockets.exceptions.ConnectionClosed:
             socket = await open_socket(server, table_id,
