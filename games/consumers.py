@@ -18,7 +18,15 @@ from django.utils.translation import gettext_lazy as _
 
 from games.access import table_for_viewer
 from games.models import Table
-from games.tables import LOBBY_GROUP, TableError, action_from_message, play, seat_of
+from games.tables import (
+    LOBBY_GROUP,
+    TableError,
+    action_from_message,
+    connected,
+    disconnected,
+    play,
+    seat_of,
+)
 from games.views_state import for_template, table_view
 
 MAX_MESSAGE_BYTES = 2048
@@ -47,6 +55,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = f"table-{self.table_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        if self.seat is not None:
+            await database_sync_to_async(connected)(self.table_id, self.user, self.channel_name)
         await self.send_state(force=True)
 
     def _allowed(self) -> bool:
@@ -81,6 +91,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.seat is not None:
+                await database_sync_to_async(disconnected)(self.table_id, self.channel_name)
 
     def _take_token(self) -> bool:
         now = time.monotonic()

@@ -42,6 +42,12 @@ class TableForm(forms.Form):
         help_text=_("Solo and Belgian Whist: the session ends after this many deals. "
                     "Leave empty to play until the table closes. Bid Whist plays to 7."))
 
+    grace_seconds = forms.IntegerField(
+        label=_("Grace period (seconds)"), initial=60, min_value=10, max_value=600,
+        required=False,
+        help_text=_("How long a player who drops off keeps their seat before a computer player "
+                    "takes over; they get it back as soon as they return."))
+
     def __init__(self, game: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game

@@ -8,10 +8,12 @@ nothing.  The engines in ``games.rules`` are the referee; nothing here knows a r
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 GAME_CHOICES = [
@@ -45,6 +47,10 @@ class Table(models.Model):
         _("number of deals"), null=True, blank=True,
         help_text=_("Solo and Belgian Whist: the session ends after this many deals; "
                     "empty = until the table closes."))
+    grace_seconds = models.PositiveSmallIntegerField(
+        _("grace period (seconds)"), default=60,
+        help_text=_("How long a player who dropped off keeps their seat before a computer "
+                    "player takes over (they get it back as soon as they return)."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # Bumped by every change a player can see; clients send the version they acted on.
     version = models.PositiveIntegerField(default=0)
@@ -75,6 +81,8 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="seats")
     bot_level = models.CharField(max_length=10, blank=True, choices=BOT_LEVELS)
+    # Set when the seat's person closed their last socket; cleared when they come back.
+    away_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]
@@ -93,6 +101,30 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+    def takeover_at(self):
+        """When a computer player starts playing for this absent person (None: not away)."""
+        if self.user_id is None or self.away_since is None:
+            return None
+        return self.away_since + timedelta(seconds=self.table.grace_seconds)
+
+    def played_by_bot(self, now=None) -> bool:
+        """A seat's turns are played by a computer: a bot seat, or a person gone too long."""
+        if self.is_bot:
+            return True
+        takeover = self.takeover_at()
+        return takeover is not None and (now or timezone.now()) >= takeover
+
+
+class Presence(models.Model):
+    """One open socket of a seated person: the seat is 'away' when none is left."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
+    channel_name = models.CharField(max_length=200, unique=True)
+    connected_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.seat} via {self.channel_name}"
 
 
 class Hand(models.Model):

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Hand, Seat, Table
+from games.models import Hand, Presence, Seat, Table
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
 from games.rules.records import HAND_FORMAT, replay_hand
@@ -64,14 +65,15 @@ def seat_of(table: Table, user) -> int | None:
 
 
 def create_table(user, game: str, rules: dict, *, is_private: bool = False,
-                 deals_limit: int | None = None) -> Table:
+                 deals_limit: int | None = None, grace_seconds: int = 60) -> Table:
     try:
         parsed = game_module(game).Rules.from_overrides(rules)
     except RulesError as exc:
         raise TableError(str(exc)) from None
     with transaction.atomic():
         table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
-                                     is_private=is_private, deals_limit=deals_limit)
+                                     is_private=is_private, deals_limit=deals_limit,
+                                     grace_seconds=grace_seconds)
         Seat.objects.bulk_create(Seat(table=table, position=p) for p in range(4))
         transaction.on_commit(lambda: broadcast_lobby())
     return table
@@ -294,10 +296,10 @@ def schedule_bots(table_id: int) -> None:
     if delay <= 0:
         run_bots(table_id, 0)
     else:
-        threading.Thread(target=run_bots, args=(table_id, delay), daemon=True).start()
+        threading.Thread(target=run_bots, args=(table_id, delay, True), daemon=True).start()
 
 
-def run_bots(table_id: int, delay: float) -> None:
+def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
     from games.rules.bots import choose_action
 
     _bots_running.active = True
@@ -309,12 +311,12 @@ def run_bots(table_id: int, delay: float) -> None:
             state = current_state(table)
             if state is None or state.complete:
                 return
-            seat = Seat.objects.get(table=table, position=state.to_act)
-            if not seat.is_bot:
+            seat = Seat.objects.select_related("table").get(table=table, position=state.to_act)
+            if not seat.played_by_bot():
                 return
             if delay:
                 time.sleep(delay)
-            action = choose_action(state.view(state.to_act), seat.bot_level)
+            action = choose_action(state.view(state.to_act), seat.bot_level or "normal")
             try:
                 play(table_id, None, action, table.version, seat=seat.position)
             except TableError:
@@ -323,10 +325,69 @@ def run_bots(table_id: int, delay: float) -> None:
         logger.exception("computer player failed at table %s", table_id)
     finally:
         _bots_running.active = False
-        from django.db import connection
+        if own_thread:
+            connection.close()  # a thread of our own must not leave its connection open
 
-        if delay:
-            connection.close()
+
+# -- presence: the grace period of a player who dropped off -------------------------------------
+
+
+def connected(table_id: int, user, channel_name: str) -> None:
+    """A seated person opened a socket: they are present, and have their seat back at once."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        seat = Seat.objects.filter(table=table, user=user).first() if user else None
+        if seat is None:
+            return
+        Presence.objects.get_or_create(seat=seat, channel_name=channel_name)
+        if seat.away_since is not None:
+            seat.away_since = None
+            seat.save(update_fields=["away_since"])
+            _bump(table)
+
+
+def disconnected(table_id: int, channel_name: str) -> None:
+    """A socket closed; with the seat's last socket gone the grace period starts."""
+    with transaction.atomic():
+        presence = Presence.objects.select_related("seat").filter(
+            channel_name=channel_name, seat__table_id=table_id).first()
+        if presence is None:
+            return
+        table = _locked(table_id)
+        seat = presence.seat
+        presence.delete()
+        if seat.presences.exists() or table.status == Table.Status.FINISHED:
+            return
+        seat.away_since = timezone.now()
+        seat.save(update_fields=["away_since"])
+        _bump(table)
+        grace = table.grace_seconds
+        transaction.on_commit(lambda: schedule_takeover(table_id, grace))
+
+
+_takeover_timers: set[threading.Timer] = set()
+
+
+def schedule_takeover(table_id: int, after_seconds: float) -> None:
+    """Look at the table again when the grace period ends, so a computer can step in.
+
+    If this process dies before then, the next action or connection at the table looks again.
+    """
+    def fire():
+        _takeover_timers.discard(timer)
+        run_bots(table_id, 0, True)
+
+    timer = threading.Timer(after_seconds + 0.1, fire)
+    timer.daemon = True
+    _takeover_timers.add(timer)
+    timer.start()
+
+
+def cancel_takeover_timers() -> None:
+    """Stop every pending grace-period timer of this process (tests, shutdown)."""
+    for timer in list(_takeover_timers):
+        timer.cancel()
+    _takeover_timers.clear()
 
 
 # -- broadcasting ------------------------------------------------------------------------------

@@ -41,7 +41,8 @@ def new_table(request, game):
     if request.method == "POST" and form.is_valid():
         table = tables.create_table(request.user, game, form.rules.overrides(),
                                     is_private=form.cleaned_data["is_private"],
-                                    deals_limit=form.cleaned_data.get("deals_limit"))
+                                    deals_limit=form.cleaned_data.get("deals_limit"),
+                                    grace_seconds=form.cleaned_data.get("grace_seconds") or 60)
         try:
             tables.take_seat(table.pk, request.user, 0)
         except tables.TableError as exc:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+
 from games.models import Table
 from games.tables import current_state
 
@@ -23,9 +25,20 @@ def player_name(seat) -> str:
     return ""
 
 
+def presence_of(seat, now) -> dict[str, Any]:
+    """Whether a person has dropped off, and when (or since when) a computer plays for them."""
+    takeover = seat.takeover_at()
+    if takeover is None:
+        return {"away": False}
+    return {"away": True, "takeover_at": takeover.isoformat(),
+            "takeover_in": max(0, round((takeover - now).total_seconds())),
+            "bot_playing": now >= takeover}
+
+
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
-    seats = list(table.seats.select_related("user__profile"))
+    seats = list(table.seats.select_related("user__profile", "table"))
     state = current_state(table)
+    now = timezone.now()
     hand = state.view(seat) if state is not None else None
     return {
         "table": table.pk,
@@ -35,7 +48,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": [
             {"seat": s.position, "name": player_name(s), "bot": s.bot_level or None,
-             "free": s.is_free}
+             "free": s.is_free, **presence_of(s, now)}
             for s in seats
         ],
         "hands_played": table.hands.count(),

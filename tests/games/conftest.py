@@ -1,8 +1,18 @@
 """Fixtures of the Django-side game tests (the pure engine tests below rules/ need none)."""
 
+import sys
+
 import pytest
 
 
 @pytest.fixture
 def bots_act_at_once(settings):
     settings.BOT_DELAY_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
+def no_grace_timer_outlives_its_test():
+    yield
+    tables = sys.modules.get("games.tables")  # only if a test used the Django side
+    if tables is not None:
+        tables.cancel_takeover_timers()
