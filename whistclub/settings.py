@@ -133,7 +133,8 @@ TIME_ZONE = env_timezone("TIME_ZONE", "Europe/London")
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic gathers the files that nginx serves in production (docs/deploy.md).
+STATIC_ROOT = env_str("STATIC_ROOT") or BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
