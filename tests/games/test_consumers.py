@@ -223,3 +223,15 @@ async def test_refusals_reach_a_french_player_in_french(player):
     reply = await communicator.receive_json_from()
     assert "JSON" in reply["message"] and "refusé" in reply["message"], reply["message"]
     await communicator.disconnect()
+
+
+async def test_the_lobby_updates_itself_when_a_table_opens(player):
+    communicator = WebsocketCommunicator(router, "/ws/lobby/")
+    communicator.scope["user"] = player
+    connected, _ = await communicator.connect()
+    assert connected
+    table = await database_sync_to_async(tables.create_table)(player, "belgian_whist", {})
+    html = await communicator.receive_from(timeout=5)
+    assert 'id="lobby-list"' in html and 'hx-swap-oob="true"' in html
+    assert f'/tables/{table.pk}/' in html and "Belgian Whist" in html
+    await communicator.disconnect()
