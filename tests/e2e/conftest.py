@@ -5,49 +5,14 @@ PostgreSQL database in the services pass), with the same channel layer as the pa
 tests go through every real part: HTTP, WebSockets, the channel layer and the database.
 """
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-import uuid
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.live_servers import DaphneServer, ServerDatabase
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def server_database(tmp_path_factory):
-    """A database URL for the server process, and how to drop it afterwards."""
-    db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql":
-        path = tmp_path_factory.mktemp("e2e") / "server.sqlite3"
-        return f"sqlite:///{path}", lambda: None
-    import psycopg
-
-    name = f"whistclub_e2e_{uuid.uuid4().hex[:8]}"
-    admin = {"host": db["HOST"], "port": db["PORT"] or 5432, "user": db["USER"],
-             "password": db["PASSWORD"] or None, "dbname": "postgres", "autocommit": True}
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-    def drop():
-        with psycopg.connect(**admin) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-    return f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT'] or 5432}/{name}", drop
 
 
 @pytest.fixture(scope="session")
@@ -55,33 +20,13 @@ def live_server_url(tmp_path_factory):
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed (apt-get install chromium); "
                     ".ci/run installs it")
-    database_url, drop = server_database(tmp_path_factory)
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "1", "BOT_DELAY_SECONDS": "0",
-           "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "whistclub.settings"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                   env=env, check=True, timeout=300)
-    log = (tmp_path_factory.mktemp("e2e-log") / "daphne.log").open("w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "whistclub.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("the daphne server did not start")
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-        log.close()
-        drop()
+    folder = tmp_path_factory.mktemp("e2e")
+    database = ServerDatabase(folder)
+    database.manage("migrate", "--noinput", "-v0")
+    server = DaphneServer(database, folder / "daphne.log").start()
+    yield server.url
+    server.stop()
+    database.drop()
 
 
 # Module scope: Playwright's sync API keeps an event loop running in this thread while it is

@@ -3,6 +3,7 @@
 import uuid
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.e2e.conftest import sign_up
 
@@ -14,25 +15,31 @@ def version_of(page) -> int:
 
 
 def act_once(page) -> bool:
-    """Make one move if it is this page's turn; True if a move was made."""
+    """Make one move if it is this page's turn; True if a move was made.
+
+    The table is swapped in over the WebSocket at any moment, so elements are found through
+    locators (looked up again at click time) and a move races with updates: try again later.
+    """
     before = version_of(page)
-    discard = page.query_selector(".discard-form")
-    if discard:
-        boxes = page.query_selector_all(".discard-form input[type=checkbox]")
-        needed = int(page.get_attribute(".discard-form", "data-count") or 6)
-        for box in boxes[:needed]:
-            box.check()
-        page.click(".discard-form button[type=submit]")
-    else:
-        card = page.query_selector(".my-hand .card-button")
-        buttons = page.query_selector_all(".my-hand .action-buttons button")
-        bids = [b for b in buttons if (b.get_attribute("data-action") or "").startswith("bid ")]
-        target = bids[0] if bids else (buttons[0] if buttons else card)
-        if target is None:
-            return False
-        target.click()
-    page.wait_for_function(
-        f"document.querySelector('#table-state').dataset.version != '{before}'")
+    try:
+        if page.locator(".discard-form").count():
+            needed = int(page.get_attribute(".discard-form", "data-count") or 6)
+            for i in range(needed):
+                page.locator(".discard-form input[type=checkbox]").nth(i).check(timeout=2000)
+            page.locator(".discard-form button[type=submit]").click(timeout=2000)
+        else:
+            bids = page.locator(".my-hand .action-buttons button[data-action^='bid ']")
+            buttons = page.locator(".my-hand .action-buttons button")
+            cards = page.locator(".my-hand .card-button")
+            target = (bids if bids.count() else buttons if buttons.count() else cards)
+            if not target.count():
+                return False
+            target.first.click(timeout=2000)
+        page.wait_for_function(
+            f"document.querySelector('#table-state').dataset.version != '{before}'",
+            timeout=10000)
+    except PlaywrightError:
+        return False  # the table changed under the click: look again
     return True
 
 
