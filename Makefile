@@ -28,6 +28,7 @@ $(STAMP): pyproject.toml
 	msgfmt --check-format -o $@ $<
 
 install: $(STAMP) $(MO_FILES)
+	@mkdir -p staticfiles  # STATIC_ROOT: whitenoise warns when it is missing
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
