@@ -141,6 +141,21 @@ def leave_seat(table_id: int, user) -> Table:
     return table
 
 
+def close_table(table_id: int, user) -> Table:
+    """The creator ends the session.  The hand in play is not scored but stays stored."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.created_by_id != user.pk:
+            raise TableError(_("Only the person who opened the table can close it."),
+                             table.version)
+        if table.status == Table.Status.FINISHED:
+            raise TableError(_("This table has finished."), table.version)
+        table.status = Table.Status.FINISHED
+        _bump(table)
+        transaction.on_commit(lambda: broadcast_lobby())
+    return table
+
+
 def _start_if_full(table: Table) -> None:
     if table.status == Table.Status.WAITING and not any(
             s.is_free for s in Seat.objects.filter(table=table)):

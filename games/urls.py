@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:table_id>/bot/<int:position>/", views.add_bot, name="table_add_bot"),
     path("<int:table_id>/leave/", views.leave, name="table_leave"),
     path("<int:table_id>/act/", views.act, name="table_act"),
+    path("<int:table_id>/close/", views.close, name="table_close"),
     path("<int:table_id>/hands/", views.hand_list, name="hand_list"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
     path("<int:table_id>/hands/<int:number>.json", views.hand_download, name="hand_download"),

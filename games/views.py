@@ -117,6 +117,12 @@ def leave(request, table_id):
 
 @login_required
 @require_POST
+def close(request, table_id):
+    return _table_post(request, table_id, lambda: tables.close_table(table_id, request.user))
+
+
+@login_required
+@require_POST
 def act(request, table_id):
     """The same action as over the WebSocket, for browsers without JavaScript."""
     version = request.POST.get("version", "")

@@ -45,6 +45,7 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
         "game": table.game,
         "version": table.version,
         "status": table.status,
+        "created_by": table.created_by_id,
         "seat": seat,
         "players": [
             {"seat": s.position, "name": player_name(s), "bot": s.bot_level or None,
@@ -86,6 +87,9 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             buttons.append(action)
     my_cards = [{"card": c, "action": card_actions.get(c)} for c in hand.get("hand") or []]
     discard_count = hand.get("discard_count")  # only in the acting seat's view
+    exposed = hand.get("exposed") or []
+    if isinstance(exposed, dict):  # Solo Whist lays one hand open, Belgian Whist maybe several
+        exposed = [exposed]
     players = view["players"]
     seat = view.get("seat")
     order = [(seat + i) % 4 for i in range(4)] if seat is not None else [0, 1, 2, 3]
@@ -102,4 +106,5 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             "position_class": ["south", "west", "north", "east"][i],
         } for i, p in enumerate(order)],
         "last_trick": (hand.get("tricks") or [None])[-1],
+        "exposed": [e for e in exposed if e.get("seat") != seat],
     }

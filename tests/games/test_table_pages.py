@@ -142,3 +142,42 @@ def test_finished_hands_can_be_replayed_and_downloaded(client, player):
     download = client.get(f"/tables/{table.pk}/hands/{hand.number}.json")
     assert download["Content-Disposition"].startswith("attachment;")
     assert json.loads(download.content) == hand.record
+
+
+def test_the_creator_closes_the_table_and_nothing_is_lost(client, player, outsider):
+    table = tables.create_table(player, "solo_whist", {})
+    tables.take_seat(table.pk, player, 0)
+    for position in (1, 2, 3):
+        tables.add_bot(table.pk, player, position)
+    client.force_login(outsider)
+    client.post(f"/tables/{table.pk}/close/")
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+    client.force_login(player)
+    assert "Close the table" in client.get(f"/tables/{table.pk}/").content.decode()
+    client.post(f"/tables/{table.pk}/close/")
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert table.current is not None  # the unfinished hand stays stored
+    assert "Close the table" not in client.get(f"/tables/{table.pk}/").content.decode()
+    assert f"/tables/{table.pk}/" not in client.get("/tables/").content.decode()
+
+
+def test_a_hand_laid_open_is_shown_to_the_other_seats(player):
+    from django.template.loader import render_to_string
+
+    from games.views_state import for_template
+
+    def page_for(seat, exposed):
+        view = {"seat": seat, "version": 9, "status": "playing", "table": 1, "created_by": 0,
+                "hands_played": 0, "players": [{"seat": p, "name": f"P{p}"} for p in range(4)],
+                "hand": {"exposed": exposed, "hand": ["2C"], "tricks": [], "trick": []}}
+        return render_to_string("games/partials/table_state.html",
+                                {"view": view, "ui": for_template(view)})
+
+    page = page_for(0, {"seat": 2, "cards": ["AS", "KS"]})  # Solo Whist's spread misère
+    assert "P2's hand, laid open" in page
+    assert 'data-card="AS"' in page and 'data-card="KS"' in page
+    page = page_for(1, [{"seat": 3, "cards": ["QH"]}])  # Belgian Whist's misère étalée
+    assert "P3's hand, laid open" in page and 'data-card="QH"' in page
+    assert "laid open" not in page_for(3, [{"seat": 3, "cards": ["QH"]}])
