@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.models import Table
 from games.tables import current_state
@@ -21,7 +22,7 @@ def player_name(seat) -> str:
         return (profile.display_name if profile and profile.display_name
                 else seat.user.get_username())
     if seat.bot_level:
-        return f"bot ({seat.bot_level})"
+        return gettext("computer (%(level)s)") % {"level": gettext(seat.bot_level)}
     return ""
 
 

@@ -3,8 +3,46 @@
 from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 register = template.Library()
+
+# The words of the action grammar as players read them on buttons and in the bidding history.
+# Contract names stay the game's own words where players use them as such (translators decide).
+ACTION_WORDS = {
+    "pass": pgettext_lazy("action", "pass"),
+    "bid": pgettext_lazy("action", "bid"),
+    "uptown": pgettext_lazy("action", "uptown"),
+    "downtown": pgettext_lazy("action", "downtown"),
+    "notrump": pgettext_lazy("action", "notrump"),
+    "discard": pgettext_lazy("action", "discard"),
+    "trump": pgettext_lazy("action", "trumps"),
+    "direction": pgettext_lazy("action", "direction"),
+    "play": pgettext_lazy("action", "play"),
+    "prop": pgettext_lazy("action", "prop"),
+    "cop": pgettext_lazy("action", "cop"),
+    "solo": pgettext_lazy("action", "solo"),
+    "misere": pgettext_lazy("action", "misère"),
+    "abundance": pgettext_lazy("action", "abundance"),
+    "royal_abundance": pgettext_lazy("action", "royal abundance"),
+    "spread_misere": pgettext_lazy("action", "spread misère"),
+    "abundance_declared": pgettext_lazy("action", "abundance declared"),
+    "trou": pgettext_lazy("action", "trou"),
+    "passe_trou": pgettext_lazy("action", "no trou"),
+    "premier": pgettext_lazy("action", "wait (premier)"),
+    "propose": pgettext_lazy("action", "propose"),
+    "emballer": pgettext_lazy("action", "emballer"),
+    "raise": pgettext_lazy("action", "raise to"),
+    "maintain": pgettext_lazy("action", "maintain"),
+    "abondance": pgettext_lazy("action", "abondance"),
+    "petit_chelem": pgettext_lazy("action", "petit chelem"),
+    "grand_chelem": pgettext_lazy("action", "grand chelem"),
+    "petite_misere": pgettext_lazy("action", "petite misère"),
+    "grande_misere": pgettext_lazy("action", "grande misère"),
+    "misere_etalee": pgettext_lazy("action", "misère étalée"),
+    "piccolo": pgettext_lazy("action", "piccolo"),
+    "NT": pgettext_lazy("action", "no trumps"),
+}
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = {"T": "10"}
@@ -34,8 +72,10 @@ def action_label(action: str) -> str:
             out.append(RANK_LABELS.get(word[0], word[0]) + SUIT_SYMBOLS[word[1]])
         elif len(word) == 1 and word in SUIT_SYMBOLS:
             out.append(SUIT_SYMBOLS[word])
+        elif word in ACTION_WORDS:
+            out.append(str(ACTION_WORDS[word]))
         else:
-            out.append(_(word.replace("_", " ")))
+            out.append(word)
     return " ".join(out)
 
 
