@@ -315,7 +315,7 @@ def schedule_bots(table_id: int) -> None:
 
 
 def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
-    from games.rules.bots import choose_action
+    from games.bot_runner import decide
 
     _bots_running.active = True
     try:
@@ -331,7 +331,10 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
                 return
             if delay:
                 time.sleep(delay)
-            action = choose_action(state.view(state.to_act), seat.bot_level or "normal")
+            # The bot thinks in a worker process with a hard time limit (games.bot_runner),
+            # from the seat's own view only.
+            action = decide(state.view(state.to_act), seat.bot_level or "normal",
+                            rules=state.rules.overrides())
             try:
                 play(table_id, None, action, table.version, seat=seat.position)
             except TableError:

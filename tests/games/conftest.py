@@ -8,6 +8,7 @@ import pytest
 @pytest.fixture
 def bots_act_at_once(settings):
     settings.BOT_DELAY_SECONDS = 0
+    settings.BOT_WORKERS = 0  # decide in this process (the runner's own tests cover the pool)
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,7 @@ Every function here reads only the seat's view.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from games.rules.cards import RANK_VALUE
@@ -21,12 +22,18 @@ UP = "AKQJT98765432"
 DOWN_ACE_HIGH = "A23456789TJQK"
 DOWN_ACE_LOW = "23456789TJQKA"
 
-# Bid Whist: what the kitty (6 cards, then the 6 worst discarded) and the partner add, in tricks.
-KITTY_TRICKS = 1.0
-PARTNER_TRICKS = 1.8
-PARTNER_BID_TRICKS = 0.8  # more when partner has bid (shows strength)
-BID_MARGIN = 0.3  # a bid needs this much in hand beyond the books it promises
-
+# Bid Whist: the books a team makes when this hand declares, measured in self-play
+# (bench/bots.py machinery, 300 deals): about BOOKS_BASE + BOOKS_PER_TRICK x the hand's own
+# trick count, the kitty book, kitty and partner included, with BOOKS_SD of spread.
+BOOKS_BASE = 8.0
+BOOKS_PER_TRICK = 0.5
+BOOKS_SD = 1.6
+PARTNER_BID_BOOKS = 0.6  # partner has bid: partner is stronger than average
+OPPONENT_BID_BOOKS = -0.6  # an opponent has bid: the strength is against us
+NOTRUMP_BOOKS = -0.3
+MIN_EXPECTATION = 0.25  # points a bid must be expected to gain
+PREEMPT_SHARE = 0.7  # bid higher than needed while that keeps this share of the expectation
+PREEMPT_FLOOR = 0.8
 
 def _suit_of(card: str) -> str | None:
     return None if card in ("BJ", "LJ") else card[1]
@@ -130,48 +137,67 @@ def bid_whist_options(cards: list[str], rules) -> list[tuple[float, str, str | N
     return out
 
 
+def _normal_at_least(mean: float, sd: float, threshold: float) -> float:
+    return 0.5 * math.erfc((threshold - 0.5 - mean) / (sd * math.sqrt(2)))
+
+
+def bid_expectation(tricks: float, mode: str, n: int, rules, partner_bid: bool,
+                    opponent_bid: bool = False) -> float:
+    """Expected points of declaring ``bid n mode`` with a hand worth ``tricks``."""
+    mean = BOOKS_BASE + BOOKS_PER_TRICK * tricks + (PARTNER_BID_BOOKS if partner_bid else 0.0)
+    if opponent_bid:
+        mean += OPPONENT_BID_BOOKS
+    if mode == "notrump":
+        mean += NOTRUMP_BOOKS
+    made = _normal_at_least(mean, BOOKS_SD, n + 6)
+    factor = 2 if mode == "notrump" and rules.notrump_double else 1
+    return factor * (made * max(n, mean - 6) - (1 - made) * n)
+
+
 def bid_whist_call(view: dict[str, Any], rules) -> str:
     legal = view["legal"]
     cards = view["hand"]
     me = view["seat"]
     partner_bid = any(e["seat"] == (me + 2) % 4 and e["action"] != "pass"
                       for e in view["auction"])
-    support = PARTNER_TRICKS + (PARTNER_BID_TRICKS if partner_bid else 0.0)
+    opponent_bid = any(e["seat"] % 2 != me % 2 and e["action"] != "pass"
+                       for e in view["auction"])
     best_action, best_value = None, None
+    seen_modes = set()
     for tricks, mode, _trump, _direction in bid_whist_options(cards, rules):
-        expected = tricks + KITTY_TRICKS + support  # tricks of the team; books = that + 1
-        books = int(expected - BID_MARGIN - 5 + (0.5 if mode == "notrump" else 0))
-        for n in range(min(books, 7), rules.min_bid - 1, -1):
-            action = f"bid {n} {mode}"
-            if action in legal:
-                # prefer the contract whose expected margin is largest, then the higher one
-                value = expected - (n + 5) + (0.3 if mode == "notrump" else 0)
-                if best_value is None or value > best_value:
-                    best_action, best_value = action, value
-                break
-    if best_action is not None:
-        if partner_bid and _partner_holds(view, me) and best_value is not None \
-                and best_value < 1.0:
-            return "pass"  # do not outbid partner without a clearly better hand
+        if mode in seen_modes:
+            continue  # the best way to play each mode is enough
+        seen_modes.add(mode)
+        bids = sorted((a for a in legal if a.startswith("bid ") and a.endswith(" " + mode)),
+                      key=lambda a: int(a.split()[1]))
+        if not bids:
+            continue
+        n = int(bids[0].split()[1])  # the cheapest bid that wins the auction so far
+        value = bid_expectation(tricks, mode, n, rules, partner_bid, opponent_bid)
+        action = bids[0]
+        if len(view["auction"]) < 3:
+            # others still to speak: bid higher while it stays nearly as good (shuts them out)
+            for higher in bids[1:]:
+                m = int(higher.split()[1])
+                if bid_expectation(tricks, mode, m, rules, partner_bid, opponent_bid) \
+                        < max(PREEMPT_SHARE * value, PREEMPT_FLOOR):
+                    break
+                action = higher
+        if best_value is None or value > best_value:
+            best_action, best_value = action, value
+    if "pass" not in legal:
+        return best_action or legal[0]
+    threshold = MIN_EXPECTATION
+    if _partner_holds(view, me):
+        threshold = 1.5  # overcall partner only with a clearly better contract
+    if best_action is not None and best_value is not None and best_value > threshold:
         return best_action
-    if "pass" in legal:
-        return "pass"
-    return _cheapest_bid(view, cards, rules)
+    return "pass"
 
 
 def _partner_holds(view, me) -> bool:
     bids = [e for e in view["auction"] if e["action"] != "pass"]
     return bool(bids) and bids[-1]["seat"] == (me + 2) % 4
-
-
-def _cheapest_bid(view, cards, rules) -> str:
-    """A stuck dealer's bid: the cheapest in the hand's best mode."""
-    options = bid_whist_options(cards, rules)
-    for _t, mode, _tr, _d in options:
-        bids = [a for a in view["legal"] if a.endswith(" " + mode)]
-        if bids:
-            return min(bids, key=lambda a: int(a.split()[1]))
-    return view["legal"][0]
 
 
 def keep_value(card: str, trump: str | None, order_of, counts: dict[str, int]) -> float:

@@ -37,6 +37,8 @@ class PlaySpec:
     total_tricks: int  # tricks in the whole hand (12 in Bid Whist and petite misère)
     score: Callable[[tuple[int, ...]], float]  # final tricks per seat -> value for the bot
     me: int
+    declaring: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    trump_group: int = -1  # suit group of the trumps, -1 without
 
 
 class Position:
@@ -145,6 +147,24 @@ def _beating(spec: PlaySpec, mask: int, led: int, best: int) -> int:
     return out
 
 
+def _throw(spec: PlaySpec, pos: Position, legal: int) -> int:
+    """The cheapest card: the lowest of the suit led, or, when void, the lowest side card of
+    the longest side suit (keeping guards on the short ones), a trump only when nothing else."""
+    strength = spec.strength
+    if pos.count and pos.led >= 0 and legal & spec.follow[pos.led]:
+        return _lowest(strength, legal)
+    best_group, best_count = -1, 0
+    for group in range(4):
+        if group == spec.trump_group:
+            continue
+        count = (legal & spec.follow[group]).bit_count()
+        if count > best_count:
+            best_group, best_count = group, count
+    if best_group < 0:
+        return _lowest(strength, legal)
+    return _lowest(strength, legal & spec.follow[best_group])
+
+
 def policy(spec: PlaySpec, pos: Position, rng: random.Random) -> int:
     """A sensible card for ``pos.to_act`` on a fully known deal (the playouts' policy)."""
     seat = pos.to_act
@@ -155,8 +175,24 @@ def policy(spec: PlaySpec, pos: Position, rng: random.Random) -> int:
     aim = spec.aim[seat]
     if pos.count == 0 or pos.led < 0:
         if aim == WIN:
-            # cash a boss card when there is one, else lead low from a random suit
+            # draw trumps as declarer in control of them; cash a boss card when there is one;
+            # else lead low from a random suit
             everyone = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+            group = spec.trump_group
+            if group >= 0 and spec.declaring[seat]:
+                trumps = spec.follow[group]
+                mine = legal & trumps
+                if mine:
+                    side = spec.side
+                    theirs = 0
+                    for other in range(4):
+                        if side[other] != side[seat]:
+                            theirs |= pos.hands[other]
+                    theirs &= trumps
+                    if theirs:
+                        top = _highest(strength, mine)
+                        if strength[top] > strength[_highest(strength, theirs)]:
+                            return top
             bosses = []
             for group in range(4):
                 mine = legal & spec.follow[group]
@@ -189,9 +225,9 @@ def policy(spec: PlaySpec, pos: Position, rng: random.Random) -> int:
         return _lowest(strength, legal)
     side = spec.side
     if best_seat >= 0 and side[best_seat] == side[seat] and spec.aim[best_seat] == WIN:
-        return _lowest(strength, legal)  # partner is winning: never overtake
+        return _throw(spec, pos, legal)  # partner is winning: never overtake
     if not winners:
-        return _lowest(strength, legal)
+        return _throw(spec, pos, legal)
     if pos.count == 3:
         return _lowest(strength, winners)
     follows = winners & spec.follow[pos.led]

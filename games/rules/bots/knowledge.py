@@ -73,13 +73,26 @@ def _plain_tables(trump: str | None):
     return tuple(strength), tuple(suit_id), follow
 
 
-def _memo(function):
+SHAPING = 0.02  # per trick: breaks ties between outcomes the score alone does not tell apart
+
+
+def _memo(function, side, aim, me):
+    """The score, memoised, plus a small nudge towards more tricks for the bot's side (fewer for
+    a misère player), so that the search still prefers safer lines when the points tie."""
     cache: dict = {}
+    mine = [s for s in range(4) if side[s] == side[me]]
+    losers = [s for s in range(4) if aim[s] == LOSE]
+    if aim[me] == WIN:
+        def nudge(tricks): return SHAPING * sum(tricks[s] for s in mine)
+    elif aim[me] == LOSE:
+        def nudge(tricks): return -SHAPING * tricks[me]
+    else:
+        def nudge(tricks): return SHAPING * sum(tricks[s] for s in losers)
 
     def score(tricks):
         value = cache.get(tricks)
         if value is None:
-            value = cache[tricks] = function(tricks)
+            value = cache[tricks] = function(tricks) + nudge(tricks)
         return value
 
     return score
@@ -100,8 +113,10 @@ def play_spec(view: dict[str, Any], rules) -> PlaySpec:
             points = bid_whist.score_hand(rules, bid, mode, team, books)["points"]
             return points[me & 1] - points[1 - (me & 1)]
 
-        return PlaySpec(strength, suit_id, follow, (0, 1, 0, 1), (WIN,) * 4, 12,
-                        _memo(bid_score), me)
+        side, aim = (0, 1, 0, 1), (WIN,) * 4
+        return PlaySpec(strength, suit_id, follow, side, aim, 12,
+                        _memo(bid_score, side, aim, me), me,
+                        tuple(s & 1 == team for s in range(4)), _trump_group(view["trump"]))
     strength, suit_id, follow = _plain_tables(view.get("trump"))
     if game == "solo_whist":
         name, declarer, partner = contract["name"], contract["declarer"], contract["partner"]
@@ -113,7 +128,9 @@ def play_spec(view: dict[str, Any], rules) -> PlaySpec:
             units = solo_whist.score_hand(rules, name, declarer, partner, list(tricks))
             return float(units[me])
 
-        return PlaySpec(strength, suit_id, follow, side, aim, 13, _memo(solo_score), me)
+        return PlaySpec(strength, suit_id, follow, side, aim, 13, _memo(solo_score, side, aim, me),
+                        me, tuple(s in (declarer, partner) for s in range(4)),
+                        _trump_group(view.get("trump")))
     kind, level, declarers = contract["contract"], contract["level"], contract["declarers"]
     together = contract["together"]
     side = tuple((1 if together else 10 + s) if s in declarers else 0 for s in range(4))
@@ -125,7 +142,13 @@ def play_spec(view: dict[str, Any], rules) -> PlaySpec:
         return float(belgian_whist.score_hand(rules, kind, list(declarers), list(tricks),
                                               level)["points"][me])
 
-    return PlaySpec(strength, suit_id, follow, side, aim, total, _memo(belgian_score), me)
+    return PlaySpec(strength, suit_id, follow, side, aim, total,
+                    _memo(belgian_score, side, aim, me), me,
+                    tuple(s in declarers for s in range(4)), _trump_group(view.get("trump")))
+
+
+def _trump_group(trump: str | None) -> int:
+    return SUIT_ORDER.index(trump) if trump else -1
 
 
 # -- reading the view ----------------------------------------------------------------------------
@@ -244,6 +267,19 @@ def sample(knowledge: Knowledge, rng: random.Random, tries: int = 20
     """A deal of the unseen cards: (four hand masks, the hidden piles' masks), or None when
     no consistent deal was found (the caller then relaxes: see :func:`sample_many`)."""
     me = knowledge.me
+    fixed, forbidden, unseen = knowledge.fixed[:], knowledge.forbidden[:], knowledge.unseen
+    for seat, kind, _arg in knowledge.checks:
+        if kind == "three_aces":  # a trou announcer was dealt exactly three aces: place them
+            need = 3 - ((knowledge.played_by[seat] | fixed[seat]) & ACE_MASK).bit_count()
+            free = bits(unseen & ACE_MASK & ~forbidden[seat])
+            if 0 <= need <= len(free):
+                chosen = rng.sample(free, need)
+                for card in chosen:
+                    fixed[seat] |= 1 << card
+                    unseen &= ~(1 << card)
+                forbidden[seat] |= unseen & ACE_MASK
+    knowledge = Knowledge(**{**knowledge.__dict__, "fixed": fixed, "forbidden": forbidden,
+                             "unseen": unseen})
     slots = []  # (kind, seat or pile number, capacity, forbidden)
     for seat in range(4):
         if seat != me:
@@ -344,7 +380,8 @@ def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
                     else pile_of[("discards", declarer)])
         kitty_mask = mask_of(view["kitty"]) if view.get("kitty") else discards
         dealt[declarer] = (dealt[declarer] | discards) & ~kitty_mask
-        kitty = [ALL_CARDS[i] for i in bits(kitty_mask)]
+        kitty = list(view["kitty"]) if view.get("kitty") else [ALL_CARDS[i]
+                                                                for i in bits(kitty_mask)]
         actions.append((declarer, "discard " + " ".join(ALL_CARDS[i] for i in bits(discards))))
         contract = view["contract"]
         actions.append((declarer, f"trump {view['trump']}" if contract["mode"] != "notrump"

@@ -59,6 +59,9 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random) ->
     candidates = distinct_cards(spec, legal_mask, unplayed, best)
     if len(candidates) == 1:
         return "play " + kn.ALL_CARDS[candidates[0]]
+    drawing = draw_trumps(view, know, candidates)
+    if drawing is not None:
+        return "play " + kn.ALL_CARDS[drawing]
     bonus = habits(view, know, candidates)
     totals = dict.fromkeys(candidates, 0.0)
     start = time.perf_counter()
@@ -116,10 +119,30 @@ def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> d
         trumps_out = know.unseen & spec.follow[kn.SUIT_ORDER.index(trump)]
         opponents = [s for s in range(4) if spec.side[s] != spec.side[me]]
         if trumps_out and any(not know.forbidden[s] & trumps_out for s in opponents):
-            mine = [c for c in candidates if spec.strength[c] >= TRUMP]
-            for card in mine:
-                out[card] = out.get(card, 0.0) + unit
+            for card in candidates:
+                if spec.strength[card] >= TRUMP:
+                    out[card] = out.get(card, 0.0) + unit
     return out
+
+
+def draw_trumps(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> int | None:
+    """A declarer on lead holding the best trump still out, with trumps possibly left in an
+    opponent's hand, draws them: the club habit, played without searching (playouts undervalue
+    it, their partner discarding too carelessly while trumps are drawn)."""
+    spec, me, trump = know.spec, know.me, view.get("trump")
+    if know.trick or trump is None or spec.aim[me] != WIN or not _declaring(view, me):
+        return None
+    group = kn.SUIT_ORDER.index(trump)
+    trumps_out = know.unseen & spec.follow[group]
+    for seat in range(4):
+        if spec.side[seat] == spec.side[me]:
+            trumps_out &= ~know.fixed[seat]
+    opponents = [s for s in range(4) if spec.side[s] != spec.side[me]]
+    if not trumps_out or all(know.forbidden[s] & trumps_out == trumps_out for s in opponents):
+        return None
+    top_out = max(spec.strength[c] for c in kn.bits(trumps_out))
+    winners = [c for c in candidates if spec.strength[c] > top_out]
+    return min(winners, key=lambda c: spec.strength[c]) if winners else None
 
 
 def _declaring(view: dict[str, Any], seat: int) -> bool:

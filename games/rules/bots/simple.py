@@ -60,6 +60,10 @@ def choose_card(view: dict[str, Any], cards: list[str], actions: dict[str, str])
     downtown = view.get("direction") == "downtown" or (
         (view.get("contract") or {}).get("mode") == "downtown")
     trick = view.get("trick") or []
+    if not trick and not wants_to_lose(view, seat):
+        habit = habitual_lead(view, seat, cards, trump)
+        if habit is not None:
+            return actions[habit]
     if not trick:
         # Lead: the best card of our longest plain suit.
         counts = Counter(c[1] for c in cards if c not in ("BJ", "LJ"))
@@ -83,6 +87,37 @@ def choose_card(view: dict[str, Any], cards: list[str], actions: dict[str, str])
         return actions[winners[0]]
     return actions[min(cards, key=lambda c: (strength(c, led, trump, downtown) > 0,
                                              rank_value(c)))]
+
+
+def declaring(view: dict[str, Any], seat: int) -> bool:
+    contract = view.get("contract") or {}
+    if view.get("game") == "bid_whist":
+        return contract.get("declarer") is not None and contract["declarer"] % 2 == seat % 2
+    if view.get("game") == "solo_whist":
+        return seat in (contract.get("declarer"), contract.get("partner"))
+    return seat in (contract.get("declarers") or ())
+
+
+def habitual_lead(view: dict[str, Any], seat: int, cards: list[str],
+                  trump: str | None) -> str | None:
+    """What a partner expects: draw trumps when declaring with four or more, else return the
+    suit partner led first."""
+    trumps = [c for c in cards if suit_of(c, trump) == trump] if trump else []
+    if trump and declaring(view, seat) and len(trumps) >= 4:
+        return max(trumps, key=rank_value)
+    partner = partner_of(view, seat)
+    if partner is None:
+        return None
+    for done in view.get("tricks") or []:
+        first = done["cards"][0]
+        if first["seat"] == partner and suit_of(first["card"], trump) not in (None, trump):
+            suit = first["card"][1]
+            mine = [c for c in cards if c not in ("BJ", "LJ") and c[1] == suit]
+            if mine:
+                top = max(mine, key=rank_value)
+                return top if top[0] in "AK" else min(mine, key=rank_value)
+            return None
+    return None
 
 
 def honour_count(cards: list[str]) -> float:

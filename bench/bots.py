@@ -1,0 +1,141 @@
+"""Bot strength and speed: duplicate matches between two bot levels, per game.
+
+    .venv/bin/python bench/bots.py [--deals 2000] [--games bid_whist,solo_whist,belgian_whist]
+                                   [--pairings strong-easy,easy-random] [--workers 2] [--seed 1]
+
+Every deal is played twice with the sides swapped: levelA in seats 0 and 2 and levelB in 1 and
+3, then the other way round (in Bid Whist those are the two partnerships).  A hand's score
+difference is levelA's side minus levelB's side: team points in Bid Whist; in Solo and Belgian
+Whist the units/points of levelA's two seats minus those of levelB's two, halved (per seat).
+The figure of a deal is the mean of its two plays; the bench prints the mean over deals with its
+95% confidence interval (1.96 standard errors), and the 95th percentile of levelA's decision
+times (each bot decision is timed, from the view to the action).  Ends with one line per game and
+pairing, ``<game> <levelA>-<levelB>: mean=X ci95=Y decision_p95=Z ms``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.rules import game_module  # noqa: E402
+from games.rules.bots import ALL_LEVELS, choose_action  # noqa: E402
+
+GAMES = ("bid_whist", "solo_whist", "belgian_whist")
+
+
+def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], bot_seed: int
+              ) -> tuple[list[float], list[float]]:
+    """Play one hand; (points per seat or team, decision seconds per seat-level 'A' seat)."""
+    module = game_module(game)
+    rules = module.Rules()
+    deal = module.deal(rules, dealer, random.Random(deal_seed))
+    state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
+    rng = random.Random(bot_seed)
+    times: list[tuple[str, float]] = []
+    while not state.complete:
+        seat = state.to_act
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = choose_action(view, seat_levels[seat], rng)
+        times.append((seat_levels[seat], time.perf_counter() - start))
+        state.apply(action, seat)
+    result = state.result()
+    points = result.get("points", result.get("units"))
+    return [float(p) for p in points], times
+
+
+def side_difference(game: str, points: list[float], a_seats: tuple[int, int]) -> float:
+    if game == "bid_whist":
+        team_a = a_seats[0] & 1
+        return points[team_a] - points[1 - team_a]
+    a = sum(points[s] for s in a_seats)
+    b = sum(points[s] for s in range(4) if s not in a_seats)
+    return (a - b) / 2
+
+
+def duplicate_deal(task: tuple[str, str, str, int, int]) -> tuple[float, list[float]]:
+    game, level_a, level_b, index, seed = task
+    deal_seed = seed * 1_000_003 + index
+    dealer = index % 4
+    figures = []
+    a_times: list[float] = []
+    for swap in (0, 1):
+        a_seats = (0, 2) if swap == 0 else (1, 3)
+        levels = [level_a if s in a_seats else level_b for s in range(4)]
+        points, times = play_once(game, deal_seed, dealer, levels,
+                                  deal_seed * 2 + swap + 7)
+        figures.append(side_difference(game, points, a_seats))
+        a_times += [t for level, t in times if level == level_a]
+    return sum(figures) / 2, a_times
+
+
+def summarise(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--pairings", default="strong-easy,easy-random")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    games = [g for g in args.games.split(",") if g]
+    pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
+    for pair in pairings:
+        if len(pair) != 2 or any(level not in ALL_LEVELS for level in pair):
+            parser.error(f"a pairing is levelA-levelB with levels from {ALL_LEVELS}")
+    lines = []
+    pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
+    try:
+        for game in games:
+            for level_a, level_b in pairings:
+                tasks = [(game, level_a, level_b, i, args.seed) for i in range(args.deals)]
+                start = time.perf_counter()
+                if pool is not None:
+                    results = pool.map(duplicate_deal, tasks, chunksize=8)
+                else:
+                    results = [duplicate_deal(t) for t in tasks]
+                values = [r[0] for r in results]
+                times = [t for r in results for t in r[1]]
+                mean, ci = summarise(values)
+                p95 = percentile(times, 0.95) * 1000
+                elapsed = time.perf_counter() - start
+                print(f"# {game} {level_a}-{level_b}: {args.deals} deals x 2 in {elapsed:.0f} s, "
+                      f"{len(times)} {level_a} decisions, mean {1000 * sum(times) / max(1, len(times)):.1f} ms, "
+                      f"max {1000 * max(times, default=0):.0f} ms", flush=True)
+                lines.append(f"{game} {level_a}-{level_b}: mean={mean:.3f} ci95={ci:.3f} "
+                             f"decision_p95={p95:.1f} ms")
+                print(lines[-1], flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+    print()
+    for line in lines:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,100 @@
+"""Computer players think in worker processes, never in a process that serves sockets.
+
+``decide(view, level, rules=None)`` hands the decision to a process pool (created on first use,
+``BOT_WORKERS`` processes, started with ``forkserver`` where the platform has it, else
+``spawn``: never a bare fork of a threaded server) and waits at most
+``BOT_TIME_LIMIT_SECONDS``.  A decision that overruns, or a worker that dies, costs nothing but
+a log line: the pool is thrown away (its processes killed, so a runaway search cannot keep a
+slot) and the easy heuristic answers in-process, in microseconds.  The next decision starts a
+fresh pool.
+
+``BOT_WORKERS = 0`` (tests) decides in the calling process.
+
+The worker runs :func:`games.rules.bots.choose_action` on the seat's view only: the bot cannot
+see more than the person in its seat, whichever process it runs in.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from django.conf import settings
+
+from games.rules.bots import choose_action
+
+logger = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+# What a worker runs: (view, level) -> action.  A module attribute so tests can swap it.
+_target = choose_action
+
+
+def _start_method() -> str:
+    methods = multiprocessing.get_all_start_methods()
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _get_pool() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(max_workers=settings.BOT_WORKERS,
+                                        mp_context=multiprocessing.get_context(_start_method()))
+        return _pool
+
+
+def _discard(pool: ProcessPoolExecutor) -> None:
+    """Forget ``pool`` and kill its processes (a worker past its time limit keeps thinking
+    otherwise, holding a slot)."""
+    global _pool
+    with _lock:
+        if _pool is pool:
+            _pool = None
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+
+
+def shutdown() -> None:
+    """Stop the pool (tests, and a clean process exit)."""
+    pool = _pool
+    if pool is not None:
+        _discard(pool)
+
+
+def fallback(view: dict[str, Any]) -> str:
+    """The easy heuristic, in-process: always fast, always legal."""
+    return choose_action(view, "easy")
+
+
+def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None) -> str:
+    """The bot's action for ``view`` (the acting seat's ``state.view(seat)``).
+
+    ``rules``: the table's house-rule overrides (``rules.overrides()``), which the bot needs to
+    know the card order and the scores; they are public, like the view.
+    """
+    if rules:
+        view = {**view, "rules": rules}
+    if settings.BOT_WORKERS <= 0:
+        return _target(view, level)
+    limit = settings.BOT_TIME_LIMIT_SECONDS
+    pool = _get_pool()
+    try:
+        future = pool.submit(_target, view, level)
+        return future.result(timeout=limit)
+    except FutureTimeout:
+        logger.warning("bot (%s) took longer than %.2f s at seat %s; the easy heuristic "
+                       "plays instead", level, limit, view.get("seat"))
+    except Exception:
+        logger.exception("bot worker failed (%s, seat %s); the easy heuristic plays instead",
+                         level, view.get("seat"))
+    _discard(pool)
+    return fallback(view)

@@ -1,0 +1,240 @@
+"""Computer players: legal in every phase at every level, see only their seat's view, and keep
+the habits a partner expects."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.rules import belgian_whist, bid_whist, solo_whist
+from games.rules.bots import ALL_LEVELS, bidding, choose_action, knowledge
+
+MODULES = {"bid_whist": bid_whist, "solo_whist": solo_whist, "belgian_whist": belgian_whist}
+RULE_CHOICES = {
+    "bid_whist": [{}, {"kitty_shown": True, "downtown_ace": "low"},
+                  {"downtown_side_suits": "normal", "all_pass": "stuck_dealer"}],
+    "solo_whist": [{}, {"turn_up": False}, {"overtricks": True, "prop_alone_may_solo": True}],
+    "belgian_whist": [{}],
+}
+
+
+def random_state(game: str, seed: int, overrides: dict, *, phase: str | None = None):
+    """A hand after a random number of random actions (or the first state in ``phase``)."""
+    module = MODULES[game]
+    rules = module.Rules.from_overrides(overrides)
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    deal = module.deal(rules, dealer, rng)
+    state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
+    stop = rng.randrange(60)
+    for step in range(200):
+        if state.complete or (phase is None and step >= stop) or state.phase == phase:
+            break
+        state.apply(state.random_action(rng))
+    return state
+
+
+def view_of(state):
+    view = state.view(state.to_act)
+    overrides = state.rules.overrides()
+    if overrides:
+        view["rules"] = overrides
+    return view
+
+
+def assert_legal(state, action):
+    copy = state.copy()
+    copy.apply(action, state.to_act)  # raises IllegalAction if not legal
+
+
+@pytest.mark.parametrize("game", list(MODULES))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), which=st.integers(0, 2))
+def test_every_level_plays_a_legal_action(game, seed, which):
+    state = random_state(game, seed, RULE_CHOICES[game][which % len(RULE_CHOICES[game])])
+    if state.complete:
+        return
+    view = view_of(state)
+    for level in ALL_LEVELS:
+        assert_legal(state, choose_action(view, level, random.Random(seed)))
+
+
+@pytest.mark.parametrize("game", list(MODULES))
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_bots_finish_whole_hands(game, level):
+    module = MODULES[game]
+    rules = module.Rules()
+    rng = random.Random(7)
+    for dealer in range(2):
+        deal = module.deal(rules, dealer, rng)
+        state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
+        while not state.complete:
+            state.apply(choose_action(state.view(state.to_act), level, rng), state.to_act)
+        assert state.result()["complete"]
+
+
+@pytest.mark.parametrize("game", list(MODULES))
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), which=st.integers(0, 2))
+def test_every_sampled_deal_gives_the_same_view(game, seed, which):
+    """The sampler only deals hands the seat could really be facing: rebuilt through the
+    engine (the public history replayed on the sampled cards), each gives the identical view."""
+    state = random_state(game, seed, RULE_CHOICES[game][which % len(RULE_CHOICES[game])],
+                         phase="play")
+    if state.phase != "play":
+        return
+    for _ in range(random.Random(seed).randrange(30)):
+        if state.phase != "play":
+            return
+        state.apply(state.random_action(random.Random(seed)))
+    if state.phase != "play":
+        return
+    view = view_of(state)
+    know = knowledge.read(view)
+    rng = random.Random(seed)
+    for _ in range(3):
+        hands, piles = knowledge.sample(know, rng)
+        rebuilt = knowledge.rebuild(view, hands, piles)
+        assert rebuilt.view(state.to_act) == state.view(state.to_act)
+
+
+def other_deal_same_view(state, seed):
+    """A second, different deal that gives the acting seat exactly the same view."""
+    view = view_of(state)
+    know = knowledge.read(view)
+    rng = random.Random(seed)
+    for _ in range(50):
+        hands, piles = knowledge.sample(know, rng)
+        other = knowledge.rebuild(view, hands, piles)
+        if [list(h) for h in other.dealt_hands] != [list(h) for h in state.dealt_hands]:
+            return other
+    return None
+
+
+@pytest.mark.parametrize("game", list(MODULES))
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_bot_cannot_read_more_than_its_view(game, seed):
+    state = random_state(game, seed, {}, phase="play")
+    if state.phase != "play":
+        pytest.skip("this deal was passed out")
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(20)):
+        if state.phase == "play":
+            state.apply(state.random_action(rng))
+    if state.phase != "play":
+        pytest.skip("the hand ended early")
+    other = other_deal_same_view(state, seed)
+    assert other is not None
+    seat = state.to_act
+    assert other.to_act == seat
+    assert other.view(seat) == state.view(seat)  # hidden cards differ, the view does not
+    for level in ("normal", "strong"):
+        first = choose_action(state.view(seat), level, random.Random(99))
+        second = choose_action(other.view(seat), level, random.Random(99))
+        assert first == second
+
+
+def test_choose_action_receives_only_the_view():
+    assert list(inspect.signature(choose_action).parameters) == ["view", "level", "rng"]
+
+
+# -- partnership habits (Bid Whist) --------------------------------------------------------------
+
+DECK = list(bid_whist.JOKER_DECK)
+
+
+def build_deal(fixed: dict[int, list[str]], kitty: list[str], avoid: dict[int, str]):
+    """Hands of 12 with the given cards, the rest dealt in deck order, seat ``s`` getting no
+    card of suit ``avoid[s]``."""
+    used = {c for cards in fixed.values() for c in cards} | set(kitty)
+    hands = {s: list(fixed.get(s, [])) for s in range(4)}
+    rest = [c for c in DECK if c not in used]
+    for card in rest:
+        for seat in sorted(range(4), key=lambda s: len(hands[s])):
+            suit = None if card in ("BJ", "LJ") else card[1]
+            if len(hands[seat]) < 12 and (seat not in avoid or suit != avoid[seat]):
+                hands[seat].append(card)
+                break
+    assert all(len(h) == 12 for h in hands.values())
+    return [hands[s] for s in range(4)]
+
+
+def test_does_not_trump_partners_winning_trick():
+    # seat 1 declares 3 uptown, hearts trumps; leads 2S; partner (seat 2) plays AS, seat 3
+    # follows; the bot (seat 0) has no spade but holds trumps: it must not ruff.
+    kitty = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    hands = build_deal({0: ["5H", "6H", "7H", "8D", "9D", "TD", "8C", "9C", "TC", "JC", "2D",
+                            "3D"],
+                        1: ["2S", "KH", "QH", "JH"], 2: ["AS"], 3: ["3S"]},
+                       kitty, {0: "S"})
+    state = bid_whist.new_hand(bid_whist.Rules(), 0, hands, kitty)
+    for action in ("bid 3 uptown", "pass", "pass", "pass"):
+        state.apply(action)
+    state.apply("discard " + " ".join(sorted(kitty)))
+    state.apply("trump H")
+    for action in ("play 2S", "play AS", "play 3S"):
+        state.apply(action)
+    assert state.to_act == 0
+    for level in ("easy", "normal", "strong"):
+        action = choose_action(state.view(0), level, random.Random(1))
+        assert action[-1] != "H" and action[5:] not in ("BJ", "LJ"), (level, action)
+
+
+def test_returns_partners_led_suit():
+    # seat 2 declares 3 uptown (spades), leads 2D; the bot (seat 0) wins it with the AD and is
+    # on lead: it returns a diamond.
+    kitty = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    hands = build_deal({0: ["AD", "3D", "4D", "8C", "9C", "2H", "3H", "4H", "5H", "6H"],
+                        1: ["6D"], 2: ["2D", "KD", "QD", "JD", "AS", "KS", "BJ", "LJ"],
+                        3: ["5D"]}, kitty, {})
+    state = bid_whist.new_hand(bid_whist.Rules(), 1, hands, kitty)
+    for action in ("bid 3 uptown", "pass", "pass", "pass"):
+        state.apply(action)
+    state.apply("discard " + " ".join(sorted(kitty)))
+    state.apply("trump S")
+    for action in ("play 2D", "play 5D", "play AD", "play 6D"):
+        state.apply(action)
+    assert state.to_act == 0
+    for level in ("easy", "normal", "strong"):
+        action = choose_action(state.view(0), level, random.Random(2))
+        assert action.endswith("D"), (level, action)
+
+
+def test_draws_trumps_when_declaring_with_long_trumps():
+    kitty = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    hands = build_deal({0: ["BJ", "LJ", "AS", "KS", "QS", "JS", "TS", "9S", "2H", "3H", "2D",
+                            "3D"]}, kitty, {})
+    state = bid_whist.new_hand(bid_whist.Rules(), 3, hands, kitty)
+    for action in ("bid 4 uptown", "pass", "pass", "pass"):
+        state.apply(action)
+    state.apply("discard " + " ".join(sorted(kitty)))
+    state.apply("trump S")
+    for level in ("easy", "normal", "strong"):
+        action = choose_action(state.view(0), level, random.Random(3))
+        assert action[5:] in ("BJ", "LJ") or action.endswith("S"), (level, action)
+
+
+def test_notrump_is_bid_only_with_stoppers():
+    rules = bid_whist.Rules()
+    no_stoppers = ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "QH", "JH", "9D", "8D", "9C"]
+    assert all(mode != "notrump" for _t, mode, _s, _d in
+               bidding.bid_whist_options(no_stoppers, rules))
+    stopped = ["AS", "KS", "QS", "JS", "TS", "AH", "KH", "AD", "KD", "AC", "KC", "QC"]
+    view = {"game": "bid_whist", "seat": 1, "dealer": 0, "phase": "auction", "to_act": 1,
+            "hand": stopped, "auction": [],
+            "legal": sorted(a for a in bid_whist.BID_ACTIONS if int(a.split()[1]) >= 3)
+            + ["pass"]}
+    assert choose_action(view, "strong").endswith("notrump")
+    view["hand"] = no_stoppers
+    assert not choose_action(view, "strong").endswith("notrump")
+
+
+def test_misere_hands_are_judged_by_their_exits():
+    assert bidding.misere_risk(["2S", "4S", "6S", "2H", "3H", "5H", "7H", "2D", "4D", "2C",
+                                "3C", "5C", "6C"]) == 0
+    assert bidding.misere_risk(["AS", "KS", "2H", "3H", "5H", "7H", "2D", "4D", "2C", "3C",
+                                "5C", "6C", "8C"]) > 2

@@ -1,0 +1,99 @@
+"""The bot runner: decisions in a worker process, a hard time limit, the easy fallback."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import time
+
+import pytest
+
+from games import bot_runner
+from games.rules import bid_whist, solo_whist
+
+
+def _slow(view, level):  # runs in the worker: importable by module path
+    time.sleep(30)
+    return "pass"
+
+
+def _crash(view, level):
+    os._exit(3)
+
+
+def _echo_rules(view, level):
+    return "rules=" + repr(view.get("rules"))
+
+
+def a_view(seed=1):
+    rules = solo_whist.Rules()
+    deal = solo_whist.deal(rules, 0, random.Random(seed))
+    state = solo_whist.new_hand(rules, 0, deal.hands)
+    return state, state.view(state.to_act)
+
+
+@pytest.fixture
+def pool(settings):
+    settings.BOT_WORKERS = 1
+    settings.BOT_TIME_LIMIT_SECONDS = 20
+    yield settings
+    bot_runner.shutdown()
+
+
+def test_it_decides_in_process_without_workers(settings):
+    settings.BOT_WORKERS = 0
+    state, view = a_view()
+    assert bot_runner.decide(view, "strong") in state.legal_actions()
+
+
+def test_it_decides_in_a_worker_process(pool):
+    state, view = a_view()
+    assert bot_runner.decide(view, "strong") in state.legal_actions()
+    # the pool stays up for the next decision
+    assert bot_runner._pool is not None
+    assert bot_runner.decide(view, "normal") in state.legal_actions()
+
+
+def test_it_passes_the_house_rules_to_the_worker(pool, monkeypatch):
+    monkeypatch.setattr(bot_runner, "_target", _echo_rules)
+    _state, view = a_view()
+    assert bot_runner.decide(view, "strong", rules={"overtricks": True}) == \
+        "rules={'overtricks': True}"
+
+
+def test_a_decision_past_the_time_limit_falls_back_to_easy(pool, monkeypatch, caplog):
+    pool.BOT_TIME_LIMIT_SECONDS = 1.0
+    monkeypatch.setattr(bot_runner, "_target", _slow)
+    state, view = a_view()
+    bot_runner.decide(view, "easy")  # start the pool once (worker start-up is not the test)
+    started = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="games.bot_runner"):
+        action = bot_runner.decide(view, "strong")
+    assert time.monotonic() - started < 5
+    assert action in state.legal_actions()
+    assert "longer than" in caplog.text
+    assert bot_runner._pool is None  # thrown away, its worker killed
+
+
+def test_a_crashed_worker_falls_back_to_easy(pool, monkeypatch, caplog):
+    monkeypatch.setattr(bot_runner, "_target", _crash)
+    state, view = a_view()
+    with caplog.at_level(logging.ERROR, logger="games.bot_runner"):
+        action = bot_runner.decide(view, "strong")
+    assert action in state.legal_actions()
+    assert "bot worker failed" in caplog.text
+    monkeypatch.setattr(bot_runner, "_target", bot_runner.choose_action)
+    assert bot_runner.decide(view, "strong") in state.legal_actions()  # a fresh pool
+
+
+def test_the_fallback_handles_bid_whist_discards(settings):
+    settings.BOT_WORKERS = 0
+    rules = bid_whist.Rules()
+    deal = bid_whist.deal(rules, 0, random.Random(3))
+    state = bid_whist.new_hand(rules, 0, deal.hands, deal.kitty)
+    for action in ("bid 4 uptown", "pass", "pass", "pass"):
+        state.apply(action)
+    action = bot_runner.fallback(state.view(state.to_act))
+    state.apply(action)
+    assert state.phase == "declare"
