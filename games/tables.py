@@ -20,6 +20,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import signals
 from games.models import Hand, Presence, Seat, Table
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
@@ -153,6 +154,7 @@ def close_table(table_id: int, user) -> Table:
         table.status = Table.Status.FINISHED
         _bump(table)
         transaction.on_commit(lambda: broadcast_lobby())
+        transaction.on_commit(lambda: _announce(signals.table_finished, table))
     return table
 
 
@@ -275,7 +277,9 @@ def translate_engine_error(exc: WhistError) -> str:
 
 def _finish_hand(table: Table, state) -> None:
     number = table.hands.count() + 1
-    Hand.objects.create(table=table, number=number, record=table.current, result=state.result())
+    hand = Hand.objects.create(table=table, number=number, record=table.current,
+                               result=state.result())
+    transaction.on_commit(lambda: _announce(signals.hand_finished, table, hand=hand))
     chain = _replay_chain(table)
     table.summary = chain.summary()
     limit_reached = table.deals_limit is not None and number >= table.deals_limit
@@ -283,8 +287,17 @@ def _finish_hand(table: Table, state) -> None:
         table.status = Table.Status.FINISHED
         table.current = None
         transaction.on_commit(lambda: broadcast_lobby())
+        transaction.on_commit(lambda: _announce(signals.table_finished, table))
     else:
         _deal(table, chain.next_dealer)
+
+
+def _announce(signal, table: Table, **kwargs) -> None:
+    """Send a games signal; a failing listener is logged, never allowed to disturb the table."""
+    for receiver, response in signal.send_robust(sender=Table, table=table, **kwargs):
+        if isinstance(response, Exception):
+            logger.error("%s listener %r failed for table %s", signal, receiver, table.pk,
+                         exc_info=response)
 
 
 def _replay_chain(table: Table):
