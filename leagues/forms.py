@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.models import BOT_LEVELS
 from leagues import scoring
 from leagues.models import Club, Evening, League, Member, Partnership, Season
 
@@ -262,3 +263,33 @@ class BelgianDealForm(SoloDealForm):
 
 def deal_form_class(game: str):
     return {scoring.BID: BidDealForm, scoring.BELGIAN: BelgianDealForm}.get(game, SoloDealForm)
+
+
+class OnlineTableForm(forms.Form):
+    """Play an evening table online: how many deals (Solo, Belgian Whist) and who plays the
+    seats of members without a login (a free seat for the invite link, or a computer)."""
+
+    deals = forms.IntegerField(label=gettext_lazy("Number of deals"), min_value=1,
+                               max_value=200, initial=16)
+    bot_level = forms.ChoiceField(label=gettext_lazy("Level of the computer players"),
+                                  choices=BOT_LEVELS, initial="normal",
+                                  required=False)
+
+    def __init__(self, table, members: list[Member], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if table.league.is_bid_whist:
+            # A Bid Whist match is played to the league's game target.
+            del self.fields["deals"]
+        self.offline = [(seat, m) for seat, m in enumerate(members) if m.user_id is None]
+        for seat, m in self.offline:
+            self.fields[f"computer_{seat}"] = forms.BooleanField(
+                required=False,
+                label=_("A computer plays for %(name)s") % {"name": m.name},
+                help_text=_("Otherwise the seat stays free: %(name)s, or someone playing for "
+                            "them, takes it with the invite link.") % {"name": m.name})
+        if not self.offline:
+            del self.fields["bot_level"]
+
+    @property
+    def computer_seats(self) -> list[int]:
+        return [seat for seat, _m in self.offline if self.cleaned_data.get(f"computer_{seat}")]

@@ -81,16 +81,26 @@ def table_sheet(table: EveningTable) -> dict:
 def evening_tables(evening) -> list[dict]:
     """Each table of the evening with its players or pairs and their results (two queries)."""
     tables = list(evening.tables.select_related(
-        "pair_0__first", "pair_0__second", "pair_1__first", "pair_1__second")
-        .prefetch_related("seats__member"))
+        "pair_0__first", "pair_0__second", "pair_1__first", "pair_1__second",
+        "online__game_table")
+        .prefetch_related("seats__member", "online__game_table__seats"))
     out = []
     for table in tables:
         table.evening = evening  # already loaded; spares a query per table
+        seats = sorted(table.seats.all(), key=lambda s: s.seat)
         if evening.season.league.is_bid_whist:
             sides = [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
+            members = [table.pair_0.first, table.pair_1.first, table.pair_0.second,
+                       table.pair_1.second]
         else:
-            sides = [(s.member, s.total) for s in sorted(table.seats.all(), key=lambda s: s.seat)]
-        out.append({"table": table, "sides": [
+            sides = [(s.member, s.total) for s in seats]
+            members = [s.member for s in seats]
+        fixture = getattr(table, "online", None)  # None when the table is not played online
+        computer_for = []
+        if fixture is not None:
+            bots = {s.position for s in fixture.game_table.seats.all() if s.is_bot}
+            computer_for = [m.name for position, m in enumerate(members) if position in bots]
+        out.append({"table": table, "online": fixture, "computer_for": computer_for, "sides": [
             {"who": who, "total": scoring.format_units(total),
              "won": table.winner is not None and table.winner == index}
             for index, (who, total) in enumerate(sides)]})

@@ -372,8 +372,11 @@ class EveningTable(models.Model):
             raise EntryError(_("This table's result was entered as totals; clear them to enter "
                                "deal by deal."))
 
-    def add_deal(self, facts: dict, by, provisional_member: Member | None = None) -> Deal:
-        """Scores ``facts`` through the engine and appends the deal, or raises EntryError."""
+    def add_deal(self, facts: dict, by, provisional_member: Member | None = None,
+                 note: str = "") -> Deal:
+        """Scores ``facts`` through the engine and appends the deal, or raises EntryError.
+
+        ``note`` says where a deal came from when no person entered it (an online table)."""
         with transaction.atomic():
             table = self._lock()
             table._refuse_if_totals()
@@ -391,7 +394,8 @@ class EveningTable(models.Model):
             before = table.snapshot()
             table.recompute()
             ResultChange.record(table, by, "add", {"deal": None, "table": before},
-                                {"deal": deal.as_json(), "table": table.snapshot()}, deal.number)
+                                {"deal": deal.as_json(), "table": table.snapshot()}, deal.number,
+                                note)
             return deal
 
     def add_deals(self, facts_list: list[dict], by) -> None:
@@ -611,6 +615,8 @@ class ResultChange(models.Model):
     changed_at = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(null=True)
     after = models.JSONField(null=True)
+    # Where a change came from when nobody typed it in (e.g. "online table #12").
+    note = models.CharField(max_length=120, blank=True)
 
     class Meta:
         ordering = ["-changed_at", "-pk"]
@@ -619,6 +625,54 @@ class ResultChange(models.Model):
         return f"{self.table} · {self.action}"
 
     @classmethod
-    def record(cls, table, by, action, before, after, deal_number):
+    def record(cls, table, by, action, before, after, deal_number, note=""):
         return cls.objects.create(table=table, changed_by=by, action=action, before=before,
-                                  after=after, deal_number=deal_number)
+                                  after=after, deal_number=deal_number, note=note)
+
+
+class OnlineFixture(models.Model):
+    """An evening table played at an online table (``games.Table``): its finished hands are
+    entered as the table's deals, through the same :meth:`EveningTable.add_deal` as paper."""
+
+    table = models.OneToOneField(EveningTable, on_delete=models.CASCADE, related_name="online")
+    game_table = models.OneToOneField("games.Table", on_delete=models.PROTECT,
+                                      related_name="league_fixture")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Set when the online table ended (match won, deals played, or closed by its creator).
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("online fixture")
+        verbose_name_plural = _("online fixtures")
+
+    def __str__(self):
+        return f"{self.table} → {self.game_table_id}"
+
+    @property
+    def is_complete(self) -> bool:
+        return self.completed_at is not None
+
+    @property
+    def note(self) -> str:
+        # Not translated: it is stored in the audit trail, read in any language.
+        return f"online table #{self.game_table_id}"
+
+
+class RecordedHand(models.Model):
+    """A finished online hand already taken into the league: the unique ``hand`` is what makes
+    recording idempotent (a hand is never entered twice, even after a correction deleted its
+    deal)."""
+
+    fixture = models.ForeignKey(OnlineFixture, on_delete=models.CASCADE, related_name="hands")
+    hand = models.OneToOneField("games.Hand", on_delete=models.CASCADE, related_name="+")
+    deals = models.PositiveSmallIntegerField(default=0)  # 0: an all-pass redeal
+    error = models.CharField(max_length=300, blank=True)  # why it could not be entered
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["fixture", "hand"]
+
+    def __str__(self):
+        return f"{self.fixture}: {self.hand_id}"

@@ -45,6 +45,7 @@ urlpatterns = [
     path("<slug:slug>/tables/<int:table_id>/deals/<int:number>/", views.deal_edit,
          name="deal_edit"),
     path("<slug:slug>/tables/<int:table_id>/totals/", views.totals, name="totals"),
+    path("<slug:slug>/tables/<int:table_id>/online/", views.online_start, name="online_start"),
     path("<slug:slug>/tables/<int:table_id>/confirm/", views.table_confirm, name="confirm"),
     path("<slug:slug>/tables/<int:table_id>/changes/", views.table_changes, name="changes"),
 ]

@@ -9,12 +9,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
-from leagues import draw, exports, history
+from leagues import draw, exports, history, online
 from leagues.forms import (
     BidTableForm,
     ClubForm,
@@ -22,6 +23,7 @@ from leagues.forms import (
     HouseRulesForm,
     LeagueForm,
     MemberForm,
+    OnlineTableForm,
     PartnershipForm,
     SeasonForm,
     SoloTableForm,
@@ -36,6 +38,7 @@ from leagues.models import (
     EveningTable,
     Invite,
     Member,
+    OnlineFixture,
     TableSeat,
 )
 from leagues.standings import season_standings
@@ -366,6 +369,9 @@ def table_detail(request, slug, table_id):
     access, table = acl.get_table(request, slug, table_id)
     may_enter = _may_enter(access, table)
     names = table.sides()
+    fixture = _online_fixture(table)
+    # While the online table plays, its hands are the table's deals: no paper entry meanwhile.
+    may_enter = may_enter and not (fixture and not fixture.is_complete)
     form = None
     if may_enter and table.entry != EveningTable.Entry.TOTALS:
         form = _deal_form(table, names)
@@ -373,7 +379,54 @@ def table_detail(request, slug, table_id):
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": history.table_sheet(table), "form": form,
         "may_enter": may_enter, "may_confirm": _may_confirm(access, table),
-        "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None})
+        "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None,
+        **_online_context(request, access, table, fixture)})
+
+
+def _online_fixture(table) -> OnlineFixture | None:
+    return OnlineFixture.objects.select_related("game_table").filter(table=table).first()
+
+
+def _online_context(request, access, table, fixture) -> dict:
+    """The online table of this evening table: its state and who plays each seat for everyone
+    who can see the table; the link for members; the start form for organisers."""
+    if fixture is None:
+        may_start = access.is_organiser and not table.entry
+        return {"online": None, "online_form": OnlineTableForm(
+            table, table.seat_members()) if may_start else None}
+    game_table = fixture.game_table
+    invite_url = None
+    if access.is_member:
+        invite_url = request.build_absolute_uri(
+            reverse("table_invite", args=[game_table.pk, game_table.invite_token]))
+    return {"online": fixture, "online_table": game_table, "online_invite_url": invite_url,
+            "online_seats": online.seat_infos(fixture, table.seat_members()),
+            "online_problems": fixture.hands.exclude(error="").select_related("hand")
+            if access.is_organiser else []}
+
+
+@login_required
+def online_start(request, slug, table_id):
+    """Organisers' "Play this table online": a private online table with the house rules."""
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    # Not ``request.POST or None``: a form of checkboxes only may well post nothing at all.
+    form = OnlineTableForm(table, table.seat_members(),
+                           request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            fixture = online.start_online(
+                table, request.user, deals_limit=form.cleaned_data.get("deals"),
+                computer_seats=form.computer_seats,
+                bot_level=form.cleaned_data.get("bot_level") or "normal")
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(table)
+        messages.success(request, _("Online table #%(number)s is open; its hands are recorded "
+                                    "here as they finish.") % {"number": fixture.game_table_id})
+        return redirect(table)
+    return render(request, "leagues/online_form.html", {
+        "form": form, "club": access.club, "table": table,
+        "heading": _("Play table %(number)s online") % {"number": table.number}})
 
 
 def _deal_form(table, names, data=None, initial=None):
@@ -401,6 +454,8 @@ def _provisional_member(access):
 @require_POST
 def deal_add(request, slug, table_id):
     access, table = acl.get_table_for_entry(request, slug, table_id)
+    if _refuse_while_online(request, table):
+        return redirect(table)
     form = _deal_form(table, table.sides(), request.POST)
     if form is None or not form.is_valid():
         messages.error(request, _("Please fill in every field of the deal."))
@@ -447,6 +502,8 @@ def totals(request, slug, table_id):
         table.clear_totals(request.user)
         messages.success(request, _("Totals cleared."))
         return redirect(table)
+    if _refuse_while_online(request, table):
+        return redirect(table)
     form = TotalsForm(table.sides(), request.POST)
     if not form.is_valid():
         messages.error(request, _("Enter a number for every total."))
@@ -458,6 +515,15 @@ def totals(request, slug, table_id):
     else:
         messages.success(request, _("Totals saved."))
     return redirect(table)
+
+
+def _refuse_while_online(request, table) -> bool:
+    fixture = _online_fixture(table)
+    if fixture is not None and not fixture.is_complete:
+        messages.error(request, _("This table is being played online: its hands are recorded "
+                                  "as they finish."))
+        return True
+    return False
 
 
 @login_required
