@@ -9,7 +9,9 @@ from leagues.models import (
     Invite,
     League,
     Member,
+    OnlineFixture,
     Partnership,
+    RecordedHand,
     ResultChange,
     Season,
     TableSeat,
@@ -94,3 +96,15 @@ class ResultChangeAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Attendance)
+
+
+@admin.register(OnlineFixture)
+class OnlineFixtureAdmin(admin.ModelAdmin):
+    list_display = ("pk", "table", "game_table", "created_by")
+    raw_id_fields = ("table", "game_table")
+
+
+@admin.register(RecordedHand)
+class RecordedHandAdmin(admin.ModelAdmin):
+    list_display = ("pk", "fixture", "hand", "deals", "error")
+    raw_id_fields = ("fixture", "hand")

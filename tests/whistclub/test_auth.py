@@ -117,3 +117,10 @@ def test_profile_refuses_an_unknown_language(client, member):
 
 def test_admin_is_on(admin_client):
     assert admin_client.get("/admin/").status_code == 200
+
+
+@pytest.mark.parametrize("page", ["/admin/games/table/", "/admin/games/hand/",
+                                  "/admin/leagues/club/", "/admin/leagues/onlinefixture/",
+                                  "/admin/accounts/profile/"])
+def test_the_admin_lists_each_kind_of_record(admin_client, page):
+    assert admin_client.get(page).status_code == 200
