@@ -1,0 +1,610 @@
+"""Live tables under load: N tables of four scripted JSON clients playing real hands.
+
+    .venv/bin/python bench/ws_load.py [--tables 250] [--seconds 30] [--client-procs 2]
+                                      [--quick] [--scenarios paced-1proc,floor-1proc,...]
+
+Starts the site's own daphne processes (``tests.live_servers``) on a fresh PostgreSQL database
+with the channels_redis pub/sub layer (``--redis-url``, one Redis db of the bench's own), and
+creates N Bid Whist tables with four human seats each (users and their sessions made in bulk
+in one ``manage.py shell`` call).  Four JSON clients per table play real hands: the client whose
+seat is ``to_act`` sends a random legal action (or a random discard) after a jittered think
+time; the latency of an action is from its sending until all four sockets of the table have
+received a state of the new version.  The same clients, at the same pace, then drive a bare
+consumer (bench/bare_asgi.py) that only group_sends each message to the table's four sockets
+over the same layer: the floor.  The load generator runs as several processes (``--client-procs``),
+each an asyncio loop with its share of the tables; the parent computes the percentiles.
+
+Scenarios (each started on fresh server processes, all on the same database):
+
+    paced-1proc             N tables, one action per table every 2 s (jittered), one daphne
+    paced-2proc             the same over two daphne processes, each table's seats split
+    saturation-2proc        think time 0: as many actions per second as two processes take
+    saturation-1proc        think time 0 against one process
+    floor-1proc             the bare relay, paced like paced-1proc
+    floor-saturation-1proc  the bare relay, think time 0
+
+Ends with one line per scenario,
+``<scenario>: tables=N actions/s=X p50=Y ms p95=Z ms p99=W ms floor_ratio=R``, where
+floor_ratio is actions/s over the floor of the same pacing (floor-1proc for paced scenarios,
+floor-saturation-1proc for saturation ones).  Figures: docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import multiprocessing
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SCENARIOS = ("paced-1proc", "paced-2proc", "saturation-2proc", "saturation-1proc",
+             "floor-1proc", "floor-saturation-1proc")
+# Table ids start high: Redis pub/sub channels ignore the db number, so the bench's groups
+# (``table-<id>``) must not be the groups of a test run sharing the same Redis.
+FIRST_TABLE_ID = 900_000
+# A match that never ends within a run: hands chain for as long as the bench plays.
+RULES = {"game_target": 1000, "boston": "normal"}
+SERVER_ENV = {
+    "BOT_DELAY_SECONDS": "0", "BOT_WORKERS": "0",
+    # Flood control off in effect: a saturated client must not be slowed by its own bucket.
+    "WS_RATE_PER_SECOND": "100000", "WS_BURST": "100000",
+    # Production-like: no query log kept per connection, no DEBUG pages.
+    "DEBUG": "0", "SECRET_KEY": "bench-ws-load-not-secret", "SECURE_SSL_REDIRECT": "0",
+    "SECURE_COOKIES": "0", "LOG_LEVEL": "WARNING",
+}
+
+SETUP_CODE = r'''
+import json
+from datetime import timedelta
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
+from django.db import connection
+from django.utils import timezone
+from django.utils.crypto import get_random_string
+from games import tables
+from whistclub.accounts.models import Profile
+N, GAME, RULES, FIRST_ID = {n}, {game!r}, {rules!r}, {first_id}
+User = get_user_model()
+with connection.cursor() as cursor:
+    cursor.execute("SELECT setval(pg_get_serial_sequence('games_table', 'id'), %s)", [FIRST_ID])
+password = make_password("pw-long-enough")  # hashed once: PBKDF2 per user would take minutes
+users = User.objects.bulk_create(
+    [User(username=f"bench{{i}}", email=f"bench{{i}}@example.org", password=password)
+     for i in range(4 * N)])
+Profile.objects.bulk_create([Profile(user=u) for u in users])
+# Logged in as by the login form: a session per user, saved in bulk.
+store = SessionStore()
+expiry = timezone.now() + timedelta(days=1)
+sessions, out = [], []
+for t in range(N):
+    seated = users[4 * t:4 * t + 4]
+    table = tables.create_table(seated[0], GAME, RULES, grace_seconds=3600)
+    keys = []
+    for position, user in enumerate(seated):
+        tables.take_seat(table.pk, user, position)
+        key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
+        data = {{"_auth_user_id": str(user.pk),
+                 "_auth_user_backend": "django.contrib.auth.backends.ModelBackend",
+                 "_auth_user_hash": user.get_session_auth_hash()}}
+        sessions.append(Session(session_key=key, session_data=store.encode(data),
+                                expire_date=expiry))
+        keys.append(key)
+    out.append([table.pk, keys])
+Session.objects.bulk_create(sessions)
+print("TABLES " + json.dumps(out))
+'''
+
+
+# -- the client side: one process, an asyncio loop, its share of the tables ---------------------
+
+
+class BenchTable:
+    """Four sockets of one table; who acts, what is pending, and the latencies measured."""
+
+    def __init__(self, run: ClientRun, table_id: int, sockets: list):
+        self.run = run
+        self.id = table_id
+        self.sockets = sockets
+        self.versions = [-1, -1, -1, -1]
+        self.views: list[dict | None] = [None, None, None, None]
+        self.pending: list[tuple[int, float, int]] = []  # (target version, sent at, seat)
+        self.acting_version = None
+        self.next_time = 0.0
+        self.floor_to_act = 0
+
+    def on_message(self, seat: int, raw: str, received: float) -> None:
+        run = self.run
+        message = json.loads(raw)
+        run.messages += 1
+        run.message_bytes += len(raw)
+        if message.get("type") == "error":
+            run.errors += 1
+            if len(run.error_samples) < 3:
+                run.error_samples.append(message.get("message"))
+            # The action was refused and nothing changed: forget it, and act again.
+            self.pending = [p for p in self.pending if p[2] != seat]
+            self.acting_version = None
+            self.maybe_act(seat)
+            return
+        version = message.get("version")
+        if message.get("type") != "state" or not isinstance(version, int):
+            return
+        if version <= self.versions[seat]:
+            return
+        self.versions[seat] = version
+        self.views[seat] = message
+        low = min(self.versions)
+        if self.pending and self.pending[0][0] <= low:
+            still = []
+            for target, sent, acting_seat in self.pending:
+                if target <= low:
+                    run.completed(sent, received)
+                else:
+                    still.append((target, sent, acting_seat))
+            self.pending = still
+        self.maybe_act(seat)
+
+    def to_act(self, seat: int) -> bool:
+        message = self.views[seat]
+        if message is None:
+            return False
+        if self.run.floor:
+            return message.get("to_act") == seat
+        hand = message["state"].get("hand")
+        return bool(hand) and hand.get("to_act") == seat and (
+            bool(hand.get("legal")) or "discard_count" in hand)
+
+    def maybe_act(self, seat: int) -> None:
+        if not self.run.acting or not self.to_act(seat):
+            return
+        version = self.versions[seat]
+        if self.acting_version == version:
+            return
+        self.acting_version = version
+        asyncio.get_running_loop().create_task(self.act(seat, version))
+
+    async def act(self, seat: int, version: int) -> None:
+        run = self.run
+        wait = self.next_time - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if not run.acting or self.versions[seat] != version:
+            return
+        if run.floor:
+            # The floor's "action" is the next state itself, padded to a real state's size.
+            text = json.dumps({"type": "state", "version": version + 1, "to_act": (seat + 1) % 4,
+                               "pad": run.pad})
+        else:
+            hand = self.views[seat]["state"]["hand"]
+            if "discard_count" in hand:
+                text = json.dumps({"type": "discard", "version": version,
+                                   "cards": run.rng.sample(hand["hand"], hand["discard_count"])})
+            else:
+                text = json.dumps({"type": "action", "version": version,
+                                   "action": run.rng.choice(hand["legal"])})
+        sent = time.perf_counter()
+        self.pending.append((version + 1, sent, seat))
+        self.next_time = sent + run.think()
+        run.sent += 1
+        try:
+            await self.sockets[seat].send(text)
+        except Exception:
+            run.send_failures += 1
+
+    def start(self, first_delay: float) -> None:
+        self.next_time = time.perf_counter() + first_delay
+        if self.run.floor:
+            self.versions = [0, 0, 0, 0]
+            self.views = [{"to_act": 0}, None, None, None]
+            self.maybe_act(0)
+        else:
+            for seat in range(4):
+                self.maybe_act(seat)
+
+
+class ClientRun:
+    def __init__(self, options: dict):
+        self.floor = options["floor"]
+        self.pace = options["pace"]
+        self.rng = random.Random(options["seed"])
+        self.pad = "x" * options["pad"]
+        self.acting = False
+        self.window = (math.inf, math.inf)
+        self.latencies: list[float] = []
+        self.in_window = 0
+        self.sent = self.messages = self.message_bytes = 0
+        self.errors = self.send_failures = 0
+        self.error_samples: list[str] = []
+
+    def think(self) -> float:
+        """Jittered: uniform over [0.5, 1.5] × the pace (mean one action per pace seconds)."""
+        return self.pace * self.rng.uniform(0.5, 1.5) if self.pace > 0 else 0.0
+
+    def completed(self, sent: float, received: float) -> None:
+        start, end = self.window
+        if start <= sent <= end:
+            self.latencies.append((received - sent) * 1000)
+        if start <= received <= end:
+            self.in_window += 1
+
+
+async def _client_main(options: dict, ready, go, results) -> None:
+    import websockets
+
+    run = ClientRun(options)
+    servers, origin = options["servers"], options["origin"]
+    gate = asyncio.Semaphore(options["connect_concurrency"])
+    tables: list[BenchTable] = []
+    readers = []
+    connect_failures = 0
+
+    async def open_socket(table_id: int, url: str, key: str | None):
+        headers = {"Origin": origin}
+        if key:
+            headers["Cookie"] = f"sessionid={key}"
+        path = f"/ws/tables/{table_id}/" + ("" if run.floor else "?format=json")
+        async with gate:
+            for attempt in range(3):
+                try:
+                    return await websockets.connect(
+                        url + path, additional_headers=headers, open_timeout=60,
+                        ping_interval=None, close_timeout=2, compression=None,
+                        max_size=2 ** 22)
+                except Exception:
+                    if attempt == 2:
+                        raise
+                    await asyncio.sleep(1)
+
+    async def read(table: BenchTable, seat: int, socket) -> None:
+        try:
+            async for raw in socket:
+                table.on_message(seat, raw, time.perf_counter())
+        except Exception:
+            pass
+
+    async def open_table(index: int, table_id: int, keys: list[str]) -> None:
+        nonlocal connect_failures
+        try:
+            sockets = await asyncio.gather(*(
+                open_socket(table_id, servers[(index + seat) % len(servers)], keys[seat])
+                for seat in range(4)))
+        except Exception:
+            connect_failures += 1
+            return
+        table = BenchTable(run, table_id, list(sockets))
+        tables.append(table)
+        for seat, socket in enumerate(sockets):
+            readers.append(asyncio.create_task(read(table, seat, socket)))
+
+    await asyncio.gather(*(open_table(index, table_id, keys)
+                           for index, table_id, keys in options["tables"]))
+    if not run.floor:  # every socket has its first state before the clock starts
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline and any(
+                v < 0 for table in tables for v in table.versions):
+            await asyncio.sleep(0.05)
+    ready.put((options["index"], len(tables), connect_failures))
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, go.wait)
+    start_at = options["shared"]["start_at"].value
+    begin = time.perf_counter() + (start_at - time.time())
+    await asyncio.sleep(max(0.0, begin - time.perf_counter()))
+    warmup, seconds = options["warmup"], options["seconds"]
+    run.window = (begin + warmup, begin + warmup + seconds)
+    run.acting = True
+    spread = run.pace if run.pace > 0 else 0.2
+    for table in tables:
+        table.start(run.rng.uniform(0, spread))
+    await asyncio.sleep(max(0.0, run.window[1] - time.perf_counter()))
+    run.acting = False
+    deadline = time.perf_counter() + options["drain"]
+    while time.perf_counter() < deadline and any(t.pending for t in tables):
+        await asyncio.sleep(0.05)
+    lost = sum(len(t.pending) for t in tables)
+    results.put({"index": options["index"], "latencies": run.latencies,
+                 "in_window": run.in_window, "sent": run.sent, "lost": lost,
+                 "errors": run.errors, "error_samples": run.error_samples,
+                 "send_failures": run.send_failures, "messages": run.messages,
+                 "message_bytes": run.message_bytes, "tables": len(tables),
+                 "connect_failures": connect_failures})
+    for task in readers:
+        task.cancel()
+    sockets = [s for t in tables for s in t.sockets]
+    try:
+        await asyncio.wait_for(asyncio.gather(*(s.close() for s in sockets),
+                                              return_exceptions=True), 5)
+    except TimeoutError:
+        pass
+
+
+def client_process(options: dict, ready, go, results) -> None:
+    asyncio.run(_client_main(options, ready, go, results))
+
+
+# -- the parent: servers, scenarios, figures -----------------------------------------------------
+
+
+class BareServer:
+    """daphne serving bench/bare_asgi.py: the floor."""
+
+    def __init__(self, port: int, log_path: Path, redis_url: str):
+        self.port, self.log_path, self.redis_url = port, log_path, redis_url
+        self.url = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}"
+        self.process = None
+
+    def start(self) -> BareServer:
+        log = self.log_path.open("a")
+        env = {**os.environ, "REDIS_URL": self.redis_url, "PYTHONPATH": str(ROOT)}
+        env.pop("DJANGO_SETTINGS_MODULE", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+             "bench.bare_asgi:application"], cwd=ROOT, env=env, stdout=log,
+            stderr=subprocess.STDOUT)
+        log.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"bare daphne exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=2):
+                    return self
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("bare daphne did not start in 30 s")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=20)
+
+
+def settle(servers: list, limit: float = 60.0) -> None:
+    """Wait until the servers are idle after the connection storm (each reconnection of a seat
+    bumps its table's version, and the other three sockets render it)."""
+    pids = [s.process.pid for s in servers]
+    deadline = time.monotonic() + limit
+    last = cpu_seconds(pids)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = cpu_seconds(pids)
+        if now - last < 0.05 * len(pids):  # under 10% of a core each
+            return
+        last = now
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def run_scenario(name: str, servers: list, tables: list, options: argparse.Namespace,
+                 pad: int) -> dict:
+    floor = name.startswith("floor")
+    pace = 0.0 if "saturation" in name else options.pace
+    context = multiprocessing.get_context("fork")
+    ready, results = context.Queue(), context.Queue()
+    go = context.Event()
+    shared = {"start_at": context.Value("d", 0.0)}
+    procs = []
+    k = max(1, min(options.client_procs, len(tables)))
+    for index in range(k):
+        share = [(i, table_id, keys) for i, (table_id, keys) in enumerate(tables) if i % k == index]
+        proc_options = {
+            "index": index, "floor": floor, "pace": pace, "seed": options.seed * 100 + index,
+            "pad": pad, "servers": [s.ws_url for s in servers], "origin": servers[0].url,
+            "tables": share, "warmup": options.warmup, "seconds": options.seconds,
+            "drain": options.drain, "connect_concurrency": 8, "shared": shared}
+        proc = context.Process(target=client_process, args=(proc_options, ready, go, results))
+        proc.start()
+        procs.append(proc)
+    connected = connect_failures = 0
+    began = time.monotonic()
+    for _ in procs:
+        _index, count, failures = ready.get(timeout=300)
+        connected += count
+        connect_failures += failures
+    connect_seconds = time.monotonic() - began
+    settle(servers)
+    shared["start_at"].value = time.time() + 0.5
+    go.set()
+    # CPU over the measured window: the servers, the clients, and the whole machine.
+    window_start = shared["start_at"].value + options.warmup
+    time.sleep(max(0.0, window_start - time.time()))
+
+    def sample():
+        return (cpu_seconds([s.process.pid for s in servers]), cpu_seconds([p.pid for p in procs]),
+                cpu_seconds(pids_named("postgres")), cpu_seconds(pids_named("redis-server")),
+                machine_cpu())
+
+    before = sample()
+    time.sleep(max(0.0, window_start + options.seconds - time.time()))
+    after = sample()
+    busy, elapsed = after[4][0] - before[4][0], after[4][1] - before[4][1]
+    cpu = {"server_cores": (after[0] - before[0]) / options.seconds,
+           "client_cores": (after[1] - before[1]) / options.seconds,
+           "postgres_cores": (after[2] - before[2]) / options.seconds,
+           "redis_cores": (after[3] - before[3]) / options.seconds,
+           "machine_busy": busy / elapsed if elapsed else float("nan")}
+    parts = [results.get(timeout=options.drain + 120) for _ in procs]
+    for proc in procs:
+        proc.join(timeout=30)
+        if proc.is_alive():
+            proc.terminate()
+    latencies = [v for part in parts for v in part["latencies"]]
+    total = {key: sum(part[key] for part in parts)
+             for key in ("in_window", "sent", "lost", "errors", "send_failures", "messages",
+                         "message_bytes")}
+    samples = [s for part in parts for s in part["error_samples"]]
+    return {"name": name, "tables": connected, "connect_failures": connect_failures,
+            "connect_seconds": connect_seconds,
+            "actions_per_s": total["in_window"] / options.seconds,
+            "p50": percentile(latencies, 50), "p95": percentile(latencies, 95),
+            "p99": percentile(latencies, 99), "max": max(latencies, default=float("nan")),
+            "measured": len(latencies), **total, "error_samples": samples[:3],
+            "mean_bytes": total["message_bytes"] / total["messages"] if total["messages"] else 0,
+            **cpu}
+
+
+def setup_database(database, n: int, game: str) -> list:
+    code = SETUP_CODE.format(n=n, game=game, rules=RULES, first_id=FIRST_TABLE_ID)
+    # The servers' settings (sessions are signed with their SECRET_KEY), but no REDIS_URL: the
+    # seating broadcasts go to the in-memory layer, to nobody.
+    out = database.manage("shell", "-c", code, **{**SERVER_ENV, "REDIS_URL": ""})
+    line = next(line for line in out.splitlines() if line.startswith("TABLES "))
+    return json.loads(line[len("TABLES "):])
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds these processes used so far (user + system), from /proc."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def pids_named(name: str) -> list[int]:
+    """Every process of that command name (all of PostgreSQL's backends, for instance)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == name:
+                    pids.append(int(entry.name))
+            except OSError:
+                pass
+    return pids
+
+
+def machine_cpu() -> tuple[float, float]:
+    """(busy, total) jiffies of all CPUs together, from /proc/stat."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields) - idle) / os.cpu_count(), sum(fields) / os.cpu_count()
+
+
+def other_cores(result: dict) -> float:
+    """Cores busy with anything but this run (other people's jobs on a shared machine)."""
+    ours = sum(result[k] for k in ("server_cores", "client_cores", "postgres_cores",
+                                   "redis_cores"))
+    return max(0.0, result["machine_busy"] * os.cpu_count() - ours)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per scenario")
+    parser.add_argument("--client-procs", type=int, default=2)
+    parser.add_argument("--pace", type=float, default=2.0,
+                        help="mean seconds between two actions at a table (paced scenarios)")
+    parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--drain", type=float, default=30.0,
+                        help="seconds to wait for the last actions' states after the window")
+    parser.add_argument("--quick", action="store_true", help="20 tables x 8 s, for development")
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS))
+    parser.add_argument("--game", default="bid_whist")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres",
+                        help="a PostgreSQL server to make the bench's own database on")
+    parser.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args()
+    if options.quick:
+        options.tables, options.seconds, options.warmup, options.drain = 20, 8.0, 1.0, 5.0
+    names = [n.strip() for n in options.scenarios.split(",") if n.strip()]
+    unknown = set(names) - set(SCENARIOS)
+    if unknown:
+        parser.error(f"unknown scenarios: {', '.join(sorted(unknown))}")
+
+    os.environ["DATABASE_URL"] = options.database_url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "whistclub.settings"
+    os.environ.pop("WHISTCLUB_REQUIRE_SERVICES", None)
+    import redis
+
+    from tests.live_servers import DaphneServer, ServerDatabase, free_port
+
+    tmp = Path(tempfile.mkdtemp(prefix="ws_load-"))
+    print(f"ws_load: {options.tables} tables, {options.seconds:g} s per scenario, "
+          f"{options.client_procs} client processes, {os.cpu_count()} CPUs; logs in {tmp}",
+          flush=True)
+    database = ServerDatabase(tmp)
+    if database._drop is None:
+        raise SystemExit("--database-url must be a PostgreSQL server")
+    running: list = []
+    results: dict[str, dict] = {}
+    try:
+        began = time.monotonic()
+        database.manage("migrate", "--noinput", "-v0")
+        tables = setup_database(database, options.tables, options.game)
+        print(f"setup: {len(tables)} tables of 4 seated users in {time.monotonic() - began:.1f} s",
+              flush=True)
+        pad = 3000
+        for name in names:
+            if name.startswith("floor"):
+                servers = [BareServer(free_port(), tmp / f"{name}-bare.log",
+                                      options.redis_url).start()]
+            else:
+                count = 2 if name.endswith("2proc") else 1
+                servers = [DaphneServer(database, tmp / f"{name}-{i}.log",
+                                        REDIS_URL=options.redis_url, **SERVER_ENV).start()
+                           for i in range(count)]
+            running = servers
+            load = os.getloadavg()[0]
+            result = run_scenario(name, servers, tables, options, pad)
+            for server in servers:
+                server.stop()
+            running = []
+            if not name.startswith("floor") and result["mean_bytes"]:
+                # The floor relays messages the size of the real states seen so far.
+                pad = max(0, int(result["mean_bytes"]) - 60)
+            results[name] = result
+            print(f"  {name}: {result['tables']} tables connected in "
+                  f"{result['connect_seconds']:.1f} s; sent={result['sent']} "
+                  f"measured={result['measured']} lost={result['lost']} "
+                  f"errors={result['errors']} {result['error_samples'] or ''} "
+                  f"max={result['max']:.0f} ms mean message={result['mean_bytes']:.0f} B "
+                  f"CPU cores: daphne={result['server_cores']:.2f} clients={result['client_cores']:.2f} "
+                  f"postgres={result['postgres_cores']:.2f} redis={result['redis_cores']:.2f} "
+                  f"other={other_cores(result):.2f} machine={result['machine_busy']:.0%} "
+                  f"(load average before: {load:.1f})", flush=True)
+    finally:
+        for server in running:
+            server.stop()
+        database.drop()
+        redis.Redis.from_url(options.redis_url).flushdb()
+
+    print()
+    for name in names:
+        result = results[name]
+        floor = results.get("floor-saturation-1proc" if "saturation" in name else "floor-1proc")
+        ratio = (f"{result['actions_per_s'] / floor['actions_per_s']:.2f}"
+                 if floor and floor["actions_per_s"] else "n/a")
+        print(f"{name}: tables={result['tables']} actions/s={result['actions_per_s']:.1f} "
+              f"p50={result['p50']:.0f} ms p95={result['p95']:.0f} ms p99={result['p99']:.0f} ms "
+              f"floor_ratio={ratio}")
+
+
+if __name__ == "__main__":
+    main()
