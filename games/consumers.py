@@ -17,7 +17,6 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.access import table_for_viewer
-from games.models import Table
 from games.tables import (
     LOBBY_GROUP,
     TableError,
@@ -27,7 +26,7 @@ from games.tables import (
     play,
     seat_of,
 )
-from games.views_state import for_template, table_view
+from games.views_state import cached_snapshot, for_template
 
 MAX_MESSAGE_BYTES = 2048
 # Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND.  Past
@@ -144,10 +143,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_state(force=outcome.repeated)
 
     async def table_changed(self, event):
-        await self.send_state()
+        if event.get("version", 0) <= self.sent_version:
+            return  # this socket already sent that version (its own action's reply, say)
+        await self.send_state(version=event.get("version"))
 
-    async def send_state(self, force: bool = False):
-        view, html = await database_sync_to_async(self._render)()
+    async def send_state(self, force: bool = False, version: int | None = None):
+        # Read-only and thread-insensitive: renders of many sockets overlap on the pool.
+        view, html = await database_sync_to_async(self._render, thread_sensitive=False)(version)
         if not force and view["version"] <= self.sent_version:
             return  # coalesced: this socket already has that version or a newer one
         self.sent_version = view["version"]
@@ -157,14 +159,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             await self.send(text_data=html)
 
-    def _render(self):
+    def _render(self, version):
         with translation.override(self.language):
-            return self._render_in_language()
+            return self._render_in_language(version)
 
-    def _render_in_language(self):
-        table = Table.objects.get(pk=self.table_id)
-        self.seat = seat_of(table, self.user)
-        view = table_view(table, self.seat)
+    def _render_in_language(self, version):
+        snapshot = cached_snapshot(self.table_id, version)
+        self.seat = snapshot.seat_of(self.user)
+        view = snapshot.view(self.seat)
         html = None if self.json_mode else render_to_string(
             "games/partials/table_state.html",
             {"view": view, "ui": for_template(view), "oob": True, "user": self.user,

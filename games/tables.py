@@ -109,6 +109,7 @@ def take_seat(table_id: int, user, position: int) -> Table:
         seat.save(update_fields=["user", "bot_level"])
         _start_if_full(table)
         _bump(table)
+        transaction.on_commit(broadcast_lobby)  # the lobby shows who is seated
     return table
 
 
@@ -127,6 +128,7 @@ def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
         seat.save(update_fields=["bot_level"])
         _start_if_full(table)
         _bump(table)
+        transaction.on_commit(broadcast_lobby)  # the lobby shows who is seated
     return table
 
 
@@ -139,6 +141,7 @@ def leave_seat(table_id: int, user) -> Table:
         if not updated:
             raise TableError(_("You have no seat at this table."), table.version)
         _bump(table)
+        transaction.on_commit(broadcast_lobby)  # the lobby shows who is seated
     return table
 
 
@@ -430,7 +433,6 @@ def broadcast(table_id: int, version: int) -> None:
     if layer is not None:
         async_to_sync(layer.group_send)(f"table-{table_id}",
                                         {"type": "table.changed", "version": version})
-        broadcast_lobby()
 
 
 def broadcast_lobby() -> None:

@@ -7,6 +7,10 @@ players are all built from this dict and nothing else.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -16,57 +20,145 @@ from games.models import Table
 from games.tables import current_state
 
 
-def player_name(seat) -> str:
+@dataclass(frozen=True)
+class SeatFacts:
+    position: int
+    user_id: int | None
+    username: str
+    display_name: str
+    bot_level: str
+    away_since: datetime | None
+
+    @property
+    def free(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+
+def player_name(seat: SeatFacts) -> str:
     if seat.user_id:
-        profile = getattr(seat.user, "profile", None)
-        return (profile.display_name if profile and profile.display_name
-                else seat.user.get_username())
+        return seat.display_name or seat.username
     if seat.bot_level:
         return gettext("computer (%(level)s)") % {"level": gettext(seat.bot_level)}
     return ""
 
 
-def presence_of(seat, now) -> dict[str, Any]:
+def presence_of(seat: SeatFacts, grace_seconds: int, now: datetime) -> dict[str, Any]:
     """Whether a person has dropped off, and when (or since when) a computer plays for them."""
-    takeover = seat.takeover_at()
-    if takeover is None:
+    if seat.user_id is None or seat.away_since is None:
         return {"away": False}
+    takeover = seat.away_since + timedelta(seconds=grace_seconds)
     return {"away": True, "takeover_at": takeover.isoformat(),
             "takeover_in": max(0, round((takeover - now).total_seconds())),
             "bot_playing": now >= takeover}
 
 
+@dataclass(frozen=True)
+class TableSnapshot:
+    """Everything of one version of a table that any seat's view is made from.
+
+    Read once per version and process, then shared by every socket of the table in that
+    process: each socket only asks the engine for its own seat's view.
+    """
+
+    table_id: int
+    game: str
+    version: int
+    status: str
+    created_by: int
+    grace_seconds: int
+    summary: dict
+    seats: tuple[SeatFacts, ...]
+    hands_played: int
+    last_hand: dict | None
+    state: Any  # the engine's hand state (read only here), or None between hands
+
+    def seat_of(self, user) -> int | None:
+        if user is None or not user.is_authenticated:
+            return None
+        return next((s.position for s in self.seats if s.user_id == user.pk), None)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        now = timezone.now()
+        return {
+            "table": self.table_id,
+            "game": self.game,
+            "version": self.version,
+            "status": self.status,
+            "created_by": self.created_by,
+            "seat": seat,
+            "players": [
+                {"seat": s.position, "name": player_name(s), "bot": s.bot_level or None,
+                 "free": s.free, **presence_of(s, self.grace_seconds, now)}
+                for s in self.seats
+            ],
+            "hands_played": self.hands_played,
+            "summary": self.summary or None,
+            "hand": self.state.view(seat) if self.state is not None else None,
+            "last_hand": self.last_hand,
+        }
+
+
+def build_snapshot(table: Table) -> TableSnapshot:
+    seats = tuple(
+        SeatFacts(s.position, s.user_id, s.user.get_username() if s.user_id else "",
+                  (getattr(getattr(s.user, "profile", None), "display_name", "") or "")
+                  if s.user_id else "", s.bot_level, s.away_since)
+        for s in table.seats.select_related("user__profile"))
+    hands = list(table.hands.order_by("-number")[:1])
+    return TableSnapshot(
+        table_id=table.pk, game=table.game, version=table.version, status=table.status,
+        created_by=table.created_by_id, grace_seconds=table.grace_seconds,
+        summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
+        last_hand=last_hand_view(hands[0]) if hands else None, state=current_state(table))
+
+
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
-    seats = list(table.seats.select_related("user__profile", "table"))
-    state = current_state(table)
-    now = timezone.now()
-    hand = state.view(seat) if state is not None else None
-    return {
-        "table": table.pk,
-        "game": table.game,
-        "version": table.version,
-        "status": table.status,
-        "created_by": table.created_by_id,
-        "seat": seat,
-        "players": [
-            {"seat": s.position, "name": player_name(s), "bot": s.bot_level or None,
-             "free": s.is_free, **presence_of(s, now)}
-            for s in seats
-        ],
-        "hands_played": table.hands.count(),
-        "summary": table.summary or None,
-        "hand": hand,
-        "last_hand": last_hand_view(table),
-    }
+    """The view of ``seat`` (None: a spectator) of this table as it is now."""
+    return build_snapshot(table).view(seat)
 
 
-def last_hand_view(table: Table) -> dict[str, Any] | None:
+_snapshots: OrderedDict[tuple[int, int], TableSnapshot] = OrderedDict()
+_snapshots_lock = threading.Lock()
+SNAPSHOTS_KEPT = 1024
+
+
+def cached_snapshot(table_id: int, version: int | None = None) -> TableSnapshot | None:
+    """The table's snapshot, read from the database at most once per version in this process.
+
+    ``version`` (from a group message) lets a socket skip the database when another socket of
+    the same table already read that version.  None when the table does not exist.
+    """
+    if version is not None:
+        with _snapshots_lock:
+            hit = _snapshots.get((table_id, version))
+        if hit is not None:
+            return hit
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return None
+    key = (table.pk, table.version)
+    with _snapshots_lock:
+        hit = _snapshots.get(key)
+    if hit is not None:
+        return hit
+    snapshot = build_snapshot(table)
+    with _snapshots_lock:
+        _snapshots[key] = snapshot
+        while len(_snapshots) > SNAPSHOTS_KEPT:
+            _snapshots.popitem(last=False)
+    return snapshot
+
+
+def forget_snapshots() -> None:
+    """Drop every cached snapshot (tests: a new test database reuses table ids)."""
+    with _snapshots_lock:
+        _snapshots.clear()
+
+
+def last_hand_view(hand) -> dict[str, Any]:
     """The last finished hand as everyone may now see it: its result and all four hands."""
     from games.rules.records import replay_hand
 
-    hand = table.hands.order_by("-number").first()
-    if hand is None:
-        return None
     view = replay_hand(hand.record).view(None)
     return {"number": hand.number, "result": view.get("result"), "deal": view.get("deal"),
             "tricks": view.get("tricks")}

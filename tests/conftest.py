@@ -38,3 +38,19 @@ def pytest_sessionstart(session):
             problems.append(f"Redis unreachable at {settings.REDIS_URL}: {exc}")
     if problems:
         pytest.exit("services pass cannot run: " + "; ".join(problems), returncode=3)
+
+
+def _forget_table_snapshots():
+    import sys
+
+    views_state = sys.modules.get("games.views_state")  # only once a test has used it
+    if views_state is not None:
+        views_state.forget_snapshots()
+
+
+@pytest.fixture(autouse=True)
+def no_table_snapshot_outlives_its_test():
+    """Each test database starts table ids again: cached snapshots must not carry over."""
+    _forget_table_snapshots()
+    yield
+    _forget_table_snapshots()
