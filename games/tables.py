@@ -230,8 +230,12 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
         raise TableError(_("The action must say which version of the table it was made on."))
     with transaction.atomic():
         table = _locked(table_id)
+        seats = list(Seat.objects.filter(table=table))
+        for each in seats:
+            each.table = table  # the grace period is read from the table already loaded
         if seat is None:
-            seat = seat_of(table, user)
+            seat = next((s.position for s in seats
+                         if user is not None and s.user_id == user.pk), None)
             if seat is None:
                 raise TableError(_("You are not playing at this table."), table.version)
         if version != table.version:
@@ -258,7 +262,10 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
         if finished:
             _finish_hand(table, state)
         _bump(table)
-        transaction.on_commit(lambda: schedule_bots(table_id))
+        # Wake the computer players only when one of them (or a takeover) has the next turn.
+        next_seat = None if finished else state.to_act
+        if finished or (next_seat is not None and seats[next_seat].played_by_bot()):
+            transaction.on_commit(lambda: schedule_bots(table_id))
     return Outcome(table.version, finished)
 
 
