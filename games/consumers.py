@@ -148,8 +148,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_state(version=event.get("version"))
 
     async def send_state(self, force: bool = False, version: int | None = None):
-        # Read-only and thread-insensitive: renders of many sockets overlap on the pool.
-        view, html = await database_sync_to_async(self._render, thread_sensitive=False)(version)
+        view, html = await database_sync_to_async(self._render)(version)
         if not force and view["version"] <= self.sent_version:
             return  # coalesced: this socket already has that version or a newer one
         self.sent_version = view["version"]
