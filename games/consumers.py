@@ -21,12 +21,14 @@ from games.tables import (
     LOBBY_GROUP,
     TableError,
     action_from_message,
+    broadcasts_deferred,
     connected,
     disconnected,
     play,
     seat_of,
+    send_broadcasts,
 )
-from games.views_state import cached_snapshot, for_template
+from games.views_state import cached_snapshot, for_template, peek_snapshot
 
 MAX_MESSAGE_BYTES = 2048
 # Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND.  Past
@@ -84,8 +86,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         return settings.LANGUAGE_CODE
 
     def _play(self, action, version):
-        with translation.override(self.language):
-            return play(self.table_id, self.user, action, version)
+        """Play on the database thread; the broadcasts come back to be sent from the loop."""
+        with translation.override(self.language), broadcasts_deferred() as pending:
+            try:
+                return play(self.table_id, self.user, action, version), None, pending
+            except TableError as exc:
+                return None, exc, pending
 
     async def disconnect(self, code):
         if hasattr(self, "group"):
@@ -134,13 +140,19 @@ class TableConsumer(AsyncWebsocketConsumer):
         version = message.get("version")
         if isinstance(version, str) and version.isdigit():  # htmx sends form values as text
             version = int(version)
-        try:
-            outcome = await database_sync_to_async(self._play)(action, version)
-        except TableError as exc:
-            await self.send_error(exc.message, exc.version)
-            return
-        # A recognised resend gets the current state again, as its first sending would have.
-        await self.send_state(force=outcome.repeated)
+        outcome, refusal, pending = await database_sync_to_async(self._play)(action, version)
+        await send_broadcasts(pending)
+        if refusal is not None:
+            await self.send_error(refusal.message, refusal.version)
+        elif outcome.repeated:
+            # A recognised resend gets the current state again, as its first sending would have.
+            await self.send_state(force=True)
+        else:
+            # Computer players may have answered within the same call (no delay configured):
+            # this socket goes straight to the newest version it knows of.
+            await self.send_state(version=max(
+                [version for table_id, version in pending if table_id == self.table_id],
+                default=outcome.version))
 
     async def table_changed(self, event):
         if event.get("version", 0) <= self.sent_version:
@@ -148,29 +160,30 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_state(version=event.get("version"))
 
     async def send_state(self, force: bool = False, version: int | None = None):
-        view, html = await database_sync_to_async(self._render)(version)
-        if not force and view["version"] <= self.sent_version:
+        """Send this socket's view of the table (of ``version``, or of now when None).
+
+        A version this process already holds is rendered right here on the event loop; only a
+        version it has not seen yet (or "now") is read from the database.
+        """
+        snapshot = peek_snapshot(self.table_id, version) if version is not None else None
+        if snapshot is None:
+            snapshot = await database_sync_to_async(cached_snapshot)(self.table_id, version)
+            if snapshot is None:
+                return  # the table is gone
+        if not force and snapshot.version <= self.sent_version:
             return  # coalesced: this socket already has that version or a newer one
-        self.sent_version = view["version"]
-        if self.json_mode:
-            await self.send(text_data=json.dumps({"type": "state", "version": view["version"],
-                                                  "state": view}))
-        else:
-            await self.send(text_data=html)
-
-    def _render(self, version):
-        with translation.override(self.language):
-            return self._render_in_language(version)
-
-    def _render_in_language(self, version):
-        snapshot = cached_snapshot(self.table_id, version)
+        self.sent_version = snapshot.version
         self.seat = snapshot.seat_of(self.user)
-        view = snapshot.view(self.seat)
-        html = None if self.json_mode else render_to_string(
-            "games/partials/table_state.html",
-            {"view": view, "ui": for_template(view), "oob": True, "user": self.user,
-             "csrf_token": self._csrf_token()})
-        return view, html
+        with translation.override(self.language):  # computer players' names are translated
+            view = snapshot.view(self.seat)
+            if self.json_mode:
+                text = json.dumps({"type": "state", "version": view["version"], "state": view})
+            else:
+                text = render_to_string(
+                    "games/partials/table_state.html",
+                    {"view": view, "ui": for_template(view), "oob": True, "user": self.user,
+                     "csrf_token": self._csrf_token()})
+        await self.send(text_data=text)
 
     def _csrf_token(self) -> str:
         """The browser's CSRF secret, so forms in pushed fragments still post (Django accepts

@@ -28,6 +28,13 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+def takeover_at(user_id, away_since, grace_seconds: int):
+    """When a computer player starts playing for an absent person (None: nobody is away)."""
+    if user_id is None or away_since is None:
+        return None
+    return away_since + timedelta(seconds=grace_seconds)
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("waiting for players")
@@ -104,9 +111,7 @@ class Seat(models.Model):
 
     def takeover_at(self):
         """When a computer player starts playing for this absent person (None: not away)."""
-        if self.user_id is None or self.away_since is None:
-            return None
-        return self.away_since + timedelta(seconds=self.table.grace_seconds)
+        return takeover_at(self.user_id, self.away_since, self.table.grace_seconds)
 
     def played_by_bot(self, now=None) -> bool:
         """A seat's turns are played by a computer: a bot seat, or a person gone too long."""

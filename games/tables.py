@@ -11,7 +11,8 @@ import logging
 import secrets
 import threading
 import time
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -25,6 +26,7 @@ from games.models import Hand, Presence, Seat, Table
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
 from games.rules.records import HAND_FORMAT, replay_hand
+from games.views_state import current_state, peek_snapshot, remember_snapshot
 
 logger = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -44,13 +46,6 @@ class TableError(Exception):
 
 def rules_of(table: Table):
     return game_module(table.game).Rules.from_overrides(table.rules)
-
-
-def current_state(table: Table):
-    """The engine state of the hand in play, rebuilt from its record (None before the deal)."""
-    if not table.current:
-        return None
-    return replay_hand(table.current)
 
 
 def seat_of(table: Table, user) -> int | None:
@@ -228,6 +223,9 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
         raise TableError(_("That is not an action."))
     if isinstance(version, bool) or not isinstance(version, int):
         raise TableError(_("The action must say which version of the table it was made on."))
+    outcome = _play_on_snapshot(table_id, user, action, version, seat)
+    if outcome is not None:
+        return outcome
     with transaction.atomic():
         table = _locked(table_id)
         seats = list(Seat.objects.filter(table=table))
@@ -267,6 +265,52 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
         if finished or (next_seat is not None and seats[next_seat].played_by_bot()):
             transaction.on_commit(lambda: schedule_bots(table_id))
     return Outcome(table.version, finished)
+
+
+def _play_on_snapshot(table_id: int, user, action: str, version: int, seat: int | None
+                      ) -> Outcome | None:
+    """The common case of ``play`` in one statement: a legal action that does not end the
+    hand, made on a version this process already holds (``games.views_state``).
+
+    The action is checked on a copy of that version's engine state, then one
+    ``UPDATE ... WHERE version = <version>`` writes the next version: the same compare-and-swap
+    as ``_bump``, so of two racing actions only one can succeed, in any process.  Anything else
+    (no snapshot, not this seat's turn, an illegal action, the end of a hand, a table that
+    moved on, a resend) returns None and goes through the locked path, which gives the answer.
+    """
+    snapshot = peek_snapshot(table_id, version)
+    if (snapshot is None or snapshot.state is None or snapshot.record is None
+            or snapshot.status != Table.Status.PLAYING):
+        return None
+    if seat is None:
+        seat = snapshot.seat_of(user)
+    if seat is None or snapshot.state.to_act != seat:
+        return None
+    state = snapshot.state.copy()  # the cached state is shared: never change it
+    try:
+        state.apply(action)
+    except WhistError:
+        return None
+    if state.complete:
+        return None  # scoring, the next deal and the signals live in the locked path
+    record = {**snapshot.record,
+              "actions": [*snapshot.record["actions"], {"seat": seat, "action": action}]}
+    next_version = version + 1
+    # One statement, so no transaction of its own (autocommit); inside a caller's transaction
+    # the callbacks below wait for its commit.
+    updated = Table.objects.filter(pk=table_id, version=version).update(
+        version=next_version, current=record,
+        last_action={"seat": seat, "action": action, "version": version})
+    if not updated:
+        return None
+    after = replace(snapshot, version=next_version, record=record, state=state)
+    # Remembered only once committed: a rolled-back version must never be cached.
+    transaction.on_commit(lambda: remember_snapshot(after))
+    transaction.on_commit(lambda: broadcast(table_id, next_version))
+    next_seat = state.to_act
+    if next_seat is not None and snapshot.seats[next_seat].played_by_bot(snapshot.grace_seconds):
+        transaction.on_commit(lambda: schedule_bots(table_id))
+    return Outcome(next_version, False)
 
 
 def translate_engine_error(exc: WhistError) -> str:
@@ -434,12 +478,45 @@ def cancel_takeover_timers() -> None:
 # -- broadcasting ------------------------------------------------------------------------------
 
 
+_deferred = threading.local()
+
+
+@contextmanager
+def broadcasts_deferred():
+    """Collect this thread's table broadcasts instead of sending them.
+
+    A consumer runs ``play`` on the database thread and sends the collected broadcasts itself
+    from the event loop (``send_broadcasts``): the database thread does not wait for Redis.
+    """
+    pending: list[tuple[int, int]] = []
+    _deferred.pending = pending
+    try:
+        yield pending
+    finally:
+        _deferred.pending = None
+
+
+def _table_changed(version: int) -> dict:
+    return {"type": "table.changed", "version": version}
+
+
 def broadcast(table_id: int, version: int) -> None:
     """Tell every socket of the table that it changed: only the version, never a card."""
+    pending = getattr(_deferred, "pending", None)
+    if pending is not None:
+        pending.append((table_id, version))
+        return
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(f"table-{table_id}",
-                                        {"type": "table.changed", "version": version})
+        async_to_sync(layer.group_send)(f"table-{table_id}", _table_changed(version))
+
+
+async def send_broadcasts(pending: list[tuple[int, int]]) -> None:
+    """Send the broadcasts collected by ``broadcasts_deferred``, in order."""
+    layer = get_channel_layer()
+    if layer is not None:
+        for table_id, version in pending:
+            await layer.group_send(f"table-{table_id}", _table_changed(version))
 
 
 def broadcast_lobby() -> None:

@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.models import Table
-from games.tables import current_state
+from games.models import Table, takeover_at
+from games.rules.records import replay_hand
+
+
+def current_state(table: Table):
+    """The engine state of the hand in play, rebuilt from its record (None before the deal)."""
+    if not table.current:
+        return None
+    return replay_hand(table.current)
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,13 @@ class SeatFacts:
     def free(self) -> bool:
         return self.user_id is None and not self.bot_level
 
+    def played_by_bot(self, grace_seconds: int, now: datetime | None = None) -> bool:
+        """The same decision as ``Seat.played_by_bot``, from the facts of a snapshot."""
+        if self.bot_level:
+            return True
+        takeover = takeover_at(self.user_id, self.away_since, grace_seconds)
+        return takeover is not None and (now or timezone.now()) >= takeover
+
 
 def player_name(seat: SeatFacts) -> str:
     if seat.user_id:
@@ -44,9 +58,9 @@ def player_name(seat: SeatFacts) -> str:
 
 def presence_of(seat: SeatFacts, grace_seconds: int, now: datetime) -> dict[str, Any]:
     """Whether a person has dropped off, and when (or since when) a computer plays for them."""
-    if seat.user_id is None or seat.away_since is None:
+    takeover = takeover_at(seat.user_id, seat.away_since, grace_seconds)
+    if takeover is None:
         return {"away": False}
-    takeover = seat.away_since + timedelta(seconds=grace_seconds)
     return {"away": True, "takeover_at": takeover.isoformat(),
             "takeover_in": max(0, round((takeover - now).total_seconds())),
             "bot_playing": now >= takeover}
@@ -70,7 +84,10 @@ class TableSnapshot:
     seats: tuple[SeatFacts, ...]
     hands_played: int
     last_hand: dict | None
-    state: Any  # the engine's hand state (read only here), or None between hands
+    # The hand in play: its record and the engine's state (never changed once cached: a play
+    # applies to a copy), or None between hands.
+    record: dict | None
+    state: Any
 
     def seat_of(self, user) -> int | None:
         if user is None or not user.is_authenticated:
@@ -109,7 +126,8 @@ def build_snapshot(table: Table) -> TableSnapshot:
         table_id=table.pk, game=table.game, version=table.version, status=table.status,
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
         summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
-        last_hand=last_hand_view(hands[0]) if hands else None, state=current_state(table))
+        last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
+        state=current_state(table))
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
@@ -117,9 +135,27 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
     return build_snapshot(table).view(seat)
 
 
+# Snapshots by (table id, version).  A version's content never changes once committed (every
+# change to a table bumps its version under a compare-and-swap), so a cached snapshot is never
+# stale for its own version; the cache only has to forget old versions.
 _snapshots: OrderedDict[tuple[int, int], TableSnapshot] = OrderedDict()
 _snapshots_lock = threading.Lock()
-SNAPSHOTS_KEPT = 1024
+SNAPSHOTS_KEPT = 4096
+
+
+def peek_snapshot(table_id: int, version: int) -> TableSnapshot | None:
+    """That version of the table if this process already has it; never touches the database
+    (so the event loop may call it)."""
+    with _snapshots_lock:
+        return _snapshots.get((table_id, version))
+
+
+def remember_snapshot(snapshot: TableSnapshot) -> None:
+    """Keep a committed version for the sockets of this process (call it after the commit)."""
+    with _snapshots_lock:
+        _snapshots[(snapshot.table_id, snapshot.version)] = snapshot
+        while len(_snapshots) > SNAPSHOTS_KEPT:
+            _snapshots.popitem(last=False)
 
 
 def cached_snapshot(table_id: int, version: int | None = None) -> TableSnapshot | None:
@@ -129,24 +165,40 @@ def cached_snapshot(table_id: int, version: int | None = None) -> TableSnapshot 
     the same table already read that version.  None when the table does not exist.
     """
     if version is not None:
-        with _snapshots_lock:
-            hit = _snapshots.get((table_id, version))
+        hit = peek_snapshot(table_id, version)
         if hit is not None:
             return hit
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    key = (table.pk, table.version)
-    with _snapshots_lock:
-        hit = _snapshots.get(key)
+    hit = peek_snapshot(table.pk, table.version)
     if hit is not None:
         return hit
-    snapshot = build_snapshot(table)
-    with _snapshots_lock:
-        _snapshots[key] = snapshot
-        while len(_snapshots) > SNAPSHOTS_KEPT:
-            _snapshots.popitem(last=False)
+    snapshot = snapshot_after_play(table) or build_snapshot(table)
+    remember_snapshot(snapshot)
     return snapshot
+
+
+def snapshot_after_play(table: Table) -> TableSnapshot | None:
+    """The snapshot of ``table`` built from the one before it, when the only change between
+    the two versions is one action of the same hand (the common case: a card played in another
+    process).  Seats, finished hands and scores are then unchanged, so the table row alone is
+    enough: no other query, and one engine step instead of replaying the whole record.
+    """
+    last = table.last_action
+    if not last or last.get("version") != table.version - 1 or not table.current:
+        return None
+    previous = peek_snapshot(table.pk, table.version - 1)
+    if previous is None or previous.record is None or previous.state is None:
+        return None
+    actions = table.current.get("actions") or []
+    if (len(actions) != len(previous.record["actions"]) + 1
+            or table.current.get("hands") != previous.record.get("hands")
+            or table.status != previous.status or table.summary != previous.summary):
+        return None  # a new deal, a finished hand or a seat change: read everything
+    state = previous.state.copy()
+    state.apply(actions[-1]["action"])
+    return replace(previous, version=table.version, record=table.current, state=state)
 
 
 def forget_snapshots() -> None:
