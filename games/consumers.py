@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import time
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -39,6 +40,18 @@ CLOSE_FLOODING = 4429
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        """channels' own dispatch, less its ``aclose_old_connections()`` before every message.
+
+        That call is a hop to the one database thread, so every socket's "the table changed"
+        waited behind all the database work of the process.  Every database call here goes
+        through ``database_sync_to_async``, which closes old connections itself.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.json_mode = b"format=json" in self.scope.get("query_string", b"")

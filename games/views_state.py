@@ -137,10 +137,13 @@ def table_view(table: Table, seat: int | None) -> dict[str, Any]:
 
 # Snapshots by (table id, version).  A version's content never changes once committed (every
 # change to a table bumps its version under a compare-and-swap), so a cached snapshot is never
-# stale for its own version; the cache only has to forget old versions.
+# stale for its own version; the cache only has to forget old versions.  Per table it keeps the
+# newest version and the one before (the base of ``snapshot_after_play``); past SNAPSHOTS_KEPT
+# the least recently added go.  Few entries matter: every object kept here is walked by each of
+# Python's full garbage collections, which pause the whole process.
 _snapshots: OrderedDict[tuple[int, int], TableSnapshot] = OrderedDict()
 _snapshots_lock = threading.Lock()
-SNAPSHOTS_KEPT = 4096
+SNAPSHOTS_KEPT = 2048
 
 
 def peek_snapshot(table_id: int, version: int) -> TableSnapshot | None:
@@ -154,6 +157,7 @@ def remember_snapshot(snapshot: TableSnapshot) -> None:
     """Keep a committed version for the sockets of this process (call it after the commit)."""
     with _snapshots_lock:
         _snapshots[(snapshot.table_id, snapshot.version)] = snapshot
+        _snapshots.pop((snapshot.table_id, snapshot.version - 2), None)
         while len(_snapshots) > SNAPSHOTS_KEPT:
             _snapshots.popitem(last=False)
 
