@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from games import tables
 from games.models import Hand, Seat, Table
 
 
@@ -18,6 +19,12 @@ class TableAdmin(admin.ModelAdmin):
     # The live state is changed only through games.tables (one transaction per action).
     readonly_fields = ("version", "current", "summary", "last_action", "invite_token")
     inlines = [SeatInline]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if change:
+            # Every change to a table is a new version (games.views_state caches versions).
+            tables.changed_in_admin(form.instance.pk)
 
 
 @admin.register(Hand)

@@ -156,6 +156,15 @@ def close_table(table_id: int, user) -> Table:
     return table
 
 
+def changed_in_admin(table_id: int) -> None:
+    """A staff member edited the table or its seats in the admin: make that a new version, so
+    open tables show it and no process keeps serving the version before the edit."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        _bump(table)
+        transaction.on_commit(broadcast_lobby)
+
+
 def _start_if_full(table: Table) -> None:
     if table.status == Table.Status.WAITING and not any(
             s.is_free for s in Seat.objects.filter(table=table)):
