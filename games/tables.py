@@ -25,7 +25,7 @@ from games import signals
 from games.models import Hand, Presence, Seat, Table
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
-from games.rules.records import HAND_FORMAT, replay_hand
+from games.rules.records import HAND_FORMAT
 from games.views_state import current_state, peek_snapshot, remember_snapshot
 
 logger = logging.getLogger(__name__)
@@ -364,13 +364,17 @@ def _announce(signal, table: Table, **kwargs) -> None:
 
 
 def _replay_chain(table: Table):
-    """The engine's match/session rebuilt from the finished hands (scores live in the engine)."""
+    """The engine's match/session rebuilt from the finished hands (scores live in the engine).
+
+    Each hand counts by its stored dealer and result, checked by the engine when it finished:
+    ending a hand costs one short query, not replaying every hand of the evening.
+    """
     module = game_module(table.game)
     rules = rules_of(table)
     chain_class = getattr(module, "Match", None) or module.Session
     chain = chain_class(rules, first_dealer=0)
-    for hand in table.hands.order_by("number"):
-        chain.add_hand(replay_hand(hand.record))
+    for dealer, result in table.hands.order_by("number").values_list("record__dealer", "result"):
+        chain.add_result(dealer, result)
     return chain
 
 

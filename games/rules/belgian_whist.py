@@ -1117,18 +1117,28 @@ class Session:
                                 "session"))
         if not hand.complete:
             raise WhistError(N_("the hand is not finished"))
-        if hand.dealer != self.next_dealer:
-            raise WhistError(N_("seat %(dealer)s dealt this hand, but seat %(expected)s is to "
-                                "deal"), dealer=hand.dealer, expected=self.next_dealer)
         if hand.rules != self.rules:
             raise WhistError(N_("this hand was played with other house rules than the session"))
-        result = hand.result()
-        for seat, points in enumerate(result["points"]):
-            self._balances[seat] += points
+        self.add_result(hand.dealer, hand.result())
+
+    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
+        """Count a hand given by its dealer and stored result (``BelgianHand.result()``): a
+        session is rebuilt from its stored hands without playing them again."""
+        if self.complete:
+            raise WhistError(N_("the session is over"))
+        if dealer != self.next_dealer:
+            raise WhistError(N_("seat %(dealer)s dealt this hand, but seat %(expected)s is to "
+                                "deal"), dealer=dealer, expected=self.next_dealer)
+        points = result.get("points") if isinstance(result, dict) else None
+        if not (isinstance(points, (list, tuple)) and len(points) == 4
+                and all(isinstance(p, (int, float)) and not isinstance(p, bool) for p in points)):
+            raise WhistError(N_("a hand's result needs the points of all four seats"))
+        for seat, value in enumerate(points):
+            self._balances[seat] += value
         self.results.append(result)
         if not result.get("redeal"):
             self.played += 1
-            self.next_dealer = _NEXT[hand.dealer]
+            self.next_dealer = _NEXT[dealer]
 
     def summary(self) -> dict[str, Any]:
         best = max(self._balances)

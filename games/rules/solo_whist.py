@@ -824,14 +824,24 @@ class Session:
             raise WhistError(N_("only a Solo Whist hand can be added to a Solo Whist session"))
         if not hand.complete:
             raise WhistError(N_("the hand is not finished"))
-        if hand.dealer != self.next_dealer:
-            raise WhistError(N_("seat %(dealer)s dealt this hand, but seat %(expected)s is to deal"),
-                             dealer=hand.dealer, expected=self.next_dealer)
         if hand.rules != self.rules:
             raise WhistError(N_("this hand was played with other house rules than the session"))
-        result = hand.result()
-        for seat, units in enumerate(result["units"]):
-            self._balances[seat] += Fraction(units) if type(units) is int else Fraction(str(units))
+        self.add_result(hand.dealer, hand.result())
+
+    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
+        """Count a hand given by its dealer and stored result (``SoloHand.result()``): a
+        session is rebuilt from its stored hands without playing them again."""
+        if self.complete:
+            raise WhistError(N_("the session is over"))
+        if dealer != self.next_dealer:
+            raise WhistError(N_("seat %(dealer)s dealt this hand, but seat %(expected)s is to deal"),
+                             dealer=dealer, expected=self.next_dealer)
+        units = result.get("units") if isinstance(result, dict) else None
+        if not (isinstance(units, (list, tuple)) and len(units) == 4
+                and all(isinstance(u, (int, float)) and not isinstance(u, bool) for u in units)):
+            raise WhistError(N_("a hand's result needs the units of all four seats"))
+        for seat, value in enumerate(units):
+            self._balances[seat] += Fraction(value) if type(value) is int else Fraction(str(value))
         self.results.append(result)
 
     def summary(self) -> dict[str, Any]:
