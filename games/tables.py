@@ -26,7 +26,12 @@ from games.models import Hand, Presence, Seat, Table
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
 from games.rules.records import HAND_FORMAT
-from games.views_state import current_state, peek_snapshot, remember_snapshot
+from games.views_state import (
+    current_state,
+    finished_hand_view,
+    peek_snapshot,
+    remember_snapshot,
+)
 
 logger = logging.getLogger(__name__)
 LOBBY_GROUP = "lobby"
@@ -266,9 +271,9 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
                          "actions": [*table.current["actions"], {"seat": seat, "action": action}]}
         table.last_action = {"seat": seat, "action": action, "version": version}
         finished = state.complete
-        if finished:
-            _finish_hand(table, state)
+        hand = _finish_hand(table, state) if finished else None
         _bump(table)
+        _remember_after_play(table, version, state, hand)
         # Wake the computer players only when one of them (or a takeover) has the next turn.
         next_seat = None if finished else state.to_act
         if finished or (next_seat is not None and seats[next_seat].played_by_bot()):
@@ -338,7 +343,22 @@ def translate_engine_error(exc: WhistError) -> str:
         return getattr(exc, "reason", str(exc))
 
 
-def _finish_hand(table: Table, state) -> None:
+def _remember_after_play(table: Table, version: int, state, hand: Hand | None) -> None:
+    """Once committed, keep the version this play made, built from the version it was made on
+    when this process holds that one (a play changes no seat): at the end of a hand the
+    sockets of this process then need no database read either."""
+    previous = peek_snapshot(table.pk, version)
+    if previous is None:
+        return
+    after = replace(
+        previous, version=table.version, status=table.status, summary=table.summary,
+        record=table.current, state=state if hand is None else current_state(table),
+        hands_played=hand.number if hand else previous.hands_played,
+        last_hand=finished_hand_view(hand.number, state) if hand else previous.last_hand)
+    transaction.on_commit(lambda: remember_snapshot(after))
+
+
+def _finish_hand(table: Table, state) -> Hand:
     number = table.hands.count() + 1
     hand = Hand.objects.create(table=table, number=number, record=table.current,
                                result=state.result())
@@ -353,6 +373,7 @@ def _finish_hand(table: Table, state) -> None:
         transaction.on_commit(lambda: _announce(signals.table_finished, table))
     else:
         _deal(table, chain.next_dealer)
+    return hand
 
 
 def _announce(signal, table: Table, **kwargs) -> None:

@@ -213,10 +213,13 @@ def forget_snapshots() -> None:
 
 def last_hand_view(hand) -> dict[str, Any]:
     """The last finished hand as everyone may now see it: its result and all four hands."""
-    from games.rules.records import replay_hand
+    return finished_hand_view(hand.number, replay_hand(hand.record))
 
-    view = replay_hand(hand.record).view(None)
-    return {"number": hand.number, "result": view.get("result"), "deal": view.get("deal"),
+
+def finished_hand_view(number: int, state) -> dict[str, Any]:
+    """``last_hand_view`` from the engine state of the finished hand."""
+    view = state.view(None)
+    return {"number": number, "result": view.get("result"), "deal": view.get("deal"),
             "tricks": view.get("tricks")}
 
 
