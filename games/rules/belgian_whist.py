@@ -40,6 +40,7 @@ from .base import (
     RulesError,
     WhistError,
     rule,
+    seat_values_to_count,
 )
 from .cards import (
     ALL_CARDS,
@@ -1124,15 +1125,8 @@ class Session:
     def add_result(self, dealer: int, result: dict[str, Any]) -> None:
         """Count a hand given by its dealer and stored result (``BelgianHand.result()``): a
         session is rebuilt from its stored hands without playing them again."""
-        if self.complete:
-            raise WhistError(N_("the session is over"))
-        if dealer != self.next_dealer:
-            raise WhistError(N_("seat %(dealer)s dealt this hand, but seat %(expected)s is to "
-                                "deal"), dealer=dealer, expected=self.next_dealer)
-        points = result.get("points") if isinstance(result, dict) else None
-        if not (isinstance(points, (list, tuple)) and len(points) == 4
-                and all(isinstance(p, (int, float)) and not isinstance(p, bool) for p in points)):
-            raise WhistError(N_("a hand's result needs the points of all four seats"))
+        points = seat_values_to_count(self, dealer, result, "points",
+                                      N_("a hand's result needs the points of all four seats"))
         for seat, value in enumerate(points):
             self._balances[seat] += value
         self.results.append(result)

@@ -35,6 +35,7 @@ from .base import (
     RulesError,
     WhistError,
     rule,
+    seat_values_to_count,
 )
 from .cards import (
     ALL_CARDS,
@@ -831,15 +832,8 @@ class Session:
     def add_result(self, dealer: int, result: dict[str, Any]) -> None:
         """Count a hand given by its dealer and stored result (``SoloHand.result()``): a
         session is rebuilt from its stored hands without playing them again."""
-        if self.complete:
-            raise WhistError(N_("the session is over"))
-        if dealer != self.next_dealer:
-            raise WhistError(N_("seat %(dealer)s dealt this hand, but seat %(expected)s is to deal"),
-                             dealer=dealer, expected=self.next_dealer)
-        units = result.get("units") if isinstance(result, dict) else None
-        if not (isinstance(units, (list, tuple)) and len(units) == 4
-                and all(isinstance(u, (int, float)) and not isinstance(u, bool) for u in units)):
-            raise WhistError(N_("a hand's result needs the units of all four seats"))
+        units = seat_values_to_count(self, dealer, result, "units",
+                                     N_("a hand's result needs the units of all four seats"))
         for seat, value in enumerate(units):
             self._balances[seat] += Fraction(value) if type(value) is int else Fraction(str(value))
         self.results.append(result)
