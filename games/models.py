@@ -35,6 +35,14 @@ def takeover_at(user_id, away_since, grace_seconds: int):
     return away_since + timedelta(seconds=grace_seconds)
 
 
+def played_by_bot(bot_level: str, user_id, away_since, grace_seconds: int, now=None) -> bool:
+    """A seat's turns are played by a computer: a bot seat, or a person gone too long."""
+    if bot_level:
+        return True
+    takeover = takeover_at(user_id, away_since, grace_seconds)
+    return takeover is not None and (now or timezone.now()) >= takeover
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting", _("waiting for players")
@@ -109,16 +117,10 @@ class Seat(models.Model):
     def is_bot(self) -> bool:
         return bool(self.bot_level)
 
-    def takeover_at(self):
-        """When a computer player starts playing for this absent person (None: not away)."""
-        return takeover_at(self.user_id, self.away_since, self.table.grace_seconds)
-
     def played_by_bot(self, now=None) -> bool:
         """A seat's turns are played by a computer: a bot seat, or a person gone too long."""
-        if self.is_bot:
-            return True
-        takeover = self.takeover_at()
-        return takeover is not None and (now or timezone.now()) >= takeover
+        return played_by_bot(self.bot_level, self.user_id, self.away_since,
+                             self.table.grace_seconds, now)
 
 
 class Presence(models.Model):

@@ -251,7 +251,7 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
             if seat is None:
                 raise TableError(_("You are not playing at this table."), table.version)
         if version != table.version:
-            if table.last_action == {"seat": seat, "action": action, "version": version}:
+            if table.last_action == _last_action(seat, action, version):
                 # The same click sent again (a resend after a dropped connection): it was
                 # applied once already; say so instead of refusing it.
                 return Outcome(table.version, False, repeated=True)
@@ -266,10 +266,8 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
             state.apply(action)
         except WhistError as exc:
             raise TableError(translate_engine_error(exc), table.version) from None
-        # The record is the state: the deal plus every action, appended as applied.
-        table.current = {**table.current,
-                         "actions": [*table.current["actions"], {"seat": seat, "action": action}]}
-        table.last_action = {"seat": seat, "action": action, "version": version}
+        table.current = _with_action(table.current, seat, action)
+        table.last_action = _last_action(seat, action, version)
         finished = state.complete
         hand = _finish_hand(table, state) if finished else None
         _bump(table)
@@ -279,6 +277,17 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
         if finished or (next_seat is not None and seats[next_seat].played_by_bot()):
             transaction.on_commit(lambda: schedule_bots(table_id))
     return Outcome(table.version, finished)
+
+
+def _with_action(record: dict, seat: int, action: str) -> dict:
+    """The record is the state: the deal plus every action, appended as applied (a new dict:
+    the record of a version may be shared by a cached snapshot)."""
+    return {**record, "actions": [*record["actions"], {"seat": seat, "action": action}]}
+
+
+def _last_action(seat: int, action: str, version: int) -> dict:
+    """What ``Table.last_action`` keeps of an applied action, to recognise it when resent."""
+    return {"seat": seat, "action": action, "version": version}
 
 
 def _play_on_snapshot(table_id: int, user, action: str, version: int, seat: int | None
@@ -307,14 +316,13 @@ def _play_on_snapshot(table_id: int, user, action: str, version: int, seat: int 
         return None
     if state.complete:
         return None  # scoring, the next deal and the signals live in the locked path
-    record = {**snapshot.record,
-              "actions": [*snapshot.record["actions"], {"seat": seat, "action": action}]}
+    record = _with_action(snapshot.record, seat, action)
     next_version = version + 1
     # One statement, so no transaction of its own (autocommit); inside a caller's transaction
     # the callbacks below wait for its commit.
     updated = Table.objects.filter(pk=table_id, version=version).update(
         version=next_version, current=record,
-        last_action={"seat": seat, "action": action, "version": version})
+        last_action=_last_action(seat, action, version))
     if not updated:
         return None
     after = replace(snapshot, version=next_version, record=record, state=state)

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games.models import Table, takeover_at
+from games.models import Table, played_by_bot, takeover_at
 from games.rules.records import replay_hand
 
 
@@ -41,11 +41,8 @@ class SeatFacts:
         return self.user_id is None and not self.bot_level
 
     def played_by_bot(self, grace_seconds: int, now: datetime | None = None) -> bool:
-        """The same decision as ``Seat.played_by_bot``, from the facts of a snapshot."""
-        if self.bot_level:
-            return True
-        takeover = takeover_at(self.user_id, self.away_since, grace_seconds)
-        return takeover is not None and (now or timezone.now()) >= takeover
+        """``Seat.played_by_bot`` from the facts of a snapshot."""
+        return played_by_bot(self.bot_level, self.user_id, self.away_since, grace_seconds, now)
 
 
 def player_name(seat: SeatFacts) -> str:
