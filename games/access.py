@@ -1,6 +1,10 @@
-"""Who may see a table: the one place that decides, used by views and sockets alike."""
+"""Who may see a table and which seat a person holds: the one place that decides, used by
+views, sockets and the actions layer alike."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
 
 from django.http import Http404
 
@@ -9,11 +13,38 @@ from games.models import Table
 INVITES_SESSION_KEY = "table_invites"
 
 
+class SeatLike(Protocol):
+    position: int
+    user_id: int | None
+    bot_level: str
+
+
+def person_id(user) -> int | None:
+    """The account id of a signed-in person; None for anyone else (an anonymous visitor's pk
+    is None, like a computer seat's user: the two must never be compared)."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.pk is None:
+        return None
+    return user.pk
+
+
+def seat_held_by(seats: Iterable[SeatLike], user) -> int | None:
+    """The position of the seat ``user`` holds among ``seats`` (model seats or a snapshot's
+    facts), or None.  Never a computer player's seat, a free seat, or anything for a visitor
+    who is not signed in: only a seat's own player acts for it."""
+    uid = person_id(user)
+    if uid is None:
+        return None
+    return next((seat.position for seat in seats
+                 if seat.user_id is not None and seat.user_id == uid and not seat.bot_level),
+                None)
+
+
 def can_view(table: Table, user, session) -> bool:
     if not table.is_private:
         return True
-    if user is not None and user.is_authenticated:
-        if table.created_by_id == user.pk or table.seats.filter(user=user).exists():
+    uid = person_id(user)
+    if uid is not None:
+        if table.created_by_id == uid or table.seats.filter(user_id=uid).exists():
             return True
     return bool(session) and table.pk in (session.get(INVITES_SESSION_KEY) or [])
 

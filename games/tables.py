@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import signals
+from games.access import person_id, seat_held_by
 from games.models import Hand, Presence, Seat, Table
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
@@ -54,12 +55,8 @@ def rules_of(table: Table):
 
 
 def seat_of(table: Table, user) -> int | None:
-    if user is None or not user.is_authenticated:
-        return None
-    for seat in table.seats.all():
-        if seat.user_id == user.pk:
-            return seat.position
-    return None
+    """The seat ``user`` holds at ``table`` (``games.access.seat_held_by``)."""
+    return seat_held_by(table.seats.all(), user)
 
 
 # -- creating and seating ----------------------------------------------------------------------
@@ -116,7 +113,7 @@ def take_seat(table_id: int, user, position: int) -> Table:
 def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
     with transaction.atomic():
         table = _locked(table_id)
-        if table.created_by_id != user.pk and seat_of(table, user) is None:
+        if table.created_by_id != person_id(user) and seat_of(table, user) is None:
             raise TableError(_("Only the players at this table can add computer players."),
                              table.version)
         if table.status != Table.Status.WAITING:
@@ -149,7 +146,7 @@ def close_table(table_id: int, user) -> Table:
     """The creator ends the session.  The hand in play is not scored but stays stored."""
     with transaction.atomic():
         table = _locked(table_id)
-        if table.created_by_id != user.pk:
+        if table.created_by_id != person_id(user):
             raise TableError(_("Only the person who opened the table can close it."),
                              table.version)
         if table.status == Table.Status.FINISHED:
@@ -230,14 +227,53 @@ class Outcome:
     repeated: bool = False
 
 
-def play(table_id: int, user, action: object, version: object, *, seat: int | None = None
-         ) -> Outcome:
-    """Apply ``action`` for ``user``'s seat (or the given bot ``seat``) made against ``version``."""
+NOT_PLAYING = _("You are not playing at this table.")
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks to act: a person (their seat is looked up) or the computer player of a seat
+    (allowed only while a computer plays that seat)."""
+
+    user: object = None
+    computer_seat: int | None = None
+
+    def seat_among(self, seats, grace_seconds: int) -> int | None:
+        """The seat this actor may act for among ``seats`` (Seat rows or snapshot facts)."""
+        if self.computer_seat is None:
+            return seat_held_by(seats, self.user)
+        seat = next((s for s in seats if s.position == self.computer_seat), None)
+        if seat is None or not _seat_played_by_bot(seat, grace_seconds):
+            return None
+        return seat.position
+
+
+def _seat_played_by_bot(seat, grace_seconds: int) -> bool:
+    if isinstance(seat, Seat):
+        return seat.played_by_bot()
+    return seat.played_by_bot(grace_seconds)
+
+
+def play(table_id: int, user, action: object, version: object) -> Outcome:
+    """Apply ``action`` for the seat ``user`` holds, made against ``version``.  Anyone without a
+    seat (a watcher, an anonymous visitor) is refused before anything else is looked at, so no
+    refusal can tell them about another seat's cards."""
+    return _play(table_id, Actor(user=user), action, version)
+
+
+def play_for_computer(table_id: int, position: int, action: object, version: object
+                      ) -> Outcome:
+    """The computer player of seat ``position`` acts (a computer seat, or a person's seat after
+    their grace period ran out); refused when nobody's computer plays that seat."""
+    return _play(table_id, Actor(computer_seat=position), action, version)
+
+
+def _play(table_id: int, actor: Actor, action: object, version: object) -> Outcome:
     if not isinstance(action, str) or not action or len(action) > 100:
         raise TableError(_("That is not an action."))
     if isinstance(version, bool) or not isinstance(version, int):
         raise TableError(_("The action must say which version of the table it was made on."))
-    outcome = _play_on_snapshot(table_id, user, action, version, seat)
+    outcome = _play_on_snapshot(table_id, actor, action, version)
     if outcome is not None:
         return outcome
     with transaction.atomic():
@@ -245,11 +281,9 @@ def play(table_id: int, user, action: object, version: object, *, seat: int | No
         seats = list(Seat.objects.filter(table=table))
         for each in seats:
             each.table = table  # the grace period is read from the table already loaded
+        seat = actor.seat_among(seats, table.grace_seconds)
         if seat is None:
-            seat = next((s.position for s in seats
-                         if user is not None and s.user_id == user.pk), None)
-            if seat is None:
-                raise TableError(_("You are not playing at this table."), table.version)
+            raise TableError(NOT_PLAYING, table.version)
         if version != table.version:
             if table.last_action == _last_action(seat, action, version):
                 # The same click sent again (a resend after a dropped connection): it was
@@ -290,7 +324,7 @@ def _last_action(seat: int, action: str, version: int) -> dict:
     return {"seat": seat, "action": action, "version": version}
 
 
-def _play_on_snapshot(table_id: int, user, action: str, version: int, seat: int | None
+def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
                       ) -> Outcome | None:
     """The common case of ``play`` in one statement: a legal action that does not end the
     hand, made on a version this process already holds (``games.views_state``).
@@ -305,8 +339,7 @@ def _play_on_snapshot(table_id: int, user, action: str, version: int, seat: int 
     if (snapshot is None or snapshot.state is None or snapshot.record is None
             or snapshot.status != Table.Status.PLAYING):
         return None
-    if seat is None:
-        seat = snapshot.seat_of(user)
+    seat = actor.seat_among(snapshot.seats, snapshot.grace_seconds)
     if seat is None or snapshot.state.to_act != seat:
         return None
     state = snapshot.state.copy()  # the cached state is shared: never change it
@@ -445,7 +478,7 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
             action = decide(state.view(state.to_act), seat.bot_level or "normal",
                             rules=state.rules.overrides())
             try:
-                play(table_id, None, action, table.version, seat=seat.position)
+                play_for_computer(table_id, seat.position, action, table.version)
             except TableError:
                 continue  # someone else moved first: look again
     except Exception:
@@ -463,9 +496,11 @@ def connected(table_id: int, user, channel_name: str) -> None:
     """A seated person opened a socket: they are present, and have their seat back at once."""
     with transaction.atomic():
         table = _locked(table_id)
-        seat = Seat.objects.filter(table=table, user=user).first() if user else None
-        if seat is None:
+        seats = list(Seat.objects.filter(table=table))
+        position = seat_held_by(seats, user)
+        if position is None:
             return
+        seat = seats[position]
         Presence.objects.get_or_create(seat=seat, channel_name=channel_name)
         if seat.away_since is not None:
             seat.away_since = None

@@ -16,6 +16,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games.access import seat_held_by
 from games.models import Table, played_by_bot, takeover_at
 from games.rules.records import replay_hand
 
@@ -87,9 +88,7 @@ class TableSnapshot:
     state: Any
 
     def seat_of(self, user) -> int | None:
-        if user is None or not user.is_authenticated:
-            return None
-        return next((s.position for s in self.seats if s.user_id == user.pk), None)
+        return seat_held_by(self.seats, user)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         now = timezone.now()
