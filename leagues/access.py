@@ -92,7 +92,7 @@ def get_table(request, slug, table_id, need=VIEW) -> tuple[ClubAccess, EveningTa
     table = get_object_or_404(
         EveningTable.objects.select_related(
             "evening__season__league__club", "pair_0__first", "pair_0__second",
-            "pair_1__first", "pair_1__second", "provisional_by"),
+            "pair_1__first", "pair_1__second", "totals_entered_by__user"),
         pk=table_id, evening__season__league__club__slug=slug)
     return check_access(request, table.league.club, need), table
 

@@ -66,7 +66,7 @@ def table_sheet(table: EveningTable) -> dict:
     names = table.sides()
     running = [Decimal(0)] * len(names)
     rows = []
-    for deal in table.deals.order_by("number"):
+    for deal in table.deals.select_related("entered_by_member__user").order_by("number"):
         running = [r + as_decimal(p) for r, p in zip(running, deal.points, strict=True)]
         rows.append({"deal": deal, "text": describe_deal(table.league.game, deal.facts, names),
                      "points": [scoring.format_units(Decimal(str(p))) for p in deal.points],
@@ -122,7 +122,7 @@ def member_history(member: Member) -> dict:
     """Evenings played (Solo, Belgian) with the running balance, Bid Whist matches through the
     member's pairs, and the contracts they declared and made."""
     seats = (TableSeat.objects.filter(member=member)
-             .filter(table__in=EveningTable.objects.filter(provisional_by__isnull=True)
+             .filter(table__in=EveningTable.objects.filter(provisional=False)
                      .exclude(entry=""))
              .select_related("table__evening__season__league")
              .order_by("table__evening__date", "table__evening__pk"))

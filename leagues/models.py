@@ -9,6 +9,7 @@ The invariants live on the models (``EveningTable.add_deal`` and friends), views
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.conf import settings
@@ -31,6 +32,26 @@ GAME_CHOICES = [
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
+
+
+def is_players_entry(member) -> bool:
+    """An organiser's entry is final; a player's waits for an opponent's confirmation.  No
+    member (an online table, an import, a script) is final too."""
+    return member is not None and not member.is_organiser
+
+
+@dataclass
+class Confirmable:
+    """What one person may confirm at a table (deal numbers, or the totals), and what waits for
+    someone else."""
+
+    deals: list = field(default_factory=list)
+    totals: bool = False
+    waiting: list = field(default_factory=list)
+    totals_waiting: bool = False
+
+    def __bool__(self):
+        return bool(self.deals or self.totals)
 
 
 def as_decimal(value) -> Decimal:
@@ -110,6 +131,14 @@ class Member(models.Model):
     @property
     def is_organiser(self) -> bool:
         return self.role == self.Role.ORGANISER
+
+    @property
+    def identity(self) -> str:
+        """The name with the account's username, which no rename can imitate: names are free
+        and not unique, usernames are unique and fixed.  Load ``user`` with the member."""
+        if self.user_id is None:
+            return self.name
+        return f"{self.name} (@{self.user.get_username()})"
 
 
 class Invite(models.Model):
@@ -315,9 +344,13 @@ class EveningTable(models.Model):
     bostons_0 = models.PositiveSmallIntegerField(default=0)
     bostons_1 = models.PositiveSmallIntegerField(default=0)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Set when a player (not an organiser) entered results; cleared when an opponent confirms.
-    provisional_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True, blank=True,
-                                       related_name="+")
+    # Something in the result waits for an opponent's confirmation (a player's deal or totals):
+    # the table does not count in the standings meanwhile.  Kept by the entry methods.
+    provisional = models.BooleanField(default=False)
+    # Who entered the totals (totals only); with ``provisional`` the totals wait for an opponent
+    # of this member.
+    totals_entered_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True,
+                                          blank=True, related_name="+")
 
     class Meta:
         ordering = ["evening", "number"]
@@ -339,7 +372,7 @@ class EveningTable(models.Model):
 
     @property
     def is_provisional(self) -> bool:
-        return self.provisional_by_id is not None
+        return self.provisional
 
     def seat_members(self) -> list[Member]:
         """Members by seat 0..3.  Bid Whist: seats 0 and 2 are pair 0, seats 1 and 3 pair 1."""
@@ -356,10 +389,16 @@ class EveningTable(models.Model):
 
     def snapshot(self) -> dict:
         """The table's result as plain JSON, for the audit trail."""
+        if self.entry == self.Entry.TOTALS:
+            provisional = self.provisional  # the totals as a whole
+        else:
+            provisional = list(self.deals.filter(provisional=True).order_by("number")
+                               .values_list("number", flat=True))
         if self.league.is_bid_whist:
             return {"scores": [str(self.score_0), str(self.score_1)], "winner": self.winner,
-                    "bostons": [self.bostons_0, self.bostons_1]}
-        return {"totals": [str(s.total) for s in sorted(self.seats.all(), key=lambda s: s.seat)]}
+                    "bostons": [self.bostons_0, self.bostons_1], "provisional": provisional}
+        return {"totals": [str(s.total) for s in sorted(self.seats.all(), key=lambda s: s.seat)],
+                "provisional": provisional}
 
     # -- result entry: every path locks the table, checks, writes, recomputes, audits ---------
 
@@ -372,11 +411,13 @@ class EveningTable(models.Model):
             raise EntryError(_("This table's result was entered as totals; clear them to enter "
                                "deal by deal."))
 
-    def add_deal(self, facts: dict, by, provisional_member: Member | None = None,
-                 note: str = "") -> Deal:
+    def add_deal(self, facts: dict, by, member: Member | None = None, note: str = "") -> Deal:
         """Scores ``facts`` through the engine and appends the deal, or raises EntryError.
 
-        ``note`` says where a deal came from when no person entered it (an online table)."""
+        ``member``: the club member who entered it; a player's deal (not an organiser's) is
+        provisional until an opponent of theirs confirms it, and entering it changes nothing
+        about the other deals.  ``note`` says where a deal came from when no person entered it
+        (an online table)."""
         with transaction.atomic():
             table = self._lock()
             table._refuse_if_totals()
@@ -385,13 +426,14 @@ class EveningTable(models.Model):
                     table.league.engine_rules(), [d.facts for d in deals]).complete:
                 raise EntryError(_("The match is over: no more hands can be entered."))
             outcome = scoring.score_deal(table.league.game, table.league.engine_rules(), facts)
+            before = table.snapshot()
             deal = Deal.objects.create(
                 table=table, number=(deals[-1].number + 1) if deals else 1, facts=facts,
                 points=outcome.points, contract=outcome.contract, declarer=outcome.declarer,
-                made=outcome.made, entered_by=by)
+                made=outcome.made, entered_by=by, entered_by_member=member,
+                provisional=is_players_entry(member))
             table.entry = self.Entry.DEALS
-            table._mark_provisional(provisional_member)
-            before = table.snapshot()
+            table._refresh_provisional()
             table.recompute()
             ResultChange.record(table, by, "add", {"deal": None, "table": before},
                                 {"deal": deal.as_json(), "table": table.snapshot()}, deal.number,
@@ -400,7 +442,7 @@ class EveningTable(models.Model):
 
     def add_deals(self, facts_list: list[dict], by) -> None:
         """Many deals at once (an imported sheet, demo data, benchmarks): all scored, or none
-        kept; one audit row for the lot."""
+        kept; one audit row for the lot.  Imported deals are final (an organiser's import)."""
         with transaction.atomic():
             table = self._lock()
             table._refuse_if_totals()
@@ -416,13 +458,17 @@ class EveningTable(models.Model):
                      contract=o.contract, declarer=o.declarer, made=o.made, entered_by=by)
                 for i, (facts, o) in enumerate(zip(facts_list, outcomes, strict=True), start=1))
             table.entry = self.Entry.DEALS
+            table._refresh_provisional()
             table.recompute()
             ResultChange.record(table, by, "import", {"table": before},
                                 {"deals": len(facts_list), "table": table.snapshot()}, None)
 
     def change_deal(self, number: int, facts: dict | None, by,
-                    provisional_member: Member | None = None) -> None:
-        """Corrects deal ``number`` (or deletes it when ``facts`` is None)."""
+                    member: Member | None = None) -> None:
+        """Corrects deal ``number`` (or deletes it when ``facts`` is None).
+
+        A correction is a new entry of that one deal by ``member``: an organiser's is final, a
+        player's provisional.  The other deals keep their state."""
         with transaction.atomic():
             table = self._lock()
             deal = table.deals.filter(number=number).first()
@@ -443,6 +489,8 @@ class EveningTable(models.Model):
                 deal.facts, deal.points = facts, outcome.points
                 deal.contract, deal.declarer, deal.made = (outcome.contract, outcome.declarer,
                                                            outcome.made)
+                deal.entered_by, deal.entered_by_member = by, member
+                deal.provisional = is_players_entry(member)
                 deal.save()
                 after_deal = deal.as_json()
             if table.league.is_bid_whist:
@@ -451,13 +499,14 @@ class EveningTable(models.Model):
                                   [d.facts for d in table.deals.order_by("number")])
             if not table.deals.exists():
                 table.entry = self.Entry.NONE
-            table._mark_provisional(provisional_member)
+            table._refresh_provisional()
             table.recompute()
             ResultChange.record(table, by, "delete" if facts is None else "edit", before,
                                 {"deal": after_deal, "table": table.snapshot()}, number)
 
-    def set_totals(self, totals: list, by, provisional_member: Member | None = None) -> None:
-        """Totals only: four balances summing to zero (Solo, Belgian) or two match scores."""
+    def set_totals(self, totals: list, by, member: Member | None = None) -> None:
+        """Totals only: four balances summing to zero (Solo, Belgian) or two match scores.
+        A player's totals are provisional until an opponent of theirs confirms them."""
         with transaction.atomic():
             table = self._lock()
             if table.deals.exists():
@@ -476,7 +525,8 @@ class EveningTable(models.Model):
                     seat.total = values[seat.seat]
                     seat.save(update_fields=["total"])
             table.entry = self.Entry.TOTALS
-            table._mark_provisional(provisional_member)
+            table.totals_entered_by = member
+            table.provisional = is_players_entry(member)
             table.save()
             ResultChange.record(table, by, "totals", {"table": before},
                                 {"table": table.snapshot()}, None)
@@ -505,37 +555,80 @@ class EveningTable(models.Model):
             table.winner = None
             table.bostons_0 = table.bostons_1 = 0
             table.entry = self.Entry.NONE
-            table.provisional_by = None
+            table.totals_entered_by = None
+            table.provisional = False
             table.save()
             ResultChange.record(table, by, "clear", {"table": before},
                                 {"table": table.snapshot()}, None)
 
-    def confirm(self, by, member: Member) -> None:
-        """An opponent of the player who entered the results (or an organiser) confirms them."""
+    # -- confirming provisional entries ---------------------------------------------------
+
+    def may_confirm_entry(self, author: Member | None, member: Member,
+                          members: list[Member] | None = None) -> bool:
+        """The one rule: an entry is confirmed by an opponent of its author at this table, or
+        by an organiser (explicitly, with the confirm button); never by its author."""
+        if author is not None and author.pk == member.pk:
+            return False
+        if member.is_organiser:
+            return True
+        return author is not None and self.is_opponent(author, member, members)
+
+    def confirmable(self, member: Member | None) -> Confirmable:
+        """What ``member`` may confirm at this table, and what waits for someone else."""
+        result = Confirmable()
+        if not self.provisional or member is None:
+            return result
+        members = self.seat_members()
+        if self.entry == self.Entry.TOTALS:
+            author = self.totals_entered_by
+            if self.may_confirm_entry(author, member, members):
+                result.totals = True
+            else:
+                result.totals_waiting = True
+            return result
+        for deal in self.deals.filter(provisional=True).select_related(
+                "entered_by_member").order_by("number"):
+            if self.may_confirm_entry(deal.entered_by_member, member, members):
+                result.deals.append(deal.number)
+            else:
+                result.waiting.append(deal.number)
+        return result
+
+    def confirm(self, by, member: Member) -> Confirmable:
+        """Confirms what ``member`` may confirm (see :meth:`may_confirm_entry`), nothing more;
+        raises EntryError when that is nothing.  Returns what was confirmed."""
         with transaction.atomic():
             table = self._lock()
-            if not table.is_provisional:
-                return
-            if not member.is_organiser and not table.is_opponent(table.provisional_by, member):
-                raise EntryError(_("Only an opponent of %(name)s can confirm these results.")
-                                 % {"name": table.provisional_by.name})
+            mine = table.confirmable(member)
+            if not mine:
+                raise EntryError(_("There is nothing here that you may confirm: an entry is "
+                                   "confirmed by an opponent of the player who entered it, or "
+                                   "by an organiser."))
             before = table.snapshot()
-            table.provisional_by = None
-            table.save(update_fields=["provisional_by"])
+            if mine.totals:
+                table.provisional = False
+            else:
+                table.deals.filter(number__in=mine.deals).update(provisional=False)
+                table._refresh_provisional()
+            table.save(update_fields=["provisional"])
             ResultChange.record(table, by, "confirm", {"table": before},
-                                {"table": table.snapshot()}, None)
+                                {"confirmed": {"deals": mine.deals, "totals": mine.totals},
+                                 "table": table.snapshot()}, None)
+            return mine
 
-    def is_opponent(self, one: Member, other: Member) -> bool:
-        members = self.seat_members()
+    def is_opponent(self, one: Member, other: Member,
+                    members: list[Member] | None = None) -> bool:
+        members = self.seat_members() if members is None else members
         if one not in members or other not in members or one == other:
             return False
         if self.league.is_bid_whist:
             return members.index(one) % 2 != members.index(other) % 2
         return True
 
-    def _mark_provisional(self, member: Member | None):
-        # An organiser's entry is final; a player's is provisional until an opponent confirms.
-        self.provisional_by = member
+    def _refresh_provisional(self):
+        # The table waits while any of its deals waits; totals set their own flag.
+        if self.entry != self.Entry.TOTALS:
+            self.provisional = self.deals.filter(provisional=True).exists()
 
     def recompute(self) -> None:
         """Derives the table's totals from its deals (the only writer of those totals)."""
@@ -592,6 +685,11 @@ class Deal(models.Model):
     made = models.BooleanField(null=True)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                    related_name="+")
+    # The club member who entered it (empty: an online table, an import); a player's deal is
+    # provisional until an opponent of theirs (or an organiser) confirms it.
+    entered_by_member = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True,
+                                          blank=True, related_name="+")
+    provisional = models.BooleanField(default=False)
     entered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -601,7 +699,8 @@ class Deal(models.Model):
         return f"{self.table} · {self.number}"
 
     def as_json(self) -> dict:
-        return {"number": self.number, "facts": self.facts, "points": self.points}
+        return {"number": self.number, "facts": self.facts, "points": self.points,
+                "entered_by": self.entered_by_member_id, "provisional": self.provisional}
 
 
 class ResultChange(models.Model):

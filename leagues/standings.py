@@ -58,7 +58,7 @@ class PairRow:
 
 def counted_tables(season: Season):
     """Tables whose results count: entered, and not waiting for an opponent's confirmation."""
-    return EveningTable.objects.filter(evening__season=season, provisional_by__isnull=True
+    return EveningTable.objects.filter(evening__season=season, provisional=False
                                        ).exclude(entry="")
 
 
@@ -67,7 +67,7 @@ def player_standings(season: Season) -> list[StandingsRow]:
     player (one row each); for the best N evenings it sends one row per player per evening."""
     league = season.league
     seats = TableSeat.objects.filter(
-        table__evening__season=season, table__provisional_by__isnull=True
+        table__evening__season=season, table__provisional=False
     ).exclude(table__entry="").order_by()
     rows: dict[int, StandingsRow] = {}
     if league.ranking == League.Ranking.BEST_N:

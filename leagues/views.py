@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
@@ -375,12 +376,65 @@ def table_detail(request, slug, table_id):
     form = None
     if may_enter and table.entry != EveningTable.Entry.TOTALS:
         form = _deal_form(table, names)
+    sheet = history.table_sheet(table)
     return render(request, "leagues/table.html", {
         "access": access, "club": access.club, "table": table, "league": table.league,
-        "names": names, "sheet": history.table_sheet(table), "form": form,
-        "may_enter": may_enter, "may_confirm": _may_confirm(access, table),
+        "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
+        **_provisional_context(access, table, sheet),
         "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture)})
+
+
+def _numbers(numbers) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def _provisional_context(access, table, sheet) -> dict:
+    """Which results wait for a confirmation, who entered each, and what this viewer's confirm
+    button confirms, in plain words.  Adds a ``provisional_note`` to each waiting deal's row."""
+    if not table.is_provisional:
+        return {"confirm": None}
+    viewer = access.member
+    mine = table.confirmable(viewer)
+    members = table.seat_members()
+
+    def note(author, by_you: str, by_other: str, params: dict) -> str:
+        if author is not None and viewer is not None and author.pk == viewer.pk:
+            return f'{by_you % params} {_("An opponent of yours confirms it.")}'
+        name = author.identity if author else _("a member no longer in the club")
+        text = by_other % {**params, "name": name}
+        if viewer is not None and table.may_confirm_entry(author, viewer, members):
+            return f'{text} {_("You may confirm it.")}'
+        return f'{text} {_("An opponent of theirs, or an organiser, confirms it.")}'
+
+    totals_note = None
+    if table.entry == EveningTable.Entry.TOTALS:
+        totals_note = note(table.totals_entered_by,
+                           _("The totals are provisional, entered by you."),
+                           _("The totals are provisional, entered by %(name)s."), {})
+    else:
+        for row in sheet["rows"]:
+            deal = row["deal"]
+            if deal.provisional:
+                row["provisional_note"] = note(
+                    deal.entered_by_member,
+                    _("Deal %(number)s is provisional, entered by you."),
+                    _("Deal %(number)s is provisional, entered by %(name)s."),
+                    {"number": deal.number})
+    button = explain = None
+    if mine.totals:
+        button = _("Confirm the totals")
+    elif mine.deals:
+        button = ngettext("Confirm deal %(numbers)s", "Confirm deals %(numbers)s",
+                          len(mine.deals)) % {"numbers": _numbers(mine.deals)}
+    if button:
+        if access.is_organiser:
+            explain = _("As an organiser you may confirm every provisional result here; "
+                        "confirmed results count in the standings.")
+        else:
+            explain = _("This confirms only what an opponent of yours entered; confirmed "
+                        "results count in the standings.")
+    return {"confirm": {"button": button, "explain": explain, "totals_note": totals_note}}
 
 
 def _online_fixture(table) -> OnlineFixture | None:
@@ -440,16 +494,6 @@ def _may_enter(access, table) -> bool:
                 and access.member in table.seat_members())
 
 
-def _may_confirm(access, table) -> bool:
-    if not table.is_provisional or not access.member:
-        return False
-    return access.is_organiser or table.is_opponent(table.provisional_by, access.member)
-
-
-def _provisional_member(access):
-    return None if access.is_organiser else access.member
-
-
 @login_required
 @require_POST
 def deal_add(request, slug, table_id):
@@ -461,7 +505,7 @@ def deal_add(request, slug, table_id):
         messages.error(request, _("Please fill in every field of the deal."))
         return redirect(table)
     try:
-        deal = table.add_deal(form.facts, request.user, _provisional_member(access))
+        deal = table.add_deal(form.facts, request.user, access.member)
     except EntryError as exc:
         messages.error(request, exc.message)
     else:
@@ -479,11 +523,11 @@ def deal_edit(request, slug, table_id, number):
     if request.method == "POST":
         try:
             if request.POST.get("delete"):
-                table.change_deal(number, None, request.user)
+                table.change_deal(number, None, request.user, access.member)
                 messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
                 return redirect(table)
             if form.is_valid():
-                table.change_deal(number, form.facts, request.user)
+                table.change_deal(number, form.facts, request.user, access.member)
                 messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
                 return redirect(table)
         except EntryError as exc:
@@ -509,7 +553,7 @@ def totals(request, slug, table_id):
         messages.error(request, _("Enter a number for every total."))
         return redirect(table)
     try:
-        table.set_totals(form.totals, request.user, _provisional_member(access))
+        table.set_totals(form.totals, request.user, access.member)
     except EntryError as exc:
         messages.error(request, exc.message)
     else:
@@ -530,10 +574,20 @@ def _refuse_while_online(request, table) -> bool:
 @require_POST
 def table_confirm(request, slug, table_id):
     access, table = acl.get_table(request, slug, table_id, acl.MEMBER)
-    if not _may_confirm(access, table):
+    # Organisers and the players of the table confirm; anyone else has no business here.
+    if not access.is_organiser and access.member not in table.seat_members():
         raise PermissionDenied
-    table.confirm(request.user, access.member)
-    messages.success(request, _("Results confirmed."))
+    try:
+        done = table.confirm(request.user, access.member)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return redirect(table)
+    if done.totals:
+        messages.success(request, _("Totals confirmed."))
+    else:
+        messages.success(request, ngettext("Deal %(numbers)s confirmed.",
+                                           "Deals %(numbers)s confirmed.", len(done.deals))
+                         % {"numbers": _numbers(done.deals)})
     return redirect(table)
 
 

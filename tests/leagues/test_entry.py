@@ -116,11 +116,14 @@ def test_a_player_entry_is_provisional_until_an_opponent_confirms(
     league.save()
     client.force_login(member_user)
     response = client.post(url(solo_table, "deals/"), SOLO_DEAL, follow=True)
-    assert "waiting for an opponent to confirm" in response.content.decode()
-    solo_table.refresh_from_db()
-    assert solo_table.provisional_by == member
+    assert "wait for an opponent to confirm them" in response.content.decode()
+    deal = solo_table.deals.get()
+    assert deal.provisional and deal.entered_by_member == member
     # The player who entered cannot confirm their own entry...
-    assert client.post(url(solo_table, "confirm/")).status_code == 403
+    response = client.post(url(solo_table, "confirm/"), follow=True)
+    assert "There is nothing here that you may confirm" in response.content.decode()
+    solo_table.refresh_from_db()
+    assert solo_table.is_provisional
     # ...an opponent at the table can.
     opponent_user = django_user_model.objects.create_user("nell", "n@example.org", "pw")
     nell = solo_table.seats.get(seat=2).member

@@ -67,7 +67,7 @@ def test_players_below_the_minimum_evenings_are_not_ranked(solo_season, four, cl
 
 def test_provisional_results_do_not_count_until_confirmed(solo_season, four):
     table = play_evening(solo_season, four, [9, -3, -3, -3], 1)
-    table.provisional_by = four[0]
+    table.provisional = True
     table.save()
     assert player_standings(solo_season) == []
 

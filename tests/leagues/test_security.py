@@ -1,0 +1,169 @@
+"""What the leagues promise against misuse and mistakes: entries confirmed only by an opponent,
+no double deals, harmless CSV cells, no server error on bad input, a well-formed calendar,
+member pages for members, a history that names people unmistakably, renewable invite links."""
+
+import pytest
+
+from leagues.models import ResultChange
+
+from .conftest import add_members
+
+pytestmark = pytest.mark.django_db
+
+SOLO_DEAL = {"contract": "solo", "declarer": "0", "partner": "", "tricks": "6"}
+
+
+def table_url(table, suffix=""):
+    return f"/clubs/{table.evening.season.league.club.slug}/tables/{table.pk}/{suffix}"
+
+
+def season_url(table):
+    season = table.evening.season
+    return f"/clubs/{season.league.club.slug}/seasons/{season.pk}/"
+
+
+def next_deal(table, **fields):
+    """The deal form as the table page fills it: with the number of the deal it adds."""
+    last = table.deals.order_by("-number").values_list("number", flat=True).first() or 0
+    return {**SOLO_DEAL, "number": str(last + 1), **fields}
+
+
+def give_login(member, django_user_model, username):
+    member.user = django_user_model.objects.create_user(username, f"{username}@example.org",
+                                                        f"pw-{username}-123")
+    member.save()
+    return member.user
+
+
+@pytest.fixture
+def entry_at_table(solo_table, django_user_model):
+    """A league whose players enter results; Nell (seat 3) and Pat (seat 4) have a login too.
+    Seats: Olga (organiser), Mike (member), Nell, Pat."""
+    league = solo_table.league
+    league.players_enter_results = True
+    league.save()
+    nell = solo_table.seats.get(seat=2).member
+    pat = solo_table.seats.get(seat=3).member
+    return {"table": solo_table, "nell": give_login(nell, django_user_model, "nell"),
+            "pat": give_login(pat, django_user_model, "pat")}
+
+
+def standings_rows(client, table):
+    return client.get(season_url(table)).context["rows"]
+
+
+# -- 1. provisional entries are confirmed by an opponent of their author ----------------------
+
+
+def test_a_player_cannot_confirm_their_own_deal_after_an_opponent_entered_one(
+        client, entry_at_table, member_user):
+    table, nell = entry_at_table["table"], entry_at_table["nell"]
+    client.force_login(member_user)
+    client.post(table_url(table, "deals/"), next_deal(table))  # Mike enters deal 1
+    client.force_login(nell)
+    client.post(table_url(table, "deals/"), next_deal(table, declarer="2"))  # Nell: deal 2
+    client.force_login(member_user)
+    page = client.get(table_url(table)).content.decode()
+    assert "Confirm deal 2" in page and "Confirm deals" not in page
+    response = client.post(table_url(table, "confirm/"), follow=True)
+    assert "Deal 2 confirmed." in response.content.decode()
+    # Deal 1 was entered by Mike himself: it still waits for an opponent, so nothing counts.
+    page = client.get(table_url(table)).content.decode()
+    assert "Deal 1 is provisional, entered by you." in page
+    assert "Deal 2 is provisional" not in page
+    assert standings_rows(client, table) == []
+    client.force_login(nell)
+    page = client.get(table_url(table)).content.decode()
+    assert "Deal 1 is provisional, entered by Mike (@mike). You may confirm it." in page
+    client.post(table_url(table, "confirm/"))
+    assert len(standings_rows(client, table)) == 4
+
+
+def test_an_organisers_entry_does_not_finalise_a_players_provisional_deal(
+        client, entry_at_table, member_user, organiser_user):
+    table = entry_at_table["table"]
+    client.force_login(member_user)
+    client.post(table_url(table, "deals/"), next_deal(table))
+    client.force_login(organiser_user)
+    client.post(table_url(table, "deals/"), next_deal(table, declarer="3"))
+    page = client.get(table_url(table)).content.decode()
+    assert "Deal 1 is provisional, entered by Mike" in page
+    assert "Deal 2 is provisional" not in page
+    assert standings_rows(client, table) == []
+
+
+def test_an_organiser_confirms_explicitly_and_the_history_says_what(
+        client, entry_at_table, member_user, organiser_user):
+    table = entry_at_table["table"]
+    client.force_login(member_user)
+    client.post(table_url(table, "deals/"), next_deal(table))
+    client.force_login(organiser_user)
+    assert "Confirm deal 1" in client.get(table_url(table)).content.decode()
+    response = client.post(table_url(table, "confirm/"), follow=True)
+    assert "Deal 1 confirmed." in response.content.decode()
+    assert len(standings_rows(client, table)) == 4
+    confirm = ResultChange.objects.get(action="confirm")
+    assert confirm.after["confirmed"] == {"deals": [1], "totals": False}
+    assert confirm.before["table"]["provisional"] == [1]
+    assert confirm.after["table"]["provisional"] == []
+
+
+def test_the_author_of_every_provisional_deal_is_told_an_opponent_confirms(
+        client, entry_at_table, member_user):
+    table = entry_at_table["table"]
+    client.force_login(member_user)
+    client.post(table_url(table, "deals/"), next_deal(table))
+    page = client.get(table_url(table)).content.decode()
+    assert "Deal 1 is provisional, entered by you" in page
+    assert "An opponent of yours confirms it." in page
+    assert "Confirm deal" not in page
+    response = client.post(table_url(table, "confirm/"), follow=True)
+    assert "There is nothing here that you may confirm" in response.content.decode()
+    assert table.deals.get(number=1).provisional
+
+
+def test_provisional_totals_are_confirmed_by_an_opponent_only(client, entry_at_table,
+                                                             member_user):
+    table, nell = entry_at_table["table"], entry_at_table["nell"]
+    client.force_login(member_user)
+    client.post(table_url(table, "totals/"), {"total_0": "12", "total_1": "-4",
+                                              "total_2": "-4", "total_3": "-4"})
+    page = client.get(table_url(table)).content.decode()
+    assert "The totals are provisional, entered by you" in page
+    client.post(table_url(table, "confirm/"))
+    assert standings_rows(client, table) == []
+    client.force_login(nell)
+    assert "Confirm the totals" in client.get(table_url(table)).content.decode()
+    client.post(table_url(table, "confirm/"))
+    assert len(standings_rows(client, table)) == 4
+
+
+def test_a_bid_whist_partner_cannot_confirm_their_partners_entry(client, bid_table,
+                                                                 member_user,
+                                                                 django_user_model):
+    league = bid_table.league
+    league.players_enter_results = True
+    league.save()
+    bob = give_login(bid_table.pair_1.second, django_user_model, "bob")  # Mike's partner
+    ann = give_login(bid_table.pair_0.second, django_user_model, "ann")  # an opponent
+    client.force_login(member_user)
+    hand = {"team": "1", "bid": "3", "mode": "uptown", "books": "10", "revoke": "",
+            "number": "1"}
+    client.post(table_url(bid_table, "deals/"), hand)
+    client.force_login(bob)
+    client.post(table_url(bid_table, "confirm/"))
+    assert bid_table.deals.get(number=1).provisional
+    client.force_login(ann)
+    client.post(table_url(bid_table, "confirm/"))
+    assert not bid_table.deals.get(number=1).provisional
+
+
+def test_a_member_away_from_the_table_cannot_confirm(client, entry_at_table, member_user,
+                                                     django_user_model):
+    table = entry_at_table["table"]
+    client.force_login(member_user)
+    client.post(table_url(table, "deals/"), next_deal(table))
+    (zed,) = add_members(table.league.club, ["Zed"])
+    client.force_login(give_login(zed, django_user_model, "zed"))
+    assert client.post(table_url(table, "confirm/")).status_code == 403
+    assert table.deals.get(number=1).provisional
