@@ -136,7 +136,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = json.loads(text_data)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; deep nesting
             await self.send_error(_("Message refused: it is not valid JSON."))
             return
         if not isinstance(message, dict):
@@ -150,9 +150,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error(_("Message refused: unknown message type."))
             return
         action = action_from_message(kind, message.get("action"), message.get("cards"))
-        version = message.get("version")
-        if isinstance(version, str) and version.isdigit():  # htmx sends form values as text
-            version = int(version)
+        version = message.get("version")  # htmx sends form values as text: play() parses it
         outcome, refusal, pending = await database_sync_to_async(self._play)(action, version)
         await send_broadcasts(pending)
         if refusal is not None:
@@ -164,7 +162,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             # Computer players may have answered within the same call (no delay configured):
             # this socket goes straight to the newest version it knows of.
             await self.send_state(version=max(
-                [version for table_id, version in pending if table_id == self.table_id],
+                [changed for table_id, changed in pending if table_id == self.table_id],
                 default=outcome.version))
 
     async def table_changed(self, event):

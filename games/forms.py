@@ -72,6 +72,9 @@ class TableForm(forms.Form):
                 except json.JSONDecodeError as exc:
                     self.add_error(key, _("Not valid JSON: %(reason)s") % {"reason": exc.msg})
                     continue
+                except (ValueError, RecursionError):  # a 5,000-digit number, 50,000 "["
+                    self.add_error(key, _("This value is too large or too deeply nested."))
+                    continue
             overrides[spec["name"]] = value
         try:
             self.rules = self.rules_class.from_overrides(overrides)

@@ -8,6 +8,7 @@ action raises :class:`TableError` and changes nothing.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import threading
 import time
@@ -268,10 +269,27 @@ def play_for_computer(table_id: int, position: int, action: object, version: obj
     return _play(table_id, Actor(computer_seat=position), action, version)
 
 
+def parse_version(value: object) -> int | None:
+    """The table version an action says it was made on: a JSON integer, or the ASCII digits a
+    form sends (never ``int()`` of any text: "²" is a digit to ``str.isdigit``, not to int)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if 0 <= value <= MAX_VERSION else None
+    if isinstance(value, str) and VERSION_TEXT.fullmatch(value):
+        return int(value)
+    return None
+
+
+MAX_VERSION = 2**31 - 1  # the column is a PostgreSQL integer
+VERSION_TEXT = re.compile(r"[0-9]{1,9}")
+
+
 def _play(table_id: int, actor: Actor, action: object, version: object) -> Outcome:
     if not isinstance(action, str) or not action or len(action) > 100:
         raise TableError(_("That is not an action."))
-    if isinstance(version, bool) or not isinstance(version, int):
+    version = parse_version(version)
+    if version is None:
         raise TableError(_("The action must say which version of the table it was made on."))
     outcome = _play_on_snapshot(table_id, actor, action, version)
     if outcome is not None:

@@ -43,8 +43,36 @@ class WhistError(ValueError):
 
     def __init__(self, template: str, **params: Any):
         self.template = template
-        self.params = params
+        self.params = {key: _shown(value) for key, value in params.items()}
+        params = self.params
         super().__init__(template % params if params else template)
+
+
+class _Shown(str):
+    """A value too long to quote whole in a refusal; ``%r`` of it prints the shortened text."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+MAX_SHOWN_CHARS = 200
+TOO_LARGE = N_("a number too large to write out")
+
+
+def _shown(value: Any) -> Any:
+    """Parameters are quoted back to the person who sent them: a huge number or a long text is
+    shortened (``repr`` of an int of 5,000 digits even raises in Python 3.11)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str, list, dict, tuple)):
+        return value
+    if isinstance(value, int):
+        return value if abs(value) < 10**60 else _Shown(TOO_LARGE)
+    try:
+        text = value if isinstance(value, str) else repr(value)
+    except (ValueError, RecursionError):
+        return _Shown(TOO_LARGE)
+    if len(text) <= MAX_SHOWN_CHARS:
+        return value
+    return _Shown((repr(value) if isinstance(value, str) else text)[:MAX_SHOWN_CHARS] + "…")
 
 
 class RulesError(WhistError):

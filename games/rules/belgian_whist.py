@@ -158,6 +158,7 @@ DEFAULT_POINTS_TABLE: dict[str, Any] = {
     "grande_misere": 12,
     "misere_etalee": 24,
 }
+MAX_POINTS = 10_000  # far above any real table; keeps every score an ordinary number
 _WHOLE_NUMBER_ENTRIES = {("solo", "extra_tricks_until"): (6, 13)}
 
 
@@ -181,9 +182,9 @@ def _normalize_table(value: object, default: Mapping[str, Any], path: str) -> di
         if isinstance(default[key], Mapping):
             out[key] = _normalize_table(item, default[key], where)
             continue
-        if isinstance(item, bool) or not isinstance(item, (int, float)) or not math.isfinite(item) \
-                or item < 0:
-            raise _table_error(where, "a number of at least 0", item)
+        if isinstance(item, bool) or not isinstance(item, (int, float)) \
+                or not 0 <= item <= MAX_POINTS or not math.isfinite(item):
+            raise _table_error(where, f"a number from 0 to {MAX_POINTS}", item)
         bounds = _WHOLE_NUMBER_ENTRIES.get(tuple(where.split(".")))
         if bounds and (not isinstance(item, int) or not bounds[0] <= item <= bounds[1]):
             raise _table_error(where, f"a whole number from {bounds[0]} to {bounds[1]}", item)

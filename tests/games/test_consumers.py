@@ -72,6 +72,10 @@ async def test_a_player_plays_a_legal_action_over_json(player):
     ('{"type": "action", "action": 42, "version": 1}', "not an action"),
     ('{"type": "action", "action": "pass"}', "which version"),
     ("x" * 5000, "short JSON"),
+    ('{"type": "action", "action": "pass", "version": "\u00b2"}', "which version"),
+    ('{"type": "action", "action": "pass", "version": "1\u0663"}', "which version"),
+    ('{"type": "action", "action": "pass", "version": 1e999}', "which version"),
+    ("[" * 2000, "not valid JSON"),
 ])
 async def test_bad_messages_get_an_error_and_change_nothing(player, payload, expected):
     table = await database_sync_to_async(make_bot_table)(player)

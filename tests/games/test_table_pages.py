@@ -181,3 +181,47 @@ def test_a_hand_laid_open_is_shown_to_the_other_seats(player):
     page = page_for(1, [{"seat": 3, "cards": ["QH"]}])  # Belgian Whist's misère étalée
     assert "P3's hand, laid open" in page and 'data-card="QH"' in page
     assert "laid open" not in page_for(3, [{"seat": 3, "cards": ["QH"]}])
+
+
+@pytest.mark.parametrize("version", ["\u00b2", "1\u0663", "99999999999999999999999", "-1", ""])
+def test_a_posted_action_with_a_malformed_version_is_refused_in_words(client, django_user_model,
+                                                                      version):
+    user = django_user_model.objects.create_user("vic", "v@example.org", "pw-long-enough")
+    table = tables.create_table(user, "bid_whist", {})
+    tables.take_seat(table.pk, user, 0)
+    for position in (1, 2, 3):
+        tables.add_bot(table.pk, user, position)
+    before = Table.objects.get(pk=table.pk).version
+    client.force_login(user)
+    response = client.post(f"/tables/{table.pk}/act/", {"action": "pass", "version": version},
+                           follow=True)
+    assert response.status_code == 200
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["The action must say which version of the table it was made on."]
+    assert Table.objects.get(pk=table.pk).version == before
+
+
+@pytest.mark.parametrize("points_table", [
+    "[" * 50_000,
+    "10**400",
+    "1" + "0" * 5000,
+    '{"solo": {"base": 1e400}}',
+    '{"solo": {"base": 1' + "0" * 400 + "}}",
+    '{"solo": {"base": 1' + "0" * 4000 + "}}",
+    '{"solo": {"base": 1' + "0" * 5000 + "}}",
+    '{"solo": {"base": NaN}}',
+    '{"solo": {"base": 1e300}}',
+])
+def test_a_monstrous_points_table_gets_a_form_error_and_no_table(client, player, points_table):
+    client.force_login(player)
+    defaults = {f"rule_{spec['name']}": json.dumps(spec["default"]) if spec["kind"] is dict
+                else spec["default"]
+                for spec in __import__("games.rules.belgian_whist", fromlist=["Rules"])
+                .Rules.describe()}
+    defaults = {key: value for key, value in defaults.items() if value is not False}
+    response = client.post("/tables/new/belgian_whist/",
+                           {**defaults, "rule_points_table": points_table})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'class="errorlist' in page
+    assert not Table.objects.exists()
