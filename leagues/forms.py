@@ -265,6 +265,15 @@ def deal_form_class(game: str):
     return {scoring.BID: BidDealForm, scoring.BELGIAN: BelgianDealForm}.get(game, SoloDealForm)
 
 
+def deal_entry_form(game: str, names: list[str], data=None, number: int | None = None):
+    """The "next deal" form: a deal form that also carries, hidden, the number of the deal it
+    adds, so that the same form sent twice adds the deal once."""
+    form = deal_form_class(game)(names, data, initial={"number": number})
+    form.fields["number"] = forms.IntegerField(widget=forms.HiddenInput, min_value=1,
+                                               max_value=32767)
+    return form
+
+
 class OnlineTableForm(forms.Form):
     """Play an evening table online: how many deals (Solo, Belgian Whist) and who plays the
     seats of members without a login (a free seat for the invite link, or a computer)."""

@@ -34,6 +34,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class DuplicateDeal(EntryError):
+    """The deal sent is the one already entered under its number: nothing to add."""
+
+
 def is_players_entry(member) -> bool:
     """An organiser's entry is final; a player's waits for an opponent's confirmation.  No
     member (an online table, an import, a script) is final too."""
@@ -411,17 +415,23 @@ class EveningTable(models.Model):
             raise EntryError(_("This table's result was entered as totals; clear them to enter "
                                "deal by deal."))
 
-    def add_deal(self, facts: dict, by, member: Member | None = None, note: str = "") -> Deal:
+    def add_deal(self, facts: dict, by, member: Member | None = None, note: str = "",
+                 number: int | None = None) -> Deal:
         """Scores ``facts`` through the engine and appends the deal, or raises EntryError.
 
         ``member``: the club member who entered it; a player's deal (not an organiser's) is
         provisional until an opponent of theirs confirms it, and entering it changes nothing
         about the other deals.  ``note`` says where a deal came from when no person entered it
-        (an online table)."""
+        (an online table).  ``number``: the deal the form meant to add (its hidden field); a
+        form sent twice, or typed on a page that was not fresh, adds nothing (DuplicateDeal or
+        EntryError).  The check is made under the table's row lock, so two simultaneous posts
+        cannot both see the number free."""
         with transaction.atomic():
             table = self._lock()
             table._refuse_if_totals()
-            deals = list(table.deals.order_by("number"))
+            deals = list(table.deals.select_related("entered_by_member__user").order_by("number"))
+            if number is not None:
+                table._check_next_number(number, deals, facts, by)
             if table.league.is_bid_whist and scoring.bid_match(
                     table.league.engine_rules(), [d.facts for d in deals]).complete:
                 raise EntryError(_("The match is over: no more hands can be entered."))
@@ -439,6 +449,23 @@ class EveningTable(models.Model):
                                 {"deal": deal.as_json(), "table": table.snapshot()}, deal.number,
                                 note)
             return deal
+
+    def _check_next_number(self, number: int, deals: list[Deal], facts: dict, by) -> None:
+        expected = (deals[-1].number + 1) if deals else 1
+        if number == expected:
+            return
+        taken = next((d for d in deals if d.number == number), None)
+        if taken is not None and taken.facts == facts and taken.entered_by_id == (
+                by.pk if by is not None else None):
+            raise DuplicateDeal(_("Deal %(number)s was already entered (the same deal was sent "
+                                  "twice); it is on the sheet once.") % {"number": number})
+        if taken is not None:
+            who = taken.entered_by_member.identity if taken.entered_by_member else _("someone")
+            raise EntryError(_("Deal %(number)s has already been entered by %(name)s, so yours "
+                               "was not added. Check the sheet below and enter the next deal.")
+                             % {"number": number, "name": who})
+        raise EntryError(_("The sheet changed while you were entering this deal, so it was not "
+                           "added. Check the sheet below and enter the next deal."))
 
     def add_deals(self, facts_list: list[dict], by) -> None:
         """Many deals at once (an imported sheet, demo data, benchmarks): all scored, or none
@@ -694,6 +721,10 @@ class Deal(models.Model):
 
     class Meta:
         ordering = ["table", "number"]
+        constraints = [
+            # Backs the row lock of the entry methods: a deal number is taken once per table.
+            models.UniqueConstraint(fields=["table", "number"], name="one_deal_per_number"),
+        ]
 
     def __str__(self):
         return f"{self.table} · {self.number}"

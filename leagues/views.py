@@ -29,11 +29,13 @@ from leagues.forms import (
     SeasonForm,
     SoloTableForm,
     TotalsForm,
+    deal_entry_form,
     deal_form_class,
 )
 from leagues.models import (
     Attendance,
     Club,
+    DuplicateDeal,
     EntryError,
     Evening,
     EveningTable,
@@ -374,9 +376,9 @@ def table_detail(request, slug, table_id):
     # While the online table plays, its hands are the table's deals: no paper entry meanwhile.
     may_enter = may_enter and not (fixture and not fixture.is_complete)
     form = None
-    if may_enter and table.entry != EveningTable.Entry.TOTALS:
-        form = _deal_form(table, names)
     sheet = history.table_sheet(table)
+    if may_enter and table.entry != EveningTable.Entry.TOTALS:
+        form = deal_entry_form(table.league.game, names, number=len(sheet["rows"]) + 1)
     return render(request, "leagues/table.html", {
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
@@ -500,12 +502,19 @@ def deal_add(request, slug, table_id):
     access, table = acl.get_table_for_entry(request, slug, table_id)
     if _refuse_while_online(request, table):
         return redirect(table)
-    form = _deal_form(table, table.sides(), request.POST)
-    if form is None or not form.is_valid():
-        messages.error(request, _("Please fill in every field of the deal."))
+    form = deal_entry_form(table.league.game, table.sides(), request.POST)
+    if not form.is_valid():
+        if "number" in form.errors:
+            messages.error(request, _("This deal form is out of date: reload the table page and "
+                                      "enter the deal again."))
+        else:
+            messages.error(request, _("Please fill in every field of the deal."))
         return redirect(table)
     try:
-        deal = table.add_deal(form.facts, request.user, access.member)
+        deal = table.add_deal(form.facts, request.user, access.member,
+                              number=form.cleaned_data["number"])
+    except DuplicateDeal as exc:
+        messages.info(request, exc.message)
     except EntryError as exc:
         messages.error(request, exc.message)
     else:

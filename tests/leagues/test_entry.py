@@ -9,7 +9,8 @@ from .conftest import bid, solo
 
 pytestmark = pytest.mark.django_db
 
-SOLO_DEAL = {"contract": "solo", "declarer": "0", "partner": "", "tricks": "6"}
+# The "next deal" form carries the number of the deal it adds (here the first).
+SOLO_DEAL = {"contract": "solo", "declarer": "0", "partner": "", "tricks": "6", "number": "1"}
 
 
 def url(table, suffix=""):
@@ -54,13 +55,14 @@ def test_outsiders_see_nothing_of_the_table(as_outsider, solo_table):
 
 
 def test_bid_whist_hand_entry_shows_the_match_end(as_organiser, bid_table):
-    hand = {"team": "0", "bid": "4", "mode": "notrump", "books": "11", "revoke": ""}
+    hand = {"team": "0", "bid": "4", "mode": "notrump", "books": "11", "revoke": "",
+            "number": "1"}
     response = as_organiser.post(url(bid_table, "deals/"), hand, follow=True)
     page = response.content.decode()
     assert "Match over." in page  # 5 books over, doubled in notrump: 10
     bid_table.refresh_from_db()
     assert bid_table.score_0 == 10 and bid_table.winner == 0
-    response = as_organiser.post(url(bid_table, "deals/"), hand, follow=True)
+    response = as_organiser.post(url(bid_table, "deals/"), {**hand, "number": "2"}, follow=True)
     assert "The match is over" in response.content.decode()
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from leagues.models import ResultChange
 
-from .conftest import add_members
+from .conftest import add_members, solo
 
 pytestmark = pytest.mark.django_db
 
@@ -167,3 +167,40 @@ def test_a_member_away_from_the_table_cannot_confirm(client, entry_at_table, mem
     client.force_login(give_login(zed, django_user_model, "zed"))
     assert client.post(table_url(table, "confirm/")).status_code == 403
     assert table.deals.get(number=1).provisional
+
+
+# -- 2. a deal posted twice is entered once ------------------------------------------------------
+
+
+def test_the_deal_form_carries_the_number_of_the_deal_it_adds(as_organiser, solo_table,
+                                                              organiser_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    form = as_organiser.get(table_url(solo_table)).content.decode()
+    assert '<input type="hidden" name="number" value="2"' in form
+
+
+def test_the_same_deal_posted_twice_is_entered_once(as_organiser, solo_table):
+    first = as_organiser.post(table_url(solo_table, "deals/"), next_deal(solo_table),
+                              follow=True)
+    assert "Deal 1 entered." in first.content.decode()
+    again = as_organiser.post(table_url(solo_table, "deals/"), {**SOLO_DEAL, "number": "1"},
+                              follow=True)
+    assert "Deal 1 was already entered" in again.content.decode()
+    assert solo_table.deals.count() == 1
+    assert ResultChange.objects.filter(action="add").count() == 1
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [9, -3, -3, -3]
+
+
+def test_a_deal_for_a_number_already_taken_adds_nothing(as_organiser, solo_table):
+    as_organiser.post(table_url(solo_table, "deals/"), next_deal(solo_table))
+    other = {**SOLO_DEAL, "declarer": "1", "number": "1"}  # typed on a page that was not fresh
+    response = as_organiser.post(table_url(solo_table, "deals/"), other, follow=True)
+    assert "Deal 1 has already been entered" in response.content.decode()
+    assert solo_table.deals.count() == 1
+    assert solo_table.deals.get().facts["declarer"] == 0
+
+
+def test_a_deal_form_without_its_number_adds_nothing(as_organiser, solo_table):
+    response = as_organiser.post(table_url(solo_table, "deals/"), SOLO_DEAL, follow=True)
+    assert "reload the table page" in response.content.decode()
+    assert not solo_table.deals.exists()
