@@ -422,9 +422,9 @@ def _finish_hand(table: Table, state) -> Hand:
     hand = Hand.objects.create(table=table, number=number, record=table.current,
                                result=state.result())
     transaction.on_commit(lambda: _announce(signals.hand_finished, table, hand=hand))
-    chain = _replay_chain(table)
+    chain, deals_played = _replay_chain(table)
     table.summary = chain.summary()
-    limit_reached = table.deals_limit is not None and number >= table.deals_limit
+    limit_reached = table.deals_limit is not None and deals_played >= table.deals_limit
     if chain.complete or limit_reached:
         table.status = Table.Status.FINISHED
         table.current = None
@@ -444,7 +444,9 @@ def _announce(signal, table: Table, **kwargs) -> None:
 
 
 def _replay_chain(table: Table):
-    """The engine's match/session rebuilt from the finished hands (scores live in the engine).
+    """The engine's match/session rebuilt from the finished hands (scores live in the engine),
+    and how many deals were played: an all-pass redeal is a finished hand but not a deal
+    played, so it never counts towards the table's number of deals.
 
     Each hand counts by its stored dealer and result, checked by the engine when it finished:
     ending a hand costs one short query, not replaying every hand of the evening.
@@ -453,9 +455,11 @@ def _replay_chain(table: Table):
     rules = rules_of(table)
     chain_class = getattr(module, "Match", None) or module.Session
     chain = chain_class(rules, first_dealer=0)
+    deals_played = 0
     for dealer, result in table.hands.order_by("number").values_list("record__dealer", "result"):
         chain.add_result(dealer, result)
-    return chain
+        deals_played += not result.get("redeal")
+    return chain, deals_played
 
 
 # -- computer players --------------------------------------------------------------------------

@@ -123,3 +123,40 @@ def test_a_solo_session_ends_after_its_number_of_deals(player):
     assert table.status == Table.Status.FINISHED
     assert table.hands.count() == 2
     assert sum(table.summary["balances"]) == 0
+
+
+@pytest.mark.parametrize("game", ["solo_whist", "belgian_whist"])
+def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, game):
+    """Two all-pass redeals, then a hand played: a table of three deals goes on."""
+    people = [django_user_model.objects.create_user(f"p{i}", f"p{i}@example.org",
+                                                    "pw-long-enough") for i in range(4)]
+    table = tables.create_table(people[0], game, {}, deals_limit=3)
+    for position, person in enumerate(people):
+        tables.take_seat(table.pk, person, position)
+    rng = random.Random(3)
+
+    def act(choose):
+        table.refresh_from_db()
+        state = tables.current_state(table)
+        tables.play(table.pk, people[state.to_act], choose(state), table.version)
+
+    def count(redeal: bool) -> int:
+        return sum(bool(h.result.get("redeal")) == redeal for h in table.hands.all())
+
+    def prefer_pass(state):
+        legal = state.legal_actions()  # a trou (three aces) cannot be passed by its holder
+        return "pass" if "pass" in legal else legal[0]
+
+    def prefer_contract(state):
+        return next((a for a in state.legal_actions() if a != "pass"), state.random_action(rng))
+
+    while count(redeal=True) < 2:
+        act(prefer_pass)
+    while count(redeal=False) < 1:
+        act(prefer_contract)
+    table.refresh_from_db()
+    assert count(redeal=True) >= 2 and table.hands.count() >= 3
+    assert table.status == Table.Status.PLAYING, "one deal of three played, two redeals"
+    while Table.objects.get(pk=table.pk).status == Table.Status.PLAYING:
+        act(prefer_contract)
+    assert count(redeal=False) == 3
