@@ -4,20 +4,56 @@ from __future__ import annotations
 
 import csv
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from leagues import scoring
 from leagues.models import Evening, EveningTable
+
+# A spreadsheet reads a cell starting with one of these as a formula (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A cell that a spreadsheet shows as text, never runs: text starting like a formula gets a
+    leading ``'``.  Numbers stay numbers (a score of -5 is written -5), so only non-numbers are
+    turned into text and checked; a name or a venue is text whatever it looks like."""
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        value = str(value)
+        if value.startswith(FORMULA_STARTS):
+            return "'" + value
+    return value
+
+
+def csv_number(value):
+    """A balance or score as a number cell: 12, -3, 1.5 (no trailing zeros, no exponent)."""
+    if value is None:
+        return ""
+    value = Decimal(value)
+    if value == value.to_integral():
+        return int(value)
+    return Decimal(format(value.normalize(), "f"))
+
+
+class SafeWriter:
+    """The csv writer of every export: each cell goes through :func:`csv_cell`."""
+
+    def __init__(self, out):
+        self._writer = csv.writer(out)
+
+    def writerow(self, row):
+        return self._writer.writerow([csv_cell(value) for value in row])
 
 
 def _csv_response(filename: str):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+    return response, SafeWriter(response)
 
 
 def standings_csv(season, rows):
@@ -28,15 +64,14 @@ def standings_csv(season, rows):
                       _("Difference"), _("Bostons")])
         for r in rows:
             out.writerow([r.position or "", r.pair, r.played, r.won, r.lost, r.league_points,
-                          scoring.format_units(r.points_for),
-                          scoring.format_units(r.points_against),
-                          scoring.format_units(r.difference), r.bostons])
+                          csv_number(r.points_for), csv_number(r.points_against),
+                          csv_number(r.difference), r.bostons])
     else:
         out.writerow([_("Position"), _("Player"), _("Evenings"), _("Total"), _("Average"),
                       _("Best evenings"), _("Qualified")])
         for r in rows:
-            out.writerow([r.position or "", r.name, r.evenings, scoring.format_units(r.total),
-                          scoring.format_units(r.average), scoring.format_units(r.best),
+            out.writerow([r.position or "", r.name, r.evenings, csv_number(r.total),
+                          csv_number(r.average), csv_number(r.best),
                           _("yes") if r.qualified else _("no")])
     return response
 
@@ -57,8 +92,7 @@ def results_csv(season):
             sides = [(s.member, s.total) for s in table.seats.all()]
         for who, total in sides:
             out.writerow([table.evening.date.isoformat(), table.evening.venue, table.number, who,
-                          scoring.format_units(total),
-                          _("yes") if table.is_provisional else ""])
+                          csv_number(total), _("yes") if table.is_provisional else ""])
     return response
 
 

@@ -2,11 +2,14 @@
 no double deals, harmless CSV cells, no server error on bad input, a well-formed calendar,
 member pages for members, a history that names people unmistakably, renewable invite links."""
 
+import csv
+import io
+
 import pytest
 
 from leagues.models import ResultChange
 
-from .conftest import add_members, solo
+from .conftest import add_members, bid, make_solo_table, solo
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +207,64 @@ def test_a_deal_form_without_its_number_adds_nothing(as_organiser, solo_table):
     response = as_organiser.post(table_url(solo_table, "deals/"), SOLO_DEAL, follow=True)
     assert "reload the table page" in response.content.decode()
     assert not solo_table.deals.exists()
+
+
+# -- 3. CSV cells are never live formulas ---------------------------------------------------------
+
+EVIL = '=HYPERLINK("http://evil.example/","Totals")'
+
+
+def csv_rows(response):
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+@pytest.fixture
+def evil_table(solo_evening, organiser, member, organiser_user):
+    evil, plus, at = add_members(organiser.club, [EVIL, "+44 7700 900123", "@SUM(A1:A9)"])
+    solo_evening.venue = "-Back room"
+    solo_evening.save()
+    table = make_solo_table(solo_evening, [evil, plus, at, member])
+    table.add_deal(solo("solo", 0, 4), organiser_user)  # the declarer loses: -9, others +3
+    return table
+
+
+def test_standings_csv_neutralises_formulas_and_keeps_numbers(as_member, evil_table):
+    rows = csv_rows(as_member.get(season_url(evil_table) + "standings.csv"))
+    by_name = {row[1]: row for row in rows[1:]}
+    assert set(by_name) == {"'" + EVIL, "'+44 7700 900123", "'@SUM(A1:A9)", "Mike"}
+    evil = by_name["'" + EVIL]
+    assert evil[3] == "-9" and evil[4] == "-9"  # a negative score stays a number
+
+
+def test_results_csv_neutralises_formulas_and_keeps_numbers(as_member, evil_table):
+    rows = csv_rows(as_member.get(season_url(evil_table) + "results.csv"))
+    assert rows[1] == ["2030-01-07", "'-Back room", "1", "'" + EVIL, "-9", ""]
+    assert all(is_number(cell) or not cell.startswith(("=", "+", "-", "@", "\t", "\r"))
+               for row in rows for cell in row)
+
+
+def is_number(cell):
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def test_every_formula_start_is_neutralised_and_numbers_are_not():
+    from decimal import Decimal
+
+    from leagues.exports import csv_cell
+    for text in ("=1+1", "+1", "-1+1", "@A1", "\tx", "\rx"):
+        assert csv_cell(text) == "'" + text
+    assert csv_cell("Nell") == "Nell" and csv_cell("") == ""
+    assert csv_cell(-5) == -5 and csv_cell(Decimal("-1.5")) == Decimal("-1.5")
+
+
+def test_bid_whist_standings_csv_neutralises_a_pair_name(as_member, bid_table, organiser_user):
+    bid_table.pair_0.name = "=1+1"
+    bid_table.pair_0.save()
+    bid_table.add_deal(bid(1, 5, "uptown", 13), organiser_user)
+    rows = csv_rows(as_member.get(season_url(bid_table) + "standings.csv"))
+    pair_0 = next(row for row in rows if row[1] == "'=1+1")
+    assert pair_0[8].startswith("-") and is_number(pair_0[8])  # points difference, a number
