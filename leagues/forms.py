@@ -23,6 +23,41 @@ class MemberForm(forms.ModelForm):
         fields = ["name", "role"]
 
 
+class AttendanceForm(forms.Form):
+    """Coming or not to an evening; an organiser may answer for another member of the club.
+    Ids come from the page, never trusted: a member of another club, or no number at all, is a
+    form error, not a server error."""
+
+    coming = forms.ChoiceField(choices=[("yes", "yes"), ("no", "no")], error_messages={
+        "required": gettext_lazy("Say whether you are coming: yes or no."),
+        "invalid_choice": gettext_lazy("Say whether you are coming: yes or no.")})
+    member = forms.ModelChoiceField(Member.objects.none(), required=False, error_messages={
+        "invalid_choice": gettext_lazy("Choose a member of this club.")})
+
+    def __init__(self, club: Club, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = club.members.all()
+
+
+class InviteForm(forms.Form):
+    """A club-wide invite link, or (with ``member``) one that claims a member's record: only a
+    member of this club who does not sign in yet can be claimed."""
+
+    member = forms.ModelChoiceField(Member.objects.none(), required=False, error_messages={
+        "invalid_choice": gettext_lazy("Choose a member of this club without a login.")})
+
+    def __init__(self, club: Club, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].queryset = club.members.filter(user=None)
+
+
+def first_error(form) -> str:
+    """The form's first error message, for a page that answers with a message."""
+    for errors in form.errors.values():
+        return errors[0]
+    return ""
+
+
 class LeagueForm(forms.ModelForm):
     class Meta:
         model = League

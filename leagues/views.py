@@ -18,10 +18,12 @@ from django.views.decorators.http import require_POST
 from leagues import access as acl
 from leagues import draw, exports, history, online
 from leagues.forms import (
+    AttendanceForm,
     BidTableForm,
     ClubForm,
     EveningForm,
     HouseRulesForm,
+    InviteForm,
     LeagueForm,
     MemberForm,
     OnlineTableForm,
@@ -31,6 +33,7 @@ from leagues.forms import (
     TotalsForm,
     deal_entry_form,
     deal_form_class,
+    first_error,
 )
 from leagues.models import (
     Attendance,
@@ -40,7 +43,6 @@ from leagues.models import (
     Evening,
     EveningTable,
     Invite,
-    Member,
     OnlineFixture,
     TableSeat,
 )
@@ -122,10 +124,11 @@ def member_add(request, slug):
 def invite_create(request, slug):
     """A club-wide join link, or (with ``member``) a link that claims that member's record."""
     access = acl.get_club_for_organiser(request, slug)
-    member = None
-    if request.POST.get("member"):
-        member = get_object_or_404(Member, pk=request.POST["member"], club=access.club,
-                                   user=None)
+    form = InviteForm(access.club, request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect("leagues:members", slug)
+    member = form.cleaned_data["member"]
     invite = Invite.objects.create(club=access.club, member=member, created_by=request.user)
     link = request.build_absolute_uri(invite.get_absolute_url())
     messages.success(request, _("Invite link: %(link)s") % {"link": link})
@@ -299,10 +302,15 @@ def evening_detail(request, slug, evening_id):
 @require_POST
 def attendance(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.MEMBER)
+    form = AttendanceForm(access.club, request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(evening)
     member = access.member
-    if access.is_organiser and request.POST.get("member"):
-        member = get_object_or_404(Member, pk=request.POST["member"], club=access.club)
-    coming = request.POST.get("coming") == "yes"
+    if access.is_organiser and form.cleaned_data["member"]:
+        # Only organisers answer for someone else; a member's "member" field is ignored.
+        member = form.cleaned_data["member"]
+    coming = form.cleaned_data["coming"] == "yes"
     Attendance.objects.update_or_create(evening=evening, member=member,
                                         defaults={"coming": coming})
     messages.success(request, _("%(name)s is coming.") % {"name": member.name} if coming else

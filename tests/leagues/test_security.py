@@ -268,3 +268,108 @@ def test_bid_whist_standings_csv_neutralises_a_pair_name(as_member, bid_table, o
     rows = csv_rows(as_member.get(season_url(bid_table) + "standings.csv"))
     pair_0 = next(row for row in rows if row[1] == "'=1+1")
     assert pair_0[8].startswith("-") and is_number(pair_0[8])  # points difference, a number
+
+
+# -- 4. bad input gets a message, never a server error, and changes nothing ------------------------
+
+
+def fingerprint():
+    """Every row of every leagues table: what "changes nothing" compares."""
+    from django.apps import apps
+    return {model.__name__: sorted(map(repr, model.objects.values()))
+            for model in apps.get_app_config("leagues").get_models()}
+
+
+def club_url(club, suffix=""):
+    return f"/clubs/{club.slug}/{suffix}"
+
+
+@pytest.mark.parametrize("value", ["abc", "", "1.5", "-1", "99999999999999999999", "1\x00"])
+def test_attendance_for_a_member_that_is_not_one_changes_nothing(as_organiser, solo_evening,
+                                                                 value):
+    club = solo_evening.season.league.club
+    before = fingerprint()
+    response = as_organiser.post(club_url(club, f"evenings/{solo_evening.pk}/attendance/"),
+                                 {"member": value, "coming": "yes"}, follow=True)
+    if value == "":  # no member chosen: the organiser answers for themselves, as before
+        assert "olga is coming." in response.content.decode()
+        return
+    assert response.status_code == 200
+    assert refusal(value, "Choose a member of this club.") in response.content.decode()
+    assert fingerprint() == before
+
+
+def refusal(value, message):
+    # Django's own words for a NUL character, before the field looks the member up.
+    return "Null characters are not allowed." if "\x00" in value else message
+
+
+def test_attendance_for_a_member_of_another_club_changes_nothing(as_organiser, solo_evening,
+                                                                 django_user_model):
+    rival = django_user_model.objects.create_user("rita", "rita@example.org", "pw")
+    from leagues.models import Club
+    stranger = Club.create_with_organiser(rival, name="Rival Club").members.get()
+    club = solo_evening.season.league.club
+    before = fingerprint()
+    response = as_organiser.post(club_url(club, f"evenings/{solo_evening.pk}/attendance/"),
+                                 {"member": stranger.pk, "coming": "yes"}, follow=True)
+    assert "Choose a member of this club." in response.content.decode()
+    assert fingerprint() == before
+
+
+def test_attendance_with_an_answer_that_is_neither_yes_nor_no_changes_nothing(as_member,
+                                                                             solo_evening):
+    club = solo_evening.season.league.club
+    before = fingerprint()
+    response = as_member.post(club_url(club, f"evenings/{solo_evening.pk}/attendance/"),
+                              {"coming": "maybe"}, follow=True)
+    assert "Say whether you are coming: yes or no." in response.content.decode()
+    assert fingerprint() == before
+
+
+@pytest.mark.parametrize("value", ["abc", "1.5", "99999999999999999999", "1\x00"])
+def test_an_invite_for_a_member_that_is_not_one_changes_nothing(as_organiser, club, value):
+    before = fingerprint()
+    response = as_organiser.post(club_url(club, "invites/"), {"member": value}, follow=True)
+    assert response.status_code == 200
+    assert refusal(value, "Choose a member of this club without a login.") in (
+        response.content.decode())
+    assert fingerprint() == before
+
+
+def test_an_invite_to_claim_a_member_who_signs_in_already_changes_nothing(as_organiser, club,
+                                                                         member):
+    before = fingerprint()
+    response = as_organiser.post(club_url(club, "invites/"), {"member": member.pk}, follow=True)
+    assert "Choose a member of this club without a login." in response.content.decode()
+    assert fingerprint() == before
+
+
+GARBAGE = {name: "abc" for name in (
+    "member", "coming", "role", "is_public", "game", "ranking", "best_evenings", "min_evenings",
+    "points_for_win", "points_for_loss", "tie_break", "draw", "first", "second", "date",
+    "start_time", "seat_0", "seat_1", "seat_2", "seat_3", "pair_0", "pair_1", "deals",
+    "bot_level", "computer_2", "contract", "declarer", "partner", "tricks", "level", "number",
+    "team", "bid", "mode", "books", "revoke", "total_0", "total_1", "total_2", "total_3")}
+GARBAGE.update({"name": "x\x00", "description": "x\x00", "venue": "x\x00"})
+
+
+@pytest.mark.parametrize("path", [
+    "edit/", "members/add/", "invites/", "leagues/new/", "leagues/{league}/edit/",
+    "leagues/{league}/rules/", "leagues/{league}/seasons/new/", "seasons/{season}/pairs/new/",
+    "seasons/{season}/evenings/new/", "evenings/{evening}/attendance/",
+    "evenings/{evening}/tables/new/", "evenings/{evening}/draw/", "tables/{table}/deals/",
+    "tables/{table}/deals/1/", "tables/{table}/totals/", "tables/{table}/online/",
+    "tables/{table}/confirm/",
+])
+def test_every_league_post_refuses_garbage_without_a_server_error(as_organiser, solo_table,
+                                                                  organiser_user, path):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    evening = solo_table.evening
+    url = club_url(solo_table.league.club, path.format(
+        league=evening.season.league.pk, season=evening.season.pk, evening=evening.pk,
+        table=solo_table.pk))
+    before = fingerprint()
+    response = as_organiser.post(url, GARBAGE, follow=True)
+    assert response.status_code == 200
+    assert fingerprint() == before
