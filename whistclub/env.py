@@ -6,6 +6,7 @@ stops the process at start-up instead of running with a surprising value.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import zoneinfo
 from urllib.parse import urlsplit
@@ -70,6 +71,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
             f"{name} must be a comma-separated list without empty items; got {raw!r}"
         )
     return [item for item in items if item]
+
+
+def env_networks(name: str, default: list[str]) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """A comma-separated list of IP addresses or networks (CIDR), e.g. ``127.0.0.1,10.0.0.0/8``."""
+    networks = []
+    for item in env_list(name, default):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name} must list IP addresses or networks such as 127.0.0.1 or 10.0.0.0/8; "
+                f"got {item!r}"
+            ) from None
+    return networks
 
 
 def env_timezone(name: str, default: str) -> str:

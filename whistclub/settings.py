@@ -5,6 +5,7 @@ machine; production sets the variables listed in README.md.  Malformed values st
 with a message naming the variable (see ``whistclub.env``).
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -16,6 +17,7 @@ from whistclub.env import (
     env_float,
     env_int,
     env_list,
+    env_networks,
     env_str,
     env_timezone,
     redis_url_from_env,
@@ -54,6 +56,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "axes",
     "whistclub",
     "whistclub.accounts",
     "games",
@@ -72,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "whistclub.urls"
@@ -116,6 +121,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username from
+# one client address, that pair is refused for LOGIN_COOLOFF_MINUTES, the right password included.
+# Other people on the same network, and the same person elsewhere, are not affected.  Resetting
+# the password by email lifts the lockout (whistclub.accounts.views.PasswordResetConfirm).
+AUTHENTICATION_BACKENDS = [
+    "whistclub.accounts.throttling.LoginThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True  # a successful login forgets the earlier failures
+# The cool-off runs from the lockout: trying again while locked out does not prolong it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "whistclub.accounts.views.locked_out"
+# The client's address: REMOTE_ADDR, or behind a proxy listed in TRUSTED_PROXIES (nginx on the
+# same machine by default) the last address of X-Forwarded-For that is not such a proxy.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES", ["127.0.0.1", "::1"])
+AXES_CLIENT_IP_CALLABLE = "whistclub.accounts.throttling.client_ip"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -176,6 +201,13 @@ BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
 # Flood control of table sockets: messages per second a client may send, and the burst allowed.
 WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 10.0, minimum=0.1)
 WS_BURST = env_int("WS_BURST", 20, minimum=1)
+# Presence is a lease (games.presence): each process renews its sockets' rows every
+# PRESENCE_HEARTBEAT_SECONDS (0: never, as in unit tests) and sweeps for seats whose person is
+# gone; a row not renewed for PRESENCE_LEASE_SECONDS belongs to a dead process.  A seat is
+# marked away PRESENCE_AWAY_AFTER_SECONDS after its last socket closed (a reload changes nothing).
+PRESENCE_HEARTBEAT_SECONDS = env_float("PRESENCE_HEARTBEAT_SECONDS", 10.0, minimum=0)
+PRESENCE_LEASE_SECONDS = env_float("PRESENCE_LEASE_SECONDS", 30.0, minimum=1)
+PRESENCE_AWAY_AFTER_SECONDS = env_float("PRESENCE_AWAY_AFTER_SECONDS", 3.0, minimum=0)
 # Bots think in a pool of worker processes (0: in the serving process, as in tests), each
 # decision cut off after BOT_TIME_LIMIT_SECONDS (the easy heuristic then answers; see docs/bots.md).
 BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=0)
@@ -186,4 +218,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+    # axes logs every successful login at INFO; failures and lockouts are warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }

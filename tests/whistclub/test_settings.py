@@ -36,6 +36,9 @@ def run_manage(*args, **environ):
     ("SECURE_HSTS_SECONDS", "a year", "SECURE_HSTS_SECONDS must be a whole number"),
     ("ALLOWED_HOSTS", "a.example,,b.example", "ALLOWED_HOSTS must be a comma-separated list"),
     ("CSRF_TRUSTED_ORIGINS", "whist.example.org", "CSRF_TRUSTED_ORIGINS items must start with"),
+    ("LOGIN_FAILURE_LIMIT", "five", "LOGIN_FAILURE_LIMIT must be a whole number"),
+    ("LOGIN_COOLOFF_MINUTES", "0", "LOGIN_COOLOFF_MINUTES must be at least 1"),
+    ("TRUSTED_PROXIES", "127.0.0.1,nginx", "TRUSTED_PROXIES must list IP addresses or networks"),
 ])
 def test_a_malformed_variable_stops_start_up_with_its_name(name, value, expected):
     result = run_manage("check", **{name: value})

@@ -5,4 +5,7 @@ from whistclub.accounts import views
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    # Before django.contrib.auth.urls (whistclub/urls.py), which has the same path and name.
+    path("reset/<uidb64>/<token>/", views.PasswordResetConfirm.as_view(),
+         name="password_reset_confirm"),
 ]

@@ -1,6 +1,10 @@
+import math
+
+from axes.utils import reset as reset_login_failures
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
@@ -37,3 +41,24 @@ def profile(request):
             response.set_cookie(settings.LANGUAGE_COOKIE_NAME, profile.language)
         return response
     return render(request, "accounts/profile.html", {"form": form})
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """The page of a login refused by the throttle (django-axes' AXES_LOCKOUT_CALLABLE)."""
+    minutes = max(1, math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    return render(request, "registration/locked_out.html",
+                  {"cooloff_minutes": minutes, "failure_limit": settings.AXES_FAILURE_LIMIT},
+                  status=429)
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    """Django's reset confirmation; choosing a new password also lifts a login lockout.
+
+    The link in the email proves the person owns the account, so the failures counted against
+    its username (from any address) no longer protect anything.
+    """
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        reset_login_failures(username=form.user.get_username())
+        return response
