@@ -4,6 +4,19 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from whistclub.accounts.models import Profile, profile_for
+from whistclub.accounts.names import imitates_a_computer_player, used_by_another_account
+
+
+def check_shown_name(name: str, user=None) -> None:
+    """Refuse a name others would take for a computer player or for another person."""
+    if imitates_a_computer_player(name):
+        raise forms.ValidationError(
+            _("Computer players are shown under names like this one, so other players would be "
+              "misled. Please choose another name."), code="computer_name")
+    if used_by_another_account(name, user):
+        raise forms.ValidationError(
+            _("Another player already goes by this name (capitals and spaces aside). Please "
+              "choose another name."), code="name_taken")
 
 
 class SignUpForm(UserCreationForm):
@@ -19,6 +32,19 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def clean_username(self):
+        username = super().clean_username()
+        # Without a display name, the username is the name others see.
+        if username:
+            check_shown_name(username)
+        return username
+
+    def clean_display_name(self):
+        display_name = self.cleaned_data.get("display_name", "")
+        if display_name:
+            check_shown_name(display_name)
+        return display_name
 
     def clean_email(self):
         email = self.cleaned_data["email"].strip()
@@ -40,3 +66,9 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
         fields = ("display_name", "language")
+
+    def clean_display_name(self):
+        display_name = self.cleaned_data.get("display_name", "")
+        if display_name:
+            check_shown_name(display_name, self.instance.user)
+        return display_name
