@@ -10,15 +10,16 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from whistclub.origins import SameOriginWebSockets  # noqa: E402
 from whistclub.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # A WebSocket carries the user's cookies cross-site: refuse foreign origins.
-        "websocket": AllowedHostsOriginValidator(
+        # A WebSocket carries the user's cookies cross-site: only the site's own pages (same
+        # scheme, host and port, or CSRF_TRUSTED_ORIGINS) may open one (whistclub/origins.py).
+        "websocket": SameOriginWebSockets(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }
