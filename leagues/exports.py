@@ -6,6 +6,7 @@ import csv
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+import icalendar
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -97,51 +98,39 @@ def results_csv(season):
 
 
 def _ical_text(value: str) -> str:
-    return (value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\n", "\\n"))
-
-
-def _fold(line: str) -> str:
-    """RFC 5545 lines are at most 75 octets; longer ones continue after CRLF + space."""
-    encoded = line.encode()
-    if len(encoded) <= 75:
-        return line
-    parts, current = [], b""
-    for char in line:
-        piece = char.encode()
-        if len(current) + len(piece) > (75 if not parts else 74):
-            parts.append(current.decode())
-            current = b""
-        current += piece
-    parts.append(current.decode())
-    return "\r\n ".join(parts)
+    """Text for the calendar: any line break (CRLF, LF or a bare CR) is one line break, which
+    the library writes escaped as ``\\n``; it escapes ``\\``, ``,`` and ``;`` too."""
+    return value.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def calendar_ics(request, club):
-    """The club's evenings; an evening without a time is an all-day event."""
-    stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+    """The club's evenings (RFC 5545, written by the icalendar library: escaping and line
+    folding are right by construction); an evening without a time is an all-day event."""
+    stamp = timezone.now().astimezone(UTC).replace(microsecond=0)
     host = request.get_host().split(":")[0]
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//whistclub//leagues//EN",
-             "CALSCALE:GREGORIAN", f"X-WR-CALNAME:{_ical_text(club.name)}"]
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", "-//whistclub//leagues//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("x-wr-calname", _ical_text(club.name))
     evenings = Evening.objects.filter(season__league__club=club).select_related("season__league")
     for evening in evenings:
-        lines += ["BEGIN:VEVENT", f"UID:evening-{evening.pk}@{host}", f"DTSTAMP:{stamp}"]
+        event = icalendar.Event()
+        event.add("uid", f"evening-{evening.pk}@{host}")
+        event.add("dtstamp", stamp)
         if evening.start_time:
             start = timezone.make_aware(datetime.combine(evening.date, evening.start_time))
             start_utc = start.astimezone(UTC)
-            end_utc = start_utc + timedelta(hours=3)
-            lines += [f"DTSTART:{start_utc:%Y%m%dT%H%M%SZ}", f"DTEND:{end_utc:%Y%m%dT%H%M%SZ}"]
+            event.add("dtstart", start_utc)
+            event.add("dtend", start_utc + timedelta(hours=3))
         else:
-            lines += [f"DTSTART;VALUE=DATE:{evening.date:%Y%m%d}",
-                      f"DTEND;VALUE=DATE:{evening.date + timedelta(days=1):%Y%m%d}"]
-        lines.append(f"SUMMARY:{_ical_text(f'{club.name}: {evening.season.league.name}')}")
+            event.add("dtstart", evening.date)
+            event.add("dtend", evening.date + timedelta(days=1))
+        event.add("summary", _ical_text(f"{club.name}: {evening.season.league.name}"))
         if evening.venue:
-            lines.append(f"LOCATION:{_ical_text(evening.venue)}")
-        lines.append(f"URL:{request.build_absolute_uri(evening.get_absolute_url())}")
-        lines.append("END:VEVENT")
-    lines.append("END:VCALENDAR")
-    body = "\r\n".join(_fold(line) for line in lines) + "\r\n"
-    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+            event.add("location", _ical_text(evening.venue))
+        event.add("url", request.build_absolute_uri(evening.get_absolute_url()))
+        calendar.add_component(event)
+    response = HttpResponse(calendar.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{club.slug}.ics"'
     return response
-

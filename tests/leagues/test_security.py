@@ -373,3 +373,27 @@ def test_every_league_post_refuses_garbage_without_a_server_error(as_organiser, 
     response = as_organiser.post(url, GARBAGE, follow=True)
     assert response.status_code == 200
     assert fingerprint() == before
+
+
+# -- 5. the calendar feed is well formed whatever the venue says ---------------------------------
+
+
+def test_the_calendar_gives_a_venue_back_whatever_it_contains(as_member, solo_evening):
+    import re
+
+    import icalendar
+    solo_evening.venue = "Back room\r, first floor; bar\nupstairs \\ left"
+    solo_evening.save()
+    club = solo_evening.season.league.club
+    club.name = "Crown, Anchor; and Bell"
+    club.save()
+    body = as_member.get(club_url(club, "calendar.ics")).content.decode()
+    assert not re.search(r"\r(?!\n)", body), "a bare CR breaks the file's lines"
+    assert not re.search(r"(?<!\r)\n", body), "every line ends with CRLF"
+    calendar = icalendar.Calendar.from_ical(body)
+    (event,) = calendar.walk("VEVENT")
+    # A line break in the venue, however typed, is a line break in the calendar.
+    assert str(event["LOCATION"]) == "Back room\n, first floor; bar\nupstairs \\ left"
+    assert str(event["SUMMARY"]) == "Crown, Anchor; and Bell: Tuesday Solo"
+    assert str(calendar["X-WR-CALNAME"]) == "Crown, Anchor; and Bell"
+    assert event.decoded("DTSTART") == solo_evening.date  # no time: an all-day event
