@@ -5,7 +5,9 @@ Every view gets its objects through these helpers, never through an ad-hoc filte
 * a members-only club is invisible (404) to anyone who is not a member of it;
 * a visible object that the person may not change answers 403;
 * an organiser's powers stop at their own club: every object is looked up *within* the club of
-  the URL, so an id from another club is a 404.
+  the URL, so an id from another club is a 404;
+* the club's people (the member list and every member's page) are for its members only, even
+  in a public club: :func:`check_members_visible` is that one rule.
 """
 
 from __future__ import annotations
@@ -51,6 +53,22 @@ def check_access(request, club: Club, need: str) -> ClubAccess:
         raise PermissionDenied
     if need == ORGANISER and not access.is_organiser:
         raise PermissionDenied
+    return access
+
+
+def check_members_visible(access: ClubAccess) -> None:
+    """The one rule for the club's people, used by the member list and by each member's page:
+    members of the club see them; anyone else, even in a public club, is refused (403; a
+    members-only club is already invisible: 404).  Member ids are sequential, so a page that
+    answered outsiders would list the club one id at a time."""
+    if not access.is_member:
+        raise PermissionDenied
+
+
+def get_club_members(request, slug) -> ClubAccess:
+    """The club whose member list the viewer asks for (see :func:`check_members_visible`)."""
+    access = get_club_access(request, slug, VIEW)
+    check_members_visible(access)
     return access
 
 
@@ -111,7 +129,9 @@ def get_table_for_entry(request, slug, table_id) -> tuple[ClubAccess, EveningTab
 def get_member(request, slug, member_id, need=VIEW) -> tuple[ClubAccess, Member]:
     member = get_object_or_404(Member.objects.select_related("club"), pk=member_id,
                                club__slug=slug)
-    return check_access(request, member.club, need), member
+    access = check_access(request, member.club, need)
+    check_members_visible(access)
+    return access, member
 
 
 def get_partnership(request, slug, pair_id, need=VIEW) -> tuple[ClubAccess, Partnership]:

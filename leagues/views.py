@@ -93,10 +93,7 @@ def club_edit(request, slug):
 
 
 def member_list(request, slug):
-    access = acl.get_club_for_viewer(request, slug)
-    if not access.is_member:
-        # The list of names is for the club's own people, even in a public club.
-        raise PermissionDenied
+    access = acl.get_club_members(request, slug)
     form = MemberForm()
     invites = access.club.invites.filter(member=None) if access.is_organiser else []
     return render(request, "leagues/members.html", {

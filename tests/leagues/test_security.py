@@ -397,3 +397,34 @@ def test_the_calendar_gives_a_venue_back_whatever_it_contains(as_member, solo_ev
     assert str(event["SUMMARY"]) == "Crown, Anchor; and Bell: Tuesday Solo"
     assert str(calendar["X-WR-CALNAME"]) == "Crown, Anchor; and Bell"
     assert event.decoded("DTSTART") == solo_evening.date  # no time: an all-day event
+
+
+# -- 6. a member's page is seen by whoever sees the member list -----------------------------------
+
+
+@pytest.mark.parametrize("public", [False, True])
+@pytest.mark.parametrize("persona", ["anonymous", "outsider", "member", "organiser"])
+def test_member_pages_follow_the_member_lists_rule(client, club, member, public, persona,
+                                                   outsider_user, member_user, organiser_user):
+    club.is_public = public
+    club.save()
+    user = {"outsider": outsider_user, "member": member_user,
+            "organiser": organiser_user}.get(persona)
+    if user:
+        client.force_login(user)
+    listing = client.get(club_url(club, "members/")).status_code
+    page = client.get(club_url(club, f"members/{member.pk}/")).status_code
+    assert page == listing
+    assert (page == 200) == (persona in ("member", "organiser"))
+
+
+def test_a_public_seasons_standings_do_not_link_to_member_pages_for_visitors(
+        client, as_member, solo_table, organiser_user):
+    club = solo_table.league.club
+    club.is_public = True
+    club.save()
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    assert "/members/" in as_member.get(season_url(solo_table)).content.decode()
+    client.logout()
+    page = client.get(season_url(solo_table)).content.decode()
+    assert "Nell" in page and "/members/" not in page
