@@ -78,6 +78,27 @@ def table_sheet(table: EveningTable) -> dict:
     return {"rows": rows, "totals": [scoring.format_units(t) for t in totals]}
 
 
+def change_rows(table: EveningTable) -> list[dict]:
+    """The table's history, newest first, each change with who made it as a name no one can
+    imitate: the member record's name with the account's username ("Mike (@mike)"), or the
+    username alone for an account no longer in the club.  Display names are free and not
+    unique, so they are never shown here.  Two queries whatever the history's length."""
+    changes = list(table.changes.select_related("changed_by"))
+    members = {m.user_id: m for m in Member.objects.filter(
+        club_id=table.league.club_id,
+        user_id__in={c.changed_by_id for c in changes if c.changed_by_id}).select_related("user")}
+    rows = []
+    for change in changes:
+        if change.changed_by is None:
+            who = ""  # the page says "recorded automatically"
+        elif change.changed_by_id in members:
+            who = members[change.changed_by_id].identity
+        else:
+            who = f"@{change.changed_by.get_username()}"
+        rows.append({"change": change, "who": who})
+    return rows
+
+
 def evening_tables(evening) -> list[dict]:
     """Each table of the evening with its players or pairs and their results (two queries)."""
     tables = list(evening.tables.select_related(

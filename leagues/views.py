@@ -607,7 +607,7 @@ def table_confirm(request, slug, table_id):
 
 def table_changes(request, slug, table_id):
     access, table = acl.get_table(request, slug, table_id)
-    changes = table.changes.select_related("changed_by")
     return render(request, "leagues/changes.html", {"club": access.club, "table": table,
-                                                    "changes": changes, "access": access})
+                                                    "rows": history.change_rows(table),
+                                                    "access": access})
 

@@ -428,3 +428,33 @@ def test_a_public_seasons_standings_do_not_link_to_member_pages_for_visitors(
     client.logout()
     page = client.get(season_url(solo_table)).content.decode()
     assert "Nell" in page and "/members/" not in page
+
+
+# -- 7. the history names people in a way a display name cannot imitate --------------------------
+
+
+def test_the_history_tells_apart_two_people_with_the_same_display_name(
+        client, entry_at_table, member_user, organiser_user):
+    table = entry_at_table["table"]
+    client.force_login(organiser_user)
+    client.post(table_url(table, "deals/"), next_deal(table))
+    # Mike takes the organiser's display name, then enters a deal.
+    member_user.profile.display_name = organiser_user.profile.name
+    member_user.profile.save()
+    client.force_login(member_user)
+    client.post(table_url(table, "deals/"), next_deal(table, declarer="1"))
+    page = client.get(table_url(table, "changes/"))
+    text = page.content.decode()
+    assert "Mike (@mike)" in text and "olga (@olga)" in text
+    assert [row["who"] for row in page.context["rows"]] == ["Mike (@mike)", "olga (@olga)"]
+
+
+def test_the_history_names_someone_who_left_the_club_by_their_username(
+        as_member, solo_table, django_user_model):
+    leaver = django_user_model.objects.create_user("lee", "lee@example.org", "pw")
+    leaver.profile.display_name = "olga"
+    leaver.profile.save()
+    solo_table.add_deal(solo("solo", 0, 6), leaver)
+    page = as_member.get(table_url(solo_table, "changes/"))
+    assert "@lee" in page.content.decode()
+    assert [row["who"] for row in page.context["rows"]] == ["@lee"]
