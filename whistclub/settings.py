@@ -195,6 +195,10 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# /healthz shows what it checked and what failed to staff, or to a request bearing
+# "Authorization: Bearer <HEALTHZ_TOKEN>" (monitoring); to anyone else only ok/unhealthy.
+HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN")
+
 # Computer players wait this long before acting, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
 
