@@ -18,7 +18,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from leagues.models import Club, Evening, EveningTable, League, Member, Partnership, Season
+from leagues.models import (
+    Club,
+    Evening,
+    EveningTable,
+    Invite,
+    League,
+    Member,
+    Partnership,
+    Season,
+)
 
 VIEW, MEMBER, ORGANISER = "view", "member", "organiser"
 
@@ -139,3 +148,10 @@ def get_partnership(request, slug, pair_id, need=VIEW) -> tuple[ClubAccess, Part
         Partnership.objects.select_related("season__league__club", "first", "second"),
         pk=pair_id, season__league__club__slug=slug)
     return check_access(request, pair.season.league.club, need), pair
+
+
+def get_invite(request, slug, invite_id) -> tuple[ClubAccess, Invite]:
+    """An invite link of the club, for its organisers (renew, revoke)."""
+    invite = get_object_or_404(Invite.objects.select_related("club", "member"), pk=invite_id,
+                               club__slug=slug)
+    return check_access(request, invite.club, ORGANISER), invite

@@ -84,19 +84,31 @@ def change_rows(table: EveningTable) -> list[dict]:
     username alone for an account no longer in the club.  Display names are free and not
     unique, so they are never shown here.  Two queries whatever the history's length."""
     changes = list(table.changes.select_related("changed_by"))
+    names = identities(table.league.club_id, [c.changed_by for c in changes])
+    # No "who": the page says "recorded automatically".
+    return [{"change": change, "who": names.get(change.changed_by_id, "")}
+            for change in changes]
+
+
+def identities(club_id: int, users) -> dict[int, str]:
+    """Unmistakable names of accounts (by user id) for the club's pages: "Mike (@mike)" for a
+    member of the club, "@lee" for an account no longer in it.  One query."""
+    users = {user.pk: user for user in users if user is not None}
     members = {m.user_id: m for m in Member.objects.filter(
-        club_id=table.league.club_id,
-        user_id__in={c.changed_by_id for c in changes if c.changed_by_id}).select_related("user")}
-    rows = []
-    for change in changes:
-        if change.changed_by is None:
-            who = ""  # the page says "recorded automatically"
-        elif change.changed_by_id in members:
-            who = members[change.changed_by_id].identity
-        else:
-            who = f"@{change.changed_by.get_username()}"
-        rows.append({"change": change, "who": who})
-    return rows
+        club_id=club_id, user_id__in=users).select_related("user")}
+    return {pk: members[pk].identity if pk in members else f"@{user.get_username()}"
+            for pk, user in users.items()}
+
+
+def invite_rows(club) -> dict:
+    """The club's invite links for its organisers: the links that work, and the earlier ones
+    (revoked, renewed or used) with who made, revoked or renewed them and when."""
+    invites = list(club.invites.select_related("member", "created_by", "revoked_by"))
+    names = identities(club.pk, [u for i in invites for u in (i.created_by, i.revoked_by)])
+    rows = [{"invite": invite, "made_by": names.get(invite.created_by_id, ""),
+             "revoked_by": names.get(invite.revoked_by_id, "")} for invite in invites]
+    return {"live_invites": [r for r in rows if r["invite"].is_usable],
+            "past_invites": [r for r in rows if not r["invite"].is_usable]}
 
 
 def evening_tables(evening) -> list[dict]:

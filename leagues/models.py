@@ -146,7 +146,12 @@ class Member(models.Model):
 
 
 class Invite(models.Model):
-    """A link to join a club; with ``member`` set, the link claims that member's record."""
+    """A link to join a club; with ``member`` set, the link claims that member's record.
+
+    An organiser may revoke a link, or renew it (revoke it and make a new one for the same
+    purpose).  A revoked link is kept, with who revoked it and when and the link that replaced
+    it: that is the history of the club's links, and the old link's page can say in words that
+    it is no longer valid."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
     token = models.CharField(max_length=40, unique=True, default=new_token)
@@ -156,6 +161,14 @@ class Invite(models.Model):
                                    null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    replaced_by = models.OneToOneField("self", on_delete=models.SET_NULL, null=True,
+                                       blank=True, related_name="replaces")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
 
     def __str__(self):
         return f"{self.club}: {self.member or '*'}"
@@ -164,13 +177,47 @@ class Invite(models.Model):
         return reverse("leagues:join", args=[self.token])
 
     @property
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    @property
     def is_usable(self) -> bool:
         # A club-wide link serves many people; a claim link serves the one person it names.
+        if self.is_revoked:
+            return False
         return self.member_id is None or (self.used_at is None and self.member.user_id is None)
+
+    def _lock(self) -> Invite:
+        # Revoking and accepting the same link at once: one waits for the other, and sees it.
+        return Invite.objects.select_for_update().get(pk=self.pk)
+
+    @transaction.atomic
+    def revoke(self, by) -> None:
+        """The link stops working at once; refuses (ValidationError) a link already revoked."""
+        invite = self._lock()
+        if invite.is_revoked:
+            raise ValidationError(_("This invite link is no longer valid: it was already "
+                                    "revoked or renewed."))
+        invite.revoked_at, invite.revoked_by = timezone.now(), by
+        invite.save(update_fields=["revoked_at", "revoked_by"])
+        self.revoked_at, self.revoked_by = invite.revoked_at, by
+
+    @transaction.atomic
+    def renew(self, by) -> Invite:
+        """Revokes this link and makes a new one for the same purpose (club-wide, or claiming
+        the same member); returns the new one."""
+        self.revoke(by)
+        new = Invite.objects.create(club=self.club, member=self.member, created_by=by)
+        Invite.objects.filter(pk=self.pk).update(replaced_by=new)
+        self.replaced_by = new
+        return new
 
     @transaction.atomic
     def accept(self, user) -> Member:
         """Makes ``user`` a member (or the claimed member); refuses with ValidationError."""
+        if self._lock().is_revoked:
+            raise ValidationError(_("This invite link is no longer valid. Ask an organiser of "
+                                    "the club for a new one."))
         existing = Member.objects.filter(club=self.club, user=user).first()
         if self.member_id is None:
             if existing:

@@ -95,9 +95,9 @@ def club_edit(request, slug):
 def member_list(request, slug):
     access = acl.get_club_members(request, slug)
     form = MemberForm()
-    invites = access.club.invites.filter(member=None) if access.is_organiser else []
+    invites = history.invite_rows(access.club) if access.is_organiser else {}
     return render(request, "leagues/members.html", {
-        "access": access, "club": access.club, "form": form, "invites": invites,
+        "access": access, "club": access.club, "form": form, **invites,
         "members": access.club.members.select_related("user")})
 
 
@@ -132,8 +132,53 @@ def invite_create(request, slug):
     return redirect("leagues:members", slug)
 
 
+@login_required
+def invite_renew(request, slug, invite_id):
+    """Asks first (GET), then revokes the link and makes a new one for the same purpose."""
+    return _invite_change(request, slug, invite_id, renew=True)
+
+
+@login_required
+def invite_revoke(request, slug, invite_id):
+    """Asks first (GET), then the link stops working."""
+    return _invite_change(request, slug, invite_id, renew=False)
+
+
+def _invite_change(request, slug, invite_id, renew: bool):
+    access, invite = acl.get_invite(request, slug, invite_id)
+    if not invite.is_usable:
+        messages.error(request, _("This invite link is no longer valid: it was already revoked, "
+                                  "renewed or used."))
+        return redirect("leagues:members", slug)
+    if request.method != "POST":
+        return render(request, "leagues/invite_confirm.html", {
+            "access": access, "club": access.club, "invite": invite, "renew": renew})
+    try:
+        if renew:
+            new = invite.renew(request.user)
+        else:
+            invite.revoke(request.user)
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+        return redirect("leagues:members", slug)
+    if renew:
+        link = request.build_absolute_uri(new.get_absolute_url())
+        messages.success(request, _("The old link no longer works. New invite link: %(link)s")
+                         % {"link": link})
+    else:
+        messages.success(request, _("The invite link no longer works."))
+    return redirect("leagues:members", slug)
+
+
 def join(request, token):
-    invite = get_object_or_404(Invite.objects.select_related("club", "member"), token=token)
+    invite = Invite.objects.select_related("club", "member").filter(token=token).first()
+    if invite is None:
+        # Said in words: a mistyped or cut link should not look like a broken site.
+        return render(request, "leagues/join.html", {"invite": None, "unknown": True},
+                      status=404)
+    if invite.is_revoked:
+        return render(request, "leagues/join.html", {"invite": invite, "revoked": True},
+                      status=410)
     if not invite.is_usable:
         return render(request, "leagues/join.html", {"invite": invite, "used": True}, status=410)
     if request.method == "POST":

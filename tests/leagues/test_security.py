@@ -458,3 +458,100 @@ def test_the_history_names_someone_who_left_the_club_by_their_username(
     page = as_member.get(table_url(solo_table, "changes/"))
     assert "@lee" in page.content.decode()
     assert [row["who"] for row in page.context["rows"]] == ["@lee"]
+
+
+# -- 8. organisers renew or revoke an invite link; an old link says it is no longer valid ---------
+
+
+def join_url(invite):
+    return f"/clubs/join/{invite.token}/"
+
+
+def test_an_organiser_renews_an_invite_link_and_the_old_one_stops_working(
+        as_organiser, club, client, outsider_user):
+    from leagues.models import Invite
+    as_organiser.post(club_url(club, "invites/"))
+    old = Invite.objects.get(club=club)
+    renew = club_url(club, f"invites/{old.pk}/renew/")
+    confirm = as_organiser.get(renew).content.decode()
+    assert "The old link stops working at once" in confirm
+    assert Invite.objects.count() == 1  # asking is not doing
+    response = as_organiser.post(renew, follow=True)
+    new = Invite.objects.exclude(pk=old.pk).get(club=club)
+    text = response.content.decode()
+    assert "The old link no longer works." in text and new.token in text
+    assert "renewed by olga (@olga)" in as_organiser.get(club_url(club, "members/")).content.decode()
+    client.force_login(outsider_user)
+    page = client.get(join_url(old))
+    assert page.status_code == 410
+    assert "This invite link is no longer valid." in page.content.decode()
+    client.post(join_url(old))
+    assert not club.members.filter(user=outsider_user).exists()
+    client.post(join_url(new))
+    assert club.members.filter(user=outsider_user).exists()
+
+
+def test_an_organiser_revokes_a_claim_link(as_organiser, club, client, outsider_user):
+    from leagues.models import Invite
+    (granny,) = add_members(club, ["Granny"])
+    as_organiser.post(club_url(club, "invites/"), {"member": granny.pk})
+    invite = Invite.objects.get(member=granny)
+    revoke = club_url(club, f"invites/{invite.pk}/revoke/")
+    assert "Revoke this invite link?" in as_organiser.get(revoke).content.decode()
+    response = as_organiser.post(revoke, follow=True)
+    assert "The invite link no longer works." in response.content.decode()
+    assert "revoked by olga (@olga)" in as_organiser.get(club_url(club, "members/")).content.decode()
+    client.force_login(outsider_user)
+    assert "This invite link is no longer valid." in client.get(join_url(invite)).content.decode()
+    client.post(join_url(invite))
+    granny.refresh_from_db()
+    assert granny.user is None
+
+
+def test_an_old_link_cannot_be_renewed_again(as_organiser, club):
+    from leagues.models import Invite
+    old = Invite.objects.create(club=club)
+    as_organiser.post(club_url(club, f"invites/{old.pk}/renew/"))
+    response = as_organiser.post(club_url(club, f"invites/{old.pk}/renew/"), follow=True)
+    assert "This invite link is no longer valid" in response.content.decode()
+    assert Invite.objects.count() == 2
+
+
+def test_members_outsiders_and_other_clubs_cannot_renew_or_revoke(
+        as_member, club, client, outsider_user, django_user_model):
+    from leagues.models import Club, Invite
+    invite = Invite.objects.create(club=club)
+    before = fingerprint()
+    for action in ("renew", "revoke"):
+        assert as_member.post(club_url(club, f"invites/{invite.pk}/{action}/")).status_code == 403
+    client.force_login(outsider_user)
+    for action in ("renew", "revoke"):
+        assert client.post(club_url(club, f"invites/{invite.pk}/{action}/")).status_code == 404
+    rival = django_user_model.objects.create_user("rita", "rita@example.org", "pw")
+    rival_club = Club.create_with_organiser(rival, name="Rival Club")
+    client.force_login(rival)
+    for action in ("renew", "revoke"):
+        assert client.post(club_url(rival_club, f"invites/{invite.pk}/{action}/")).status_code == 404
+    after = fingerprint()
+    after["Club"] = before["Club"] = []
+    after["Member"] = before["Member"] = []
+    assert after == before
+
+
+def test_an_invite_link_that_never_existed_says_so(client):
+    page = client.get("/clubs/join/not-a-real-token/")
+    assert page.status_code == 404
+    assert "This invite link is not valid." in page.content.decode()
+
+
+def test_a_link_revoked_while_someone_accepts_it_refuses_them(club, outsider_user,
+                                                             organiser_user):
+    from django.core.exceptions import ValidationError
+
+    from leagues.models import Invite
+    invite = Invite.objects.create(club=club)
+    stale = Invite.objects.get(pk=invite.pk)  # the join page loaded it before the revoke
+    invite.revoke(organiser_user)
+    with pytest.raises(ValidationError):
+        stale.accept(outsider_user)
+    assert not club.members.filter(user=outsider_user).exists()
