@@ -17,14 +17,13 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from games import presence
 from games.access import table_for_viewer
 from games.tables import (
     LOBBY_GROUP,
     TableError,
     action_from_message,
     broadcasts_deferred,
-    connected,
-    disconnected,
     play,
     seat_of,
     send_broadcasts,
@@ -69,8 +68,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = f"table-{self.table_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        presence.ensure_heartbeat()
         if self.seat is not None:
-            await database_sync_to_async(connected)(self.table_id, self.user, self.channel_name)
+            await database_sync_to_async(presence.connected)(
+                self.table_id, self.user, self.channel_name)
         await self.send_state(force=True)
 
     def _allowed(self) -> bool:
@@ -110,7 +111,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             if self.seat is not None:
-                await database_sync_to_async(disconnected)(self.table_id, self.channel_name)
+                await database_sync_to_async(presence.disconnected)(
+                    self.table_id, self.channel_name)
 
     def _take_token(self) -> bool:
         now = time.monotonic()

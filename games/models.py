@@ -96,8 +96,11 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="seats")
     bot_level = models.CharField(max_length=10, blank=True, choices=BOT_LEVELS)
-    # Set when the seat's person closed their last socket; cleared when they come back.
+    # Set when the seat's person is gone (games.presence); cleared when they come back.
     away_since = models.DateTimeField(null=True, blank=True)
+    # The last sign of the person that is not a live socket: taking the seat, a socket opened
+    # or closed.  A seat with no live socket and nothing seen within the lease is gone.
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]
@@ -124,11 +127,15 @@ class Seat(models.Model):
 
 
 class Presence(models.Model):
-    """One open socket of a seated person: the seat is 'away' when none is left."""
+    """One open socket of a seated person, a lease its process renews (games.presence): the
+    seat is 'away' when no live one is left."""
 
     seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
     channel_name = models.CharField(max_length=200, unique=True)
     connected_at = models.DateTimeField(auto_now_add=True)
+    # Renewed by the heartbeat of the process holding the socket; stale = that process died.
+    seen_at = models.DateTimeField(default=timezone.now, db_index=True)
+    process = models.CharField(max_length=16, blank=True, db_index=True)
 
     def __str__(self):
         return f"{self.seat} via {self.channel_name}"

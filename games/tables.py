@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import signals
 from games.access import person_id, seat_held_by
-from games.models import Hand, Presence, Seat, Table
+from games.models import Hand, Seat, Table
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
 from games.rules.records import HAND_FORMAT
@@ -104,7 +104,8 @@ def take_seat(table_id: int, user, position: int) -> Table:
         if seat.bot_level and table.status != Table.Status.WAITING:
             raise TableError(_("A computer player is playing that seat."), table.version)
         seat.user, seat.bot_level = user, ""
-        seat.save(update_fields=["user", "bot_level"])
+        seat.seen_at, seat.away_since = timezone.now(), None  # present from now (the lease)
+        seat.save(update_fields=["user", "bot_level", "seen_at", "away_since"])
         _start_if_full(table)
         _bump(table)
         transaction.on_commit(broadcast_lobby)  # the lobby shows who is seated
@@ -509,69 +510,6 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
         _bots_running.active = False
         if own_thread:
             connection.close()  # a thread of our own must not leave its connection open
-
-
-# -- presence: the grace period of a player who dropped off -------------------------------------
-
-
-def connected(table_id: int, user, channel_name: str) -> None:
-    """A seated person opened a socket: they are present, and have their seat back at once."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        seats = list(Seat.objects.filter(table=table))
-        position = seat_held_by(seats, user)
-        if position is None:
-            return
-        seat = seats[position]
-        Presence.objects.get_or_create(seat=seat, channel_name=channel_name)
-        if seat.away_since is not None:
-            seat.away_since = None
-            seat.save(update_fields=["away_since"])
-            _bump(table)
-
-
-def disconnected(table_id: int, channel_name: str) -> None:
-    """A socket closed; with the seat's last socket gone the grace period starts."""
-    with transaction.atomic():
-        presence = Presence.objects.select_related("seat").filter(
-            channel_name=channel_name, seat__table_id=table_id).first()
-        if presence is None:
-            return
-        table = _locked(table_id)
-        seat = presence.seat
-        presence.delete()
-        if seat.presences.exists() or table.status == Table.Status.FINISHED:
-            return
-        seat.away_since = timezone.now()
-        seat.save(update_fields=["away_since"])
-        _bump(table)
-        grace = table.grace_seconds
-        transaction.on_commit(lambda: schedule_takeover(table_id, grace))
-
-
-_takeover_timers: set[threading.Timer] = set()
-
-
-def schedule_takeover(table_id: int, after_seconds: float) -> None:
-    """Look at the table again when the grace period ends, so a computer can step in.
-
-    If this process dies before then, the next action or connection at the table looks again.
-    """
-    def fire():
-        _takeover_timers.discard(timer)
-        run_bots(table_id, 0, True)
-
-    timer = threading.Timer(after_seconds + 0.1, fire)
-    timer.daemon = True
-    _takeover_timers.add(timer)
-    timer.start()
-
-
-def cancel_takeover_timers() -> None:
-    """Stop every pending grace-period timer of this process (tests, shutdown)."""
-    for timer in list(_takeover_timers):
-        timer.cancel()
-    _takeover_timers.clear()
 
 
 # -- broadcasting ------------------------------------------------------------------------------

@@ -54,3 +54,10 @@ def no_table_snapshot_outlives_its_test():
     _forget_table_snapshots()
     yield
     _forget_table_snapshots()
+
+
+@pytest.fixture(autouse=True)
+def no_presence_heartbeat(settings):
+    """No background sweep in unit tests (the presence tests call it themselves): a sweep
+    would mark seats away whose people the test never connected."""
+    settings.PRESENCE_HEARTBEAT_SECONDS = 0

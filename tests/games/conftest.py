@@ -14,6 +14,6 @@ def bots_act_at_once(settings):
 @pytest.fixture(autouse=True)
 def no_grace_timer_outlives_its_test():
     yield
-    tables = sys.modules.get("games.tables")  # only if a test used the Django side
-    if tables is not None:
-        tables.cancel_takeover_timers()
+    presence = sys.modules.get("games.presence")  # only if a test used the Django side
+    if presence is not None:
+        presence.cancel_all_checks()

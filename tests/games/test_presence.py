@@ -2,15 +2,31 @@
 until they come back; the others see a countdown."""
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
-from games import tables
-from games.models import Seat, Table
+from games import presence, tables
+from games.models import Presence, Seat, Table
 from tests.games.test_consumers import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+
+
+@pytest.fixture(autouse=True)
+def quick_away(settings):
+    settings.PRESENCE_AWAY_AFTER_SECONDS = 0.2
+    settings.PRESENCE_HEARTBEAT_SECONDS = 0  # the sweep is called by the tests that want it
+
+
+async def until(predicate, seconds=5.0):
+    for _ in range(int(seconds / 0.05)):
+        if await database_sync_to_async(predicate)():
+            return True
+        await asyncio.sleep(0.05)
+    return False
 
 
 @pytest.fixture
@@ -53,8 +69,7 @@ async def test_coming_back_clears_the_countdown(two_players):
     table = await database_sync_to_async(table_for)(ana, bob)
     bob_socket, _ = await connect(table.pk, bob)
     await bob_socket.disconnect()
-    seat = await database_sync_to_async(Seat.objects.get)(table=table, position=1)
-    assert seat.away_since is not None
+    assert await until(lambda: Seat.objects.get(table=table, position=1).away_since)
     bob_socket, _ = await connect(table.pk, bob)
     state = (await bob_socket.receive_json_from())["state"]
     assert state["players"][1]["away"] is False
@@ -67,6 +82,7 @@ async def test_a_second_tab_keeps_the_player_present(two_players):
     tab_one, _ = await connect(table.pk, bob)
     tab_two, _ = await connect(table.pk, bob)
     await tab_one.disconnect()
+    await asyncio.sleep(0.5)
     seat = await database_sync_to_async(Seat.objects.get)(table=table, position=1)
     assert seat.away_since is None
     await tab_two.disconnect()
@@ -108,3 +124,70 @@ async def test_after_the_grace_period_a_computer_plays_and_the_player_gets_the_s
         table=table, position=1)
     assert not seat.played_by_bot()
     await bob_socket.disconnect()
+
+
+async def test_reloading_the_page_makes_no_version_and_leaves_at_most_one_timer(two_players):
+    """500 close/open cycles: no new table version, one pending check at most, the seat never
+    away; then a real departure is still noticed."""
+    import threading
+
+    ana, bob = two_players
+    table = await database_sync_to_async(table_for)(ana, bob)
+    threads_before = threading.active_count()
+    for _ in range(500):
+        socket, _ = await connect(table.pk, bob)
+        await socket.receive_json_from()
+        await socket.disconnect()
+        assert presence.pending_checks() <= 1
+    after = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    assert after.version == table.version
+    assert threading.active_count() <= threads_before + 3
+    assert await until(lambda: Seat.objects.get(table=table, position=1).away_since)
+    assert (await database_sync_to_async(Table.objects.get)(pk=table.pk)).version \
+        == table.version + 1
+    assert presence.pending_checks() == 1  # the takeover at the end of the grace period
+    socket, _ = await connect(table.pk, bob)  # back: the takeover is cancelled
+    await socket.receive_json_from()
+    assert presence.pending_checks() == 0
+    await socket.disconnect()
+
+
+def test_a_dead_process_sockets_count_as_gone_once_their_lease_runs_out(two_players, settings):
+    """A process killed mid-hand leaves presence rows nobody renews: the sweep of any other
+    process marks the seat away from the last renewal, and a computer plays after the grace."""
+    ana, bob = two_players
+    table = table_for(ana, bob, grace=10, game="solo_whist")
+    seat = Seat.objects.get(table=table, position=1)
+    start = timezone.now()
+    Presence.objects.create(seat=seat, channel_name="dead-process!1", seen_at=start,
+                            process="deadbeef")
+    Seat.objects.filter(pk=seat.pk).update(seen_at=start)
+    lease = settings.PRESENCE_LEASE_SECONDS
+    assert presence.sweep(start + timedelta(seconds=lease - 1)) == []
+    assert (table.pk, 1) in presence.sweep(start + timedelta(seconds=lease + 1))
+    seat.refresh_from_db()
+    assert seat.away_since == start
+    assert not Presence.objects.filter(seat=seat).exists()
+    seat.table = Table.objects.get(pk=table.pk)
+    assert seat.played_by_bot(start + timedelta(seconds=10))
+
+
+def test_a_seat_taken_over_http_that_never_opens_a_socket_goes_away(two_players, settings):
+    ana, bob = two_players
+    table = table_for(ana, bob)
+    now = timezone.now() + timedelta(seconds=settings.PRESENCE_LEASE_SECONDS + 1)
+    gone = presence.sweep(now)
+    assert sorted(gone) == [(table.pk, 0), (table.pk, 1)]
+    assert all(s.away_since for s in Seat.objects.filter(table=table, bot_level=""))
+
+
+def test_the_heartbeat_keeps_this_process_sockets_present(two_players, settings):
+    ana, bob = two_players
+    table = table_for(ana, bob)
+    seat = Seat.objects.get(table=table, position=1)
+    Presence.objects.create(seat=seat, channel_name="here!1", process=presence.PROCESS_ID,
+                            seen_at=timezone.now() - timedelta(hours=1))
+    Seat.objects.filter(table=table).update(seen_at=timezone.now() - timedelta(hours=1))
+    assert presence.renew_leases() == 1
+    later = timezone.now() + timedelta(seconds=settings.PRESENCE_LEASE_SECONDS / 2)
+    assert (table.pk, 1) not in presence.sweep(later)

@@ -72,6 +72,42 @@ async def test_killing_the_server_mid_hand_loses_nothing(server_database, start_
     await socket.close()
 
 
+async def test_after_a_crash_a_computer_plays_for_whoever_never_came_back(server_database,
+                                                                          start_server):
+    """Ana and Bob play; the server is killed; only Ana comes back.  Bob's presence row of the
+    dead process expires (its lease is not renewed), his seat goes away, and once the grace
+    period has run out a computer plays his turns."""
+    quick = {"PRESENCE_HEARTBEAT_SECONDS": "0.5", "PRESENCE_LEASE_SECONDS": "2",
+             "PRESENCE_AWAY_AFTER_SECONDS": "0.5"}
+    server = start_server(**quick)
+    table_id = create_table(server_database, "solo_whist", {0: "ana", 1: "bob"}, bots=(2, 3))
+    server_database.shell(
+        f"from games.models import Table; Table.objects.filter(pk={table_id})"
+        ".update(grace_seconds=3)")
+    ana = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
+    bob = await open_socket(server, table_id, login_cookie(server.url, "bob", PASSWORD))
+    await next_state(ana)
+    await next_state(bob)
+    server.kill()
+    restarted = start_server(**quick)
+    ana = await open_socket(restarted, table_id, login_cookie(restarted.url, "ana", PASSWORD))
+    rng = random.Random(2)
+    bob_played = False
+    for _ in range(200):
+        state = await next_state(ana, timeout=15)
+        hand = state["state"]["hand"] or {}
+        bob_seat = state["state"]["players"][1]
+        record = table_record(server_database, table_id) or {"actions": []}
+        if any(a["seat"] == 1 for a in record["actions"]) or state["state"]["hands_played"]:
+            bob_played = bob_seat["away"] and bob_seat["bot_playing"]
+            break
+        if hand.get("to_act") == 0 and hand.get("legal"):
+            await ana.send(json.dumps({"type": "action", "version": state["version"],
+                                       "action": rng.choice(hand["legal"])}))
+    assert bob_played, "nobody played for the player who never came back"
+    await ana.close()
+
+
 async def test_two_clicks_racing_for_one_turn_apply_exactly_once(server_database, start_server):
     server = start_server()
     table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))

@@ -1,0 +1,296 @@
+"""Presence and the grace period: whether a seated person is at the table, and when a computer
+player steps in for someone who is gone.
+
+Presence is a **lease**.  Each open socket of a seated person is a ``Presence`` row that its
+process renews every ``PRESENCE_HEARTBEAT_SECONDS`` (one UPDATE per process, not per socket); a
+row not renewed for ``PRESENCE_LEASE_SECONDS`` belongs to a process that died and no longer
+counts.  A seat is *present* while it has a live row, or while its person was seen (took the
+seat, opened or closed a socket) within the lease.
+
+Marking a seat away is the only presence change others see, so it is the only one that makes a
+new table version, and it waits ``PRESENCE_AWAY_AFTER_SECONDS`` after the last socket closed: a
+page reload (close, then open) changes nothing.  Each seat has at most one pending check in a
+process, replaced by the next and cancelled when the person comes back.  The sweep of every
+process (``sweep``, run with the heartbeat) finds seats whose people vanished without a close:
+a killed process, a socket that never opened after taking a seat over HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import secrets
+import threading
+from datetime import datetime, timedelta
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connection, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from games.access import seat_held_by
+from games.models import Presence, Seat, Table, takeover_at
+from games.tables import _bump, _locked, schedule_bots
+
+logger = logging.getLogger(__name__)
+
+# This process's name on its presence rows: its heartbeat renews them all in one statement.
+PROCESS_ID = secrets.token_hex(8)
+
+
+def lease_cutoff(now: datetime) -> datetime:
+    return now - timedelta(seconds=settings.PRESENCE_LEASE_SECONDS)
+
+
+def _live(seat: Seat, now: datetime) -> bool:
+    return seat.presences.filter(seen_at__gte=lease_cutoff(now)).exists()
+
+
+# -- the events ----------------------------------------------------------------------------
+
+
+def connected(table_id: int, user, channel_name: str) -> None:
+    """A seated person opened a socket: present at once, their seat back if they were away."""
+    now = timezone.now()
+    with transaction.atomic():
+        table = _locked(table_id)
+        seats = list(Seat.objects.filter(table=table))
+        position = seat_held_by(seats, user)
+        if position is None:
+            return
+        seat = seats[position]
+        Presence.objects.update_or_create(
+            channel_name=channel_name,
+            defaults={"seat": seat, "seen_at": now, "process": PROCESS_ID})
+        seat.seen_at = now
+        fields = ["seen_at"]
+        came_back = seat.away_since is not None
+        if came_back:
+            seat.away_since = None
+            fields.append("away_since")
+        seat.save(update_fields=fields)
+        if came_back:
+            _bump(table)  # the others saw "away": they see the person back
+    cancel_check(table_id, position)
+
+
+def disconnected(table_id: int, channel_name: str) -> None:
+    """A socket closed.  With the seat's last socket gone, look again a little later: only
+    then, if the person has not come back, is the seat away (and a new version made)."""
+    now = timezone.now()
+    with transaction.atomic():
+        presence = Presence.objects.select_related("seat").filter(
+            channel_name=channel_name, seat__table_id=table_id).first()
+        if presence is None:
+            return
+        seat = presence.seat
+        presence.delete()
+        if _live(seat, now):
+            return
+        Seat.objects.filter(pk=seat.pk).update(seen_at=now)  # nobody sees this: no version
+        position = seat.position
+    schedule_check(table_id, position, settings.PRESENCE_AWAY_AFTER_SECONDS)
+
+
+def check_seat(table_id: int, position: int, now: datetime | None = None) -> None:
+    """Mark the seat away if its person is gone, and wake the computer players once the grace
+    period has run out; otherwise look again when something is due."""
+    now = now or timezone.now()
+    look_again_at = None
+    wake_bots = False
+    with transaction.atomic():
+        table = _locked(table_id)
+        seat = Seat.objects.filter(table=table, position=position).first()
+        if (seat is None or seat.user_id is None or seat.bot_level
+                or table.status == Table.Status.FINISHED):
+            return
+        if _live(seat, now):
+            return
+        if seat.away_since is None:
+            last_seen = _last_seen(seat)
+            away_at = last_seen and last_seen + timedelta(
+                seconds=settings.PRESENCE_AWAY_AFTER_SECONDS)
+            if away_at is not None and away_at > now:
+                look_again_at = away_at  # just closed: maybe a reload, give it a moment
+            else:
+                _mark_away(table, seat, last_seen or now)
+        if seat.away_since is not None:
+            takeover = takeover_at(seat.user_id, seat.away_since, table.grace_seconds)
+            if now >= takeover:
+                wake_bots = table.status == Table.Status.PLAYING
+            else:
+                look_again_at = takeover
+    if look_again_at is not None:
+        schedule_check(table_id, position, (look_again_at - now).total_seconds())
+    if wake_bots:
+        schedule_bots(table_id)
+
+
+def _last_seen(seat: Seat) -> datetime | None:
+    """The latest sign of the person: taking the seat, any socket's last renewal or close."""
+    renewed = seat.presences.aggregate(last=Max("seen_at"))["last"]
+    return max((t for t in (seat.seen_at, renewed) if t is not None), default=None)
+
+
+def _mark_away(table: Table, seat: Seat, since: datetime) -> None:
+    seat.away_since = since  # the grace period counts from the last sign of the person
+    seat.save(update_fields=["away_since"])
+    seat.presences.all().delete()  # leases of a dead process: they will never be renewed
+    _bump(table)
+
+
+# -- the heartbeat and the sweep -----------------------------------------------------------
+
+
+def renew_leases(now: datetime | None = None) -> int:
+    """This process's sockets are alive: renew all their rows in one statement."""
+    return Presence.objects.filter(process=PROCESS_ID).update(seen_at=now or timezone.now())
+
+
+def sweep(now: datetime | None = None) -> list[tuple[int, int]]:
+    """Find seats at tables in play whose person is gone without a close (their process died,
+    or they took the seat and never opened a socket) and check each; returns them."""
+    now = now or timezone.now()
+    cutoff = lease_cutoff(now)
+    gone = list(
+        Seat.objects.filter(table__status=Table.Status.PLAYING, user__isnull=False,
+                            bot_level="", away_since__isnull=True)
+        .filter(Q(seen_at__isnull=True) | Q(seen_at__lt=cutoff))
+        .exclude(presences__seen_at__gte=cutoff)
+        .values_list("table_id", "position"))
+    for table_id, position in gone:
+        try:
+            check_seat(table_id, position, now)
+        except Exception:  # one broken table must not stop the sweep of the others
+            logger.exception("presence check failed at table %s seat %s", table_id, position)
+    return gone
+
+
+def heartbeat_once() -> None:
+    renew_leases()
+    sweep()
+
+
+_heartbeat_started: set[int] = set()
+# The event loop of this process's sockets: pending checks wait on it (a timer handle each, no
+# thread), and run on the database thread, whose broadcasts reach the sockets of this loop.
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def ensure_heartbeat() -> None:
+    """Start this process's heartbeat on the running event loop (once per loop): called by
+    every socket that opens, so a restarted process sweeps as soon as anyone is back."""
+    global _loop
+    loop = asyncio.get_running_loop()
+    _loop = loop
+    if id(loop) in _heartbeat_started or settings.PRESENCE_HEARTBEAT_SECONDS <= 0:
+        return
+    _heartbeat_started.add(id(loop))
+    loop.create_task(_heartbeat_loop())
+
+
+async def _heartbeat_loop() -> None:
+    while True:
+        await asyncio.sleep(settings.PRESENCE_HEARTBEAT_SECONDS)
+        try:
+            await database_sync_to_async(heartbeat_once)()
+        except Exception:
+            logger.exception("presence heartbeat failed")
+
+
+# -- one pending check per seat ------------------------------------------------------------
+
+
+_checks: dict[tuple[int, int], asyncio.TimerHandle | threading.Timer] = {}
+_checks_lock = threading.Lock()
+
+
+def schedule_check(table_id: int, position: int, after_seconds: float) -> None:
+    """Look at the seat again in ``after_seconds``, replacing any check already pending for it
+    (so a person who comes and goes leaves one pending check, not one per close)."""
+    key = (table_id, position)
+    delay = max(0.0, after_seconds) + 0.05
+    loop = _loop
+    if loop is not None and not loop.is_closed():
+        # A fresh context: the caller is on the database thread, inside asgiref's executor,
+        # and a check that inherited that context could not go back to it.
+        loop.call_soon_threadsafe(_schedule_on_loop, loop, key, delay,
+                                  context=contextvars.Context())
+        return
+    # No event loop in this process (a management command): a timer thread of its own.
+    timer = threading.Timer(delay, _check_in_thread, args=(key,))
+    timer.daemon = True
+    _replace(key, timer)
+    timer.start()
+
+
+def _replace(key, pending) -> None:
+    with _checks_lock:
+        old = _checks.pop(key, None)
+        _checks[key] = pending
+    if old is not None:
+        old.cancel()
+
+
+def _forget(key, pending) -> bool:
+    with _checks_lock:
+        if _checks.get(key) is pending:
+            del _checks[key]
+            return True
+    return False
+
+
+def _schedule_on_loop(loop, key, delay: float) -> None:
+    def fire():
+        if _forget(key, handle):
+            loop.create_task(_check_on_loop(key))
+
+    handle = loop.call_later(delay, fire)
+    _replace(key, handle)
+
+
+async def _check_on_loop(key) -> None:
+    try:
+        await database_sync_to_async(check_seat)(*key)
+    except Exception:
+        logger.exception("presence check failed at table %s seat %s", *key)
+
+
+def _check_in_thread(key) -> None:
+    with _checks_lock:
+        if isinstance(_checks.get(key), threading.Timer):
+            del _checks[key]
+    try:
+        check_seat(*key)
+    except Exception:
+        logger.exception("presence check failed at table %s seat %s", *key)
+    finally:
+        connection.close()  # a thread of our own must not keep its connection
+
+
+def cancel_check(table_id: int, position: int) -> None:
+    with _checks_lock:
+        pending = _checks.pop((table_id, position), None)
+    if pending is not None:
+        loop = _loop
+        if isinstance(pending, asyncio.TimerHandle) and loop is not None \
+                and not loop.is_closed():
+            loop.call_soon_threadsafe(pending.cancel)
+        else:
+            pending.cancel()
+
+
+def pending_checks() -> int:
+    with _checks_lock:
+        return len(_checks)
+
+
+def cancel_all_checks() -> None:
+    """Stop every pending check of this process (tests, shutdown)."""
+    with _checks_lock:
+        pending = list(_checks.values())
+        _checks.clear()
+    for each in pending:
+        each.cancel()
