@@ -7,7 +7,6 @@ consumer rebuilds its own seat's view from the database.  Protocol: docs/protoco
 from __future__ import annotations
 
 import json
-import time
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -17,8 +16,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games import presence
-from games.access import table_for_viewer
+from games import limits, presence
+from games.access import person_id, table_for_viewer
+from games.lobby_feed import feed as lobby_feed
 from games.tables import (
     LOBBY_GROUP,
     TableError,
@@ -31,14 +31,86 @@ from games.tables import (
 from games.views_state import cached_snapshot, for_template, peek_snapshot
 
 MAX_MESSAGE_BYTES = 2048
-# Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND.  Past
-# it a client gets one "slow down" error and its messages are dropped; one that keeps flooding is
-# disconnected.  Each socket has its own bucket, so a flooding client only ever slows itself.
+# Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND, and
+# one bucket per person shared by all their sockets (games.limits).  Past either a client gets
+# one "slow down" error and its messages are dropped; one that keeps flooding is disconnected.
 MAX_REFUSED_IN_A_ROW = 100
 CLOSE_FLOODING = 4429
+CLOSE_TOO_MANY_SOCKETS = 4408
+CLOSE_SESSION_ENDED = 4401
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+def account_group(user_id: int) -> str:
+    """Every socket of one account: told when a session of it ends (games.session_watch)."""
+    return f"account-{user_id}"
+
+
+class PersonSocket(AsyncWebsocketConsumer):
+    """What every socket of the site does for its person: the cap on sockets per person, the
+    language of the page, and closing when the session that opened it is no longer valid."""
+
+    async def admit(self) -> bool:
+        """Accept the socket, or refuse it in words when the person has too many open."""
+        self.user = self.scope.get("user")
+        self.person = limits.person_key(self.scope)
+        self.language = self._language()
+        self.admitted = limits.admit(self.person)
+        await self.accept()
+        if not self.admitted:
+            with translation.override(self.language):
+                await self.send_error(_("Too many open tables and lobbies: close one of your "
+                                        "tabs and reload this page."))
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return False
+        uid = person_id(self.user)
+        if uid is not None:
+            await self.channel_layer.group_add(account_group(uid), self.channel_name)
+        return True
+
+    async def release(self) -> None:
+        if getattr(self, "admitted", False):
+            self.admitted = False
+            limits.release(self.person)
+            uid = person_id(self.user)
+            if uid is not None:
+                await self.channel_layer.group_discard(account_group(uid), self.channel_name)
+
+    def _language(self) -> str:
+        """The language the page was served in: profile, then cookie, then browser."""
+        known = dict(settings.LANGUAGES)
+        profile = getattr(self.user, "profile", None) if person_id(self.user) else None
+        if profile is not None and profile.language in known:
+            return profile.language
+        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+        if cookie in known:
+            return cookie
+        headers = dict(self.scope.get("headers") or [])
+        accept = headers.get(b"accept-language", b"").decode("latin-1")
+        for part in accept.split(","):
+            code = part.split(";")[0].strip().lower()[:2]
+            if code in known:
+                return code
+        return settings.LANGUAGE_CODE
+
+    async def session_check(self, event):
+        """A session of this account ended (logout) or its password changed: a socket opened
+        by a session that is no longer valid stops at once, before it sees another card."""
+        from games.session_watch import session_still_valid
+
+        session = self.scope.get("session")
+        key = getattr(session, "session_key", None)
+        if key is None:
+            return  # not opened through the session middleware (unit tests)
+        if event.get("ended") == key or not await database_sync_to_async(
+                session_still_valid)(key, person_id(self.user)):
+            self.session_ended = True
+            await self.close(code=CLOSE_SESSION_ENDED)
+
+    async def send_error(self, message: str, version: int | None = None):
+        raise NotImplementedError
+
+
+class TableConsumer(PersonSocket):
     async def dispatch(self, message):
         """channels' own dispatch, less its ``aclose_old_connections()`` before every message.
 
@@ -56,18 +128,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.json_mode = b"format=json" in self.scope.get("query_string", b"")
         self.user = self.scope.get("user")
         self.sent_version = -1
-        self.bucket_size = float(settings.WS_BURST)
-        self.refill_rate = float(settings.WS_RATE_PER_SECOND)
-        self.tokens = self.bucket_size
-        self.refilled_at = time.monotonic()
+        self.bucket = limits.Bucket(float(settings.WS_BURST), float(settings.WS_RATE_PER_SECOND))
         self.refused_in_a_row = 0
         allowed = await database_sync_to_async(self._allowed)()
         if not allowed:
             await self.close(code=4404)
             return
+        if not await self.admit():
+            return
         self.group = f"table-{self.table_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
         presence.ensure_heartbeat()
         if self.seat is not None:
             await database_sync_to_async(presence.connected)(
@@ -79,25 +149,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if table is None:
             return False
         self.seat = seat_of(table, self.user)
-        self.language = self._language()
         return True
-
-    def _language(self) -> str:
-        """The language the page was served in: profile, then cookie, then browser."""
-        known = dict(settings.LANGUAGES)
-        profile = getattr(self.user, "profile", None) if self.user is not None else None
-        if profile is not None and profile.language in known:
-            return profile.language
-        cookie = (self.scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
-        if cookie in known:
-            return cookie
-        headers = dict(self.scope.get("headers") or [])
-        accept = headers.get(b"accept-language", b"").decode("latin-1")
-        for part in accept.split(","):
-            code = part.split(";")[0].strip().lower()[:2]
-            if code in known:
-                return code
-        return settings.LANGUAGE_CODE
 
     def _play(self, action, version):
         """Play on the database thread; the broadcasts come back to be sent from the loop."""
@@ -108,6 +160,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 return None, exc, pending
 
     async def disconnect(self, code):
+        await self.release()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             if self.seat is not None:
@@ -115,18 +168,17 @@ class TableConsumer(AsyncWebsocketConsumer):
                     self.table_id, self.channel_name)
 
     def _take_token(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.bucket_size,
-                          self.tokens + (now - self.refilled_at) * self.refill_rate)
-        self.refilled_at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        """A token from this socket's bucket and from its person's (never the second when the
+        first is empty, so one flooding socket does not drain its person's other tabs)."""
+        if self.bucket.take() and limits.take_person_token(self.person):
             self.refused_in_a_row = 0
             return True
         self.refused_in_a_row += 1
         return False
 
     async def receive(self, text_data=None, bytes_data=None):
+        if getattr(self, "session_ended", False):
+            return
         if not self._take_token():
             if self.refused_in_a_row >= MAX_REFUSED_IN_A_ROW:
                 await self.close(code=CLOSE_FLOODING)
@@ -214,23 +266,24 @@ class TableConsumer(AsyncWebsocketConsumer):
                 "games/partials/table_error.html", {"message": message, "oob": True}))
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(PersonSocket):
     async def connect(self):
+        if not await self.admit():
+            return
+        lobby_feed.join(self, self.language)
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
-        await self.accept()
 
     async def disconnect(self, code):
+        lobby_feed.leave(self)
+        await self.release()
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         pass  # the lobby only listens
 
     async def lobby_changed(self, event):
-        html = await database_sync_to_async(self._render)()
-        await self.send(text_data=html)
+        lobby_feed.changed()  # one render for every lobby socket of this process
 
-    def _render(self):
-        from games.views import lobby_tables
-
-        return render_to_string("games/partials/lobby_list.html",
-                                {"tables": lobby_tables(self.scope.get("user")), "oob": True})
+    async def send_error(self, message: str, version: int | None = None):
+        await self.send(text_data=render_to_string(
+            "games/partials/table_error.html", {"message": str(message), "oob": True}))

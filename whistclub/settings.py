@@ -205,6 +205,16 @@ BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
 # Flood control of table sockets: messages per second a client may send, and the burst allowed.
 WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 10.0, minimum=0.1)
 WS_BURST = env_int("WS_BURST", 20, minimum=1)
+# Limits per person (games.limits), within one process: open sockets per account, and per
+# address for visitors who are not signed in; one message bucket shared by a person's sockets.
+# X-Real-IP is believed only from WS_TRUSTED_PROXIES (nginx on this machine).
+WS_MAX_SOCKETS_PER_USER = env_int("WS_MAX_SOCKETS_PER_USER", 12, minimum=1)
+WS_MAX_SOCKETS_PER_ADDRESS = env_int("WS_MAX_SOCKETS_PER_ADDRESS", 40, minimum=1)
+WS_PERSON_RATE_PER_SECOND = env_float("WS_PERSON_RATE_PER_SECOND", 15.0, minimum=0.1)
+WS_PERSON_BURST = env_int("WS_PERSON_BURST", 30, minimum=1)
+WS_TRUSTED_PROXIES = env_list("WS_TRUSTED_PROXIES", ["127.0.0.1", "::1"])
+# The live lobby is rendered at most once per this many seconds per process (games.lobby_feed).
+LOBBY_MIN_INTERVAL_SECONDS = env_float("LOBBY_MIN_INTERVAL_SECONDS", 0.5, minimum=0)
 # Presence is a lease (games.presence): each process renews its sockets' rows every
 # PRESENCE_HEARTBEAT_SECONDS (0: never, as in unit tests) and sweeps for seats whose person is
 # gone; a row not renewed for PRESENCE_LEASE_SECONDS belongs to a dead process.  A seat is

@@ -1,0 +1,114 @@
+"""Limits per person, not only per socket: how many sockets one person (or, for visitors who are
+not signed in, one address) may hold open in this process, and one message bucket shared by all
+of a person's sockets.
+
+Per socket, a client that floods only slows itself (``games.consumers``); these limits stop one
+person from opening fifty sockets that each stay under the per-socket rate.  They count within
+one process; nginx's ``limit_conn`` / ``limit_req`` (deploy/nginx) cap an address across
+processes.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.conf import settings
+
+from games.access import person_id
+
+
+def client_address(scope) -> str:
+    """The visitor's address: the peer, or the address a trusted proxy (nginx on this machine,
+    ``WS_TRUSTED_PROXIES``) says it forwarded for in ``X-Real-IP``."""
+    peer = (scope.get("client") or ("", 0))[0] or ""
+    if peer in settings.WS_TRUSTED_PROXIES:
+        headers = dict(scope.get("headers") or [])
+        forwarded = headers.get(b"x-real-ip", b"").decode("latin-1").strip()
+        try:
+            return str(ipaddress.ip_address(forwarded))
+        except ValueError:
+            pass
+    return peer
+
+
+def person_key(scope) -> tuple[str, object]:
+    """Who a socket belongs to for the limits: the account, or the address of a visitor."""
+    uid = person_id(scope.get("user"))
+    if uid is not None:
+        return ("user", uid)
+    return ("address", client_address(scope))
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``size`` messages at once, refilled at ``rate`` per second."""
+
+    size: float
+    rate: float
+    tokens: float = field(init=False)
+    refilled_at: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self):
+        self.tokens = self.size
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.size, self.tokens + (now - self.refilled_at) * self.rate)
+        self.refilled_at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+_open: Counter = Counter()
+_buckets: dict[tuple[str, object], Bucket] = {}
+_lock = threading.Lock()
+
+
+def socket_cap(key: tuple[str, object]) -> int:
+    return (settings.WS_MAX_SOCKETS_PER_USER if key[0] == "user"
+            else settings.WS_MAX_SOCKETS_PER_ADDRESS)
+
+
+def admit(key: tuple[str, object]) -> bool:
+    """Count a new socket of ``key``; False (and nothing counted) past its cap."""
+    with _lock:
+        if _open[key] >= socket_cap(key):
+            return False
+        _open[key] += 1
+        return True
+
+
+def release(key: tuple[str, object]) -> None:
+    with _lock:
+        _open[key] -= 1
+        if _open[key] <= 0:
+            del _open[key]
+            _buckets.pop(key, None)  # a person with no socket left keeps no bucket
+
+
+def take_person_token(key: tuple[str, object]) -> bool:
+    """One message of ``key``'s, from the bucket all their sockets share."""
+    with _lock:
+        bucket = _buckets.get(key)
+        if bucket is None:
+            bucket = _buckets[key] = Bucket(float(settings.WS_PERSON_BURST),
+                                            float(settings.WS_PERSON_RATE_PER_SECOND))
+        return bucket.take()
+
+
+def open_sockets(key: tuple[str, object]) -> int:
+    with _lock:
+        return _open.get(key, 0)
+
+
+def reset() -> None:
+    """Forget every count (tests)."""
+    with _lock:
+        _open.clear()
+        _buckets.clear()
