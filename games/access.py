@@ -46,7 +46,9 @@ def can_view(table: Table, user, session) -> bool:
     if uid is not None:
         if table.created_by_id == uid or table.seats.filter(user_id=uid).exists():
             return True
-    return bool(session) and table.pk in (session.get(INVITES_SESSION_KEY) or [])
+    # An invite is remembered with the link's token: renewing the link revokes it.
+    return bool(session) and [table.pk, table.invite_token] in (
+        session.get(INVITES_SESSION_KEY) or [])
 
 
 def table_for_viewer(table_id, user, session) -> Table | None:
@@ -65,7 +67,7 @@ def get_table_for_viewer(request, table_id) -> Table:
 
 
 def remember_invite(request, table: Table) -> None:
-    invites = list(request.session.get(INVITES_SESSION_KEY) or [])
-    if table.pk not in invites:
-        invites.append(table.pk)
-        request.session[INVITES_SESSION_KEY] = invites
+    invites = [each for each in request.session.get(INVITES_SESSION_KEY) or []
+               if isinstance(each, list) and each and each[0] != table.pk]
+    invites.append([table.pk, table.invite_token])
+    request.session[INVITES_SESSION_KEY] = invites

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import signals
 from games.access import person_id, seat_held_by
-from games.models import Hand, Seat, Table
+from games.models import Hand, Seat, Table, new_invite_token
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
 from games.rules.records import HAND_FORMAT
@@ -157,6 +157,19 @@ def close_table(table_id: int, user) -> Table:
         _bump(table)
         transaction.on_commit(lambda: broadcast_lobby())
         transaction.on_commit(lambda: _announce(signals.table_finished, table))
+    return table
+
+
+def renew_invite(table_id: int, user) -> Table:
+    """The creator replaces the invite link: the old one stops working, also for people who
+    used it but did not sit down (their access was the link)."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        if table.created_by_id != person_id(user):
+            raise TableError(_("Only the person who opened the table can renew its invite "
+                               "link."), table.version)
+        table.invite_token = new_invite_token()
+        table.save(update_fields=["invite_token"])
     return table
 
 

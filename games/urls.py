@@ -7,6 +7,7 @@ urlpatterns = [
     path("new/<str:game>/", views.new_table, name="new_table"),
     path("<int:table_id>/", views.table_page, name="table"),
     path("<int:table_id>/state/", views.table_state, name="table_state"),
+    path("<int:table_id>/invite/renew/", views.renew_invite, name="table_invite_renew"),
     path("<int:table_id>/invite/<str:token>/", views.table_invite, name="table_invite"),
     path("<int:table_id>/sit/<int:position>/", views.sit, name="table_sit"),
     path("<int:table_id>/bot/<int:position>/", views.add_bot, name="table_add_bot"),

@@ -6,10 +6,12 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import tables
-from games.access import get_table_for_viewer, remember_invite
+from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.models import BOT_LEVELS, GAME_CHOICES, Hand, Table
 from games.rules.records import replay_hand
@@ -57,12 +59,14 @@ def table_page(request, table_id):
     seat = tables.seat_of(table, request.user)
     view = table_view(table, seat)
     invite_url = None
-    if table.is_private and (seat is not None or table.created_by_id == request.user.pk):
+    if table.is_private and (seat is not None or table.created_by_id == person_id(request.user)):
         invite_url = request.build_absolute_uri(
             reverse("table_invite", args=[table.pk, table.invite_token]))
     return render(request, "games/table.html", {
         "table": table, "view": view, "ui": for_template(view), "bot_levels": BOT_LEVELS,
         "invite_url": invite_url,
+        "can_renew_invite": invite_url is not None and table.created_by_id == person_id(
+            request.user),
     })
 
 
@@ -78,9 +82,22 @@ def table_state(request, table_id):
 
 
 def table_invite(request, table_id, token):
-    table = get_object_or_404(Table, pk=table_id, invite_token=token)
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not constant_time_compare(token, table.invite_token):
+        # In words, and the same for a table that does not exist: a wrong link tells nobody
+        # whether a private table has that number.
+        return render(request, "games/invite_invalid.html", status=404)
     remember_invite(request, table)
     return redirect(table)
+
+
+@login_required
+@require_POST
+def renew_invite(request, table_id):
+    def renew():
+        tables.renew_invite(table_id, request.user)
+        messages.success(request, _("Here is a new invite link: the old one no longer works."))
+    return _table_post(request, table_id, renew)
 
 
 def _table_post(request, table_id, change):

@@ -127,7 +127,7 @@ async def test_a_private_table_refuses_a_stranger_and_admits_an_invitee(player, 
     communicator, connected = await connect(table.pk, stranger)
     assert not connected
     communicator, connected = await connect(table.pk, stranger,
-                                            session={"table_invites": [table.pk]})
+                                            session={"table_invites": [[table.pk, table.invite_token]]})
     assert connected
     await communicator.disconnect()
 

@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from django.test import Client
 
 from games import tables
 from games.models import Hand, Table
@@ -125,7 +126,33 @@ def test_an_outsider_gets_404_for_a_private_table_until_invited(client, player, 
 
 def test_a_wrong_invite_token_finds_nothing(client, player):
     table = tables.create_table(player, "bid_whist", {}, is_private=True)
-    assert client.get(f"/tables/{table.pk}/invite/not-the-token/").status_code == 404
+    response = client.get(f"/tables/{table.pk}/invite/not-the-token/")
+    assert response.status_code == 404
+    assert "This invite link no longer works" in response.content.decode()
+    missing = client.get("/tables/9999/invite/not-the-token/")
+    assert missing.status_code == 404 and "This invite link no longer works" in missing.content.decode()
+
+
+def test_renewing_the_invite_link_revokes_the_old_one(client, player, outsider):
+    table = tables.create_table(player, "bid_whist", {}, is_private=True)
+    old_link = f"/tables/{table.pk}/invite/{table.invite_token}/"
+    client.force_login(outsider)
+    client.get(old_link)
+    assert client.get(f"/tables/{table.pk}/").status_code == 200  # invited
+    assert client.post(f"/tables/{table.pk}/invite/renew/").status_code == 302
+    assert Table.objects.get(pk=table.pk).invite_token == table.invite_token  # not theirs
+    owner = Client()
+    owner.force_login(player)
+    page = owner.get(f"/tables/{table.pk}/").content.decode()
+    assert "Replace the invite link" in page
+    response = owner.post(f"/tables/{table.pk}/invite/renew/", follow=True)
+    assert "the old one no longer works" in response.content.decode()
+    renewed = Table.objects.get(pk=table.pk)
+    assert renewed.invite_token != table.invite_token
+    assert client.get(f"/tables/{table.pk}/").status_code == 404  # the old invite is gone
+    assert "no longer works" in client.get(old_link).content.decode()
+    client.get(f"/tables/{table.pk}/invite/{renewed.invite_token}/")
+    assert client.get(f"/tables/{table.pk}/").status_code == 200
 
 
 def test_finished_hands_can_be_replayed_and_downloaded(client, player):
