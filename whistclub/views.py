@@ -43,6 +43,7 @@ def _check_database(timeout: float) -> dict:
     pool = connection.pool if connection.settings_dict.get("OPTIONS", {}).get("pool") else None
     try:
         if pool is not None:
+            pool.open()  # Django opens it at a first query; /healthz may come first (no-op after)
             with pool.connection(timeout=timeout) as conn:
                 conn.execute("SELECT 1").fetchone()
         else:
