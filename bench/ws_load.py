@@ -22,6 +22,11 @@ Scenarios (each started on fresh server processes, all on the same database):
     saturation-1proc        think time 0 against one process
     floor-1proc             the bare relay, paced like paced-1proc
     floor-saturation-1proc  the bare relay, think time 0
+    hostile-1proc           paced-1proc beside hostile clients: 200 anonymous lobby sockets
+                            while an account leaves and re-takes a seat five times a second
+                            (every change is a lobby change), and one signed-in user opening
+                            50 sockets on a table, each asking for a snapshot at just under
+                            the per-socket rate; the honest tables' goal is the paced one
 
 Ends with one line per scenario,
 ``<scenario>: tables=N actions/s=X p50=Y ms p95=Z ms p99=W ms floor_ratio=R``, where
@@ -49,7 +54,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SCENARIOS = ("paced-1proc", "paced-2proc", "saturation-2proc", "saturation-1proc",
-             "floor-1proc", "floor-saturation-1proc")
+             "floor-1proc", "floor-saturation-1proc", "hostile-1proc")
+HOSTILE_LOBBY_SOCKETS = 200
+HOSTILE_USER_SOCKETS = 50
+HOSTILE_RATE = 9.0  # messages per second per socket: just under WS_RATE_PER_SECOND (10)
 # Table ids start high: Redis pub/sub channels ignore the db number, so the bench's groups
 # (``table-<id>``) must not be the groups of a test run sharing the same Redis.
 FIRST_TABLE_ID = 900_000
@@ -59,6 +67,7 @@ SERVER_ENV = {
     "BOT_DELAY_SECONDS": "0", "BOT_WORKERS": "0",
     # Flood control off in effect: a saturated client must not be slowed by its own bucket.
     "WS_RATE_PER_SECOND": "100000", "WS_BURST": "100000",
+    "WS_PERSON_RATE_PER_SECOND": "100000", "WS_PERSON_BURST": "100000",
     # Production-like: no query log kept per connection, no DEBUG pages.
     "DEBUG": "0", "SECRET_KEY": "bench-ws-load-not-secret", "SECURE_SSL_REDIRECT": "0",
     "SECURE_COOKIES": "0", "LOG_LEVEL": "WARNING",
@@ -334,6 +343,131 @@ def client_process(options: dict, ready, go, results) -> None:
     asyncio.run(_client_main(options, ready, go, results))
 
 
+# -- the hostile clients (hostile-1proc) ----------------------------------------------------------
+
+# The server settings of the hostile scenario: flood control as in production (the per-socket
+# and per-person limits are what is measured), and room for all 200 anonymous sockets of the
+# bench's one address, so that the lobby's coalescing is what they meet.
+HOSTILE_SERVER_ENV = {"WS_RATE_PER_SECOND": "10", "WS_BURST": "20",
+                      "WS_PERSON_RATE_PER_SECOND": "15", "WS_PERSON_BURST": "30",
+                      "WS_MAX_SOCKETS_PER_ADDRESS": "1000"}
+
+HOSTILE_SETUP_CODE = r'''
+import json
+from datetime import timedelta
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
+from django.utils import timezone
+from django.utils.crypto import get_random_string
+from games import tables
+User = get_user_model()
+password = make_password("pw-long-enough")
+hostile = User.objects.create(username="hostile", email="h@example.org", password=password)
+churner = User.objects.create(username="churner", email="c@example.org", password=password)
+key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
+data = {"_auth_user_id": str(hostile.pk),
+        "_auth_user_backend": "django.contrib.auth.backends.ModelBackend",
+        "_auth_user_hash": hostile.get_session_auth_hash()}
+Session.objects.create(session_key=key, session_data=SessionStore().encode(data),
+                       expire_date=timezone.now() + timedelta(days=1))
+waiting = tables.create_table(churner, "solo_whist", {})
+print("HOSTILE " + json.dumps({"session": key, "waiting_table": waiting.pk}))
+'''
+
+# Run by ``manage.py shell`` with the servers' REDIS_URL: every seat change is a lobby change
+# broadcast to the servers, as when a person clicks "sit" and "leave" on a page.
+CHURN_CODE = r'''
+import time
+from django.contrib.auth import get_user_model
+from games import tables
+churner = get_user_model().objects.get(username="churner")
+end = time.monotonic() + {seconds}
+changes = 0
+while time.monotonic() < end:
+    tables.take_seat({table}, churner, 1)
+    time.sleep(0.1)
+    tables.leave_seat({table}, churner)
+    time.sleep(0.1)
+    changes += 2
+print("CHURN", changes)
+'''
+
+
+async def _hostile_main(options: dict, go, results) -> None:
+    import websockets
+
+    server, origin = options["server"], options["origin"]
+    counts = {"lobby_messages": 0, "lobby_bytes": 0, "user_refused": 0, "user_open": 0,
+              "user_sent": 0, "user_replies": 0, "lobby_open": 0}
+    stop = asyncio.Event()
+
+    async def lobby_socket():
+        try:
+            socket = await websockets.connect(server + "/ws/lobby/",
+                                              additional_headers={"Origin": origin},
+                                              open_timeout=60, ping_interval=None)
+        except Exception:
+            return
+        counts["lobby_open"] += 1
+        try:
+            async for raw in socket:
+                counts["lobby_messages"] += 1
+                counts["lobby_bytes"] += len(raw)
+        except Exception:
+            pass
+
+    async def user_socket(index: int):
+        headers = {"Origin": origin, "Cookie": f"sessionid={options['session']}"}
+        try:
+            socket = await websockets.connect(
+                f"{server}/ws/tables/{options['table']}/?format=json",
+                additional_headers=headers, open_timeout=60, ping_interval=None)
+        except Exception:
+            counts["user_refused"] += 1
+            return
+        first = json.loads(await socket.recv())
+        if first.get("type") != "state":
+            counts["user_refused"] += 1  # "too many open": the per-person cap
+            await socket.close()
+            return
+        counts["user_open"] += 1
+
+        async def reader():
+            try:
+                async for _raw in socket:
+                    counts["user_replies"] += 1
+            except Exception:
+                pass
+
+        reading = asyncio.create_task(reader())
+        while not stop.is_set():
+            try:
+                await socket.send(json.dumps({"type": "snapshot"}))
+                counts["user_sent"] += 1
+            except Exception:
+                break
+            await asyncio.sleep(1 / HOSTILE_RATE)
+        reading.cancel()
+        await socket.close()
+
+    lobby = [asyncio.create_task(lobby_socket()) for _ in range(HOSTILE_LOBBY_SOCKETS)]
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, go.wait)
+    users = [asyncio.create_task(user_socket(i)) for i in range(HOSTILE_USER_SOCKETS)]
+    await asyncio.sleep(options["duration"])
+    stop.set()
+    await asyncio.gather(*users, return_exceptions=True)
+    for task in lobby:
+        task.cancel()
+    results.put(counts)
+
+
+def hostile_process(options: dict, go, results) -> None:
+    asyncio.run(_hostile_main(options, go, results))
+
+
 # -- the parent: servers, scenarios, figures -----------------------------------------------------
 
 
@@ -398,7 +532,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def run_scenario(name: str, servers: list, tables: list, options: argparse.Namespace,
-                 pad: int) -> dict:
+                 pad: int, hostile: dict | None = None) -> dict:
     floor = name.startswith("floor")
     pace = 0.0 if "saturation" in name else options.pace
     context = multiprocessing.get_context("fork")
@@ -417,6 +551,15 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
         proc = context.Process(target=client_process, args=(proc_options, ready, go, results))
         proc.start()
         procs.append(proc)
+    hostile_proc = churn = None
+    hostile_results = context.Queue()
+    if hostile is not None:
+        duration = options.warmup + options.seconds + 1
+        hostile_proc = context.Process(target=hostile_process, args=({
+            "server": servers[0].ws_url, "origin": servers[0].url,
+            "session": hostile["session"], "table": tables[0][0], "duration": duration},
+            go, hostile_results))
+        hostile_proc.start()
     connected = connect_failures = 0
     began = time.monotonic()
     for _ in procs:
@@ -427,6 +570,12 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
     settle(servers)
     shared["start_at"].value = time.time() + 0.5
     go.set()
+    if hostile is not None:
+        churn = subprocess.Popen(
+            [sys.executable, "manage.py", "shell", "-c", CHURN_CODE.format(
+                seconds=options.warmup + options.seconds + 0.5, table=hostile["waiting_table"])],
+            cwd=ROOT, env=hostile["env"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True)
     # CPU over the measured window: the servers, the clients, and the whole machine.
     window_start = shared["start_at"].value + options.warmup
     time.sleep(max(0.0, window_start - time.time()))
@@ -446,6 +595,13 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
            "redis_cores": (after[3] - before[3]) / options.seconds,
            "machine_busy": busy / elapsed if elapsed else float("nan")}
     parts = [results.get(timeout=options.drain + 120) for _ in procs]
+    extra = {}
+    if hostile is not None:
+        extra = hostile_results.get(timeout=120)
+        out = churn.communicate(timeout=120)[0]
+        extra["seat_changes"] = next((int(line.split()[1]) for line in out.splitlines()
+                                      if line.startswith("CHURN")), 0)
+        hostile_proc.join(timeout=30)
     for proc in procs:
         proc.join(timeout=30)
         if proc.is_alive():
@@ -462,7 +618,7 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
             "p99": percentile(latencies, 99), "max": max(latencies, default=float("nan")),
             "measured": len(latencies), **total, "error_samples": samples[:3],
             "mean_bytes": total["message_bytes"] / total["messages"] if total["messages"] else 0,
-            **cpu}
+            "hostile": extra, **cpu}
 
 
 def setup_database(database, n: int, game: str) -> list:
@@ -472,6 +628,13 @@ def setup_database(database, n: int, game: str) -> list:
     out = database.manage("shell", "-c", code, **{**SERVER_ENV, "REDIS_URL": ""})
     line = next(line for line in out.splitlines() if line.startswith("TABLES "))
     return json.loads(line[len("TABLES "):])
+
+
+def setup_hostile(database) -> dict:
+    """The hostile user (with a session), the account that churns, and its waiting table."""
+    out = database.manage("shell", "-c", HOSTILE_SETUP_CODE, **{**SERVER_ENV, "REDIS_URL": ""})
+    line = next(line for line in out.splitlines() if line.startswith("HOSTILE "))
+    return json.loads(line[len("HOSTILE "):])
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -567,12 +730,17 @@ def main() -> None:
                                       options.redis_url).start()]
             else:
                 count = 2 if name.endswith("2proc") else 1
+                env = {**SERVER_ENV, **(HOSTILE_SERVER_ENV if name.startswith("hostile") else {})}
                 servers = [DaphneServer(database, tmp / f"{name}-{i}.log",
-                                        REDIS_URL=options.redis_url, **SERVER_ENV).start()
+                                        REDIS_URL=options.redis_url, **env).start()
                            for i in range(count)]
             running = servers
             load = os.getloadavg()[0]
-            result = run_scenario(name, servers, tables, options, pad)
+            hostile = None
+            if name.startswith("hostile"):
+                hostile = setup_hostile(database)
+                hostile["env"] = database.env(REDIS_URL=options.redis_url, **SERVER_ENV)
+            result = run_scenario(name, servers, tables, options, pad, hostile)
             for server in servers:
                 server.stop()
             running = []
@@ -589,6 +757,13 @@ def main() -> None:
                   f"postgres={result['postgres_cores']:.2f} redis={result['redis_cores']:.2f} "
                   f"other={other_cores(result):.2f} machine={result['machine_busy']:.0%} "
                   f"(load average before: {load:.1f})", flush=True)
+            if result["hostile"]:
+                h = result["hostile"]
+                print(f"  {name} hostile side: lobby sockets={h['lobby_open']} "
+                      f"lobby messages={h['lobby_messages']} for {h['seat_changes']} seat "
+                      f"changes; one user: {h['user_open']} sockets admitted, "
+                      f"{h['user_refused']} refused, {h['user_sent']} messages sent, "
+                      f"{h['user_replies']} answered", flush=True)
     finally:
         for server in running:
             server.stop()
@@ -599,6 +774,8 @@ def main() -> None:
     for name in names:
         result = results[name]
         floor = results.get("floor-saturation-1proc" if "saturation" in name else "floor-1proc")
+        if name.startswith("floor") or name.startswith("hostile"):
+            floor = results.get(name) if name.startswith("floor") else floor
         ratio = (f"{result['actions_per_s'] / floor['actions_per_s']:.2f}"
                  if floor and floor["actions_per_s"] else "n/a")
         print(f"{name}: tables={result['tables']} actions/s={result['actions_per_s']:.1f} "

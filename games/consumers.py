@@ -53,7 +53,8 @@ class PersonSocket(AsyncWebsocketConsumer):
         """Accept the socket, or refuse it in words when the person has too many open."""
         self.user = self.scope.get("user")
         self.person = limits.person_key(self.scope)
-        self.language = self._language()
+        if getattr(self, "language", None) is None:  # the profile is a database read
+            self.language = await database_sync_to_async(self._language)()
         self.admitted = limits.admit(self.person)
         await self.accept()
         if not self.admitted:
@@ -149,6 +150,7 @@ class TableConsumer(PersonSocket):
         if table is None:
             return False
         self.seat = seat_of(table, self.user)
+        self.language = self._language()
         return True
 
     def _play(self, action, version):

@@ -199,3 +199,17 @@ async def test_a_password_change_closes_the_sockets_of_every_other_session(playe
     assert closed == {"type": "websocket.close", "code": 4401}
     assert await mine.receive_nothing(timeout=0.5)  # the browser that changed it stays in
     await mine.disconnect()
+
+
+async def test_a_person_read_fresh_from_the_database_connects(player, django_user_model):
+    """As through the session middleware: the profile (their language) is not loaded yet, and
+    reading it must not happen on the event loop."""
+    table = await database_sync_to_async(make_bot_table)(player)
+    fresh = await database_sync_to_async(django_user_model.objects.get)(pk=player.pk)
+    socket, connected = await connect(table.pk, fresh)
+    assert connected and (await socket.receive_json_from())["type"] == "state"
+    fresh = await database_sync_to_async(django_user_model.objects.get)(pk=player.pk)
+    lobby = await lobby_socket(fresh)
+    assert await lobby.receive_nothing(timeout=0.1)
+    await socket.disconnect()
+    await lobby.disconnect()
