@@ -774,8 +774,6 @@ def main() -> None:
     for name in names:
         result = results[name]
         floor = results.get("floor-saturation-1proc" if "saturation" in name else "floor-1proc")
-        if name.startswith("floor") or name.startswith("hostile"):
-            floor = results.get(name) if name.startswith("floor") else floor
         ratio = (f"{result['actions_per_s'] / floor['actions_per_s']:.2f}"
                  if floor and floor["actions_per_s"] else "n/a")
         print(f"{name}: tables={result['tables']} actions/s={result['actions_per_s']:.1f} "
