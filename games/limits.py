@@ -22,12 +22,14 @@ from games.access import person_id
 
 
 def client_address(scope) -> str:
-    """The visitor's address: the peer, or the address a trusted proxy (nginx on this machine,
-    ``WS_TRUSTED_PROXIES``) says it forwarded for in ``X-Real-IP``."""
+    """The visitor's address: the peer, or, when the peer is a trusted proxy (nginx on this
+    machine, ``WS_TRUSTED_PROXIES``), the address it appended to ``X-Forwarded-For`` (the last
+    one: anything before it came from the client and may be forged)."""
     peer = (scope.get("client") or ("", 0))[0] or ""
     if peer in settings.WS_TRUSTED_PROXIES:
         headers = dict(scope.get("headers") or [])
-        forwarded = headers.get(b"x-real-ip", b"").decode("latin-1").strip()
+        chain = headers.get(b"x-forwarded-for", b"").decode("latin-1")
+        forwarded = chain.rsplit(",", 1)[-1].strip()
         try:
             return str(ipaddress.ip_address(forwarded))
         except ValueError:

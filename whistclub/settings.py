@@ -207,7 +207,7 @@ WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 10.0, minimum=0.1)
 WS_BURST = env_int("WS_BURST", 20, minimum=1)
 # Limits per person (games.limits), within one process: open sockets per account, and per
 # address for visitors who are not signed in; one message bucket shared by a person's sockets.
-# X-Real-IP is believed only from WS_TRUSTED_PROXIES (nginx on this machine).
+# X-Forwarded-For is believed only from WS_TRUSTED_PROXIES (nginx on this machine).
 WS_MAX_SOCKETS_PER_USER = env_int("WS_MAX_SOCKETS_PER_USER", 12, minimum=1)
 WS_MAX_SOCKETS_PER_ADDRESS = env_int("WS_MAX_SOCKETS_PER_ADDRESS", 40, minimum=1)
 WS_PERSON_RATE_PER_SECOND = env_float("WS_PERSON_RATE_PER_SECOND", 15.0, minimum=0.1)
