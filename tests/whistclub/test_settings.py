@@ -94,3 +94,12 @@ def test_postgres_url_without_a_database_name_is_refused(monkeypatch):
 def test_booleans_accept_the_usual_spellings(monkeypatch, raw, expected):
     monkeypatch.setenv("SOME_FLAG", raw)
     assert env.env_bool("SOME_FLAG", not expected) is expected
+
+
+def test_nginx_and_django_refuse_the_same_request_bodies(settings):
+    import re
+
+    locations = (ROOT / "deploy" / "nginx" / "whistclub-locations.conf").read_text()
+    size = re.search(r"^client_max_body_size (\d+)m;", locations, re.M)
+    assert size, "deploy/nginx states client_max_body_size in megabytes"
+    assert int(size.group(1)) * 1024 * 1024 == settings.DATA_UPLOAD_MAX_MEMORY_SIZE
