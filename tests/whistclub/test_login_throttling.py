@@ -147,3 +147,47 @@ def test_the_admin_login_is_throttled_too(client, member):
                            {"username": "martha", "password": PASSWORD})
     assert response.status_code == 429
     assert get_user_model().objects.get(username="martha").last_login is None
+
+
+@pytest.mark.slow
+def test_a_real_server_locks_out_and_shows_the_page(tmp_path):
+    """Under daphne (ASGI, the production server) as under the test client."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+    from http.cookiejar import CookieJar
+
+    from tests.live_servers import DaphneServer, ServerDatabase
+
+    database = ServerDatabase(tmp_path)
+    database.manage("migrate", "--noinput", "-v0")
+    database.shell("from django.contrib.auth import get_user_model; "
+                   f"get_user_model().objects.create_user('martha', 'm@example.org', '{PASSWORD}')")
+    server = DaphneServer(database, tmp_path / "daphne.log").start()
+    try:
+        jar = CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        opener.open(server.url + "/accounts/login/", timeout=10).read()
+        csrf = next(c.value for c in jar if c.name == "csrftoken")
+
+        def attempt(password):
+            data = urllib.parse.urlencode({"username": "martha", "password": password,
+                                           "csrfmiddlewaretoken": csrf}).encode()
+            request = urllib.request.Request(server.url + "/accounts/login/", data=data,
+                                             headers={"Referer": server.url + "/"})
+            try:
+                with opener.open(request, timeout=10) as response:
+                    return response.status, response.read().decode()
+            except urllib.error.HTTPError as error:
+                return error.code, error.read().decode()
+
+        for _ in range(LIMIT - 1):
+            assert attempt("wrong-guess")[0] == 200
+        status, page = attempt("wrong-guess")
+        assert status == 429 and "Too many failed attempts to log in" in page
+        status, page = attempt(PASSWORD)
+        assert status == 429 and 'href="/accounts/password_reset/"' in page
+        assert "sessionid" not in {c.name for c in jar}
+    finally:
+        server.stop()
+        database.drop()

@@ -5,18 +5,20 @@ of the same machine, the plain-HTTP twin of the site) must not be able to play i
 """
 
 import pytest
-from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.testing import WebsocketCommunicator
 
 from whistclub.origins import SameOriginWebSockets
 
 
-class Accepting(AsyncWebsocketConsumer):
-    async def connect(self):
-        await self.accept()
+async def accepting(scope, receive, send):
+    """A bare ASGI application that accepts every socket it is given."""
+    assert (await receive())["type"] == "websocket.connect"
+    await send({"type": "websocket.accept"})
+    while (await receive())["type"] != "websocket.disconnect":
+        pass
 
 
-app = SameOriginWebSockets(Accepting.as_asgi())
+app = SameOriginWebSockets(accepting)
 
 
 async def opens(origin, host="127.0.0.1:8000", scheme=None, forwarded_proto=None,
