@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.rules import game_module
 from games.rules.base import RulesError
 
@@ -55,7 +56,7 @@ class TableForm(forms.Form):
         self.rule_specs = self.rules_class.describe()
         for spec in self.rule_specs:
             self.fields[f"rule_{spec['name']}"] = rule_field(spec)
-        if game == "bid_whist":
+        if not registry.game(game).plays_a_number_of_deals:
             del self.fields["deals_limit"]
 
     def clean(self):

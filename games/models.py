@@ -16,11 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-GAME_CHOICES = [
-    ("bid_whist", _("Bid Whist")),
-    ("solo_whist", _("Solo Whist")),
-    ("belgian_whist", _("Belgian Whist")),
-]
+from games import registry
+
 BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("strong", _("strong"))]
 
 
@@ -49,7 +46,7 @@ class Table(models.Model):
         PLAYING = "playing", _("playing")
         FINISHED = "finished", _("finished")
 
-    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=20, choices=registry.choices())
     rules = models.JSONField(_("house rules"), default=dict, blank=True,
                              help_text=_("Only the rules that differ from the defaults."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,

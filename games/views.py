@@ -10,14 +10,12 @@ from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import tables
+from games import registry, tables
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
-from games.models import BOT_LEVELS, GAME_CHOICES, Hand, Table
+from games.models import BOT_LEVELS, Hand, Table
 from games.rules.records import replay_hand
 from games.views_state import for_template, table_view
-
-GAMES = dict(GAME_CHOICES)
 
 
 def lobby_tables(user):
@@ -32,13 +30,15 @@ def lobby_tables(user):
 
 def lobby(request):
     return render(request, "games/lobby.html", {"tables": lobby_tables(request.user),
-                                                "games": GAME_CHOICES})
+                                                "games": registry.choices()})
 
 
 @login_required
 def new_table(request, game):
-    if game not in GAMES:
-        raise Http404
+    try:
+        description = registry.game(game)
+    except KeyError:
+        raise Http404 from None
     form = TableForm(game, request.POST or None)
     if request.method == "POST" and form.is_valid():
         table = tables.create_table(request.user, game, form.rules.overrides(),
@@ -51,7 +51,7 @@ def new_table(request, game):
             messages.error(request, exc.message)
         return redirect(table)
     return render(request, "games/new_table.html", {"form": form, "game": game,
-                                                    "game_name": GAMES[game]})
+                                                    "game_name": description.label})
 
 
 def table_page(request, table_id):

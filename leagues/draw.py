@@ -31,7 +31,7 @@ def draw_evening(evening: Evening, rng: random.Random | None = None):
         Evening.objects.select_for_update().get(pk=evening.pk)
         if evening.tables.exists():
             raise EntryError(_("This evening already has tables."))
-        if evening.season.league.is_bid_whist:
+        if evening.season.league.is_partnership_match:
             return _draw_pairs(evening, rng)
         return _draw_players(evening, rng)
 

@@ -59,7 +59,7 @@ def _csv_response(filename: str):
 
 def standings_csv(season, rows):
     response, out = _csv_response(f"{slugify(str(season))}-standings.csv")
-    if season.league.is_bid_whist:
+    if season.league.is_partnership_match:
         out.writerow([_("Position"), _("Pair"), _("Played"), _("Won"), _("Lost"),
                       _("League points"), _("Points for"), _("Points against"),
                       _("Difference"), _("Bostons")])
@@ -87,7 +87,7 @@ def results_csv(season):
                               "pair_1__second")
               .prefetch_related("seats__member").order_by("evening__date", "number"))
     for table in tables:
-        if season.league.is_bid_whist:
+        if season.league.is_partnership_match:
             sides = [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
         else:
             sides = [(s.member, s.total) for s in table.seats.all()]

@@ -321,7 +321,7 @@ class OnlineTableForm(forms.Form):
 
     def __init__(self, table, members: list[Member], *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if table.league.is_bid_whist:
+        if table.league.is_partnership_match:
             # A Bid Whist match is played to the league's game target.
             del self.fields["deals"]
         self.offline = [(seat, m) for seat, m in enumerate(members) if m.user_id is None]

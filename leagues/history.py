@@ -71,7 +71,7 @@ def table_sheet(table: EveningTable) -> dict:
         rows.append({"deal": deal, "text": describe_deal(table.league.game, deal.facts, names),
                      "points": [scoring.format_units(Decimal(str(p))) for p in deal.points],
                      "running": [scoring.format_units(r) for r in running]})
-    if table.league.is_bid_whist:
+    if table.league.is_partnership_match:
         totals = [table.score_0, table.score_1]
     else:
         totals = [s.total for s in sorted(table.seats.all(), key=lambda s: s.seat)]
@@ -121,7 +121,7 @@ def evening_tables(evening) -> list[dict]:
     for table in tables:
         table.evening = evening  # already loaded; spares a query per table
         seats = sorted(table.seats.all(), key=lambda s: s.seat)
-        if evening.season.league.is_bid_whist:
+        if evening.season.league.is_partnership_match:
             sides = [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
             members = [table.pair_0.first, table.pair_1.first, table.pair_0.second,
                        table.pair_1.second]
@@ -206,7 +206,7 @@ def pair_history(pair: Partnership) -> dict:
 
 def head_to_head(season: Season, a, b) -> dict:
     """Two pairs (Bid Whist) or two players (Solo, Belgian) compared over a season."""
-    if season.league.is_bid_whist:
+    if season.league.is_partnership_match:
         choices = list(season.partnerships.select_related("first", "second"))
     else:
         choices = list(Member.objects.filter(seats__table__evening__season=season).distinct())
@@ -214,7 +214,7 @@ def head_to_head(season: Season, a, b) -> dict:
     first, second = by_id.get(a or ""), by_id.get(b or "")
     rows = []
     if first and second and first != second:
-        if season.league.is_bid_whist:
+        if season.league.is_partnership_match:
             rows = _pair_meetings(season, first, second)
         else:
             rows = _player_meetings(season, first, second)

@@ -20,14 +20,9 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from leagues import scoring
 from leagues.scoring import EntryError  # noqa: F401  (raised by the entry methods)
-
-GAME_CHOICES = [
-    (scoring.SOLO, _("Solo Whist")),
-    (scoring.BID, _("Bid Whist")),
-    (scoring.BELGIAN, _("Belgian Whist")),
-]
 
 
 def new_token() -> str:
@@ -252,7 +247,7 @@ class League(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(_("name"), max_length=80)
-    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=20, choices=registry.choices())
     rules = models.JSONField(_("house rules"), default=dict, blank=True,
                              help_text=_("Only the rules that differ from the defaults."))
     # Solo and Belgian Whist standings.
@@ -292,8 +287,13 @@ class League(models.Model):
         return scoring.engine_rules(self.game, self.rules)
 
     @property
-    def is_bid_whist(self) -> bool:
-        return self.game == scoring.BID
+    def game_description(self) -> registry.GameDescription:
+        return registry.game(self.game)
+
+    @property
+    def is_partnership_match(self) -> bool:
+        """Results kept as a match between two pairs (else: running balances per player)."""
+        return self.game_description.is_partnership_match
 
 
 class Season(models.Model):
@@ -427,14 +427,14 @@ class EveningTable(models.Model):
 
     def seat_members(self) -> list[Member]:
         """Members by seat 0..3.  Bid Whist: seats 0 and 2 are pair 0, seats 1 and 3 pair 1."""
-        if self.league.is_bid_whist:
+        if self.league.is_partnership_match:
             return [self.pair_0.first, self.pair_1.first, self.pair_0.second, self.pair_1.second]
         seats = sorted(self.seats.select_related("member"), key=lambda s: s.seat)
         return [s.member for s in seats]
 
     def sides(self) -> list[str]:
         """Column headings of the score sheet: the two pairs, or the four players."""
-        if self.league.is_bid_whist:
+        if self.league.is_partnership_match:
             return [str(self.pair_0), str(self.pair_1)]
         return [m.name for m in self.seat_members()]
 
@@ -445,7 +445,7 @@ class EveningTable(models.Model):
         else:
             provisional = list(self.deals.filter(provisional=True).order_by("number")
                                .values_list("number", flat=True))
-        if self.league.is_bid_whist:
+        if self.league.is_partnership_match:
             return {"scores": [str(self.score_0), str(self.score_1)], "winner": self.winner,
                     "bostons": [self.bostons_0, self.bostons_1], "provisional": provisional}
         return {"totals": [str(s.total) for s in sorted(self.seats.all(), key=lambda s: s.seat)],
@@ -479,7 +479,7 @@ class EveningTable(models.Model):
             deals = list(table.deals.select_related("entered_by_member__user").order_by("number"))
             if number is not None:
                 table._check_next_number(number, deals, facts, by)
-            if table.league.is_bid_whist and scoring.bid_match(
+            if table.league.is_partnership_match and scoring.bid_match(
                     table.league.engine_rules(), [d.facts for d in deals]).complete:
                 raise EntryError(_("The match is over: no more hands can be entered."))
             outcome = scoring.score_deal(table.league.game, table.league.engine_rules(), facts)
@@ -522,7 +522,7 @@ class EveningTable(models.Model):
             table._refuse_if_totals()
             game, rules = table.league.game, table.league.engine_rules()
             start = table.deals.count()
-            if table.league.is_bid_whist:
+            if table.league.is_partnership_match:
                 scoring.bid_match(rules, [*(d.facts for d in table.deals.order_by("number")),
                                           *facts_list])
             outcomes = [scoring.score_deal(game, rules, facts) for facts in facts_list]
@@ -567,7 +567,7 @@ class EveningTable(models.Model):
                 deal.provisional = is_players_entry(member)
                 deal.save()
                 after_deal = deal.as_json()
-            if table.league.is_bid_whist:
+            if table.league.is_partnership_match:
                 # A correction may end the match earlier: every later hand must still be legal.
                 scoring.bid_match(table.league.engine_rules(),
                                   [d.facts for d in table.deals.order_by("number")])
@@ -588,7 +588,7 @@ class EveningTable(models.Model):
                                    "them."))
             values = [as_decimal(t) for t in totals]
             before = table.snapshot()
-            if table.league.is_bid_whist:
+            if table.league.is_partnership_match:
                 table._set_match_totals(values)
             else:
                 if sum(values) != 0:
@@ -695,7 +695,7 @@ class EveningTable(models.Model):
         members = self.seat_members() if members is None else members
         if one not in members or other not in members or one == other:
             return False
-        if self.league.is_bid_whist:
+        if self.league.is_partnership_match:
             return members.index(one) % 2 != members.index(other) % 2
         return True
 
@@ -707,7 +707,7 @@ class EveningTable(models.Model):
     def recompute(self) -> None:
         """Derives the table's totals from its deals (the only writer of those totals)."""
         deals = list(self.deals.order_by("number"))
-        if self.league.is_bid_whist:
+        if self.league.is_partnership_match:
             match = scoring.bid_match(self.league.engine_rules(), [d.facts for d in deals])
             self.score_0, self.score_1 = (as_decimal(s) for s in match.scores)
             self.winner = match.winner

@@ -162,6 +162,6 @@ def _head_to_head(pairs: dict[int, PairRow], matches, league):
 
 
 def season_standings(season: Season):
-    if season.league.is_bid_whist:
+    if season.league.is_partnership_match:
         return pair_standings(season)
     return player_standings(season)

@@ -364,7 +364,7 @@ def attendance(request, slug, evening_id):
 def table_create(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     league = evening.season.league
-    if league.is_bid_whist:
+    if league.is_partnership_match:
         form = BidTableForm(evening.season, request.POST or None)
     else:
         form = SoloTableForm(access.club, request.POST or None)
@@ -372,7 +372,7 @@ def table_create(request, slug, evening_id):
         with transaction.atomic():
             number = (evening.tables.order_by("-number").values_list("number", flat=True)
                       .first() or 0) + 1
-            if league.is_bid_whist:
+            if league.is_partnership_match:
                 EveningTable.objects.create(evening=evening, number=number,
                                             pair_0=form.cleaned_data["pair_0"],
                                             pair_1=form.cleaned_data["pair_1"])

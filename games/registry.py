@@ -1,0 +1,82 @@
+"""Every game the site offers, described once.
+
+The engines (``games.rules``) know the rules; this is what the rest of the site needs to know
+of a game: its name in the players' language, its engine, how many seats, and what kind of
+score it keeps (a partnership match, or a running balance of units or points).  Tables,
+leagues, forms and pages ask here instead of comparing game names.  Adding a game: its engine
+module in ``games/rules/``, one ``register(...)`` below (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import game_module
+
+# The two kinds of score a game keeps, which decide how an evening table's results add up.
+PARTNERSHIP_MATCH = "partnership_match"  # two pairs play hands to a target (Bid Whist to 7)
+RUNNING_BALANCE = "running_balance"  # each deal exchanges units or points; balances add up
+
+
+@dataclass(frozen=True)
+class GameDescription:
+    id: str  # as in hand records and the database
+    label: Promise  # the game's name, translated when shown
+    seats: int
+    score_kind: str
+
+    @property
+    def engine(self) -> ModuleType:
+        return game_module(self.id)
+
+    @property
+    def rules_class(self):
+        return self.engine.Rules
+
+    @property
+    def is_partnership_match(self) -> bool:
+        return self.score_kind == PARTNERSHIP_MATCH
+
+    @property
+    def plays_a_number_of_deals(self) -> bool:
+        """A session of a running-balance game may stop after a chosen number of deals; a
+        partnership match ends when a pair reaches the target."""
+        return self.score_kind == RUNNING_BALANCE
+
+    def __str__(self) -> str:
+        return str(self.label)
+
+
+_GAMES: dict[str, GameDescription] = {}
+
+
+def register(description: GameDescription) -> GameDescription:
+    if description.id in _GAMES:
+        raise ValueError(f"game {description.id!r} is registered twice")
+    _GAMES[description.id] = description
+    return description
+
+
+def game(game_id: str) -> GameDescription:
+    """The description of ``game_id`` (KeyError for a game the site does not offer)."""
+    return _GAMES[game_id]
+
+
+def all_games() -> list[GameDescription]:
+    """Every game, in the order the site lists them."""
+    return list(_GAMES.values())
+
+
+def choices() -> list[tuple[str, Promise]]:
+    """``(id, label)`` pairs for model and form fields."""
+    return [(each.id, each.label) for each in _GAMES.values()]
+
+
+register(GameDescription("bid_whist", _("Bid Whist"), seats=4, score_kind=PARTNERSHIP_MATCH))
+register(GameDescription("solo_whist", _("Solo Whist"), seats=4, score_kind=RUNNING_BALANCE))
+register(GameDescription("belgian_whist", _("Belgian Whist"), seats=4,
+                         score_kind=RUNNING_BALANCE))
