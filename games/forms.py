@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from games.engine_messages import engine_message
 from games.rules import game_module
 from games.rules.base import RulesError
 
@@ -80,5 +81,5 @@ class TableForm(forms.Form):
         try:
             self.rules = self.rules_class.from_overrides(overrides)
         except RulesError as exc:
-            raise forms.ValidationError(str(exc)) from None
+            raise forms.ValidationError(engine_message(exc)) from None
         return cleaned

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import signals
 from games.access import person_id, seat_held_by
+from games.engine_messages import engine_message
 from games.models import Hand, Seat, Table, new_invite_token
 from games.rules import game_module
 from games.rules.base import RulesError, WhistError
@@ -68,7 +69,7 @@ def create_table(user, game: str, rules: dict, *, is_private: bool = False,
     try:
         parsed = game_module(game).Rules.from_overrides(rules)
     except RulesError as exc:
-        raise TableError(str(exc)) from None
+        raise TableError(engine_message(exc)) from None
     with transaction.atomic():
         table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
                                      is_private=is_private, deals_limit=deals_limit,
@@ -331,7 +332,7 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
         try:
             state.apply(action)
         except WhistError as exc:
-            raise TableError(translate_engine_error(exc), table.version) from None
+            raise TableError(engine_message(exc), table.version) from None
         table.current = _with_action(table.current, seat, action)
         table.last_action = _last_action(seat, action, version)
         finished = state.complete
@@ -398,22 +399,6 @@ def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
     if next_seat is not None and snapshot.seats[next_seat].played_by_bot(snapshot.grace_seconds):
         transaction.on_commit(lambda: schedule_bots(table_id))
     return Outcome(next_version, False)
-
-
-def translate_engine_error(exc: WhistError) -> str:
-    """The engine's English template, translated, with its parameters filled in."""
-    from django.utils.translation import gettext
-
-    template = getattr(exc, "template", None)
-    if not template:
-        return str(exc)
-    # Words such as suit names travel as parameters: translate those too.
-    params = {key: gettext(value) if isinstance(value, str) and value else value
-              for key, value in (getattr(exc, "params", None) or {}).items()}
-    try:
-        return gettext(template) % params if params else gettext(template)
-    except (KeyError, TypeError, ValueError):
-        return getattr(exc, "reason", str(exc))
 
 
 def _remember_after_play(table: Table, version: int, state, hand: Hand | None) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from games.engine_messages import engine_message
 from games.rules.base import WhistError
 
 SOLO, BID, BELGIAN = "solo_whist", "bid_whist", "belgian_whist"
@@ -42,12 +43,6 @@ def game_available(game: str) -> bool:
     return True
 
 
-def translated(exc: WhistError) -> str:
-    """The engine's message in the reader's language (the engine marks templates with N_)."""
-    template = _(exc.template)
-    return template % exc.params if exc.params else template
-
-
 def engine_rules(game: str, overrides: dict | None):
     return engine(game).Rules.from_overrides(overrides or {})
 
@@ -59,7 +54,7 @@ def normalise_rules(game: str, overrides: Any) -> dict:
     except ImportError as exc:
         raise ValidationError(_("This game is not available yet.")) from exc
     except WhistError as exc:
-        raise ValidationError(translated(exc)) from exc
+        raise ValidationError(engine_message(exc)) from exc
 
 
 def rules_description(game: str) -> list[dict]:
@@ -84,7 +79,7 @@ def score_deal(game: str, rules, facts: dict) -> Outcome:
         if game == BELGIAN:
             return _score_belgian(rules, facts)
     except WhistError as exc:
-        raise EntryError(translated(exc)) from exc
+        raise EntryError(engine_message(exc)) from exc
     except (KeyError, TypeError, ValueError) as exc:
         raise EntryError(_("This deal is incomplete or malformed.")) from exc
     raise EntryError(_("Unknown game."))
@@ -148,7 +143,7 @@ def bid_match(rules, hands: list[dict]):
                                     facts["books"], facts.get("revoke"))
             match.add_result(match.next_dealer, {**result, "declarer": facts["team"]})
         except WhistError as exc:
-            raise EntryError(translated(exc)) from exc
+            raise EntryError(engine_message(exc)) from exc
     return match
 
 

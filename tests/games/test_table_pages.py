@@ -252,3 +252,14 @@ def test_a_monstrous_points_table_gets_a_form_error_and_no_table(client, player,
     page = response.content.decode()
     assert 'class="errorlist' in page
     assert not Table.objects.exists()
+
+
+def test_a_refused_house_rule_reads_in_the_players_language(client, player):
+    player.profile.language = "fr"
+    player.profile.save()
+    client.force_login(player)
+    response = client.post("/tables/new/belgian_whist/",
+                           {"rule_points_table": '{"piccolo": -1}', "grace_seconds": 60})
+    page = response.content.decode()
+    assert "règle maison points_table" in page, page[-3000:]
+    assert not Table.objects.exists()
