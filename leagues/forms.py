@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.forms import HouseRulesMixin
 from games.models import BOT_LEVELS
 from leagues import scoring
 from leagues.models import Club, Evening, League, Member, Partnership, Season
@@ -79,46 +80,20 @@ class LeagueForm(forms.ModelForm):
                 if not value or scoring.game_available(value)]
 
 
-class HouseRulesForm(forms.Form):
-    """One field per house rule of the league's game, from the engine's own description, so a
-    league offers exactly the options an online table does."""
+class HouseRulesForm(HouseRulesMixin, forms.Form):
+    """The league's house rules: the same fields, checks and messages as an online table's
+    (``games.forms.HouseRulesMixin``), starting from the rules the league keeps now."""
+
+    RULE_PREFIX = ""  # the league's form has no other field to tell them apart from
 
     def __init__(self, game: str, current: dict, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = game
-        for rule in scoring.rules_description(game):
-            name, default = rule["name"], rule["default"]
-            initial = current.get(name, default)
-            label = name.replace("_", " ").capitalize()
-            if isinstance(default, (dict, list)):
-                continue  # tables (e.g. a points table) are edited in the admin
-            if rule["choices"]:
-                field = forms.ChoiceField(choices=[(c, c) for c in rule["choices"]])
-            elif rule["kind"] is bool:
-                field = forms.BooleanField(required=False)
-            elif rule["kind"] is int:
-                field = forms.IntegerField(min_value=rule["minimum"], max_value=rule["maximum"])
-            elif rule["kind"] is float:
-                field = forms.FloatField()
-            else:
-                field = forms.CharField()
-            # The engine marks each help text for translation (makemessages --keyword=rule:2).
-            field.label, field.help_text, field.initial = label, _(rule["help"]), initial
-            self.fields[name] = field
-        self.overrides = dict(current)
+        self.add_house_rule_fields(game, current)
 
     def clean(self):
-        data = super().clean()
-        values = {**self.overrides, **data}
-        for name, value in list(values.items()):
-            # A whole-number float stays an int for rules such as a stake multiplier of 2.
-            if isinstance(value, float) and value.is_integer():
-                values[name] = int(value)
-        try:
-            self.overrides = scoring.normalise_rules(self.game, values)
-        except forms.ValidationError as exc:
-            raise forms.ValidationError(exc.messages) from exc
-        return data
+        cleaned = super().clean()
+        self.clean_house_rules(cleaned)
+        return cleaned
 
 
 class SeasonForm(forms.ModelForm):

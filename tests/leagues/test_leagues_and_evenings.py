@@ -173,3 +173,20 @@ def test_bid_whist_draw_follows_the_round_robin(bid_season, club):
                                    second=members[2 * i + 1])
     evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 5, 1))
     assert draw_evening(evening)[0] == 2
+
+
+def test_a_belgian_league_sets_its_points_table_like_an_online_table(as_organiser, club):
+    from leagues.models import League
+
+    league = League.objects.create(club=club, name="Couleur", game="belgian_whist")
+    url = f"/clubs/{club.slug}/leagues/{league.pk}/rules/"
+    page = as_organiser.get(url).content.decode()
+    assert 'name="points_table"' in page  # the page used to show no field at all
+    response = as_organiser.post(url, {"points_table": '{"piccolo": 9}'})
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert list(league.rules) == ["points_table"] and league.rules["points_table"]["piccolo"] == 9
+    response = as_organiser.post(url, {"points_table": '{"piccolo": -1}'})
+    assert "expected a number from 0" in response.content.decode()
+    league.refresh_from_db()
+    assert league.rules["points_table"]["piccolo"] == 9
