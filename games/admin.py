@@ -23,7 +23,7 @@ class TableAdmin(admin.ModelAdmin):
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         if change:
-            # Every change to a table is a new version (games.views_state caches versions).
+            # Every change to a table is a new version (games.snapshots caches versions).
             tables.changed_in_admin(form.instance.pk)
 
 

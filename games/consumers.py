@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from games import limits, presence
 from games.access import person_id, table_for_viewer
 from games.lobby_feed import feed as lobby_feed
+from games.presentation import for_template
+from games.snapshots import cached_snapshot, peek_snapshot
 from games.tables import (
     LOBBY_GROUP,
     TableError,
@@ -28,7 +30,6 @@ from games.tables import (
     seat_of,
     send_broadcasts,
 )
-from games.views_state import cached_snapshot, for_template, peek_snapshot
 
 MAX_MESSAGE_BYTES = 2048
 # Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND, and

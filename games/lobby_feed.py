@@ -56,8 +56,10 @@ class LobbyFeed:
     def changed(self) -> None:
         """The lobby changed (every lobby socket of the process hears it: once is enough)."""
         self.dirty = True
-        if self.task is None or self.task.done():
-            self.task = asyncio.get_running_loop().create_task(self._push())
+        loop = asyncio.get_running_loop()
+        # A task of another loop (a test's loop that has ended) will never run again.
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self._push())
 
     async def _push(self) -> None:
         loop = asyncio.get_running_loop()
@@ -81,3 +83,9 @@ class LobbyFeed:
 
 
 feed = LobbyFeed()
+
+
+def wait_until_idle() -> None:
+    """Return once every render already asked for has finished (tests: a render still reading
+    must not hold a lock on the next test's database)."""
+    _executor.submit(lambda: None).result()

@@ -30,9 +30,10 @@ from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from games import computer_players
 from games.access import seat_held_by
 from games.models import Presence, Seat, Table, takeover_at
-from games.tables import _bump, _locked, schedule_bots
+from games.versions import bump, locked
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +56,7 @@ def connected(table_id: int, user, channel_name: str) -> None:
     """A seated person opened a socket: present at once, their seat back if they were away."""
     now = timezone.now()
     with transaction.atomic():
-        table = _locked(table_id)
+        table = locked(table_id)
         seats = list(Seat.objects.filter(table=table))
         position = seat_held_by(seats, user)
         if position is None:
@@ -72,7 +73,7 @@ def connected(table_id: int, user, channel_name: str) -> None:
             fields.append("away_since")
         seat.save(update_fields=fields)
         if came_back:
-            _bump(table)  # the others saw "away": they see the person back
+            bump(table)  # the others saw "away": they see the person back
     cancel_check(table_id, position)
 
 
@@ -101,7 +102,7 @@ def check_seat(table_id: int, position: int, now: datetime | None = None) -> Non
     look_again_at = None
     wake_bots = False
     with transaction.atomic():
-        table = _locked(table_id)
+        table = locked(table_id)
         seat = Seat.objects.filter(table=table, position=position).first()
         if (seat is None or seat.user_id is None or seat.bot_level
                 or table.status == Table.Status.FINISHED):
@@ -125,7 +126,7 @@ def check_seat(table_id: int, position: int, now: datetime | None = None) -> Non
     if look_again_at is not None:
         schedule_check(table_id, position, (look_again_at - now).total_seconds())
     if wake_bots:
-        schedule_bots(table_id)
+        computer_players.schedule_bots(table_id)
 
 
 def _last_seen(seat: Seat) -> datetime | None:
@@ -138,7 +139,7 @@ def _mark_away(table: Table, seat: Seat, since: datetime) -> None:
     seat.away_since = since  # the grace period counts from the last sign of the person
     seat.save(update_fields=["away_since"])
     seat.presences.all().delete()  # leases of a dead process: they will never be renewed
-    _bump(table)
+    bump(table)
 
 
 # -- the heartbeat and the sweep -----------------------------------------------------------

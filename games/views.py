@@ -14,8 +14,9 @@ from games import registry, tables
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.models import BOT_LEVELS, Hand, Table
+from games.presentation import for_template
 from games.rules.records import replay_hand
-from games.views_state import for_template, table_view
+from games.snapshots import table_view
 
 
 def lobby_tables(user):

@@ -43,9 +43,9 @@ def pytest_sessionstart(session):
 def _forget_table_snapshots():
     import sys
 
-    views_state = sys.modules.get("games.views_state")  # only once a test has used it
-    if views_state is not None:
-        views_state.forget_snapshots()
+    snapshots = sys.modules.get("games.snapshots")  # only once a test has used it
+    if snapshots is not None:
+        snapshots.forget_snapshots()
 
 
 @pytest.fixture(autouse=True)
@@ -57,7 +57,28 @@ def no_table_snapshot_outlives_its_test():
 
 
 @pytest.fixture(autouse=True)
+def no_lobby_render_outlives_its_test():
+    """The lobby renders on a thread of its own: let it finish before the database goes."""
+    yield
+    import sys
+
+    feed = sys.modules.get("games.lobby_feed")
+    if feed is not None:
+        feed.wait_until_idle()
+
+
+@pytest.fixture(autouse=True)
 def no_presence_heartbeat(settings):
     """No background sweep in unit tests (the presence tests call it themselves): a sweep
     would mark seats away whose people the test never connected."""
     settings.PRESENCE_HEARTBEAT_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
+def no_language_outlives_its_test():
+    """A request of a French player activates French in this thread (as Django's locale
+    middleware does); the next test must start in the default language."""
+    yield
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)

@@ -203,7 +203,7 @@ def test_group_messages_carry_no_card():
             sent.append(message)
 
     from unittest import mock
-    with mock.patch("games.tables.get_channel_layer", return_value=Layer()):
+    with mock.patch("games.broadcasting.get_channel_layer", return_value=Layer()):
         tables.broadcast(1, 7)
     assert sent[0] == {"type": "table.changed", "version": 7}
     assert json.dumps(sent)  # serialisable: it travels through Redis

@@ -15,9 +15,10 @@ import pytest
 from django.template.loader import render_to_string
 
 from games.models import Seat, Table
+from games.presentation import for_template
 from games.rules.cards import ALL_CARDS
 from games.rules.records import random_record, replay_hand
-from games.views_state import for_template, table_view
+from games.snapshots import table_view
 
 pytestmark = pytest.mark.django_db
 CARDS = set(ALL_CARDS)

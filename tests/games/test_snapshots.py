@@ -1,4 +1,4 @@
-"""Versions a process holds (games.views_state) and the one-statement play built on them.
+"""Versions a process holds (games.snapshots) and the one-statement play built on them.
 
 A process keeps the snapshots of the table versions its sockets were sent and plays the common
 action on them with one UPDATE; whatever it holds must always be exactly what the database
@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import tables
 from games.models import Table
-from games.views_state import (
+from games.snapshots import (
     build_snapshot,
     cached_snapshot,
     forget_snapshots,

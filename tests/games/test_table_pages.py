@@ -193,7 +193,7 @@ def test_the_creator_closes_the_table_and_nothing_is_lost(client, player, outsid
 def test_a_hand_laid_open_is_shown_to_the_other_seats(player):
     from django.template.loader import render_to_string
 
-    from games.views_state import for_template
+    from games.presentation import for_template
 
     def page_for(seat, exposed):
         view = {"seat": seat, "version": 9, "status": "playing", "table": 1, "created_by": 0,

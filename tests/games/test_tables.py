@@ -7,7 +7,7 @@ import pytest
 from games import tables
 from games.models import Hand, Table
 from games.rules.records import replay_hand
-from games.views_state import table_view
+from games.snapshots import table_view
 
 # Real transactions: broadcasts and computer players run on commit, as in production.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from games import tables
+from games import computer_players, tables
 from games.models import Table
 from tests.games.test_consumers import connect
 
@@ -37,7 +37,7 @@ def people(django_user_model):
 @pytest.fixture
 def bots_wait(monkeypatch):
     """Computer players never act by themselves: the test plays their turns when it wants."""
-    monkeypatch.setattr(tables, "schedule_bots", lambda table_id: None)
+    monkeypatch.setattr(computer_players, "schedule_bots", lambda table_id: None)
 
 
 def build_tables(people, game="bid_whist"):

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 from django.utils.translation import gettext
 
-# The name a seat played by the computer gets (games.views_state.player_name).
+# The name a seat played by the computer gets (games.snapshots.player_name).
 COMPUTER_NAME = "computer (%(level)s)"
 
 

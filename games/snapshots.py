@@ -1,8 +1,9 @@
-"""What one seat (or a spectator) is shown of a table: the one place hidden information is filtered.
+"""The versions of a table a process holds, and what one seat (or a spectator) is shown of
+each: the one place hidden information is filtered.
 
 The engine's ``view(seat)`` decides what a seat may know of the hand; this module adds only
-public facts (players, scores, version).  The HTML table, the JSON protocol and the computer
-players are all built from this dict and nothing else.
+public facts (players, scores, version).  The HTML table (``games.presentation``), the JSON
+protocol and the computer players are all built from this dict and nothing else.
 """
 
 from __future__ import annotations
@@ -217,42 +218,3 @@ def finished_hand_view(number: int, state) -> dict[str, Any]:
     view = state.view(None)
     return {"number": number, "result": view.get("result"), "deal": view.get("deal"),
             "tricks": view.get("tricks")}
-
-
-def for_template(view: dict[str, Any]) -> dict[str, Any]:
-    """Arrange a table view for the HTML page: which card does what, which buttons to show."""
-    hand = view.get("hand") or {}
-    legal = hand.get("legal") or []
-    card_actions: dict[str, str] = {}
-    buttons = []
-    for action in legal:
-        verb, _sep, rest = action.partition(" ")
-        if verb in ("play", "discard") and len(rest) == 2:
-            card_actions.setdefault(rest, action)
-        elif verb == "discard":
-            continue  # many-card discards get a form of checkboxes instead
-        else:
-            buttons.append(action)
-    my_cards = [{"card": c, "action": card_actions.get(c)} for c in hand.get("hand") or []]
-    discard_count = hand.get("discard_count")  # only in the acting seat's view
-    exposed = hand.get("exposed") or []
-    if isinstance(exposed, dict):  # Solo Whist lays one hand open, Belgian Whist maybe several
-        exposed = [exposed]
-    players = view["players"]
-    seat = view.get("seat")
-    order = [(seat + i) % 4 for i in range(4)] if seat is not None else [0, 1, 2, 3]
-    return {
-        "my_cards": my_cards,
-        "buttons": buttons,
-        "discard_count": discard_count if discard_count and discard_count > 1 else None,
-        "seats_in_order": [players[p] | {
-            "hand_size": (hand.get("hand_sizes") or [0] * 4)[p],
-            "tricks_won": (hand.get("tricks_won") or [0] * 4)[p],
-            "is_dealer": hand.get("dealer") == p,
-            "to_act": hand.get("to_act") == p,
-            "is_me": p == seat,
-            "position_class": ["south", "west", "north", "east"][i],
-        } for i, p in enumerate(order)],
-        "last_trick": (hand.get("tricks") or [None])[-1],
-        "exposed": [e for e in exposed if e.get("seat") != seat],
-    }

@@ -1,0 +1,61 @@
+"""Telling sockets that something changed: a table's group hears only its new version (never a
+card: the message may travel through Redis to every process), the lobby's group that the
+list of tables changed.
+"""
+
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+LOBBY_GROUP = "lobby"
+
+
+_deferred = threading.local()
+
+
+@contextmanager
+def broadcasts_deferred():
+    """Collect this thread's table broadcasts instead of sending them.
+
+    A consumer runs ``play`` on the database thread and sends the collected broadcasts itself
+    from the event loop (``send_broadcasts``): the database thread does not wait for Redis.
+    """
+    pending: list[tuple[int, int]] = []
+    _deferred.pending = pending
+    try:
+        yield pending
+    finally:
+        _deferred.pending = None
+
+
+def _table_changed(version: int) -> dict:
+    return {"type": "table.changed", "version": version}
+
+
+def broadcast(table_id: int, version: int) -> None:
+    """Tell every socket of the table that it changed: only the version, never a card."""
+    pending = getattr(_deferred, "pending", None)
+    if pending is not None:
+        pending.append((table_id, version))
+        return
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(f"table-{table_id}", _table_changed(version))
+
+
+async def send_broadcasts(pending: list[tuple[int, int]]) -> None:
+    """Send the broadcasts collected by ``broadcasts_deferred``, in order."""
+    layer = get_channel_layer()
+    if layer is not None:
+        for table_id, version in pending:
+            await layer.group_send(f"table-{table_id}", _table_changed(version))
+
+
+def broadcast_lobby() -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})

@@ -1,0 +1,148 @@
+"""Opening, seating and closing tables: who sits where, computer players added before the game,
+the first deal when the last seat fills, the creator closing the table or renewing its invite
+link.  Each is one transaction through ``games.versions``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games import broadcasting, computer_players, signals
+from games.access import person_id
+from games.engine_messages import engine_message
+from games.models import Seat, Table, new_invite_token
+from games.rules import game_module
+from games.rules.base import RulesError
+from games.rules.records import HAND_FORMAT
+from games.versions import TableError, bump, locked, rules_of, seat_for_update, seat_of
+
+
+def create_table(user, game: str, rules: dict, *, is_private: bool = False,
+                 deals_limit: int | None = None, grace_seconds: int = 60) -> Table:
+    try:
+        parsed = game_module(game).Rules.from_overrides(rules)
+    except RulesError as exc:
+        raise TableError(engine_message(exc)) from None
+    with transaction.atomic():
+        table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
+                                     is_private=is_private, deals_limit=deals_limit,
+                                     grace_seconds=grace_seconds)
+        Seat.objects.bulk_create(Seat(table=table, position=p) for p in range(4))
+        transaction.on_commit(lambda: broadcasting.broadcast_lobby())
+    return table
+
+
+def take_seat(table_id: int, user, position: int) -> Table:
+    with transaction.atomic():
+        table = locked(table_id)
+        if table.status == Table.Status.FINISHED:
+            raise TableError(_("This table has finished."), table.version)
+        if Seat.objects.filter(table=table, user=user).exists():
+            raise TableError(_("You already have a seat at this table."), table.version)
+        seat = seat_for_update(table, position)
+        if seat.user_id is not None:
+            raise TableError(_("That seat is taken."), table.version)
+        if seat.bot_level and table.status != Table.Status.WAITING:
+            raise TableError(_("A computer player is playing that seat."), table.version)
+        seat.user, seat.bot_level = user, ""
+        seat.seen_at, seat.away_since = timezone.now(), None  # present from now (the lease)
+        seat.save(update_fields=["user", "bot_level", "seen_at", "away_since"])
+        _start_if_full(table)
+        bump(table)
+        transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
+    return table
+
+
+def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
+    with transaction.atomic():
+        table = locked(table_id)
+        if table.created_by_id != person_id(user) and seat_of(table, user) is None:
+            raise TableError(_("Only the players at this table can add computer players."),
+                             table.version)
+        if table.status != Table.Status.WAITING:
+            raise TableError(_("The game has already started."), table.version)
+        seat = seat_for_update(table, position)
+        if not seat.is_free:
+            raise TableError(_("That seat is taken."), table.version)
+        seat.bot_level = level
+        seat.save(update_fields=["bot_level"])
+        _start_if_full(table)
+        bump(table)
+        transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
+    return table
+
+
+def leave_seat(table_id: int, user) -> Table:
+    with transaction.atomic():
+        table = locked(table_id)
+        if table.status != Table.Status.WAITING:
+            raise TableError(_("You cannot leave a game in progress."), table.version)
+        updated = Seat.objects.filter(table=table, user=user).update(user=None)
+        if not updated:
+            raise TableError(_("You have no seat at this table."), table.version)
+        bump(table)
+        transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
+    return table
+
+
+def close_table(table_id: int, user) -> Table:
+    """The creator ends the session.  The hand in play is not scored but stays stored."""
+    with transaction.atomic():
+        table = locked(table_id)
+        if table.created_by_id != person_id(user):
+            raise TableError(_("Only the person who opened the table can close it."),
+                             table.version)
+        if table.status == Table.Status.FINISHED:
+            raise TableError(_("This table has finished."), table.version)
+        table.status = Table.Status.FINISHED
+        bump(table)
+        transaction.on_commit(lambda: broadcasting.broadcast_lobby())
+        transaction.on_commit(lambda: signals.announce(signals.table_finished, table))
+    return table
+
+
+def renew_invite(table_id: int, user) -> Table:
+    """The creator replaces the invite link: the old one stops working, also for people who
+    used it but did not sit down (their access was the link)."""
+    with transaction.atomic():
+        table = locked(table_id)
+        if table.created_by_id != person_id(user):
+            raise TableError(_("Only the person who opened the table can renew its invite "
+                               "link."), table.version)
+        table.invite_token = new_invite_token()
+        table.save(update_fields=["invite_token"])
+    return table
+
+
+def changed_in_admin(table_id: int) -> None:
+    """A staff member edited the table or its seats in the admin: make that a new version, so
+    open tables show it and no process keeps serving the version before the edit."""
+    with transaction.atomic():
+        table = locked(table_id)
+        bump(table)
+        transaction.on_commit(broadcasting.broadcast_lobby)
+
+
+def _start_if_full(table: Table) -> None:
+    if table.status == Table.Status.WAITING and not any(
+            s.is_free for s in Seat.objects.filter(table=table)):
+        table.status = Table.Status.PLAYING
+        deal_new_hand(table, dealer=0)
+        table_id = table.pk
+        transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
+
+
+def deal_new_hand(table: Table, dealer: int) -> None:
+    """A new hand, shuffled with the OS's secure source; its record is the state from now on."""
+    module = game_module(table.game)
+    rules = rules_of(table)
+    dealt = module.deal(rules, dealer, secrets.SystemRandom())
+    record = {"format": HAND_FORMAT, "game": table.game, "rules": rules.overrides(),
+              "dealer": dealer, "hands": dealt.hands, "actions": []}
+    if dealt.kitty is not None:
+        record["kitty"] = dealt.kitty
+    table.current = record
