@@ -254,14 +254,15 @@ async def _client_main(options: dict, ready, go, results) -> None:
     import websockets
 
     run = ClientRun(options)
-    servers, origin = options["servers"], options["origin"]
+    servers = options["servers"]
     gate = asyncio.Semaphore(options["connect_concurrency"])
     tables: list[BenchTable] = []
     readers = []
     connect_failures = 0
 
     async def open_socket(table_id: int, url: str, key: str | None):
-        headers = {"Origin": origin}
+        # Each server's own origin: a socket is accepted only from the site's own origin.
+        headers = {"Origin": url.replace("ws://", "http://", 1)}
         if key:
             headers["Cookie"] = f"sessionid={key}"
         path = f"/ws/tables/{table_id}/" + ("" if run.floor else "?format=json")
@@ -545,7 +546,7 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
         share = [(i, table_id, keys) for i, (table_id, keys) in enumerate(tables) if i % k == index]
         proc_options = {
             "index": index, "floor": floor, "pace": pace, "seed": options.seed * 100 + index,
-            "pad": pad, "servers": [s.ws_url for s in servers], "origin": servers[0].url,
+            "pad": pad, "servers": [s.ws_url for s in servers],
             "tables": share, "warmup": options.warmup, "seconds": options.seconds,
             "drain": options.drain, "connect_concurrency": 8, "shared": shared}
         proc = context.Process(target=client_process, args=(proc_options, ready, go, results))

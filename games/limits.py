@@ -10,7 +10,6 @@ processes.
 
 from __future__ import annotations
 
-import ipaddress
 import threading
 import time
 from collections import Counter
@@ -19,22 +18,15 @@ from dataclasses import dataclass, field
 from django.conf import settings
 
 from games.access import person_id
+from whistclub.proxies import client_address as client_address_of
 
 
 def client_address(scope) -> str:
-    """The visitor's address: the peer, or, when the peer is a trusted proxy (nginx on this
-    machine, ``WS_TRUSTED_PROXIES``), the address it appended to ``X-Forwarded-For`` (the last
-    one: anything before it came from the client and may be forged)."""
+    """The visitor's address, by the site's one rule (``whistclub.proxies``)."""
     peer = (scope.get("client") or ("", 0))[0] or ""
-    if peer in settings.WS_TRUSTED_PROXIES:
-        headers = dict(scope.get("headers") or [])
-        chain = headers.get(b"x-forwarded-for", b"").decode("latin-1")
-        forwarded = chain.rsplit(",", 1)[-1].strip()
-        try:
-            return str(ipaddress.ip_address(forwarded))
-        except ValueError:
-            pass
-    return peer
+    headers = dict(scope.get("headers") or [])
+    forwarded = headers.get(b"x-forwarded-for", b"").decode("latin-1")
+    return client_address_of(peer, forwarded) or peer
 
 
 def person_key(scope) -> tuple[str, object]:

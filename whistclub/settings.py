@@ -234,12 +234,11 @@ WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 10.0, minimum=0.1)
 WS_BURST = env_int("WS_BURST", 20, minimum=1)
 # Limits per person (games.limits), within one process: open sockets per account, and per
 # address for visitors who are not signed in; one message bucket shared by a person's sockets.
-# X-Forwarded-For is believed only from WS_TRUSTED_PROXIES (nginx on this machine).
+# The address is the client's by whistclub.proxies (TRUSTED_PROXIES above).
 WS_MAX_SOCKETS_PER_USER = env_int("WS_MAX_SOCKETS_PER_USER", 12, minimum=1)
 WS_MAX_SOCKETS_PER_ADDRESS = env_int("WS_MAX_SOCKETS_PER_ADDRESS", 40, minimum=1)
 WS_PERSON_RATE_PER_SECOND = env_float("WS_PERSON_RATE_PER_SECOND", 15.0, minimum=0.1)
 WS_PERSON_BURST = env_int("WS_PERSON_BURST", 30, minimum=1)
-WS_TRUSTED_PROXIES = env_list("WS_TRUSTED_PROXIES", ["127.0.0.1", "::1"])
 # The live lobby is rendered at most once per this many seconds per process (games.lobby_feed).
 LOBBY_MIN_INTERVAL_SECONDS = env_float("LOBBY_MIN_INTERVAL_SECONDS", 0.5, minimum=0)
 # Presence is a lease (games.presence): each process renews its sockets' rows every

@@ -125,7 +125,9 @@ async def test_visitors_who_are_not_signed_in_are_capped_per_address(settings):
 
 
 def test_behind_the_proxy_the_forwarded_address_counts_and_only_from_the_proxy(settings):
-    settings.WS_TRUSTED_PROXIES = ["127.0.0.1"]
+    import ipaddress
+
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("127.0.0.1/32")]
     forged_then_real = [(b"x-forwarded-for", b"10.9.9.9, 192.0.2.9")]
     via_proxy = {"client": ("127.0.0.1", 1), "headers": forged_then_real}
     direct = {"client": ("192.0.2.50", 1), "headers": forged_then_real}

@@ -28,7 +28,7 @@ pytestmark = [
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 LOCATIONS = ROOT / "deploy" / "nginx" / "whistclub-locations.conf"
 HTTP_LEVEL = ROOT / "deploy" / "nginx" / "whistclub-http.conf"
-SOCKET_CAP = 20  # limit_conn on /ws/ per client address
+SOCKET_CAP = 60  # limit_conn on /ws/ per client address
 
 
 def nginx_version() -> tuple[int, ...]:
@@ -123,7 +123,7 @@ def test_the_shipped_production_config_is_valid_nginx(tmp_path):
     assert "server_tokens off;" in dumped
     assert re.search(r"^\s*ssl_protocols TLSv1\.2 TLSv1\.3;", dumped, re.M)
     assert re.search(r"^\s*ssl_ciphers ECDHE-[^;]*GCM[^;]*;", dumped, re.M)
-    assert "limit_conn whistclub_sockets 20;" in dumped
+    assert "limit_conn whistclub_sockets 60;" in dumped
 
 
 async def test_players_through_nginx_reach_both_processes_and_see_every_action(
