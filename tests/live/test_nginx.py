@@ -42,7 +42,9 @@ def nginx_front(tmp_path, server_database, start_server):
         pytest.fail("nginx is not installed (apt-get install nginx-light); .ci/run installs it")
     static_root = tmp_path / "static"
     server_database.manage("collectstatic", "--noinput", "-v0", STATIC_ROOT=str(static_root))
-    backends = [start_server(), start_server()]
+    # nginx's cap per address is what the socket test meets, not the site's own (40 for
+    # visitors who are not signed in, per process).
+    backends = [start_server(WS_MAX_SOCKETS_PER_ADDRESS="1000") for _ in range(2)]
     port = free_port()
     upstreams = "\n".join(f"    server 127.0.0.1:{b.port};" for b in backends)
     config = tmp_path / "nginx.conf"
@@ -220,7 +222,7 @@ def test_one_address_is_held_to_a_request_rate_and_logins_to_a_stricter_one(ngin
     assert fetch(url, "/accounts/login/", "127.0.0.5")[0] == 200
 
 
-async def test_one_address_may_hold_twenty_sockets_and_no_more(nginx_front):
+async def test_one_address_may_hold_sixty_sockets_and_no_more(nginx_front):
     url, _ = nginx_front
     lobby = url.replace("http://", "ws://") + "/ws/lobby/"
 
