@@ -451,13 +451,14 @@ def _provisional_context(access, table, sheet) -> dict:
     members = table.seat_members()
 
     def note(author, by_you: str, by_other: str, params: dict) -> str:
+        # Each sentence in a _() call of its own: makemessages does not look inside f-strings.
         if author is not None and viewer is not None and author.pk == viewer.pk:
-            return f'{by_you % params} {_("An opponent of yours confirms it.")}'
+            return by_you % params + " " + _("An opponent of yours confirms it.")
         name = author.identity if author else _("a member no longer in the club")
         text = by_other % {**params, "name": name}
         if viewer is not None and table.may_confirm_entry(author, viewer, members):
-            return f'{text} {_("You may confirm it.")}'
-        return f'{text} {_("An opponent of theirs, or an organiser, confirms it.")}'
+            return text + " " + _("You may confirm it.")
+        return text + " " + _("An opponent of theirs, or an organiser, confirms it.")
 
     totals_note = None
     if table.entry == EveningTable.Entry.TOTALS:
