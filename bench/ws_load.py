@@ -453,10 +453,10 @@ async def _hostile_main(options: dict, go, results) -> None:
         reading.cancel()
         await socket.close()
 
-    lobby = [asyncio.create_task(lobby_socket()) for _ in range(HOSTILE_LOBBY_SOCKETS)]
+    lobby = [asyncio.create_task(lobby_socket()) for _ in range(options["lobby_sockets"])]
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, go.wait)
-    users = [asyncio.create_task(user_socket(i)) for i in range(HOSTILE_USER_SOCKETS)]
+    users = [asyncio.create_task(user_socket(i)) for i in range(options["user_sockets"])]
     await asyncio.sleep(options["duration"])
     stop.set()
     await asyncio.gather(*users, return_exceptions=True)
@@ -558,7 +558,9 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
         duration = options.warmup + options.seconds + 1
         hostile_proc = context.Process(target=hostile_process, args=({
             "server": servers[0].ws_url, "origin": servers[0].url,
-            "session": hostile["session"], "table": tables[0][0], "duration": duration},
+            "session": hostile["session"], "table": tables[0][0], "duration": duration,
+            "lobby_sockets": options.hostile_lobby_sockets,
+            "user_sockets": options.hostile_user_sockets},
             go, hostile_results))
         hostile_proc.start()
     connected = connect_failures = 0
@@ -694,6 +696,8 @@ def main() -> None:
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres",
                         help="a PostgreSQL server to make the bench's own database on")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hostile-lobby-sockets", type=int, default=HOSTILE_LOBBY_SOCKETS)
+    parser.add_argument("--hostile-user-sockets", type=int, default=HOSTILE_USER_SOCKETS)
     options = parser.parse_args()
     if options.quick:
         options.tables, options.seconds, options.warmup, options.drain = 20, 8.0, 1.0, 5.0

@@ -22,7 +22,6 @@ from games.lobby_feed import feed as lobby_feed
 from games.presentation import for_template
 from games.snapshots import cached_snapshot, peek_snapshot
 from games.tables import (
-    LOBBY_GROUP,
     TableError,
     action_from_message,
     broadcasts_deferred,
@@ -49,6 +48,19 @@ def account_group(user_id: int) -> str:
 class PersonSocket(AsyncWebsocketConsumer):
     """What every socket of the site does for its person: the cap on sockets per person, the
     language of the page, and closing when the session that opened it is no longer valid."""
+
+    async def dispatch(self, message):
+        """channels' own dispatch, less its ``aclose_old_connections()`` before every message.
+
+        That call is a hop to the one database thread, so every socket's "the table changed"
+        (and every lobby socket's "the lobby changed") waited behind all the database work of
+        the process.  Every database call here goes through ``database_sync_to_async``, which
+        closes old connections itself.
+        """
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def admit(self) -> bool:
         """Accept the socket, or refuse it in words when the person has too many open."""
@@ -113,18 +125,6 @@ class PersonSocket(AsyncWebsocketConsumer):
 
 
 class TableConsumer(PersonSocket):
-    async def dispatch(self, message):
-        """channels' own dispatch, less its ``aclose_old_connections()`` before every message.
-
-        That call is a hop to the one database thread, so every socket's "the table changed"
-        waited behind all the database work of the process.  Every database call here goes
-        through ``database_sync_to_async``, which closes old connections itself.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
     async def connect(self):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.json_mode = b"format=json" in self.scope.get("query_string", b"")
@@ -273,13 +273,11 @@ class LobbyConsumer(PersonSocket):
     async def connect(self):
         if not await self.admit():
             return
-        lobby_feed.join(self, self.language)
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        await lobby_feed.join(self, self.language)
 
     async def disconnect(self, code):
-        lobby_feed.leave(self)
+        await lobby_feed.leave(self)
         await self.release()
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         pass  # the lobby only listens

@@ -18,6 +18,8 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.broadcasting import LOBBY_GROUP
+
 # One thread: renders of the lobby never run two at once, nor on the database thread that
 # serves the tables' actions.
 _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lobby-render")
@@ -46,12 +48,28 @@ class LobbyFeed:
         self.task: asyncio.Task | None = None
         self.rendered_at = float("-inf")
         self.renders = 0  # how many renders this process made (tests, benchmarks)
+        self.listener = None  # the one socket of this process in the lobby's group
 
-    def join(self, consumer, language: str) -> None:
+    async def join(self, consumer, language: str) -> None:
+        """A lobby socket opened.  One socket per process listens to the lobby's group for all
+        of them (a change is then one message per process, not one per socket)."""
         self.sockets[consumer] = language
+        if self.listener is None or self.listener not in self.sockets:
+            await self._listen_through(consumer)
 
-    def leave(self, consumer) -> None:
+    async def leave(self, consumer) -> None:
         self.sockets.pop(consumer, None)
+        if consumer is self.listener:
+            await consumer.channel_layer.group_discard(LOBBY_GROUP, consumer.channel_name)
+            self.listener = None
+            successor = next(iter(self.sockets), None)
+            if successor is not None:
+                await self._listen_through(successor)
+                self.changed()  # a change during the handover is not lost
+
+    async def _listen_through(self, consumer) -> None:
+        self.listener = consumer
+        await consumer.channel_layer.group_add(LOBBY_GROUP, consumer.channel_name)
 
     def changed(self) -> None:
         """The lobby changed (every lobby socket of the process hears it: once is enough)."""
@@ -78,7 +96,10 @@ class LobbyFeed:
                     try:
                         await consumer.send(text_data=html)
                     except Exception:  # a socket closing meanwhile must not stop the others
-                        self.leave(consumer)
+                        self.sockets.pop(consumer, None)
+                    # Let the tables' messages in between: a send to hundreds of lobby sockets
+                    # must not hold the event loop for the whole round.
+                    await asyncio.sleep(0)
         self.dirty = False
 
 

@@ -216,3 +216,24 @@ async def test_a_person_read_fresh_from_the_database_connects(player, django_use
     assert await lobby.receive_nothing(timeout=0.1)
     await socket.disconnect()
     await lobby.disconnect()
+
+
+async def test_one_lobby_socket_per_process_listens_and_hands_over_when_it_closes(player,
+                                                                                  settings):
+    """A lobby change is one message per process, not one per lobby socket (each would cost a
+    turn of the event loop), and nothing is lost when the listening socket closes."""
+    from channels.layers import get_channel_layer
+
+    from games.broadcasting import LOBBY_GROUP
+
+    settings.LOBBY_MIN_INTERVAL_SECONDS = 0
+    sockets = [await lobby_socket(address=f"203.0.113.{i}") for i in range(20)]
+    layer = get_channel_layer()
+    members = getattr(layer, "groups", {}).get(LOBBY_GROUP)
+    if members is not None:  # the in-memory layer shows its groups
+        assert len(members) == 1
+    await sockets[0].disconnect()  # the first one listened
+    await database_sync_to_async(tables.create_table)(player, "solo_whist", {})
+    for socket in sockets[1:]:
+        assert 'id="lobby-list"' in await socket.receive_from(timeout=5)
+        await socket.disconnect()
