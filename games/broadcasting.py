@@ -55,6 +55,13 @@ async def send_broadcasts(pending: list[tuple[int, int]]) -> None:
             await layer.group_send(f"table-{table_id}", _table_changed(version))
 
 
+def check_access(table_id: int) -> None:
+    """Every socket of the table looks again whether its person may still see it."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(f"table-{table_id}", {"type": "access.check"})
+
+
 def broadcast_lobby() -> None:
     layer = get_channel_layer()
     if layer is not None:

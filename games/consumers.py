@@ -166,9 +166,9 @@ class TableConsumer(PersonSocket):
         await self.release()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            if self.seat is not None:
-                await database_sync_to_async(presence.disconnected)(
-                    self.table_id, self.channel_name)
+            # Always: the socket's presence row is found by its channel, whatever seat this
+            # socket thinks it has now (the person may have left the seat it was opened on).
+            await database_sync_to_async(presence.disconnected)(self.table_id, self.channel_name)
 
     def _take_token(self) -> bool:
         """A token from this socket's bucket and from its person's (never the second when the
@@ -222,6 +222,14 @@ class TableConsumer(PersonSocket):
                 [changed for table_id, changed in pending if table_id == self.table_id],
                 default=outcome.version))
 
+    async def access_check(self, event):
+        """The table's access changed (its invite link was renewed): a socket whose person may
+        no longer see the table is closed, as a new one would be refused."""
+        allowed = await database_sync_to_async(table_for_viewer)(
+            self.table_id, self.user, self.scope.get("session"))
+        if allowed is None:
+            await self.close(code=4404)
+
     async def table_changed(self, event):
         if event.get("version", 0) <= self.sent_version:
             return  # this socket already sent that version (its own action's reply, say)
@@ -241,7 +249,13 @@ class TableConsumer(PersonSocket):
         if not force and snapshot.version <= self.sent_version:
             return  # coalesced: this socket already has that version or a newer one
         self.sent_version = snapshot.version
-        self.seat = snapshot.seat_of(self.user)
+        seat = snapshot.seat_of(self.user)
+        if seat != self.seat:
+            # The person sat down or left (over HTTP) while this socket was open: its presence
+            # belongs to the seat they hold now, or to none.
+            self.seat = seat
+            await database_sync_to_async(presence.seat_changed)(
+                self.table_id, self.user, self.channel_name, seat)
         with translation.override(self.language):  # computer players' names are translated
             view = snapshot.view(self.seat)
             if self.json_mode:
@@ -273,6 +287,7 @@ class LobbyConsumer(PersonSocket):
     async def connect(self):
         if not await self.admit():
             return
+        presence.ensure_heartbeat()  # a restarted process sweeps as soon as anyone is back
         await lobby_feed.join(self, self.language)
 
     async def disconnect(self, code):

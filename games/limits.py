@@ -49,6 +49,9 @@ class Bucket:
     def __post_init__(self):
         self.tokens = self.size
 
+    def full(self) -> bool:
+        return self.tokens + (time.monotonic() - self.refilled_at) * self.rate >= self.size
+
     def take(self) -> bool:
         now = time.monotonic()
         self.tokens = min(self.size, self.tokens + (now - self.refilled_at) * self.rate)
@@ -59,6 +62,7 @@ class Bucket:
         return False
 
 
+MAX_IDLE_BUCKETS = 10_000
 _open: Counter = Counter()
 _buckets: dict[tuple[str, object], Bucket] = {}
 _lock = threading.Lock()
@@ -83,7 +87,11 @@ def release(key: tuple[str, object]) -> None:
         _open[key] -= 1
         if _open[key] <= 0:
             del _open[key]
-            _buckets.pop(key, None)  # a person with no socket left keeps no bucket
+        # The person's bucket stays: closing every socket and opening them again must not
+        # give a fresh burst.  Buckets that have filled up again are the only ones let go.
+        if len(_buckets) > MAX_IDLE_BUCKETS:
+            for idle in [k for k, b in _buckets.items() if k not in _open and b.full()]:
+                del _buckets[idle]
 
 
 def take_person_token(key: tuple[str, object]) -> bool:

@@ -77,6 +77,13 @@ def connected(table_id: int, user, channel_name: str) -> None:
     cancel_check(table_id, position)
 
 
+def seat_changed(table_id: int, user, channel_name: str, position: int | None) -> None:
+    """A socket's person sat down or left while it was open: its row moves with them."""
+    disconnected(table_id, channel_name)
+    if position is not None:
+        connected(table_id, user, channel_name)
+
+
 def disconnected(table_id: int, channel_name: str) -> None:
     """A socket closed.  With the seat's last socket gone, look again a little later: only
     then, if the person has not come back, is the seat away (and a new version made)."""

@@ -115,6 +115,8 @@ def renew_invite(table_id: int, user) -> Table:
                                "link."), table.version)
         table.invite_token = new_invite_token()
         table.save(update_fields=["invite_token"])
+        table_id = table.pk
+        transaction.on_commit(lambda: broadcasting.check_access(table_id))
     return table
 
 

@@ -237,3 +237,38 @@ async def test_one_lobby_socket_per_process_listens_and_hands_over_when_it_close
     for socket in sockets[1:]:
         assert 'id="lobby-list"' in await socket.receive_from(timeout=5)
         await socket.disconnect()
+
+
+async def test_closing_every_socket_does_not_refill_a_persons_bucket(player, settings):
+    settings.WS_PERSON_BURST = 3
+    settings.WS_PERSON_RATE_PER_SECOND = 0.1
+    table = await database_sync_to_async(make_bot_table)(player)
+    answered = slowed = 0
+    for _ in range(3):  # open, spend, close: again and again
+        socket, _ = await connect(table.pk, player)
+        await socket.receive_json_from()
+        for _ in range(3):
+            await socket.send_json_to({"type": "snapshot"})
+            if not await socket.receive_nothing(timeout=0.3):
+                reply = await socket.receive_json_from()
+                answered += reply["type"] == "state"
+                slowed += reply["type"] == "error"
+        await socket.disconnect()
+    assert answered == 3 and slowed, (answered, slowed)
+
+
+async def test_renewing_the_invite_link_closes_the_sockets_it_let_in(player, django_user_model):
+    table = await database_sync_to_async(make_bot_table)(player, "solo_whist", True)
+    guest = await database_sync_to_async(django_user_model.objects.create_user)(
+        "gus", "g@example.org", "pw-long-enough")
+    socket, connected = await connect(table.pk, guest,
+                                      session={"table_invites": [[table.pk, table.invite_token]]})
+    assert connected
+    await socket.receive_json_from()
+    mine, _ = await connect(table.pk, player)
+    await mine.receive_json_from()
+    await database_sync_to_async(tables.renew_invite)(table.pk, player)
+    closed = await socket.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4404}
+    assert await mine.receive_nothing(timeout=0.5)  # the creator stays
+    await mine.disconnect()

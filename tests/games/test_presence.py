@@ -191,3 +191,25 @@ def test_the_heartbeat_keeps_this_process_sockets_present(two_players, settings)
     assert presence.renew_leases() == 1
     later = timezone.now() + timedelta(seconds=settings.PRESENCE_LEASE_SECONDS / 2)
     assert (table.pk, 1) not in presence.sweep(later)
+
+
+async def test_a_socket_open_while_its_person_leaves_or_takes_a_seat_follows_them(two_players):
+    """Leaving a seat with a socket open leaves no presence behind on it (which would keep
+    the next occupant 'present' for ever); sitting down with a socket open makes it present."""
+    ana, bob = two_players
+    table = await database_sync_to_async(tables.create_table)(ana, "solo_whist", {})
+    await database_sync_to_async(tables.take_seat)(table.pk, bob, 0)
+    socket, _ = await connect(table.pk, bob)
+    await socket.receive_json_from()
+    assert await until(lambda: Presence.objects.filter(seat__table=table, seat__position=0).exists())
+    await database_sync_to_async(tables.leave_seat)(table.pk, bob)
+    state = (await socket.receive_json_from(timeout=5))["state"]
+    assert state["seat"] is None
+    assert await until(lambda: not Presence.objects.filter(seat__table=table).exists())
+    await database_sync_to_async(tables.take_seat)(table.pk, bob, 2)
+    state = (await socket.receive_json_from(timeout=5))["state"]
+    assert state["seat"] == 2
+    assert await until(
+        lambda: Presence.objects.filter(seat__table=table, seat__position=2).exists())
+    await socket.disconnect()
+    assert await until(lambda: not Presence.objects.filter(seat__table=table).exists())
