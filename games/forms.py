@@ -20,8 +20,9 @@ def rule_field(spec: dict, current=None) -> forms.Field:
     kind, default = spec["kind"], spec["default"]
     initial = default if current is None else current
     # The engine marks each help text for translation (makemessages --keyword=rule:2).
-    help_text = gettext(spec["help"]) + " " + gettext("Default: %(default)s.") % {
-        "default": json.dumps(default) if isinstance(default, (dict, list)) else default}
+    help_text = gettext(spec["help"])
+    if not isinstance(default, (dict, list)):  # a whole table is in the field itself
+        help_text += " " + gettext("Default: %(default)s.") % {"default": default}
     common = {"label": label, "help_text": help_text, "initial": initial}
     if kind is bool:
         return forms.BooleanField(required=False, **common)
