@@ -103,7 +103,8 @@ class Seat(models.Model):
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="one_seat_per_position"),
-            models.CheckConstraint(condition=models.Q(position__lte=3), name="four_seats"),
+            models.CheckConstraint(condition=models.Q(position__lt=registry.MAX_SEATS),
+                                   name="at_most_five_seats"),
         ]
 
     def __str__(self):

@@ -5,6 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+# Where each seat sits around the viewer (at the bottom, "south"), clockwise, by seat count.
+POSITIONS = {
+    3: ("south", "west", "east"),
+    4: ("south", "west", "north", "east"),
+    5: ("south", "west", "north-west", "north-east", "east"),
+}
+
 
 def for_template(view: dict[str, Any]) -> dict[str, Any]:
     """Arrange a table view for the HTML page: which card does what, which buttons to show."""
@@ -27,18 +34,21 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
         exposed = [exposed]
     players = view["players"]
     seat = view.get("seat")
-    order = [(seat + i) % 4 for i in range(4)] if seat is not None else [0, 1, 2, 3]
+    count = len(players)
+    first = seat if seat is not None else 0  # the viewer sits at the bottom; a watcher sees seat 0
+    order = [(first + i) % count for i in range(count)]
+    places = POSITIONS[count]
     return {
         "my_cards": my_cards,
         "buttons": buttons,
         "discard_count": discard_count if discard_count and discard_count > 1 else None,
         "seats_in_order": [players[p] | {
-            "hand_size": (hand.get("hand_sizes") or [0] * 4)[p],
-            "tricks_won": (hand.get("tricks_won") or [0] * 4)[p],
+            "hand_size": (hand.get("hand_sizes") or [0] * count)[p],
+            "tricks_won": (hand.get("tricks_won") or [0] * count)[p],
             "is_dealer": hand.get("dealer") == p,
             "to_act": hand.get("to_act") == p,
             "is_me": p == seat,
-            "position_class": ["south", "west", "north", "east"][i],
+            "position_class": places[i],
         } for i, p in enumerate(order)],
         "last_trick": (hand.get("tricks") or [None])[-1],
         "exposed": [e for e in exposed if e.get("seat") != seat],

@@ -26,12 +26,16 @@ RUNNING_BALANCE = "running_balance"  # each deal exchanges units or points; bala
 class GameDescription:
     id: str  # as in hand records and the database
     label: Promise  # the game's name, translated when shown
-    seats: int
     score_kind: str
 
     @property
     def engine(self) -> ModuleType:
         return game_module(self.id)
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at a table of this game (the engine says: ``SEATS``)."""
+        return self.engine.SEATS
 
     @property
     def rules_class(self):
@@ -51,12 +55,18 @@ class GameDescription:
         return str(self.label)
 
 
+# Tables of three to five seats: the bounds of the models, the protocol and the pages.
+MIN_SEATS, MAX_SEATS = 3, 5
+
 _GAMES: dict[str, GameDescription] = {}
 
 
 def register(description: GameDescription) -> GameDescription:
     if description.id in _GAMES:
         raise ValueError(f"game {description.id!r} is registered twice")
+    if not MIN_SEATS <= description.seats <= MAX_SEATS:
+        raise ValueError(f"game {description.id!r} has {description.seats} seats; a table has "
+                         f"{MIN_SEATS} to {MAX_SEATS}")
     _GAMES[description.id] = description
     return description
 
@@ -76,7 +86,7 @@ def choices() -> list[tuple[str, Promise]]:
     return [(each.id, each.label) for each in _GAMES.values()]
 
 
-register(GameDescription("bid_whist", _("Bid Whist"), seats=4, score_kind=PARTNERSHIP_MATCH))
-register(GameDescription("solo_whist", _("Solo Whist"), seats=4, score_kind=RUNNING_BALANCE))
-register(GameDescription("belgian_whist", _("Belgian Whist"), seats=4,
+register(GameDescription("bid_whist", _("Bid Whist"), score_kind=PARTNERSHIP_MATCH))
+register(GameDescription("solo_whist", _("Solo Whist"), score_kind=RUNNING_BALANCE))
+register(GameDescription("belgian_whist", _("Belgian Whist"),
                          score_kind=RUNNING_BALANCE))

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import broadcasting, computer_players, signals
+from games import broadcasting, computer_players, registry, signals
 from games.access import person_id
 from games.engine_messages import engine_message
 from games.models import Seat, Table, new_invite_token
@@ -31,7 +31,8 @@ def create_table(user, game: str, rules: dict, *, is_private: bool = False,
         table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
                                      is_private=is_private, deals_limit=deals_limit,
                                      grace_seconds=grace_seconds)
-        Seat.objects.bulk_create(Seat(table=table, position=p) for p in range(4))
+        Seat.objects.bulk_create(Seat(table=table, position=p)
+                                for p in range(registry.game(game).seats))
         transaction.on_commit(lambda: broadcasting.broadcast_lobby())
     return table
 

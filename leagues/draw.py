@@ -1,7 +1,7 @@
 """The draw for an evening.
 
-Solo / Belgian Whist: tables of four from the members who said they are coming.  When the count
-is not a multiple of four, those who sat out least often this season sit out (ties drawn at
+Solo / Belgian Whist: tables of the game's size (four; three for a three-seat game) from the
+members who said they are coming.  When the count is not a multiple of the size, those who sat out least often this season sit out (ties drawn at
 random).  ``random`` shuffles; ``spread`` tries many shuffles and keeps the one whose tables
 repeat the fewest meetings already played this season.
 
@@ -38,28 +38,30 @@ def draw_evening(evening: Evening, rng: random.Random | None = None):
 
 def _draw_players(evening: Evening, rng):
     season = evening.season
+    size = season.league.game_description.seats
     coming = [a.member for a in evening.attendances.filter(coming=True).select_related("member")]
-    if len(coming) < 4:
-        raise EntryError(_("At least four members must be coming to draw tables."))
-    sitting_out = _choose_sit_outs(season, evening, coming, len(coming) % 4, rng)
+    if len(coming) < size:
+        raise EntryError(_("At least %(count)s members must be coming to draw tables.")
+                         % {"count": size})
+    sitting_out = _choose_sit_outs(season, evening, coming, len(coming) % size, rng)
     players = [m for m in coming if m not in sitting_out]
     if season.draw == Season.Draw.SPREAD:
         met = _meetings(season)
         best, best_cost = None, None
         for _try in range(SPREAD_TRIES):
             rng.shuffle(players)
-            cost = sum(met[frozenset((a.pk, b.pk))] for i in range(0, len(players), 4)
-                       for a, b in combinations(players[i:i + 4], 2))
+            cost = sum(met[frozenset((a.pk, b.pk))] for i in range(0, len(players), size)
+                       for a, b in combinations(players[i:i + size], 2))
             if best_cost is None or cost < best_cost:
                 best, best_cost = list(players), cost
         players = best
     else:
         rng.shuffle(players)
-    for number, start in enumerate(range(0, len(players), 4), start=1):
+    for number, start in enumerate(range(0, len(players), size), start=1):
         table = EveningTable.objects.create(evening=evening, number=number)
         TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=member)
-                                      for seat, member in enumerate(players[start:start + 4]))
-    return len(players) // 4, sitting_out
+                                      for seat, member in enumerate(players[start:start + size]))
+    return len(players) // size, sitting_out
 
 
 def _choose_sit_outs(season, evening, coming, count, rng):

@@ -127,20 +127,21 @@ class PartnershipForm(forms.ModelForm):
         return data
 
 
-class SoloTableForm(forms.Form):
-    """Four members at a Solo / Belgian Whist table, by seat."""
+class PlayersTableForm(forms.Form):
+    """The members at a table where each plays for themselves (Solo, Belgian Whist), by seat."""
 
-    def __init__(self, club: Club, *args, **kwargs):
+    def __init__(self, club: Club, seats: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for seat in range(4):
+        self.seat_count = seats
+        for seat in range(seats):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 club.members.all(), label=_("Seat %(seat)s") % {"seat": seat + 1})
 
     def clean(self):
         data = super().clean()
-        members = [data.get(f"seat_{seat}") for seat in range(4)]
-        if all(members) and len(set(members)) < 4:
-            raise forms.ValidationError(_("Four different members, please."))
+        members = [data.get(f"seat_{seat}") for seat in range(self.seat_count)]
+        if all(members) and len(set(members)) < self.seat_count:
+            raise forms.ValidationError(_("A different member in each seat, please."))
         return data
 
 

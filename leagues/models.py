@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -23,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from games import registry
 from leagues import scoring
 from leagues.scoring import EntryError  # noqa: F401  (raised by the entry methods)
+from leagues.sheets import Sheet, as_decimal, sheet_for
 
 
 def new_token() -> str:
@@ -51,11 +51,6 @@ class Confirmable:
 
     def __bool__(self):
         return bool(self.deals or self.totals)
-
-
-def as_decimal(value) -> Decimal:
-    """Engine units (int, or float rounded to 6 places) as an exact Decimal."""
-    return Decimal(str(value))
 
 
 class Club(models.Model):
@@ -291,6 +286,11 @@ class League(models.Model):
         return registry.game(self.game)
 
     @property
+    def sheet(self) -> Sheet:
+        """How its tables' results add up (a partnership match, a running balance...)."""
+        return sheet_for(self.game)
+
+    @property
     def is_partnership_match(self) -> bool:
         """Results kept as a match between two pairs (else: running balances per player)."""
         return self.game_description.is_partnership_match
@@ -373,9 +373,10 @@ class Attendance(models.Model):
 
 
 class EveningTable(models.Model):
-    """One table of an evening: four members (Solo, Belgian) or a match of two pairs (Bid
+    """One table of an evening: its players (Solo, Belgian) or a match of two pairs (Bid
     Whist).  Its totals are kept up to date by :meth:`recompute`, so standings read a few rows
-    per table instead of every deal."""
+    per table instead of every deal.  What depends on the kind of score is the league's
+    ``sheet`` (leagues.sheets); these methods lock, check, write and audit."""
 
     class Entry(models.TextChoices):
         NONE = "", _("no result yet")
@@ -425,18 +426,17 @@ class EveningTable(models.Model):
     def is_provisional(self) -> bool:
         return self.provisional
 
+    @property
+    def sheet(self) -> Sheet:
+        return self.league.sheet
+
     def seat_members(self) -> list[Member]:
-        """Members by seat 0..3.  Bid Whist: seats 0 and 2 are pair 0, seats 1 and 3 pair 1."""
-        if self.league.is_partnership_match:
-            return [self.pair_0.first, self.pair_1.first, self.pair_0.second, self.pair_1.second]
-        seats = sorted(self.seats.select_related("member"), key=lambda s: s.seat)
-        return [s.member for s in seats]
+        """Members by seat, 0 first.  Bid Whist: seats 0 and 2 are pair 0, 1 and 3 pair 1."""
+        return self.sheet.seat_members(self)
 
     def sides(self) -> list[str]:
-        """Column headings of the score sheet: the two pairs, or the four players."""
-        if self.league.is_partnership_match:
-            return [str(self.pair_0), str(self.pair_1)]
-        return [m.name for m in self.seat_members()]
+        """Column headings of the score sheet: the two pairs, or the players."""
+        return self.sheet.sides(self)
 
     def snapshot(self) -> dict:
         """The table's result as plain JSON, for the audit trail."""
@@ -445,11 +445,7 @@ class EveningTable(models.Model):
         else:
             provisional = list(self.deals.filter(provisional=True).order_by("number")
                                .values_list("number", flat=True))
-        if self.league.is_partnership_match:
-            return {"scores": [str(self.score_0), str(self.score_1)], "winner": self.winner,
-                    "bostons": [self.bostons_0, self.bostons_1], "provisional": provisional}
-        return {"totals": [str(s.total) for s in sorted(self.seats.all(), key=lambda s: s.seat)],
-                "provisional": provisional}
+        return {**self.sheet.result(self), "provisional": provisional}
 
     # -- result entry: every path locks the table, checks, writes, recomputes, audits ---------
 
@@ -479,8 +475,7 @@ class EveningTable(models.Model):
             deals = list(table.deals.select_related("entered_by_member__user").order_by("number"))
             if number is not None:
                 table._check_next_number(number, deals, facts, by)
-            if table.league.is_partnership_match and scoring.bid_match(
-                    table.league.engine_rules(), [d.facts for d in deals]).complete:
+            if not table.sheet.accepts_another_hand(table, [d.facts for d in deals]):
                 raise EntryError(_("The match is over: no more hands can be entered."))
             outcome = scoring.score_deal(table.league.game, table.league.engine_rules(), facts)
             before = table.snapshot()
@@ -522,9 +517,8 @@ class EveningTable(models.Model):
             table._refuse_if_totals()
             game, rules = table.league.game, table.league.engine_rules()
             start = table.deals.count()
-            if table.league.is_partnership_match:
-                scoring.bid_match(rules, [*(d.facts for d in table.deals.order_by("number")),
-                                          *facts_list])
+            table.sheet.check_hands(table, [*(d.facts for d in table.deals.order_by("number")),
+                                            *facts_list])
             outcomes = [scoring.score_deal(game, rules, facts) for facts in facts_list]
             before = table.snapshot()
             Deal.objects.bulk_create(
@@ -567,10 +561,8 @@ class EveningTable(models.Model):
                 deal.provisional = is_players_entry(member)
                 deal.save()
                 after_deal = deal.as_json()
-            if table.league.is_partnership_match:
-                # A correction may end the match earlier: every later hand must still be legal.
-                scoring.bid_match(table.league.engine_rules(),
-                                  [d.facts for d in table.deals.order_by("number")])
+            # A correction may end a match earlier: every later hand must still be legal.
+            table.sheet.check_hands(table, [d.facts for d in table.deals.order_by("number")])
             if not table.deals.exists():
                 table.entry = self.Entry.NONE
             table._refresh_provisional()
@@ -588,16 +580,7 @@ class EveningTable(models.Model):
                                    "them."))
             values = [as_decimal(t) for t in totals]
             before = table.snapshot()
-            if table.league.is_partnership_match:
-                table._set_match_totals(values)
-            else:
-                if sum(values) != 0:
-                    raise EntryError(
-                        _("The totals must add up to zero; they add up to %(sum)s.")
-                        % {"sum": scoring.format_units(sum(values))})
-                for seat in table.seats.all():
-                    seat.total = values[seat.seat]
-                    seat.save(update_fields=["total"])
+            table.sheet.set_totals(table, values)
             table.entry = self.Entry.TOTALS
             table.totals_entered_by = member
             table.provisional = is_players_entry(member)
@@ -605,29 +588,11 @@ class EveningTable(models.Model):
             ResultChange.record(table, by, "totals", {"table": before},
                                 {"table": table.snapshot()}, None)
 
-    def _set_match_totals(self, values):
-        target = self.league.engine_rules().game_target
-        if values[0] == values[1]:
-            raise EntryError(_("A Bid Whist match cannot end level; enter the final scores."))
-        if max(values) < target and min(values) > -target:
-            raise EntryError(_("Neither team has reached %(target)s or fallen to -%(target)s: "
-                               "the match is not over.") % {"target": target})
-        self.score_0, self.score_1 = values
-        # The -target rule is settled first (RULES.md): a team at -target loses.
-        if min(values) <= -target:
-            self.winner = 1 if values[0] <= -target else 0
-        else:
-            self.winner = 0 if values[0] > values[1] else 1
-        self.bostons_0 = self.bostons_1 = 0
-
     def clear_totals(self, by) -> None:
         with transaction.atomic():
             table = self._lock()
             before = table.snapshot()
-            table.seats.update(total=0)
-            table.score_0 = table.score_1 = 0
-            table.winner = None
-            table.bostons_0 = table.bostons_1 = 0
+            table.sheet.clear_totals(table)
             table.entry = self.Entry.NONE
             table.totals_entered_by = None
             table.provisional = False
@@ -695,9 +660,7 @@ class EveningTable(models.Model):
         members = self.seat_members() if members is None else members
         if one not in members or other not in members or one == other:
             return False
-        if self.league.is_partnership_match:
-            return members.index(one) % 2 != members.index(other) % 2
-        return True
+        return self.sheet.are_opponents(members, one, other)
 
     def _refresh_provisional(self):
         # The table waits while any of its deals waits; totals set their own flag.
@@ -706,24 +669,7 @@ class EveningTable(models.Model):
 
     def recompute(self) -> None:
         """Derives the table's totals from its deals (the only writer of those totals)."""
-        deals = list(self.deals.order_by("number"))
-        if self.league.is_partnership_match:
-            match = scoring.bid_match(self.league.engine_rules(), [d.facts for d in deals])
-            self.score_0, self.score_1 = (as_decimal(s) for s in match.scores)
-            self.winner = match.winner
-            bostons = [0, 0]
-            for result in match.results:
-                if result["boston"]:
-                    bostons[result["declarer"] & 1] += 1
-            self.bostons_0, self.bostons_1 = bostons
-        else:
-            totals = [Decimal(0)] * 4
-            for deal in deals:
-                for seat, units in enumerate(deal.points):
-                    totals[seat] += as_decimal(units)
-            for seat in self.seats.all():
-                seat.total = totals[seat.seat]
-                seat.save(update_fields=["total"])
+        self.sheet.recompute(self, list(self.deals.order_by("number")))
         self.save()
 
 

@@ -129,6 +129,11 @@ def _score_belgian(rules, facts: dict) -> Outcome:
                    made=result["contracts"][0]["made"])
 
 
+def replay_match(game: str, rules, hands: list[dict]):
+    """A partnership match's engine ``Match`` replayed over the hands entered on paper."""
+    return bid_match(rules, hands)
+
+
 def bid_match(rules, hands: list[dict]):
     """The engine's Match replayed over the entered hands, in order.  Raises EntryError when a
     hand comes after the match ended (at ±game_target or on a Boston)."""

@@ -66,9 +66,7 @@ def player_standings(season: Season) -> list[StandingsRow]:
     """Solo / Belgian Whist: one query.  Ranking by total or average, the database sums per
     player (one row each); for the best N evenings it sends one row per player per evening."""
     league = season.league
-    seats = TableSeat.objects.filter(
-        table__evening__season=season, table__provisional=False
-    ).exclude(table__entry="").order_by()
+    seats = TableSeat.objects.filter(table__in=counted_tables(season)).order_by()
     rows: dict[int, StandingsRow] = {}
     if league.ranking == League.Ranking.BEST_N:
         # A member sits at one table an evening, so each seat row is one evening's balance.

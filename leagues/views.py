@@ -28,8 +28,8 @@ from leagues.forms import (
     MemberForm,
     OnlineTableForm,
     PartnershipForm,
+    PlayersTableForm,
     SeasonForm,
-    SoloTableForm,
     TotalsForm,
     deal_entry_form,
     deal_form_class,
@@ -367,7 +367,8 @@ def table_create(request, slug, evening_id):
     if league.is_partnership_match:
         form = BidTableForm(evening.season, request.POST or None)
     else:
-        form = SoloTableForm(access.club, request.POST or None)
+        seats = league.game_description.seats
+        form = PlayersTableForm(access.club, seats, request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             number = (evening.tables.order_by("-number").values_list("number", flat=True)
@@ -380,7 +381,7 @@ def table_create(request, slug, evening_id):
                 table = EveningTable.objects.create(evening=evening, number=number)
                 TableSeat.objects.bulk_create(
                     TableSeat(table=table, seat=seat, member=form.cleaned_data[f"seat_{seat}"])
-                    for seat in range(4))
+                    for seat in range(seats))
         messages.success(request, _("Table %(number)s added.") % {"number": number})
         return redirect(evening)
     return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),

@@ -3,6 +3,7 @@
 Each game module (``bid_whist``, ``solo_whist``, ``belgian_whist``) exposes:
 
 * ``GAME`` -- its name as in hand records (``"bid_whist"``),
+* ``SEATS`` -- how many players sit at its table (3 to 5; seats ``0..SEATS-1`` clockwise),
 * ``Rules`` -- a frozen dataclass of house rules; ``Rules.from_overrides(mapping)`` refuses
   unknown names and bad values with :class:`RulesError`; ``rules.overrides()`` gives back
   only the non-default values (what a record stores),

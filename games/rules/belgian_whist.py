@@ -56,6 +56,7 @@ from .cards import (
 from .cards import CARD_BIT as _CARD_BIT
 
 GAME = "belgian_whist"
+SEATS = 4  # the engine contract: how many seats a table of this game has
 
 TROU, AUCTION, TRUMP, DISCARD, PLAY, COMPLETE = (
     "trou", "auction", "trump", "discard", "play", "complete")

@@ -40,6 +40,7 @@ from .cards import (
 )
 
 GAME = "bid_whist"
+SEATS = 4  # the engine contract: how many seats a table of this game has
 
 HAND_SIZE = 12
 KITTY_SIZE = 6

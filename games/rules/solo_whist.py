@@ -52,6 +52,7 @@ from .cards import (
 )
 
 GAME = "solo_whist"
+SEATS = 4  # the engine contract: how many seats a table of this game has
 
 AUCTION, DECLARE, PLAY, COMPLETE = "auction", "declare", "play", "complete"
 TRICKS_PER_HAND = 13

@@ -16,7 +16,8 @@ class Command(BaseCommand):
         parser.add_argument("--game", required=True, choices=sorted(GAME_MODULES))
         parser.add_argument("--seed", required=True, type=int,
                             help="the same seed gives the same record")
-        parser.add_argument("--dealer", type=int, default=0, choices=range(4))
+        parser.add_argument("--dealer", type=int, default=0,
+                            help="the dealer's seat, from 0 (the game's engine checks it)")
         parser.add_argument("--rules", default="{}",
                             help='house-rule overrides as JSON, e.g. \'{"min_bid": 4}\'')
         parser.add_argument("--output", "-o", help="write to this file instead of stdout")
