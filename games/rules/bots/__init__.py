@@ -16,6 +16,7 @@ Levels (docs/bots.md):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import bidding, search, simple
@@ -54,27 +55,31 @@ def random_action(view: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
+# Each game's decisions other than a card to play, by phase, for the normal and strong
+# levels: the bots' hooks, keyed by the engine's GAME.  A phase not listed (or a game without
+# hooks) falls back to the easy heuristics.
+CALLS: dict[str, dict[str, Callable[..., str]]] = {
+    "bid_whist": {
+        "auction": bidding.bid_whist_call,
+        "discard": bidding.bid_whist_discard,
+        "declare": bidding.bid_whist_declare,
+    },
+    "solo_whist": {
+        "auction": bidding.solo_call,
+        "declare": lambda view, rules: bidding.solo_declare(view),
+    },
+    "belgian_whist": {
+        "auction": bidding.belgian_call,
+        "trou": bidding.belgian_call,
+        "discard": lambda view, rules: bidding.belgian_discard(view),
+        "trump": lambda view, rules: bidding.belgian_trump(view),
+    },
+}
+
+
 def call(view: dict[str, Any], rng: random.Random) -> str:
     """Every decision but a card to play, for the normal and strong levels."""
-    game, phase = view["game"], view["phase"]
-    rules = rules_of(view)
-    if game == "bid_whist":
-        if phase == "auction":
-            return bidding.bid_whist_call(view, rules)
-        if phase == "discard":
-            return bidding.bid_whist_discard(view, rules)
-        if phase == "declare":
-            return bidding.bid_whist_declare(view, rules)
-    elif game == "solo_whist":
-        if phase == "auction":
-            return bidding.solo_call(view, rules)
-        if phase == "declare":
-            return bidding.solo_declare(view)
-    elif game == "belgian_whist":
-        if phase in ("auction", "trou"):
-            return bidding.belgian_call(view, rules)
-        if phase == "discard":
-            return bidding.belgian_discard(view)
-        if phase == "trump":
-            return bidding.belgian_trump(view)
-    return simple.choose(view, rng)
+    hook = CALLS.get(view["game"], {}).get(view["phase"])
+    if hook is None:
+        return simple.choose(view, rng)
+    return hook(view, rules_of(view))
