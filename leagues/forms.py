@@ -164,6 +164,16 @@ def seat_choices(names: list[str]):
     return [(seat, name) for seat, name in enumerate(names)]
 
 
+def revoke_field() -> forms.TypedChoiceField:
+    """Who was caught revoking (paper play only; online play cannot revoke), or nobody."""
+    return forms.TypedChoiceField(label=gettext_lazy("Revoke by"), coerce=int, required=False,
+                                  empty_value=None)
+
+
+def revoke_choices(names: list[str]):
+    return [("", _("nobody")), *seat_choices(names)]
+
+
 class SoloDealForm(forms.Form):
     """One line of a Solo Whist score sheet.  Validation of the contract itself is the
     engine's: this form only turns the sheet's fields into facts."""
@@ -183,21 +193,28 @@ class SoloDealForm(forms.Form):
                                      required=False, empty_value=None)
     tricks = forms.IntegerField(label=gettext_lazy("Tricks taken by the declaring side"),
                                 min_value=0, max_value=13)
+    revoke = revoke_field()  # the penalty is the league's house rule revoke_penalty
 
     def __init__(self, names: list[str], *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["declarer"].choices = seat_choices(names)
         self.fields["partner"].choices = [("", "—"), *seat_choices(names)]
+        if "revoke" in self.fields:
+            self.fields["revoke"].choices = revoke_choices(names)
 
     @property
     def facts(self) -> dict:
         data = self.cleaned_data
-        return {"contract": data["contract"], "declarer": data["declarer"],
-                "partner": data["partner"], "tricks": data["tricks"]}
+        facts = {"contract": data["contract"], "declarer": data["declarer"],
+                 "partner": data["partner"], "tricks": data["tricks"]}
+        if data.get("revoke") is not None:  # a deal without a revoke keeps its old facts
+            facts["revoke"] = data["revoke"]
+        return facts
 
     @staticmethod
     def initial_from(facts: dict) -> dict:
-        return {**facts, "partner": "" if facts.get("partner") is None else facts["partner"]}
+        return {**facts, "partner": "" if facts.get("partner") is None else facts["partner"],
+                "revoke": "" if facts.get("revoke") is None else facts["revoke"]}
 
 
 class BidDealForm(forms.Form):
@@ -211,13 +228,12 @@ class BidDealForm(forms.Form):
     mode = forms.ChoiceField(label=gettext_lazy("Direction"), choices=MODES)
     books = forms.IntegerField(label=gettext_lazy("Books taken by the bidding team, kitty "
                                                   "included"), min_value=0, max_value=13)
-    revoke = forms.TypedChoiceField(label=gettext_lazy("Revoke by"), coerce=int, required=False,
-                                    empty_value=None)
+    revoke = revoke_field()
 
     def __init__(self, names: list[str], *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].choices = seat_choices(names)
-        self.fields["revoke"].choices = [("", _("nobody")), *seat_choices(names)]
+        self.fields["revoke"].choices = revoke_choices(names)
 
     @property
     def facts(self) -> dict:
@@ -265,6 +281,7 @@ class BelgianDealForm(SoloDealForm):
                                min_value=6, max_value=13, required=False)
     partner = forms.TypedChoiceField(label=gettext_lazy("Partner (emballage, trou)"), coerce=int,
                                      required=False, empty_value=None)
+    revoke = None  # not a rule of Belgian Whist's sheet
     field_order = ["contract", "level", "declarer", "partner", "tricks"]
 
     @property

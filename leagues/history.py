@@ -46,9 +46,7 @@ def describe_deal(game: str, facts: dict, names: list[str]) -> str:
         text = _("%(team)s bid %(contract)s, took %(books)s books") % {
             "team": names[facts["team"]], "books": facts["books"],
             "contract": contract_label(f'{facts["bid"]} {facts["mode"]}')}
-        if facts.get("revoke") is not None:
-            text += " · " + _("revoke by %(team)s") % {"team": names[facts["revoke"]]}
-        return text
+        return with_revoke(text, facts, names)
     if game in (scoring.SOLO, scoring.BELGIAN):
         who = names[facts["declarer"]]
         if facts.get("partner") is not None:
@@ -56,9 +54,17 @@ def describe_deal(game: str, facts: dict, names: list[str]) -> str:
         contract = facts["contract"]
         if facts.get("level"):
             contract = f'{contract} {facts["level"]}'
-        return _("%(who)s: %(contract)s, %(tricks)s tricks") % {
-            "who": who, "contract": contract_label(contract), "tricks": facts["tricks"]}
+        return with_revoke(_("%(who)s: %(contract)s, %(tricks)s tricks") % {
+            "who": who, "contract": contract_label(contract), "tricks": facts["tricks"]},
+            facts, names)
     return ", ".join(f"{k}={v}" for k, v in facts.items())
+
+
+def with_revoke(text: str, facts: dict, names: list[str]) -> str:
+    """A sheet line with the revoke, when one was entered (paper play: Bid and Solo Whist)."""
+    if facts.get("revoke") is None:
+        return text
+    return text + " · " + _("revoke by %(team)s") % {"team": names[facts["revoke"]]}
 
 
 def table_sheet(table: EveningTable) -> dict:

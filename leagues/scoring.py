@@ -89,7 +89,7 @@ def _score_solo(rules, facts: dict) -> Outcome:
     solo = engine(SOLO)
     contract, declarer, partner = facts["contract"], facts["declarer"], facts.get("partner")
     units = solo.score_hand(rules, contract, declarer, partner,
-                            _tricks_on_declarer(declarer, facts["tricks"]))
+                            _tricks_on_declarer(declarer, facts["tricks"]), facts.get("revoke"))
     # Every stake is positive, so the declarer gains exactly when the contract is made.
     return Outcome(points=list(units), contract=contract, declarer=declarer,
                    made=units[declarer] > 0)

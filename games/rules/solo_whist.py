@@ -56,6 +56,8 @@ SEATS = 4  # the engine contract: how many seats a table of this game has
 
 AUCTION, DECLARE, PLAY, COMPLETE = "auction", "declare", "play", "complete"
 TRICKS_PER_HAND = 13
+REVOKE_PENALTIES = ("lose_deal", "three_tricks")
+REVOKE_TRICKS = 3  # the tricks a revoke costs under revoke_penalty "three_tricks"
 
 
 @dataclass(frozen=True)
@@ -69,14 +71,20 @@ class Rules(BaseRules):
         "The dealer's last card is turned face up and its suit is trumps for Prop and Cop, Solo "
         "and Royal Abundance; when off, the declarer names trumps in every trump contract.",
     )
+    prop_and_cop: bool = rule(
+        True,
+        "Prop and Cop, the partnership bid, is played; when off, every contract is played "
+        "alone and nobody may say Prop or Cop.",
+    )
     eldest_may_cop_after_pass: bool = rule(
         True,
-        "The player left of the dealer may still accept (Cop) a Prop made after they passed.",
+        "The player left of the dealer may still accept (Cop) a Prop made after they passed "
+        "(no effect without Prop and Cop).",
     )
     prop_alone_may_solo: bool = rule(
         False,
         "A Prop that nobody accepts may be played as a Solo by the proposer instead of being "
-        "redealt.",
+        "redealt (no effect without Prop and Cop).",
     )
     overtricks: bool = rule(
         False,
@@ -88,6 +96,14 @@ class Rules(BaseRules):
         "Every stake is multiplied by this agreed number, greater than 0 (for example 5, or 0.1 "
         "for beginners).",
         kind=float,
+    )
+    revoke_penalty: str = rule(
+        "lose_deal",
+        "The penalty for a revoke (not following suit when able) on a paper score sheet: "
+        "lose_deal, the revoking side loses the contract (or the declaring side wins it when "
+        "a defender revoked); three_tricks, three tricks count against the revoking side. "
+        "Online play cannot revoke.",
+        choices=REVOKE_PENALTIES,
     )
 
     def __post_init__(self) -> None:
@@ -142,6 +158,7 @@ CONTRACTS: dict[str, Contract] = {c.name: c for c in CONTRACT_TABLE}
 CONTRACT_OF_BID: dict[str, Contract] = {c.bid: c for c in CONTRACT_TABLE}
 PROP_AND_COP = CONTRACTS["prop_and_cop"]
 SOLO = CONTRACTS["solo"]
+NO_PROP_AND_COP = N_("this house plays without Prop and Cop: every contract is played alone")
 
 AUCTION_ACTIONS: tuple[str, ...] = tuple(sorted([*CONTRACT_OF_BID, "cop", "pass"]))
 TRUMP_ACTIONS: tuple[str, ...] = tuple(sorted("trump " + s for s in SUITS))
@@ -196,19 +213,26 @@ def _as_number(value: Fraction) -> int | float:
 
 
 def score_hand(rules: Rules, contract: str | None, declarer: int | None = None,
-               partner: int | None = None, tricks: Sequence[int] = (0, 0, 0, 0)) -> list:
+               partner: int | None = None, tricks: Sequence[int] = (0, 0, 0, 0),
+               revoker: int | None = None) -> list:
     """Units won (+) and paid (-) by seats 0..3 for one hand.  Always sums to zero.
 
     ``contract`` is a name of :data:`CONTRACTS` (``"prop_and_cop"``, ``"solo"``, ...) or None
     for an abandoned hand (all zeros).  ``partner`` is the Cop of a Prop and Cop, else None.
     ``tricks`` are the tricks taken by each seat (fewer than 13 in all when play stopped early).
+    ``revoker`` (paper play only: online play cannot revoke) is the seat caught revoking; the
+    penalty is ``rules.revoke_penalty`` (see :func:`_revoked`).
 
     Every (declaring player, defender) pair exchanges the contract's stake, plus one unit per
     trick over or under the goal when ``rules.overtricks`` applies to the contract, times
     ``rules.stake_multiplier``.  With a fractional multiplier each pair's amount is rounded to
     6 decimal places, so the units stay exactly zero-sum as decimals.
     """
+    if revoker is not None and (type(revoker) is not int or not 0 <= revoker <= 3):
+        raise WhistError(N_("the revoke is by seat 0, 1, 2 or 3, not %(seat)r"), seat=revoker)
     if contract is None:
+        if revoker is not None:
+            raise WhistError(N_("an abandoned hand is not played, so nobody can revoke in it"))
         return [0, 0, 0, 0]
     c = CONTRACTS.get(contract) if isinstance(contract, str) else None
     if c is None:
@@ -216,6 +240,8 @@ def score_hand(rules: Rules, contract: str | None, declarer: int | None = None,
                          contract=contract, known=", ".join(CONTRACTS))
     if not rules.turn_up and c.name == "royal_abundance":
         raise WhistError(N_("royal abundance is not played without a turn-up card"))
+    if c is PROP_AND_COP and not rules.prop_and_cop:
+        raise WhistError(NO_PROP_AND_COP)
     if type(declarer) is not int or not 0 <= declarer <= 3:
         raise WhistError(N_("the declarer must be seat 0, 1, 2 or 3, not %(seat)r"), seat=declarer)
     if c is PROP_AND_COP:
@@ -232,8 +258,12 @@ def score_hand(rules: Rules, contract: str | None, declarer: int | None = None,
     side = (declarer,) if partner is None else (declarer, partner)
     side_tricks = sum(tricks[s] for s in side)
     made = c.made_by(side_tricks)
+    overtricks = rules.overtricks and c.pays_overtricks
+    if revoker is not None:
+        side_tricks, made, overtricks = _revoked(rules, c, revoker in side, side_tricks, made,
+                                                 overtricks)
     per_pair = c.stake
-    if rules.overtricks and c.pays_overtricks:
+    if overtricks:
         per_pair += side_tricks - c.goal if made else c.goal - side_tricks
     if not made:
         per_pair = -per_pair
@@ -249,6 +279,34 @@ def score_hand(rules: Rules, contract: str | None, declarer: int | None = None,
     if type(per_pair) is int:
         return units
     return [_as_number(u) for u in units]
+
+
+def _revoked(rules: Rules, c: Contract, declaring_side_revoked: bool, side_tricks: int,
+             made: bool, overtricks: bool) -> tuple[int, bool, bool]:
+    """The declaring side's tricks, made, and whether over/undertricks count, after a revoke.
+
+    ``lose_deal``: the revoking side loses the contract.  A result that already went against
+    the revoking side stands as played (over/undertricks included: a revoke never helps its
+    side); otherwise it is turned round and settled at the bare stake, because the tricks of
+    a revoked hand prove nothing.  ``three_tricks``: three tricks count against the revoking
+    side, then the hand is scored as usual.  In a contract of tricks they move from the
+    revoking side to the other; in Misère and Spread Misère, where each trick counts against
+    the declarer, a declarer's revoke gives the declarer three more and a defender's revoke
+    takes up to three away.  Only the side totals matter: the defenders hold every trick the
+    declaring side did not take (a sheet writes the declaring side's tricks only), and never
+    more tricks move than the giving side has.
+    """
+    if rules.revoke_penalty == "lose_deal":
+        made_after = not declaring_side_revoked
+        if made == made_after:
+            return side_tricks, made, overtricks
+        return side_tricks, made_after, False
+    fewer = declaring_side_revoked == (c.goal > 0)  # the declaring side gives tricks away
+    if fewer:
+        side_tricks -= min(REVOKE_TRICKS, side_tricks)
+    else:
+        side_tricks += min(REVOKE_TRICKS, TRICKS_PER_HAND - side_tricks)
+    return side_tricks, c.made_by(side_tricks), overtricks
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -311,7 +369,7 @@ def new_hand(rules: Rules, dealer: int, hands: Sequence[Sequence[str]],
     return SoloHand(rules, dealer, [list(hand) for hand in hands], masks)
 
 
-def _bids_legal(level: int, cop_open: bool, turn_up: bool) -> tuple[str, ...]:
+def _bids_legal(level: int, cop_open: bool, turn_up: bool, prop_and_cop: bool) -> tuple[str, ...]:
     """The legal auction actions of a seat still bidding, over a highest bid of ``level``."""
     legal = []
     for action in AUCTION_ACTIONS:
@@ -321,16 +379,19 @@ def _bids_legal(level: int, cop_open: bool, turn_up: bool) -> tuple[str, ...]:
             allowed = True
         else:
             contract = CONTRACT_OF_BID[action]
-            allowed = contract.level > level and (turn_up or contract.name != "royal_abundance")
+            allowed = (contract.level > level and (turn_up or contract.name != "royal_abundance")
+                       and (prop_and_cop or contract is not PROP_AND_COP))
         if allowed:
             legal.append(action)
     return tuple(legal)
 
 
-# (level of the highest bid, an unaccepted prop stands, turn_up) -> legal auction actions
-_BIDS_LEGAL = {(level, cop_open, turn_up): _bids_legal(level, cop_open, turn_up)
+# (level of the highest bid, an unaccepted prop stands, turn_up, prop_and_cop) -> legal actions
+_BIDS_LEGAL = {(level, cop_open, turn_up, prop_and_cop):
+               _bids_legal(level, cop_open, turn_up, prop_and_cop)
                for level in range(len(CONTRACT_TABLE) + 1)
-               for cop_open in (False, True) for turn_up in (False, True)}
+               for cop_open in (False, True) for turn_up in (False, True)
+               for prop_and_cop in (False, True)}
 
 
 # -- the hand ------------------------------------------------------------------------------------
@@ -538,9 +599,10 @@ class SoloHand(HandState):
             if self._passed[self.to_act]:  # only eldest, holding the Cop option, gets here
                 return ["cop", "pass"]
             high = self._high
+            rules = self.rules
             return list(_BIDS_LEGAL[high.level if high else 0,
                                     high is PROP_AND_COP and self.partner is None,
-                                    self.rules.turn_up])
+                                    rules.turn_up, rules.prop_and_cop])
         if self.phase == DECLARE:
             if self.contract.trump == TRUMP_NAMED_NOT_TURN_UP and self.turn_up_suit:
                 return [a for a in TRUMP_ACTIONS if a[-1] != self.turn_up_suit]
@@ -592,6 +654,8 @@ class SoloHand(HandState):
         if self._proposer_choice:
             return N_("nobody accepted the prop: seat %(seat)s may play solo or pass "
                       "(the hand is then redealt)")
+        if action in ("prop", "cop") and not self.rules.prop_and_cop:
+            return NO_PROP_AND_COP
         if self._passed[seat]:
             return N_("seat %(seat)s has passed and may now only cop the standing prop or pass")
         if action == "cop":

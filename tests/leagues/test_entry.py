@@ -43,6 +43,55 @@ def test_an_impossible_deal_is_refused_with_a_message(as_organiser, solo_table):
     assert not solo_table.deals.exists()
 
 
+def test_a_revoke_turns_a_made_solo_into_a_lost_one(as_organiser, solo_table):
+    # Olga (seat 0) made her solo with 6 tricks but was caught revoking: she loses the deal.
+    response = as_organiser.post(url(solo_table, "deals/"), {**SOLO_DEAL, "revoke": "0"},
+                                 follow=True)
+    assert "Deal 1 entered." in response.content.decode()
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [-9, 3, 3, 3]
+    assert response.context["sheet"]["rows"][0]["running"] == ["-9", "3", "3", "3"]
+    assert "revoke by olga" in response.content.decode().lower()
+
+
+def test_under_three_tricks_a_defenders_revoke_gives_the_soloist_three_tricks(
+        as_organiser, solo_table):
+    league = solo_table.league
+    league.rules = {"revoke_penalty": "three_tricks"}
+    league.save()
+    # 3 tricks fail a solo; Mike's revoke (seat 1, a defender) moves 3 more to the declarer.
+    as_organiser.post(url(solo_table, "deals/"), {**SOLO_DEAL, "tricks": "3", "revoke": "1"})
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [9, -3, -3, -3]
+
+
+def test_a_corrected_deal_can_gain_or_lose_its_revoke(as_organiser, solo_table, organiser_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    as_organiser.post(url(solo_table, "deals/1/"), {**SOLO_DEAL, "revoke": "0"})
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [-9, 3, 3, 3]
+    form = as_organiser.get(url(solo_table, "deals/1/")).context["form"]
+    assert form.initial["revoke"] == 0
+    as_organiser.post(url(solo_table, "deals/1/"), SOLO_DEAL)
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [9, -3, -3, -3]
+
+
+def test_a_revoke_by_nobody_at_the_table_is_refused_and_changes_nothing(as_organiser,
+                                                                        solo_table):
+    response = as_organiser.post(url(solo_table, "deals/"), {**SOLO_DEAL, "revoke": "4"},
+                                 follow=True)
+    assert "Please fill in every field of the deal." in response.content.decode()
+    assert not solo_table.deals.exists()
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [0, 0, 0, 0]
+
+
+def test_a_house_without_prop_and_cop_refuses_one_on_paper(as_organiser, solo_table):
+    league = solo_table.league
+    league.rules = {"prop_and_cop": False}
+    league.save()
+    deal = {**SOLO_DEAL, "contract": "prop_and_cop", "partner": "2", "tricks": "8"}
+    response = as_organiser.post(url(solo_table, "deals/"), deal, follow=True)
+    assert "plays without Prop and Cop" in response.content.decode()
+    assert not solo_table.deals.exists()
+
+
 def test_members_do_not_enter_results(as_member, solo_table):
     assert as_member.post(url(solo_table, "deals/"), SOLO_DEAL).status_code == 403
     assert "Next deal" not in as_member.get(url(solo_table)).content.decode()

@@ -55,9 +55,10 @@ def refusal(hand: solo.SoloHand, action, **kwargs) -> IllegalAction:
 
 def test_house_rules_have_the_names_and_defaults_of_rules_md():
     described = {d["name"]: d["default"] for d in solo.Rules.describe()}
-    assert described == {"turn_up": True, "eldest_may_cop_after_pass": True,
-                         "prop_alone_may_solo": False, "overtricks": False,
-                         "stake_multiplier": 1}
+    assert described == {"turn_up": True, "prop_and_cop": True,
+                         "eldest_may_cop_after_pass": True, "prop_alone_may_solo": False,
+                         "overtricks": False, "stake_multiplier": 1,
+                         "revoke_penalty": "lose_deal"}
     assert all(d["help"].endswith(".") for d in solo.Rules.describe())
 
 
@@ -69,6 +70,26 @@ def test_rules_refuse_unknown_names_and_bad_values():
     for bad in (0, -1, float("nan"), float("inf"), True, "2"):
         with pytest.raises(RulesError):
             rules(stake_multiplier=bad)
+
+
+def test_revoke_penalty_is_one_of_the_seeds_two_house_rules():
+    assert rules(revoke_penalty="three_tricks").overrides() == {"revoke_penalty": "three_tricks"}
+    for bad in ("lose_hand", "", 3, None):
+        with pytest.raises(RulesError, match="revoke_penalty"):
+            rules(revoke_penalty=bad)
+
+
+def test_the_prop_rules_say_they_do_nothing_without_prop_and_cop():
+    help_of = {d["name"]: d["help"] for d in solo.Rules.describe()}
+    for name in ("eldest_may_cop_after_pass", "prop_alone_may_solo"):
+        assert "no effect without Prop and Cop" in help_of[name]
+    # Moot, not contradictory: a house may keep them set while it plays without Prop and Cop.
+    assert rules(prop_and_cop=False, prop_alone_may_solo=True).overrides() == {
+        "prop_and_cop": False, "prop_alone_may_solo": True}
+
+
+def test_the_engine_has_four_seats():
+    assert solo.SEATS == 4
 
 
 def test_stake_multiplier_accepts_whole_numbers_and_decimals():
@@ -247,6 +268,33 @@ def test_eldest_late_cop_comes_before_the_proposers_solo_option():
     assert hand.to_act == 1 and hand.legal_actions() == ["cop", "pass"]
     play(hand, "pass")
     assert hand.to_act == 2 and hand.legal_actions() == ["pass", "solo"]
+
+
+def test_without_prop_and_cop_nobody_may_prop_or_cop():
+    hand = hand_of(dealer=0, prop_and_cop=False)
+    assert hand.legal_actions() == ["abundance", "abundance_declared", "misere", "pass",
+                                    "royal_abundance", "solo", "spread_misere"]
+    for action in ("prop", "cop"):
+        reason = refusal(hand, action).reason
+        assert reason == "this house plays without Prop and Cop: every contract is played alone"
+    play(hand, "pass")
+    assert "plays without Prop and Cop" in refusal(hand, "prop").reason
+
+
+def test_without_prop_and_cop_the_lowest_bid_is_solo_and_all_passing_redeals():
+    hand = play(hand_of(dealer=0, prop_and_cop=False), "pass", "solo", "pass", "pass")
+    assert (hand.phase, hand.contract.name, hand.declarer, hand.partner) == (
+        "play", "solo", 2, None)
+    hand = play(hand_of(dealer=0, prop_and_cop=False, prop_alone_may_solo=True), "pass", "pass",
+                "pass", "pass")
+    assert hand.result()["reason"] == "all_passed"
+
+
+def test_without_prop_and_cop_eldest_who_passed_is_never_asked_again():
+    hand = play(hand_of(dealer=0, prop_and_cop=False), "pass", "solo", "pass")
+    assert hand.to_act == 0
+    play(hand, "pass")
+    assert hand.phase == "play"  # eldest (seat 1) passed first and was not asked again
 
 
 # -- trumps --------------------------------------------------------------------------------------
@@ -494,6 +542,93 @@ def test_score_hand_refuses_impossible_facts(args, message):
 def test_score_hand_refuses_royal_abundance_without_turn_up():
     with pytest.raises(WhistError, match="without a turn-up"):
         solo.score_hand(rules(turn_up=False), "royal_abundance", 0, None, [9, 2, 1, 1])
+
+
+def test_score_hand_refuses_prop_and_cop_where_the_house_plays_without_it():
+    with pytest.raises(WhistError, match="plays without Prop and Cop"):
+        solo.score_hand(rules(prop_and_cop=False), "prop_and_cop", 0, 2, [4, 1, 4, 1])
+    assert solo.score_hand(rules(prop_and_cop=False), "solo", 0, None, [5, 3, 3, 2]) == [
+        9, -3, -3, -3]
+
+
+# -- revokes (paper entry; online play cannot revoke) ---------------------------------------------
+
+LOSE, THREE = {}, {"revoke_penalty": "three_tricks"}
+
+
+@pytest.mark.parametrize(("house", "contract", "declarer", "partner", "tricks", "revoker",
+                          "units"), [
+    # lose_deal: the revoking side loses; a result already against it stands
+    (LOSE, "solo", 0, None, [6, 3, 2, 2], 0, [-9, 3, 3, 3]),
+    (LOSE, "solo", 0, None, [4, 3, 3, 3], 0, [-9, 3, 3, 3]),
+    (LOSE, "solo", 0, None, [4, 3, 3, 3], 2, [9, -3, -3, -3]),
+    (LOSE, "solo", 0, None, [6, 3, 2, 2], 1, [9, -3, -3, -3]),
+    (LOSE, "misere", 1, None, [4, 0, 5, 4], 1, [3, -9, 3, 3]),
+    (LOSE, "misere", 1, None, [3, 1, 0, 0], 3, [-3, 9, -3, -3]),
+    (LOSE, "spread_misere", 1, None, [3, 2, 0, 0], 0, [-6, 18, -6, -6]),
+    (LOSE, "abundance", 3, None, [1, 1, 2, 9], 3, [5, 5, 5, -15]),
+    (LOSE, "abundance", 3, None, [2, 1, 2, 8], 0, [-5, -5, -5, 15]),
+    (LOSE, "abundance_declared", 3, None, [1, 0, 0, 12], 2, [-8, -8, -8, 24]),
+    (LOSE, "prop_and_cop", 0, 2, [4, 2, 4, 3], 2, [-2, 2, -2, 2]),  # the Cop revoked
+    (LOSE, "prop_and_cop", 0, 2, [4, 3, 3, 3], 1, [2, -2, 2, -2]),
+    (LOSE, "prop_and_cop", 0, 2, [4, 3, 3, 3], 0, [-2, 2, -2, 2]),
+    # three_tricks: three tricks count against the revoking side
+    (THREE, "solo", 0, None, [8, 2, 2, 1], 0, [9, -3, -3, -3]),  # 8 - 3 = 5: still made
+    (THREE, "solo", 0, None, [7, 2, 2, 2], 0, [-9, 3, 3, 3]),  # 4: failed
+    (THREE, "solo", 0, None, [2, 5, 3, 3], 3, [9, -3, -3, -3]),  # 2 + 3 = 5: made
+    (THREE, "solo", 0, None, [1, 6, 3, 3], 3, [-9, 3, 3, 3]),  # 4: failed
+    (THREE, "solo", 0, None, [2, 9, 0, 0], 1, [9, -3, -3, -3]),  # stopped early: 2 + 3
+    (THREE, "misere", 1, None, [5, 0, 4, 4], 1, [3, -9, 3, 3]),  # given 3 tricks: failed
+    (THREE, "misere", 1, None, [4, 3, 3, 3], 2, [-3, 9, -3, -3]),  # 3 taken away: made
+    (THREE, "misere", 1, None, [4, 4, 3, 2], 2, [3, -9, 3, 3]),  # 1 left: failed
+    (THREE, "misere", 1, None, [3, 1, 0, 0], 2, [-3, 9, -3, -3]),  # only 1 to take away
+    (THREE, "spread_misere", 1, None, [0, 1, 0, 3], 0, [-6, 18, -6, -6]),
+    (THREE, "abundance", 3, None, [2, 1, 2, 8], 0, [-5, -5, -5, 15]),  # 11: made
+    (THREE, "abundance", 3, None, [1, 1, 0, 11], 3, [5, 5, 5, -15]),  # 8: failed
+    (THREE, "abundance_declared", 3, None, [1, 0, 0, 12], 2, [-8, -8, -8, 24]),  # only 1 to move
+    (THREE, "prop_and_cop", 0, 2, [4, 2, 4, 3], 2, [-2, 2, -2, 2]),  # 8 - 3 = 5
+    (THREE, "prop_and_cop", 0, 2, [3, 4, 3, 3], 3, [2, -2, 2, -2]),  # 6 + 3 = 9
+])
+def test_a_revoke_costs_the_revoking_side(house, contract, declarer, partner, tricks, revoker,
+                                          units):
+    assert solo.score_hand(rules(**house), contract, declarer, partner, tricks,
+                           revoker) == units
+
+
+def test_lose_deal_turns_a_result_round_at_the_bare_stake():
+    r = rules(overtricks=True)
+    # made with 2 overtricks, but the declarer revoked: lost, without undertricks
+    assert solo.score_hand(r, "solo", 0, None, [7, 2, 2, 2], 0) == [-9, 3, 3, 3]
+    # failed by 2, and the declarer revoked too: the revoke cannot make it cheaper
+    assert solo.score_hand(r, "solo", 0, None, [3, 4, 3, 3], 0) == [-15, 5, 5, 5]
+    # failed by 2 and a defender revoked: made, without overtricks
+    assert solo.score_hand(r, "solo", 0, None, [3, 4, 3, 3], 1) == [9, -3, -3, -3]
+    assert solo.score_hand(r, "prop_and_cop", 0, 1, [5, 5, 2, 1], 2) == [6, 6, -6, -6]
+
+
+def test_three_tricks_moves_at_most_the_tricks_there_are():
+    r = rules(overtricks=True, revoke_penalty="three_tricks")
+    # the soloist revoked with 2 tricks: both move, and the solo fails by 5
+    assert solo.score_hand(r, "solo", 0, None, [2, 4, 4, 3], 0) == [-24, 8, 8, 8]
+    # over/undertricks count on the tricks after the move: 10 + 3 = 13, four over
+    assert solo.score_hand(r, "abundance", 3, None, [1, 1, 1, 10], 1) == [-9, -9, -9, 27]
+    assert solo.score_hand(r, "abundance", 3, None, [0, 0, 1, 12], 1) == [-9, -9, -9, 27]
+
+
+def test_a_revoke_keeps_decimal_stakes_zero_sum():
+    r = rules(stake_multiplier=0.1, revoke_penalty="three_tricks")
+    assert solo.score_hand(r, "prop_and_cop", 0, 2, [4, 2, 4, 3], 1) == [0.2, -0.2, 0.2, -0.2]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("solo", 0, None, [5, 3, 3, 2], 4), "the revoke is by seat 0, 1, 2 or 3, not 4"),
+    (("solo", 0, None, [5, 3, 3, 2], "1"), "the revoke is by seat"),
+    (("solo", 0, None, [5, 3, 3, 2], True), "the revoke is by seat"),
+    ((None, None, None, (0, 0, 0, 0), 1), "nobody can revoke"),
+])
+def test_score_hand_refuses_an_impossible_revoke(args, message):
+    with pytest.raises(WhistError, match=message):
+        solo.score_hand(rules(), *args)
 
 
 # -- refusals ------------------------------------------------------------------------------------
