@@ -315,10 +315,11 @@ def solo_call(view: dict[str, Any], rules) -> str:
         wishes.append("misere")
     if turn_tricks >= 5.4:
         wishes.append("solo")
-    if turn_tricks >= 3.3:
-        wishes.append("cop")
-    if turn_tricks >= 4.2:
-        wishes.append("prop")
+    if rules.prop_and_cop:  # a house without Prop and Cop never offers them
+        if turn_tricks >= 3.3:
+            wishes.append("cop")
+        if turn_tricks >= 4.2:
+            wishes.append("prop")
     for wish in wishes:
         if wish in legal:
             return wish

@@ -240,3 +240,26 @@ def test_misere_hands_are_judged_by_their_exits():
                                 "3C", "5C", "6C"]) == 0
     assert bidding.misere_risk(["AS", "KS", "2H", "3H", "5H", "7H", "2D", "4D", "2C", "3C",
                                 "5C", "6C", "8C"]) > 2
+
+
+# -- Solo Whist without Prop and Cop -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_bots_play_whole_solo_sessions_without_prop_and_cop(level):
+    rules = solo_whist.Rules.from_overrides({"prop_and_cop": False})
+    session = solo_whist.Session(rules, deals=8)
+    rng = random.Random(11)
+    while not session.complete:
+        dealer = session.next_dealer
+        state = solo_whist.new_hand(rules, dealer, solo_whist.deal(rules, dealer, rng).hands)
+        while not state.complete:
+            # half the deals with the table's rules in the view, half assuming the defaults
+            view = view_of(state) if dealer % 2 else state.view(state.to_act)
+            action = choose_action(view, level, rng)
+            assert action not in ("prop", "cop"), (level, view["hand"])
+            state.apply(action, state.to_act)
+        session.add_hand(state)
+    summary = session.summary()
+    assert summary["complete"] and summary["hands"] == 8 and sum(summary["balances"]) == 0
+    assert all(result.get("contract") != "prop_and_cop" for result in session.results)

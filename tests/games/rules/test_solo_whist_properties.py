@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from fractions import Fraction
@@ -23,6 +24,8 @@ RULES = st.builds(
         "stake_multiplier": st.sampled_from([1, 3, 2.0, 0.5, 0.1, 2.5]),
     }),
 )
+# seed 003's variant without the partnership bid, every other house rule drawn as above
+RULES_WITHOUT_PROP_AND_COP = RULES.map(lambda rules: dataclasses.replace(rules, prop_and_cop=False))
 # "uniform" bids like a random player (high contracts, short hands); "cautious" passes often, so
 # Prop and Cop, Solo, the late Cop and the proposer's solo option come up and hands run longer.
 POLICIES = st.sampled_from(["uniform", "cautious"])
@@ -219,3 +222,76 @@ def test_replaying_the_history_rebuilds_the_same_hand_and_copies_stay_independen
             while not twin.complete:
                 twin.apply(choose(twin, replay_rng, policy))
             assert twin.history == hand.history and twin.result() == hand.result()
+
+
+# -- without Prop and Cop ------------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS, rules=RULES_WITHOUT_PROP_AND_COP, policy=POLICIES)
+def test_a_session_without_prop_and_cop_never_offers_them_and_keeps_the_invariants(
+        seed, rules, policy):
+    rng = random.Random(seed)
+    session = solo.Session(rules, first_dealer=seed % 4, deals=12)
+    while not session.complete:
+        hand = new_random_hand(rules, session.next_dealer, rng)
+        watched = len(session.results) < 2  # every view of every step, in the first hands
+        while not hand.complete:
+            legal = hand.legal_actions()
+            assert legal and not {"prop", "cop"} & set(legal)
+            if watched:
+                assert_views_hide_what_they_must(hand)
+            hand.apply(choose(hand, rng, policy))
+        check_complete_result(hand)
+        result = hand.result()
+        assert result.get("partner") is None and result.get("reason") != "prop_not_accepted"
+        replay = solo.new_hand(rules, hand.dealer, hand.dealt_hands)
+        for seat, action in hand.history:
+            replay.apply(action, seat=seat)
+        assert replay.result() == result and replay.view(None) == hand.view(None)
+        session.add_hand(hand)
+    balances = session.summary()["balances"]
+    assert sum(Fraction(str(b)) for b in balances) == 0
+
+
+# -- revokes (paper entry) -----------------------------------------------------------------------
+
+
+@st.composite
+def sheets(draw):
+    """The facts of one played hand on a score sheet, a revoke by any seat, and the rules."""
+    rules = draw(RULES)
+    rules = dataclasses.replace(rules, prop_and_cop=draw(st.booleans()), revoke_penalty=draw(
+        st.sampled_from(solo.REVOKE_PENALTIES)))
+    names = [c.name for c in solo.CONTRACT_TABLE
+             if (c.name != "prop_and_cop" or rules.prop_and_cop)
+             and (c.name != "royal_abundance" or rules.turn_up)]
+    contract = draw(st.sampled_from(names))
+    declarer = draw(st.integers(0, 3))
+    partner = None
+    if contract == "prop_and_cop":
+        partner = draw(st.sampled_from([s for s in range(4) if s != declarer]))
+    played = draw(st.integers(0, 13))  # fewer than 13 when play stopped early
+    cuts = sorted(draw(st.lists(st.integers(0, played), min_size=3, max_size=3)))
+    tricks = [b - a for a, b in zip([0, *cuts], [*cuts, played], strict=True)]
+    return rules, contract, declarer, partner, tricks, draw(st.integers(0, 3))
+
+
+@settings(max_examples=500, deadline=None)
+@given(sheet=sheets())
+def test_a_revoke_keeps_units_zero_sum_and_never_helps_the_revoking_side(sheet):
+    rules, contract, declarer, partner, tricks, revoker = sheet
+    units = solo.score_hand(rules, contract, declarer, partner, tricks, revoker)
+    assert sum(Fraction(str(u)) for u in units) == 0
+    if type(rules.stake_multiplier) is int:
+        assert all(type(u) is int for u in units)
+    honest = solo.score_hand(rules, contract, declarer, partner, tricks)
+    assert Fraction(str(units[revoker])) <= Fraction(str(honest[revoker]))
+    if rules.revoke_penalty == "lose_deal":
+        assert units[revoker] < 0  # the revoking side always loses the deal
+    side = {declarer, partner} - {None}
+    for seat in range(4):  # the revoking side pays together, the other side gains together
+        if (seat in side) == (revoker in side):
+            assert units[seat] == units[revoker]
+        else:
+            assert Fraction(str(units[seat])) >= Fraction(str(honest[seat]))
