@@ -9,7 +9,7 @@ module in ``games/rules/``, one ``register(...)`` below (docs/architecture.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from django.utils.functional import Promise
@@ -27,6 +27,10 @@ class GameDescription:
     id: str  # as in hand records and the database
     label: Promise  # the game's name, translated when shown
     score_kind: str
+    # The contracts a score sheet offers, in the order of the sheet, and the words of a
+    # contract as players write it ("4 uptown", "solo 7": numbers stay as they are).
+    contracts: tuple[str, ...] = ()
+    words: dict[str, Promise] = field(default_factory=dict)
 
     @property
     def engine(self) -> ModuleType:
@@ -50,6 +54,14 @@ class GameDescription:
         """A session of a running-balance game may stop after a chosen number of deals; a
         partnership match ends when a pair reaches the target."""
         return self.score_kind == RUNNING_BALANCE
+
+    def contract_label(self, contract: str) -> str:
+        """A contract of this game in the reader's language: "4 Uptown", "Solo 7"."""
+        return " ".join(str(self.words.get(word, word)) for word in contract.split())
+
+    def contract_choices(self) -> list[tuple[str, Promise]]:
+        """``(contract, label)`` for a score sheet's contract field."""
+        return [(contract, self.words[contract]) for contract in self.contracts]
 
     def __str__(self) -> str:
         return str(self.label)
@@ -86,7 +98,23 @@ def choices() -> list[tuple[str, Promise]]:
     return [(each.id, each.label) for each in _GAMES.values()]
 
 
-register(GameDescription("bid_whist", _("Bid Whist"), score_kind=PARTNERSHIP_MATCH))
-register(GameDescription("solo_whist", _("Solo Whist"), score_kind=RUNNING_BALANCE))
-register(GameDescription("belgian_whist", _("Belgian Whist"),
-                         score_kind=RUNNING_BALANCE))
+register(GameDescription(
+    "bid_whist", _("Bid Whist"), score_kind=PARTNERSHIP_MATCH,
+    contracts=("uptown", "downtown", "notrump"),  # a bid is books and one of these
+    words={"uptown": _("Uptown"), "downtown": _("Downtown"), "notrump": _("No trump")}))
+register(GameDescription(
+    "solo_whist", _("Solo Whist"), score_kind=RUNNING_BALANCE,
+    contracts=("prop_and_cop", "solo", "misere", "abundance", "royal_abundance",
+               "spread_misere", "abundance_declared"),
+    words={"prop_and_cop": _("Prop and cop"), "solo": _("Solo"), "misere": _("Misère"),
+           "abundance": _("Abundance"), "royal_abundance": _("Royal abundance"),
+           "spread_misere": _("Spread misère"), "abundance_declared": _("Abundance declared")}))
+register(GameDescription(
+    "belgian_whist", _("Belgian Whist"), score_kind=RUNNING_BALANCE,
+    contracts=("emballage", "solo", "abondance", "petit_chelem", "grand_chelem",
+               "petite_misere", "piccolo", "grande_misere", "misere_etalee", "trou"),
+    words={"emballage": _("Emballage"), "solo": _("Solo"), "abondance": _("Abondance"),
+           "petit_chelem": _("Petit chelem"), "grand_chelem": _("Grand chelem"),
+           "petite_misere": _("Petite misère"), "piccolo": _("Piccolo"),
+           "grande_misere": _("Grande misère"), "misere_etalee": _("Misère étalée"),
+           "trou": _("Trou")}))

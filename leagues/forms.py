@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy
 
 from games.forms import HouseRulesMixin
 from games.models import BOT_LEVELS
-from leagues import scoring
+from leagues import paper
 from leagues.models import Club, Evening, League, Member, Partnership, Season
 
 
@@ -74,10 +74,6 @@ class LeagueForm(forms.ModelForm):
         if self.instance.pk:
             # Changing the game would make every entered deal meaningless.
             del self.fields["game"]
-        else:
-            self.fields["game"].choices = [
-                (value, label) for value, label in self.fields["game"].choices
-                if not value or scoring.game_available(value)]
 
 
 class HouseRulesForm(HouseRulesMixin, forms.Form):
@@ -160,92 +156,6 @@ class BidTableForm(forms.Form):
         return data
 
 
-def seat_choices(names: list[str]):
-    return [(seat, name) for seat, name in enumerate(names)]
-
-
-def revoke_field() -> forms.TypedChoiceField:
-    """Who was caught revoking (paper play only; online play cannot revoke), or nobody."""
-    return forms.TypedChoiceField(label=gettext_lazy("Revoke by"), coerce=int, required=False,
-                                  empty_value=None)
-
-
-def revoke_choices(names: list[str]):
-    return [("", _("nobody")), *seat_choices(names)]
-
-
-class SoloDealForm(forms.Form):
-    """One line of a Solo Whist score sheet.  Validation of the contract itself is the
-    engine's: this form only turns the sheet's fields into facts."""
-
-    CONTRACTS = [
-        ("prop_and_cop", gettext_lazy("Prop and cop")),
-        ("solo", gettext_lazy("Solo")),
-        ("misere", gettext_lazy("Misère")),
-        ("abundance", gettext_lazy("Abundance")),
-        ("royal_abundance", gettext_lazy("Royal abundance")),
-        ("spread_misere", gettext_lazy("Spread misère")),
-        ("abundance_declared", gettext_lazy("Abundance declared")),
-    ]
-    contract = forms.ChoiceField(label=gettext_lazy("Contract"), choices=CONTRACTS)
-    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
-    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (prop and cop)"), coerce=int,
-                                     required=False, empty_value=None)
-    tricks = forms.IntegerField(label=gettext_lazy("Tricks taken by the declaring side"),
-                                min_value=0, max_value=13)
-    revoke = revoke_field()  # the penalty is the league's house rule revoke_penalty
-
-    def __init__(self, names: list[str], *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["declarer"].choices = seat_choices(names)
-        self.fields["partner"].choices = [("", "—"), *seat_choices(names)]
-        if "revoke" in self.fields:
-            self.fields["revoke"].choices = revoke_choices(names)
-
-    @property
-    def facts(self) -> dict:
-        data = self.cleaned_data
-        facts = {"contract": data["contract"], "declarer": data["declarer"],
-                 "partner": data["partner"], "tricks": data["tricks"]}
-        if data.get("revoke") is not None:  # a deal without a revoke keeps its old facts
-            facts["revoke"] = data["revoke"]
-        return facts
-
-    @staticmethod
-    def initial_from(facts: dict) -> dict:
-        return {**facts, "partner": "" if facts.get("partner") is None else facts["partner"],
-                "revoke": "" if facts.get("revoke") is None else facts["revoke"]}
-
-
-class BidDealForm(forms.Form):
-    """One hand of a Bid Whist match as the score sheet records it."""
-
-    MODES = [("uptown", gettext_lazy("Uptown")), ("downtown", gettext_lazy("Downtown")),
-             ("notrump", gettext_lazy("No trump"))]
-    team = forms.TypedChoiceField(label=gettext_lazy("Bidding team"), coerce=int)
-    bid = forms.IntegerField(label=gettext_lazy("Bid (books over six)"), min_value=1,
-                             max_value=7)
-    mode = forms.ChoiceField(label=gettext_lazy("Direction"), choices=MODES)
-    books = forms.IntegerField(label=gettext_lazy("Books taken by the bidding team, kitty "
-                                                  "included"), min_value=0, max_value=13)
-    revoke = revoke_field()
-
-    def __init__(self, names: list[str], *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["team"].choices = seat_choices(names)
-        self.fields["revoke"].choices = revoke_choices(names)
-
-    @property
-    def facts(self) -> dict:
-        data = self.cleaned_data
-        return {"team": data["team"], "bid": data["bid"], "mode": data["mode"],
-                "books": data["books"], "revoke": data["revoke"]}
-
-    @staticmethod
-    def initial_from(facts: dict) -> dict:
-        return {**facts, "revoke": "" if facts.get("revoke") is None else facts["revoke"]}
-
-
 class TotalsForm(forms.Form):
     """Totals only: the final balance of each player, or the final score of each pair."""
 
@@ -261,36 +171,9 @@ class TotalsForm(forms.Form):
         return [self.cleaned_data[f"total_{index}"] for index in range(self.count)]
 
 
-class BelgianDealForm(SoloDealForm):
-    """One line of a Belgian Whist sheet; several misère players: one line each."""
-
-    CONTRACTS = [
-        ("emballage", gettext_lazy("Emballage")),
-        ("solo", gettext_lazy("Solo")),
-        ("abondance", gettext_lazy("Abondance")),
-        ("petit_chelem", gettext_lazy("Petit chelem")),
-        ("grand_chelem", gettext_lazy("Grand chelem")),
-        ("petite_misere", gettext_lazy("Petite misère")),
-        ("piccolo", gettext_lazy("Piccolo")),
-        ("grande_misere", gettext_lazy("Grande misère")),
-        ("misere_etalee", gettext_lazy("Misère étalée")),
-        ("trou", gettext_lazy("Trou")),
-    ]
-    contract = forms.ChoiceField(label=gettext_lazy("Contract"), choices=CONTRACTS)
-    level = forms.IntegerField(label=gettext_lazy("Tricks bid (emballage, solo, abondance)"),
-                               min_value=6, max_value=13, required=False)
-    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (emballage, trou)"), coerce=int,
-                                     required=False, empty_value=None)
-    revoke = None  # not a rule of Belgian Whist's sheet
-    field_order = ["contract", "level", "declarer", "partner", "tricks"]
-
-    @property
-    def facts(self) -> dict:
-        return {**super().facts, "level": self.cleaned_data["level"]}
-
-
 def deal_form_class(game: str):
-    return {scoring.BID: BidDealForm, scoring.BELGIAN: BelgianDealForm}.get(game, SoloDealForm)
+    """The form of one line of ``game``'s score sheet (``leagues/paper/<game>.py``)."""
+    return paper.of(game).DealForm
 
 
 def deal_entry_form(game: str, names: list[str], data=None, number: int | None = None):

@@ -6,65 +6,21 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.db.models import Count, F, Q
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
 
-from leagues import scoring
+from games import registry
+from leagues import paper, scoring
 from leagues.models import Deal, EveningTable, Member, Partnership, Season, TableSeat, as_decimal
 from leagues.standings import counted_tables
 
-SOLO_CONTRACT_NAMES = {
-    "prop_and_cop": N_("Prop and cop"), "solo": N_("Solo"), "misere": N_("Misère"),
-    "abundance": N_("Abundance"), "royal_abundance": N_("Royal abundance"),
-    "spread_misere": N_("Spread misère"), "abundance_declared": N_("Abundance declared"),
-}
-BELGIAN_CONTRACT_NAMES = {
-    "emballage": N_("Emballage"), "abondance": N_("Abondance"),
-    "petit_chelem": N_("Petit chelem"), "grand_chelem": N_("Grand chelem"),
-    "petite_misere": N_("Petite misère"), "piccolo": N_("Piccolo"),
-    "grande_misere": N_("Grande misère"), "misere_etalee": N_("Misère étalée"), "trou": N_("Trou"),
-}
-BID_MODE_NAMES = {"uptown": N_("Uptown"), "downtown": N_("Downtown"), "notrump": N_("No trump")}
 
-
-def contract_label(contract: str) -> str:
-    if contract in SOLO_CONTRACT_NAMES:
-        return _(SOLO_CONTRACT_NAMES[contract])
-    if contract in BELGIAN_CONTRACT_NAMES:
-        return _(BELGIAN_CONTRACT_NAMES[contract])
-    if " " in contract:  # Bid Whist "4 uptown", Belgian "solo 7"
-        first, second = contract.split(" ", 1)
-        if first.isdigit():
-            return f"{first} {_(BID_MODE_NAMES.get(second, second))}"
-        return f"{contract_label(first)} {second}"
-    return contract
+def contract_label(game: str, contract: str) -> str:
+    """A contract as entered on a sheet of ``game`` ("4 uptown"), in the reader's words."""
+    return registry.game(game).contract_label(contract)
 
 
 def describe_deal(game: str, facts: dict, names: list[str]) -> str:
     """One line of the sheet in words: who declared what and how it went."""
-    if game == scoring.BID:
-        text = _("%(team)s bid %(contract)s, took %(books)s books") % {
-            "team": names[facts["team"]], "books": facts["books"],
-            "contract": contract_label(f'{facts["bid"]} {facts["mode"]}')}
-        return with_revoke(text, facts, names)
-    if game in (scoring.SOLO, scoring.BELGIAN):
-        who = names[facts["declarer"]]
-        if facts.get("partner") is not None:
-            who = f"{who} & {names[facts['partner']]}"
-        contract = facts["contract"]
-        if facts.get("level"):
-            contract = f'{contract} {facts["level"]}'
-        return with_revoke(_("%(who)s: %(contract)s, %(tricks)s tricks") % {
-            "who": who, "contract": contract_label(contract), "tricks": facts["tricks"]},
-            facts, names)
-    return ", ".join(f"{k}={v}" for k, v in facts.items())
-
-
-def with_revoke(text: str, facts: dict, names: list[str]) -> str:
-    """A sheet line with the revoke, when one was entered (paper play: Bid and Solo Whist)."""
-    if facts.get("revoke") is None:
-        return text
-    return text + " · " + _("revoke by %(team)s") % {"team": names[facts["revoke"]]}
+    return paper.of(game).describe(facts, names)
 
 
 def table_sheet(table: EveningTable) -> dict:
@@ -173,16 +129,18 @@ def member_history(member: Member) -> dict:
         evenings.append({"evening": seat.table.evening, "table": seat.table,
                          "total": scoring.format_units(seat.total),
                          "balance": scoring.format_units(balance)})
+    # Only tables of players have seats (a pair's match has none), so a deal's declarer is
+    # a seat here, never a team.
     contracts = (Deal.objects.filter(table__seats__member=member,
                                      declarer=F("table__seats__seat"))
-                 .exclude(table__evening__season__league__game=scoring.BID)
-                 .values("contract").annotate(declared=Count("pk"),
-                                              made=Count("pk", filter=Q(made=True)))
-                 .order_by("-declared"))
+                 .values("table__evening__season__league__game", "contract")
+                 .annotate(declared=Count("pk"), made=Count("pk", filter=Q(made=True)))
+                 .order_by("-declared", "contract"))
     pairs = Partnership.objects.filter(Q(first=member) | Q(second=member)).select_related(
         "season__league", "first", "second")
     return {"evenings": evenings, "chart": chart_points(balances),
-            "contracts": [{"name": contract_label(c["contract"]), **c} for c in contracts],
+            "contracts": [{"name": contract_label(c["table__evening__season__league__game"],
+                                                  c["contract"]), **c} for c in contracts],
             "pairs": pairs}
 
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from games import tables as game_tables
 from games.models import Hand, Seat
-from leagues import scoring
+from leagues import paper, scoring
 from leagues.models import (
     EntryError,
     EveningTable,
@@ -88,31 +88,12 @@ def deal_facts(game: str, result: dict) -> list[dict]:
     """
     if not result.get("complete") or result.get("redeal"):
         return []
-    if game == scoring.BID:
-        bid, mode = result["bid"].split()
-        team = result["declarer"] & 1  # pair 0 sits in seats 0 and 2
-        return [{"team": team, "bid": int(bid), "mode": mode, "books": result["books"][team],
-                 "revoke": None}]
-    if game == scoring.SOLO:
-        declarer, partner = result["declarer"], result["partner"]
-        side = [declarer] if partner is None else [declarer, partner]
-        return [{"contract": result["contract"], "declarer": declarer, "partner": partner,
-                 "tricks": sum(result["tricks"][seat] for seat in side)}]
-    if game == scoring.BELGIAN:
-        lines = []
-        for settlement in result["contracts"]:
-            declarers = settlement["declarers"]
-            lines.append({"contract": settlement["contract"], "level": settlement["level"],
-                          "declarer": declarers[0],
-                          "partner": declarers[1] if len(declarers) > 1 else None,
-                          "tricks": settlement["tricks"]})
-        return lines
-    raise EntryError(_("Unknown game."))
+    return paper.of(game).sheet_lines(result)
 
 
 def engine_points(game: str, result: dict) -> list:
-    """What the engine scored for the hand: per team (Bid Whist) or per seat."""
-    return list(result.get("units") if game == scoring.SOLO else result.get("points") or [])
+    """What the engine scored for the hand: per team (a partnership match) or per seat."""
+    return paper.of(game).engine_points(result)
 
 
 # -- recording ---------------------------------------------------------------------------------

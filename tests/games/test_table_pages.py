@@ -48,7 +48,7 @@ def test_creating_a_table_seats_its_creator(client, player):
     client.force_login(player)
     response = client.post("/tables/new/bid_whist/", {
         "rule_min_bid": 4, "rule_all_pass": "redeal", "rule_downtown_ace": "high",
-        "rule_downtown_side_suits": "reversed", "rule_boston": "wins_game",
+        "rule_kitty": "6_two_jokers", "rule_downtown_side_suits": "reversed", "rule_boston": "wins_game",
         "rule_game_target": 7, "rule_notrump_double": "on"})
     table = Table.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
@@ -60,7 +60,7 @@ def test_a_bad_rule_value_is_refused_and_no_table_is_made(client, player):
     client.force_login(player)
     response = client.post("/tables/new/bid_whist/", {
         "rule_min_bid": 12, "rule_all_pass": "redeal", "rule_downtown_ace": "high",
-        "rule_downtown_side_suits": "reversed", "rule_boston": "wins_game",
+        "rule_kitty": "6_two_jokers", "rule_downtown_side_suits": "reversed", "rule_boston": "wins_game",
         "rule_game_target": 7})
     assert response.status_code == 200
     assert "Ensure this value is less than or equal to 7" in response.content.decode()

@@ -22,7 +22,7 @@ def test_organiser_creates_a_league_and_sets_its_house_rules(as_organiser, club)
     assert response["Location"].endswith(f"/leagues/{league.pk}/rules/")
     form_page = as_organiser.get(response["Location"]).content.decode()
     assert "Game target" in form_page
-    data = {"min_bid": 4, "all_pass": "redeal", "downtown_ace": "high",
+    data = {"min_bid": 4, "all_pass": "redeal", "downtown_ace": "high", "kitty": "6_two_jokers",
             "downtown_side_suits": "reversed", "notrump_double": "on", "boston": "wins_game",
             "game_target": 11}
     as_organiser.post(response["Location"], data)

@@ -115,7 +115,7 @@ class Command(BaseCommand):
                                                     pair_1=b)
                 hands = []
                 # Hands until the engine's match says it is over (±7 or a Boston).
-                while not scoring.bid_match(rules, hands).complete:
+                while not scoring.replay_match(league.game, rules, hands).complete:
                     bid = rng.choice([3, 3, 4, 4, 5, 6])
                     books = max(1, min(13, 6 + bid + rng.choice([-2, -1, 0, 0, 1, 2])))
                     hands.append({"team": rng.randrange(2), "bid": bid, "books": books,

@@ -1,0 +1,75 @@
+"""Bid Whist's score sheet: the bidding team, the bid (books over six and a mode), the books
+the team took (the kitty book included), a revoke.  A match to ``game_target``."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import registry
+from games.rules import bid_whist as engine
+from leagues.paper.common import revoke_choices, revoke_field, seat_choices, with_revoke
+from leagues.scoring import Outcome
+
+
+class DealForm(forms.Form):
+    """One hand of a Bid Whist match as the score sheet records it."""
+
+    team = forms.TypedChoiceField(label=gettext_lazy("Bidding team"), coerce=int)
+    bid = forms.IntegerField(label=gettext_lazy("Bid (books over six)"), min_value=1,
+                             max_value=engine.MAX_BID)
+    mode = forms.ChoiceField(label=gettext_lazy("Direction"))
+    books = forms.IntegerField(label=gettext_lazy("Books taken by the bidding team, kitty "
+                                                  "included"), min_value=0, max_value=13)
+    revoke = revoke_field()
+
+    def __init__(self, names: list[str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = seat_choices(names)
+        self.fields["mode"].choices = registry.game(engine.GAME).contract_choices()
+        self.fields["revoke"].choices = revoke_choices(names)
+
+    @property
+    def facts(self) -> dict:
+        data = self.cleaned_data
+        return {"team": data["team"], "bid": data["bid"], "mode": data["mode"],
+                "books": data["books"], "revoke": data["revoke"]}
+
+    @staticmethod
+    def initial_from(facts: dict) -> dict:
+        return {**facts, "revoke": "" if facts.get("revoke") is None else facts["revoke"]}
+
+
+def _scored(rules, facts: dict) -> dict:
+    return engine.score_hand(rules, facts["bid"], facts["mode"], facts["team"], facts["books"],
+                             facts.get("revoke"))
+
+
+def score(rules, facts: dict) -> Outcome:
+    scored = _scored(rules, facts)
+    return Outcome(points=list(scored["points"]), contract=f'{facts["bid"]} {facts["mode"]}',
+                   declarer=facts["team"], made=scored["made"] or scored["boston"])
+
+
+def match_result(rules, facts: dict) -> dict:
+    """The line as the engine's ``Match.add_result`` takes it."""
+    return {**_scored(rules, facts), "declarer": facts["team"]}
+
+
+def describe(facts: dict, names: list[str]) -> str:
+    contract = registry.game(engine.GAME).contract_label(f'{facts["bid"]} {facts["mode"]}')
+    text = _("%(team)s bid %(contract)s, took %(books)s books") % {
+        "team": names[facts["team"]], "books": facts["books"], "contract": contract}
+    return with_revoke(text, facts, names)
+
+
+def sheet_lines(result: dict) -> list[dict]:
+    bid, mode = result["bid"].split()
+    team = engine.team_of(result["declarer"])  # pair 0 sits in seats 0 and 2
+    return [{"team": team, "bid": int(bid), "mode": mode, "books": result["books"][team],
+             "revoke": None}]
+
+
+def engine_points(result: dict) -> list:
+    return list(result.get("points") or [])

@@ -1,0 +1,89 @@
+"""What several games' score sheets share: seat choices, the revoke field, declarer lines."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import registry
+from leagues.scoring import EntryError
+
+
+def seat_choices(names: list[str]):
+    return [(seat, name) for seat, name in enumerate(names)]
+
+
+def revoke_field() -> forms.TypedChoiceField:
+    """Who was caught revoking (paper play only; online play cannot revoke), or nobody."""
+    return forms.TypedChoiceField(label=gettext_lazy("Revoke by"), coerce=int, required=False,
+                                  empty_value=None)
+
+
+def revoke_choices(names: list[str]):
+    return [("", _("nobody")), *seat_choices(names)]
+
+
+def with_revoke(text: str, facts: dict, names: list[str]) -> str:
+    """A sheet line with the revoke, when one was entered."""
+    if facts.get("revoke") is None:
+        return text
+    return text + " · " + _("revoke by %(team)s") % {"team": names[facts["revoke"]]}
+
+
+def tricks_on_declarer(declarer, side_tricks, seats: int, most: int) -> list:
+    """Per-seat tricks for an engine from the sheet's one number, the declaring side's tricks:
+    only the side's total matters to the score, so they all go on the declarer."""
+    if type(side_tricks) is not int or not 0 <= side_tricks <= most:
+        raise EntryError(_("Tricks taken must be a number from 0 to %(most)s.") % {"most": most})
+    tricks = [0] * seats
+    if type(declarer) is int and 0 <= declarer < seats:
+        tricks[declarer] = side_tricks
+    return tricks
+
+
+class DeclarerDealForm(forms.Form):
+    """A sheet line of a game where one player (or two) declares a contract: contract,
+    declarer, partner, tricks taken.  Validation of the contract itself is the engine's: the
+    form only turns the sheet's fields into facts.  ``GAME`` gives the contracts."""
+
+    GAME = ""
+    contract = forms.ChoiceField(label=gettext_lazy("Contract"))
+    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
+    partner = forms.TypedChoiceField(label=gettext_lazy("Partner"), coerce=int,
+                                     required=False, empty_value=None)
+    tricks = forms.IntegerField(label=gettext_lazy("Tricks taken by the declaring side"),
+                                min_value=0, max_value=13)
+
+    def __init__(self, names: list[str], *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["contract"].choices = registry.game(self.GAME).contract_choices()
+        self.fields["declarer"].choices = seat_choices(names)
+        self.fields["partner"].choices = [("", "—"), *seat_choices(names)]
+        if "revoke" in self.fields:
+            self.fields["revoke"].choices = revoke_choices(names)
+
+    @property
+    def facts(self) -> dict:
+        data = self.cleaned_data
+        return {"contract": data["contract"], "declarer": data["declarer"],
+                "partner": data["partner"], "tricks": data["tricks"]}
+
+    @staticmethod
+    def initial_from(facts: dict) -> dict:
+        return {**facts, "partner": "" if facts.get("partner") is None else facts["partner"],
+                "revoke": "" if facts.get("revoke") is None else facts["revoke"]}
+
+
+def describe_declarer_line(game: str, facts: dict, names: list[str]) -> str:
+    """"Ana & Bob: Prop and cop, 8 tricks" (a level, when the game has one, after the
+    contract: "Solo 7")."""
+    who = names[facts["declarer"]]
+    if facts.get("partner") is not None:
+        who = f"{who} & {names[facts['partner']]}"
+    contract = facts["contract"]
+    if facts.get("level"):
+        contract = f'{contract} {facts["level"]}'
+    return _("%(who)s: %(contract)s, %(tricks)s tricks") % {
+        "who": who, "contract": registry.game(game).contract_label(contract),
+        "tricks": facts["tricks"]}

@@ -1,0 +1,64 @@
+"""A game is described in one place: no code of the site outside the registry and each game's
+own files names a game (docs/architecture.md, "Add a game").
+
+The engines' layer (``games/rules/``: one module per game, and the computer players keyed by
+the engine's ``GAME``) is each game's own place; so is ``leagues/paper/<game>.py``, the paper
+entry of one game.  Everything else asks ``games.registry``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from games import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+SCANNED = ("games", "leagues", "whistclub", "templates", "static")
+SUFFIXES = {".py", ".html", ".js", ".txt"}
+
+
+def own_places(root: Path, game_id: str) -> set[Path]:
+    return {root / "leagues" / "paper" / f"{game_id}.py"}
+
+
+def allowed(root: Path, path: Path) -> bool:
+    relative = path.relative_to(root).as_posix()
+    return (relative.startswith("games/rules/")  # the engines: one module per game
+            or "/migrations/" in relative  # history: the choices as they were
+            or relative == "games/registry.py"
+            # Demo data names the games it creates leagues and tables of; it decides nothing.
+            or relative.endswith(("/commands/load_demo.py", "/commands/load_leagues_demo.py")))
+
+
+def games_named_outside_their_place(root: Path) -> list[str]:
+    ids = [each.id for each in registry.all_games()]
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
+    found = []
+    for top in SCANNED:
+        for path in sorted((root / top).rglob("*")):
+            if path.suffix not in SUFFIXES or not path.is_file() or allowed(root, path):
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                match = pattern.search(line)
+                if match and path not in own_places(root, match.group(1)):
+                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    return found
+
+
+def test_no_code_outside_a_games_own_place_names_a_game():
+    found = games_named_outside_their_place(ROOT)
+    assert not found, "a game named outside its own place:\n" + "\n".join(found)
+
+
+def test_the_scan_sees_a_branch_on_a_games_name(tmp_path):
+    # The scan is only worth something if it catches one, and lets a game's own file be.
+    (tmp_path / "leagues" / "paper").mkdir(parents=True)
+    (tmp_path / "leagues" / "views.py").write_text('if game == "solo_whist":\n    pass\n')
+    (tmp_path / "leagues" / "paper" / "solo_whist.py").write_text('GAME = "solo_whist"\n')
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "t.html").write_text('{% if game == "bid_whist" %}{% endif %}\n')
+    assert games_named_outside_their_place(tmp_path) == [
+        'leagues/views.py:1: if game == "solo_whist":',
+        'templates/t.html:1: {% if game == "bid_whist" %}{% endif %}',
+    ]
