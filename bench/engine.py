@@ -5,12 +5,14 @@
 Runs on one core.  For each game it also measures a floor in the same run: the same deal and
 the same number of random card choices with no rules at all (no bidding, no follow-suit check,
 no scoring), so ``floor_ratio`` says how close the referee comes to doing nothing.
-Ends with one line per game, ``<game>: <N> hands/s``, so runs can be compared.
+Ends with one line per game, ``<game>: <N> hands/s``, and one per house-rule variant of
+``VARIANTS``, ``<game>[<rule>=<value>]: <N> hands/s``, so runs can be compared.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -20,6 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.rules import GAME_MODULES, game_module  # noqa: E402
+
+# House-rule variants measured after their game's default rules, one summary line each:
+# "<game>[<rule>=<value>]: <N> hands/s".
+VARIANTS: dict[str, list[dict]] = {
+    "solo_whist": [{"prop_and_cop": False}],
+}
 
 
 def play_random_hand(mod, rules, dealer, rng):
@@ -131,6 +139,12 @@ def main() -> int:
               f"floor (deal + {plays} unchecked random plays) {floor:,.0f} hands/s, "
               f"floor_ratio={rate / floor:.2f}")
         summary.append(f"{game}: {rate:.0f} hands/s")
+        for overrides in VARIANTS.get(game, []):
+            name = game + "[" + ",".join(f"{k}={json.dumps(v)}" for k, v in overrides.items()) + "]"
+            rate, count = hands_per_second(mod, mod.Rules.from_overrides(overrides), args.seconds,
+                                           args.seed)
+            print(f"{name}: {count} hands in {count / rate:.1f} s = {rate:,.0f} hands/s")
+            summary.append(f"{name}: {rate:.0f} hands/s")
     for line in summary:
         print(line)
     return 0
