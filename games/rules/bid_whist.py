@@ -1,16 +1,20 @@
 """Bid Whist: the engine (RULES.md section 1; rulings in docs/rules/bid_whist.md).
 
-Four players, team 0 = seats 0 and 2, team 1 = seats 1 and 3.  54 cards (52 + ``BJ``/``LJ``):
-12 to each seat and a 6-card kitty.  One round of bidding from left of the dealer; the highest
-bidder (the declarer) takes the kitty, discards six cards (the declaring team's first book),
-then names trumps (uptown/downtown bids) or the direction (notrump bids), and leads.
+Four players, team 0 = seats 0 and 2, team 1 = seats 1 and 3.  The house rule ``kitty`` sets
+the deck and the deal (:data:`KITTY_SHAPES`): by default 54 cards (52 + ``BJ``/``LJ``), 12 to
+each seat and a 6-card kitty; or 52 cards and a kitty of 4, 53 cards (52 + ``BJ``) and a kitty
+of 5, or 52 cards, 13 each and no kitty.  One round of bidding from left of the dealer; the
+highest bidder (the declarer) takes the kitty, discards as many cards (the declaring team's
+first book), then names trumps (uptown/downtown bids) or the direction (notrump bids), and
+leads.  A hand always has 13 books: 12 tricks and the discards, or 13 tricks without a kitty.
 
 Phases, in order::
 
     "auction"  -> each seat in turn: ``pass`` or ``bid N uptown|downtown|notrump``
-    "discard"  -> the declarer: ``discard C C C C C C`` (any order; stored sorted)
+    "discard"  -> the declarer: ``discard C C C C C C`` (as many cards as the kitty has; any
+                  order; stored sorted).  Skipped with ``kitty=none``.
     "declare"  -> the declarer: ``trump S|H|D|C`` or, for notrump, ``direction uptown|downtown``
-    "play"     -> ``play C``, twelve tricks
+    "play"     -> ``play C``, twelve tricks (thirteen with ``kitty=none``)
     "complete" -> nothing more (also straight after an all-pass auction with ``all_pass=redeal``)
 
 Speed matters (bots search with this engine): cards are bits of an int (``cards.CARD_BIT``),
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from itertools import combinations
 from typing import Any, ClassVar, NoReturn
 
@@ -29,10 +34,12 @@ from .base import N_, BaseRules, Deal, DealError, HandState, IllegalAction, Whis
 from .cards import (
     ALL_CARDS,
     CARD_BIT,
+    CARD_INDEX,
     CARD_RANK,
     CARD_SUIT,
     JOKER_DECK,
     JOKER_MASK,
+    STANDARD_DECK,
     SUIT_MASK,
     SUIT_NAMES,
     cards_of,
@@ -42,11 +49,8 @@ from .cards import (
 GAME = "bid_whist"
 SEATS = 4  # the engine contract: how many seats a table of this game has
 
-HAND_SIZE = 12
-KITTY_SIZE = 6
-TRICKS_PER_HAND = 12
 MAX_BID = 7
-BOOKS_PER_HAND = TRICKS_PER_HAND + 1  # the discards are a book
+BOOKS_PER_HAND = 13  # whatever the kitty: 12 tricks + the discards, or 13 tricks and no kitty
 MODES = ("uptown", "downtown", "notrump")
 DIRECTIONS = ("uptown", "downtown")
 
@@ -58,11 +62,54 @@ def team_of(seat: int) -> int:
 
 
 @dataclass(frozen=True)
+class KittyShape:
+    """One value of the house rule ``kitty``: the deck, the cards dealt to each seat and the
+    kitty (docs/rules/bid_whist.md, "Kitty shapes").  The declarer discards as many cards as
+    the kitty has, so every seat plays ``hand_size`` cards: the hand has ``hand_size`` tricks."""
+
+    name: str
+    deck: tuple[str, ...]
+    hand_size: int
+    kitty_size: int
+    deck_set: frozenset = dataclass_field(init=False, repr=False, compare=False)
+    deck_mask: int = dataclass_field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        assert 4 * self.hand_size + self.kitty_size == len(self.deck)
+        object.__setattr__(self, "deck_set", frozenset(self.deck))
+        object.__setattr__(self, "deck_mask", sum(CARD_BIT[c] for c in self.deck))
+
+    @property
+    def tricks(self) -> int:
+        return self.hand_size
+
+    @property
+    def jokers(self) -> tuple[str, ...]:
+        return tuple(c for c in self.deck if CARD_SUIT[CARD_INDEX[c]] is None)
+
+
+# The first is the default.  With one joker it is the big one (BJ): the top trump, as it is in
+# the two-joker game.  Without a kitty the jokers are left out: 54 cards cannot be dealt evenly
+# to four, and 52 give the 13 tricks of a hand (docs/rules/bid_whist.md).
+KITTY_SHAPES: dict[str, KittyShape] = {shape.name: shape for shape in (
+    KittyShape("6_two_jokers", JOKER_DECK, 12, 6),
+    KittyShape("4_no_jokers", STANDARD_DECK, 12, 4),
+    KittyShape("5_one_joker", STANDARD_DECK + ("BJ",), 12, 5),
+    KittyShape("none", STANDARD_DECK, 13, 0),
+)}
+
+
+@dataclass(frozen=True)
 class Rules(BaseRules):
     """Bid Whist house rules (RULES.md section 1), each with the default named there."""
 
     GAME: ClassVar[str] = GAME
 
+    kitty: str = rule(
+        "6_two_jokers", "The deck and the kitty: 54 cards with both jokers, 12 each and a "
+        "6-card kitty (6_two_jokers); 52 cards, 12 each and 4 in the kitty (4_no_jokers); 53 "
+        "cards with the big joker, 12 each and 5 in the kitty (5_one_joker); or 52 cards, 13 "
+        "each and no kitty (none).", choices=tuple(KITTY_SHAPES))
     kitty_shown: bool = rule(
         False, "The kitty is turned face up for everyone to see before the auction.")
     min_bid: int = rule(
@@ -93,6 +140,11 @@ class Rules(BaseRules):
         7, "A team reaching this score wins the match; a team falling to minus this loses it.",
         minimum=1, maximum=1000)
 
+    @property
+    def shape(self) -> KittyShape:
+        """The deck, the deal and the kitty of the house rule ``kitty``."""
+        return KITTY_SHAPES[self.kitty]
+
 
 # -- the pure scoring function -------------------------------------------------------------------
 
@@ -103,7 +155,7 @@ def score_hand(rules: Rules, bid: int, mode: str, declaring_team: int, declaring
 
     ``bid`` is in books over six, ``mode`` is ``uptown``, ``downtown`` or ``notrump``,
     ``declaring_books`` counts the books the declaring team took *including the kitty book*
-    (1..13).  ``revoke_team`` (paper play only) is the team caught revoking: three books move
+    (1..13; 0..13 with ``kitty=none``, where there is no kitty book).  ``revoke_team`` (paper play only) is the team caught revoking: three books move
     from it to the other team before scoring (never more books than it has).
 
     Returns ``{"books": [b0, b1], "points": [p0, p1], "boston": bool, "made": bool}``.
@@ -115,10 +167,15 @@ def score_hand(rules: Rules, bid: int, mode: str, declaring_team: int, declaring
         raise WhistError(N_("the mode is uptown, downtown or notrump, not %(mode)r"), mode=mode)
     if declaring_team not in (0, 1) or isinstance(declaring_team, bool):
         raise WhistError(N_("a team is 0 or 1, not %(team)r"), team=declaring_team)
+    least = 1 if rules.shape.kitty_size else 0  # the discards are the declaring team's book
     if (isinstance(declaring_books, bool) or not isinstance(declaring_books, int)
-            or not 1 <= declaring_books <= BOOKS_PER_HAND):
-        raise WhistError(N_("the declaring team's books (the kitty book included) are from 1 "
-                            "to 13, not %(books)r"), books=declaring_books)
+            or not least <= declaring_books <= BOOKS_PER_HAND):
+        if least:
+            raise WhistError(N_("the declaring team's books (the kitty book included) are "
+                                "from 1 to 13, not %(books)r"), books=declaring_books)
+        raise WhistError(N_("without a kitty the declaring team's books are from "
+                            "%(low)s to %(high)s, not %(books)r"),
+                         low=least, high=BOOKS_PER_HAND, books=declaring_books)
     if revoke_team is not None and (revoke_team not in (0, 1) or isinstance(revoke_team, bool)):
         raise WhistError(N_("a team is 0 or 1, not %(team)r"), team=revoke_team)
 
@@ -241,8 +298,8 @@ def card_order(rules: Rules, trump: str | None, direction: str, suit: str) -> li
     """The cards that may be played to a lead of ``suit``, best first (for docs and tests)."""
     strength, suit_id, _ = _order_tables(trump, direction, rules.downtown_ace,
                                          rules.downtown_side_suits)
-    wanted = SUIT_IDS[suit]
-    cards = [i for i in range(len(ALL_CARDS)) if suit_id[i] == wanted]
+    wanted, deck = SUIT_IDS[suit], rules.shape.deck_mask
+    cards = [i for i in range(len(ALL_CARDS)) if suit_id[i] == wanted and deck >> i & 1]
     return [ALL_CARDS[i] for i in sorted(cards, key=lambda i: -strength[i])]
 
 
@@ -256,58 +313,71 @@ def _check_dealer(dealer: object) -> int:
 
 
 def deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    """Shuffle the 54 cards: 12 to each seat and 6 to the kitty."""
+    """Shuffle the deck of the house rule ``kitty``: ``hand_size`` cards to each seat and the
+    rest to the kitty (``None`` with ``kitty=none``)."""
     _check_dealer(dealer)
-    cards = list(JOKER_DECK)
+    shape = rules.shape
+    cards = list(shape.deck)
     rng.shuffle(cards)
-    return Deal(hands=[cards[0:12], cards[12:24], cards[24:36], cards[36:48]],
-                kitty=cards[48:54])
+    n = shape.hand_size
+    return Deal(hands=[cards[0:n], cards[n:2 * n], cards[2 * n:3 * n], cards[3 * n:4 * n]],
+                kitty=cards[4 * n:] if shape.kitty_size else None)
 
 
-_DECK_SET = frozenset(JOKER_DECK)
-
-
-def _diagnose_deal(hands: Any, kitty: Any) -> None:
+def _diagnose_deal(shape: KittyShape, hands: Any, kitty: Any) -> None:
     """Raise a DealError saying what is wrong with a deal that failed the fast check."""
     if not isinstance(hands, (list, tuple)) or len(hands) != 4:
         count = len(hands) if isinstance(hands, (list, tuple)) else 0
         raise DealError(N_("a Bid Whist deal has 4 hands, not %(count)s"), count=count)
-    if kitty is None:
-        raise DealError(N_("a Bid Whist deal needs its 6-card kitty"))
+    if kitty is None and shape.kitty_size:
+        raise DealError(N_("a Bid Whist deal needs its %(expected)s-card kitty (house rule "
+                           "kitty=%(shape)s)"), expected=shape.kitty_size, shape=shape.name)
+    kitty = () if kitty is None else kitty
     for seat, hand in enumerate(hands):
-        if not isinstance(hand, (list, tuple)) or len(hand) != HAND_SIZE:
+        if not isinstance(hand, (list, tuple)) or len(hand) != shape.hand_size:
             count = len(hand) if isinstance(hand, (list, tuple)) else 0
-            raise DealError(N_("seat %(seat)s has %(count)s cards; Bid Whist deals 12 to "
-                               "each seat"), seat=seat, count=count)
-    if not isinstance(kitty, (list, tuple)) or len(kitty) != KITTY_SIZE:
+            raise DealError(N_("seat %(seat)s has %(count)s cards; Bid Whist deals %(expected)s "
+                               "to each seat (house rule kitty=%(shape)s)"),
+                            seat=seat, count=count, expected=shape.hand_size, shape=shape.name)
+    if not isinstance(kitty, (list, tuple)) or len(kitty) != shape.kitty_size:
         count = len(kitty) if isinstance(kitty, (list, tuple)) else 0
-        raise DealError(N_("the kitty has %(count)s cards; Bid Whist deals a 6-card kitty"),
-                        count=count)
+        if not shape.kitty_size:
+            raise DealError(N_("the kitty has %(count)s cards; with house rule kitty=none "
+                               "Bid Whist deals no kitty"), count=count)
+        raise DealError(N_("the kitty has %(count)s cards; Bid Whist deals a %(expected)s-card "
+                           "kitty (house rule kitty=%(shape)s)"),
+                        count=count, expected=shape.kitty_size, shape=shape.name)
     seen: set[str] = set()
     for card in [*hands[0], *hands[1], *hands[2], *hands[3], *kitty]:
-        if not isinstance(card, str) or card not in _DECK_SET:
-            raise DealError(N_("%(card)r is not a card of the Bid Whist deck"), card=card)
+        if not isinstance(card, str) or card not in shape.deck_set:
+            raise DealError(N_("%(card)r is not a card of the %(size)s-card Bid Whist deck "
+                               "(house rule kitty=%(shape)s)"),
+                            card=card, size=len(shape.deck), shape=shape.name)
         if card in seen:
             raise DealError(N_("%(card)s is dealt twice"), card=card)
         seen.add(card)
-    raise DealError(N_("the deal is not the 54-card Bid Whist deck"))  # pragma: no cover
+    raise DealError(N_("the deal is not the %(size)s-card Bid Whist deck"),
+                    size=len(shape.deck))  # pragma: no cover
 
 
 def new_hand(rules: Rules, dealer: int, hands: Any, kitty: Any = None) -> BidWhistHand:
-    """Start a hand from dealt cards, refusing anything but 4 x 12 cards and a 6-card kitty
-    that together are the 54-card deck.  The order of the cards is kept as given."""
+    """Start a hand from dealt cards, refusing anything but the deal of the house rule
+    ``kitty`` (4 x 12 cards and a kitty of 6, 4 or 5, or 4 x 13 and no kitty: ``None`` or
+    empty) that together are its deck.  The order of the cards is kept as given."""
     _check_dealer(dealer)
+    shape = rules.shape
     try:
         h0, h1, h2, h3 = hands
         dealt = (tuple(h0), tuple(h1), tuple(h2), tuple(h3))
-        kitty_cards = tuple(kitty)
-        ok = (len(h0) == len(h1) == len(h2) == len(h3) == HAND_SIZE
-              and len(kitty_cards) == KITTY_SIZE
-              and set(dealt[0] + dealt[1] + dealt[2] + dealt[3] + kitty_cards) == _DECK_SET)
+        kitty_cards = () if kitty is None else tuple(kitty)
+        n = shape.hand_size
+        ok = (len(h0) == len(h1) == len(h2) == len(h3) == n
+              and len(kitty_cards) == shape.kitty_size
+              and set(dealt[0] + dealt[1] + dealt[2] + dealt[3] + kitty_cards) == shape.deck_set)
     except (TypeError, ValueError):
         ok = False
     if not ok:
-        _diagnose_deal(hands, kitty)
+        _diagnose_deal(shape, hands, kitty)
     bit = CARD_BIT.__getitem__
     masks = [sum(map(bit, hand)) for hand in dealt]
     return BidWhistHand(rules, dealer, dealt, kitty_cards, masks, sum(map(bit, kitty_cards)))
@@ -325,7 +395,7 @@ class BidWhistHand(HandState):
         "rules", "dealer", "phase", "to_act", "history", "dealt", "kitty", "_hands", "_kitty_mask",
         "_calls", "_high_rank", "declarer", "bid", "mode", "_discards", "trump", "direction",
         "leader", "_trick", "_led", "_best", "_best_seat", "_tricks", "tricks_won", "_legal",
-        "_strength", "_suit_id", "_follow",
+        "_strength", "_suit_id", "_follow", "_shape", "_last_trick",
     )
 
     def __init__(self, rules: Rules, dealer: int, dealt: tuple[tuple[str, ...], ...],
@@ -358,6 +428,8 @@ class BidWhistHand(HandState):
         self._strength: tuple[int, ...] = ()
         self._suit_id: tuple[int, ...] = ()
         self._follow: tuple[int, ...] = ()
+        self._shape = rules.shape
+        self._last_trick = self._shape.tricks  # the hand ends with this trick
 
     @property
     def dealt_hands(self) -> tuple[tuple[str, ...], ...]:
@@ -365,8 +437,9 @@ class BidWhistHand(HandState):
         return self.dealt
 
     @property
-    def dealt_kitty(self) -> tuple[str, ...]:
-        return self.kitty
+    def dealt_kitty(self) -> tuple[str, ...] | None:
+        """The kitty as dealt; ``None`` with ``kitty=none`` (a record then has no kitty)."""
+        return self.kitty if self._shape.kitty_size else None
 
     def copy(self) -> BidWhistHand:
         other = BidWhistHand.__new__(BidWhistHand)
@@ -408,14 +481,16 @@ class BidWhistHand(HandState):
         if phase == DISCARD:
             # already sorted: fixed-width card strings combined in sorted order
             cards = cards_of(self._hands[self.declarer])  # type: ignore[index]
-            return ["discard " + " ".join(combo) for combo in combinations(cards, KITTY_SIZE)]
+            count = self._shape.kitty_size
+            return ["discard " + " ".join(combo) for combo in combinations(cards, count)]
         if phase == DECLARE:
             return sorted(DIRECTION_ACTIONS if self.mode == "notrump" else TRUMP_ACTIONS)
         return []
 
     def random_action(self, rng: random.Random) -> str:
-        if self.phase == DISCARD:  # a uniform 6-subset without listing all 18,564
-            cards = rng.sample(cards_of(self._hands[self.declarer]), KITTY_SIZE)  # type: ignore[index]
+        if self.phase == DISCARD:  # a uniform choice without listing them all (18,564 of 6)
+            cards = rng.sample(cards_of(self._hands[self.declarer]),  # type: ignore[index]
+                               self._shape.kitty_size)
             return "discard " + " ".join(sorted(cards))
         legal = self.legal_actions()
         if not legal:
@@ -478,7 +553,7 @@ class BidWhistHand(HandState):
         tricks.append((self.leader, trick, winner))  # type: ignore[arg-type]
         self._trick = []  # a new list: finished tricks are never mutated, so copies share them
         self.leader = winner
-        if len(tricks) == TRICKS_PER_HAND:
+        if len(tricks) == self._last_trick:
             self.phase = COMPLETE
             self.to_act = None
         else:
@@ -506,9 +581,12 @@ class BidWhistHand(HandState):
         elif self.declarer is None:  # all passed: redeal
             self.phase = COMPLETE
             self.to_act = None
-        else:
+        elif self._shape.kitty_size:
             self._hands[self.declarer] |= self._kitty_mask
             self.phase = DISCARD
+            self.to_act = self.declarer
+        else:  # kitty=none: nothing to take or discard
+            self.phase = DECLARE
             self.to_act = self.declarer
 
     def _apply_discard(self, action: str) -> None:
@@ -525,7 +603,7 @@ class BidWhistHand(HandState):
         if type(action) is not str:
             return None
         words = action.split()
-        if len(words) != KITTY_SIZE + 1 or words[0] != "discard":
+        if len(words) != self._shape.kitty_size + 1 or words[0] != "discard":
             return None
         mask = 0
         for card in words[1:]:
@@ -577,10 +655,17 @@ class BidWhistHand(HandState):
         expected = {AUCTION: ("pass", "bid"), DISCARD: ("discard",), PLAY: ("play",),
                     DECLARE: ("trump", "direction")}[self.phase]
         if verb not in ("pass", "bid", "discard", "trump", "direction", "play"):
+            if not self._shape.kitty_size:
+                raise IllegalAction(seat, action, N_(
+                    "%(action)r is not a Bid Whist action: pass, bid N uptown|downtown|notrump, "
+                    "trump S|H|D|C, direction uptown|downtown or play C"), action=action)
             raise IllegalAction(seat, action, N_(
                 "%(action)r is not a Bid Whist action: pass, bid N uptown|downtown|notrump, "
-                "discard C C C C C C, trump S|H|D|C, direction uptown|downtown or play C"),
-                action=action)
+                "%(discard)s, trump S|H|D|C, direction uptown|downtown or play C"),
+                action=action, discard=self._discard_pattern())
+        if verb == "discard" and not self._shape.kitty_size:
+            raise IllegalAction(seat, action, N_(
+                "there is no kitty (house rule kitty=none): nothing is discarded"))
         if verb not in expected:
             self._refuse_phase(action)
         getattr(self, "_refuse_" + verb)(action, words)
@@ -592,7 +677,9 @@ class BidWhistHand(HandState):
         if self.phase == AUCTION:
             template = N_("the auction is on: seat %(seat)s must pass or bid")
         elif self.phase == DISCARD:
-            template = N_("seat %(seat)s must first discard 6 cards (discard C C C C C C)")
+            raise IllegalAction(seat, action, N_(
+                "seat %(seat)s must first discard %(count)s cards (%(pattern)s)"),
+                seat=seat, count=self._shape.kitty_size, pattern=self._discard_pattern())
         elif self.phase == DECLARE and self.mode == "notrump":
             template = N_("seat %(seat)s must first name the direction "
                           "(direction uptown or direction downtown)")
@@ -601,6 +688,10 @@ class BidWhistHand(HandState):
         else:
             template = N_("the cards are being played: seat %(seat)s must play a card (play C)")
         raise IllegalAction(seat, action, template, seat=seat)
+
+    def _discard_pattern(self) -> str:
+        """The discard action's shape for this kitty, e.g. ``discard C C C C``."""
+        return " ".join(["discard"] + ["C"] * self._shape.kitty_size)
 
     def _refuse_pass(self, action: str, words: list[str]) -> None:
         seat = self.to_act
@@ -625,9 +716,10 @@ class BidWhistHand(HandState):
     def _refuse_discard(self, action: str, words: list[str]) -> None:
         seat = self.to_act
         cards = words[1:]
-        if words[0] != "discard" or len(cards) != KITTY_SIZE:
-            raise IllegalAction(seat, action, N_("discard exactly 6 cards, not %(count)s"),
-                                count=len(cards))
+        expected = self._shape.kitty_size
+        if words[0] != "discard" or len(cards) != expected:
+            raise IllegalAction(seat, action, N_("discard exactly %(expected)s cards, not "
+                                                 "%(count)s"), expected=expected, count=len(cards))
         seen: set[str] = set()
         for card in cards:
             if card not in CARD_BIT:
@@ -660,6 +752,10 @@ class BidWhistHand(HandState):
             raise IllegalAction(seat, action, N_("%(card)r is not a card: play one card, e.g. "
                                                  "'play AS'"), card=" ".join(words[1:]))
         card = words[1]
+        if not CARD_BIT[card] & self._shape.deck_mask:
+            raise IllegalAction(seat, action, N_(
+                "%(card)s is not in the %(size)s-card deck of house rule kitty=%(shape)s"),
+                card=card, size=len(self._shape.deck), shape=self._shape.name)
         if not CARD_BIT[card] & self._hands[seat]:
             raise IllegalAction(seat, action, N_("seat %(seat)s does not hold %(card)s"),
                                 seat=seat, card=card)
@@ -711,14 +807,14 @@ class BidWhistHand(HandState):
             "books": self.books(),
         })
         declarer_sees = seat is not None and seat == self.declarer and self.phase != AUCTION
-        if self.rules.kitty_shown or declarer_sees or complete:
-            out["kitty"] = list(self.kitty)
+        if self.kitty and (self.rules.kitty_shown or declarer_sees or complete):
+            out["kitty"] = list(self.kitty)  # never with kitty=none: there is none
         if self._discards and (declarer_sees or complete):
             out["discards"] = cards_of(self._discards)
         if seat is not None and seat == self.to_act:
             if self.phase == DISCARD:
-                # 18,564 legal discards: say how many cards to choose instead of listing them
-                out["discard_count"] = KITTY_SIZE
+                # up to 18,564 legal discards: say how many cards to choose, not list them
+                out["discard_count"] = self._shape.kitty_size
             else:
                 out["legal"] = self.legal_actions()
         if complete:
@@ -727,6 +823,9 @@ class BidWhistHand(HandState):
         return out
 
     def result(self) -> dict[str, Any]:
+        if self.phase == DISCARD:  # as in the view: the count, not thousands of discards
+            return {"complete": False, "phase": self.phase, "to_act": self.to_act,
+                    "discard_count": self._shape.kitty_size}
         if self.phase != COMPLETE:
             return {"complete": False, "phase": self.phase, "to_act": self.to_act,
                     "legal": self.legal_actions()}

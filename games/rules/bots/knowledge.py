@@ -26,7 +26,6 @@ from .kernel import LOSE, NO_SUIT, SINK, TRUMP, WIN, PlaySpec, Position, bits, p
 SUIT_ORDER = "SHDC"
 ACE_MASK = mask_of(["AS", "AH", "AD", "AC"])
 STANDARD = sum(SUIT_MASK.values())
-JOKERS = CARD_BIT["BJ"] | CARD_BIT["LJ"]
 MODULES = {"bid_whist": bid_whist, "solo_whist": solo_whist, "belgian_whist": belgian_whist}
 
 
@@ -107,14 +106,16 @@ def play_spec(view: dict[str, Any], rules) -> PlaySpec:
             view["trump"], view["direction"], rules.downtown_ace, rules.downtown_side_suits)
         team = contract["declarer"] & 1
         bid, mode = contract["bid"], contract["mode"]
+        shape = rules.shape
+        kitty_book = 1 if shape.kitty_size else 0  # the discards are a book
 
         def bid_score(tricks):
-            books = (tricks[team] + tricks[team + 2]) + 1
+            books = (tricks[team] + tricks[team + 2]) + kitty_book
             points = bid_whist.score_hand(rules, bid, mode, team, books)["points"]
             return points[me & 1] - points[1 - (me & 1)]
 
         side, aim = (0, 1, 0, 1), (WIN,) * 4
-        return PlaySpec(strength, suit_id, follow, side, aim, 12,
+        return PlaySpec(strength, suit_id, follow, side, aim, shape.tricks,
                         _memo(bid_score, side, aim, me), me,
                         tuple(s & 1 == team for s in range(4)), _trump_group(view["trump"]))
     strength, suit_id, follow = _plain_tables(view.get("trump"))
@@ -166,7 +167,7 @@ def read(view: dict[str, Any]) -> Knowledge:
     played_by = [0, 0, 0, 0]
     piles: list[tuple[str, int, int]] = []
     checks: list[tuple[int, str, Any]] = []
-    deck = STANDARD | (JOKERS if game == "bid_whist" else 0)
+    deck = rules.shape.deck_mask if game == "bid_whist" else STANDARD  # the kitty rule's deck
     known_gone = 0
 
     tricks = [t["cards"] for t in view["tricks"]] + [view["trick"]]
@@ -186,8 +187,8 @@ def read(view: dict[str, Any]) -> Knowledge:
         declarer = view["contract"]["declarer"]
         if "discards" in view:  # the declarer's own discards
             known_gone |= mask_of(view["discards"])
-        else:
-            piles.append(("discards", 6, declarer))
+        elif rules.shape.kitty_size:
+            piles.append(("discards", rules.shape.kitty_size, declarer))
         kitty = view.get("kitty")
         if kitty and declarer != me:
             for seat in range(4):
@@ -376,13 +377,15 @@ def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
     actions = [(e["seat"], e["action"]) for e in view["auction"]]
     if game == "bid_whist":
         declarer = view["contract"]["declarer"]
-        discards = (mask_of(view["discards"]) if "discards" in view
-                    else pile_of[("discards", declarer)])
-        kitty_mask = mask_of(view["kitty"]) if view.get("kitty") else discards
-        dealt[declarer] = (dealt[declarer] | discards) & ~kitty_mask
-        kitty = list(view["kitty"]) if view.get("kitty") else [ALL_CARDS[i]
-                                                                for i in bits(kitty_mask)]
-        actions.append((declarer, "discard " + " ".join(ALL_CARDS[i] for i in bits(discards))))
+        if rules.shape.kitty_size:  # kitty=none: nothing taken, nothing discarded
+            discards = (mask_of(view["discards"]) if "discards" in view
+                        else pile_of[("discards", declarer)])
+            kitty_mask = mask_of(view["kitty"]) if view.get("kitty") else discards
+            dealt[declarer] = (dealt[declarer] | discards) & ~kitty_mask
+            kitty = list(view["kitty"]) if view.get("kitty") else [ALL_CARDS[i]
+                                                                    for i in bits(kitty_mask)]
+            actions.append((declarer,
+                            "discard " + " ".join(ALL_CARDS[i] for i in bits(discards))))
         contract = view["contract"]
         actions.append((declarer, f"trump {view['trump']}" if contract["mode"] != "notrump"
                         else f"direction {view['direction']}"))

@@ -64,7 +64,7 @@ def refusal(hand, action) -> str:
 
 def test_default_house_rules_are_those_of_rules_md():
     assert bw.Rules().as_dict() == {
-        "kitty_shown": False, "min_bid": 3, "downtown_beats_uptown": False,
+        "kitty": "6_two_jokers", "kitty_shown": False, "min_bid": 3, "downtown_beats_uptown": False,
         "all_pass": "redeal", "downtown_ace": "high", "downtown_side_suits": "reversed",
         "defenders_score_books": False, "notrump_double": True, "boston": "wins_game",
         "game_target": 7,

@@ -15,6 +15,7 @@ from games.rules.cards import JOKER_DECK
 SEEDS = st.integers(min_value=0, max_value=2**32)
 RULES = st.builds(
     bw.Rules,
+    kitty=st.sampled_from(list(bw.KITTY_SHAPES)),
     kitty_shown=st.booleans(),
     min_bid=st.sampled_from([3, 4]),
     downtown_beats_uptown=st.booleans(),
@@ -47,7 +48,7 @@ def check_result(hand):
         assert hand.rules.all_pass == "redeal" and result == {
             "complete": True, "redeal": True, "points": [0, 0]}
         return result
-    assert sum(hand.tricks_won) == 12 and sum(result["books"]) == 13
+    assert sum(hand.tricks_won) == hand.rules.shape.tricks and sum(result["books"]) == 13
     team = hand.declarer % 2
     score = bw.score_hand(hand.rules, hand.bid, hand.mode, team, result["books"][team])
     assert result["points"] == score["points"] and result["boston"] == score["boston"]

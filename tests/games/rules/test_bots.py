@@ -16,7 +16,9 @@ from games.rules.bots import ALL_LEVELS, bidding, choose_action, knowledge
 MODULES = {"bid_whist": bid_whist, "solo_whist": solo_whist, "belgian_whist": belgian_whist}
 RULE_CHOICES = {
     "bid_whist": [{}, {"kitty_shown": True, "downtown_ace": "low"},
-                  {"downtown_side_suits": "normal", "all_pass": "stuck_dealer"}],
+                  {"downtown_side_suits": "normal", "all_pass": "stuck_dealer"},
+                  {"kitty": "4_no_jokers", "kitty_shown": True}, {"kitty": "5_one_joker"},
+                  {"kitty": "none", "all_pass": "stuck_dealer"}],
     "solo_whist": [{}, {"turn_up": False}, {"overtricks": True, "prop_alone_may_solo": True}],
     "belgian_whist": [{}],
 }
@@ -53,7 +55,7 @@ def assert_legal(state, action):
 
 @pytest.mark.parametrize("game", list(MODULES))
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), which=st.integers(0, 2))
+@given(seed=st.integers(0, 2**32), which=st.integers(0, 5))
 def test_every_level_plays_a_legal_action(game, seed, which):
     state = random_state(game, seed, RULE_CHOICES[game][which % len(RULE_CHOICES[game])])
     if state.complete:
@@ -77,9 +79,28 @@ def test_bots_finish_whole_hands(game, level):
         assert state.result()["complete"]
 
 
+@pytest.mark.parametrize("kitty", list(bid_whist.KITTY_SHAPES))
+@pytest.mark.parametrize("level", ALL_LEVELS)
+def test_bots_finish_whole_hands_of_every_kitty_shape(kitty, level):
+    """Through the engine: every level plays whole Bid Whist hands of each kitty shape, told
+    the table's rules as the site tells them (view["rules"])."""
+    rules = bid_whist.Rules(kitty=kitty, all_pass="stuck_dealer")  # no hand is passed out
+    rng = random.Random(11)
+    for dealer in range(2):
+        deal = bid_whist.deal(rules, dealer, rng)
+        state = bid_whist.new_hand(rules, dealer, deal.hands, deal.kitty)
+        phases = set()
+        while not state.complete:
+            phases.add(state.phase)
+            state.apply(choose_action(view_of(state), level, rng), state.to_act)
+        assert ("discard" in phases) == (kitty != "none")
+        assert sum(state.tricks_won) == rules.shape.tricks
+        assert sum(state.result()["books"]) == 13
+
+
 @pytest.mark.parametrize("game", list(MODULES))
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), which=st.integers(0, 2))
+@given(seed=st.integers(0, 2**32), which=st.integers(0, 5))
 def test_every_sampled_deal_gives_the_same_view(game, seed, which):
     """The sampler only deals hands the seat could really be facing: rebuilt through the
     engine (the public history replayed on the sampled cards), each gives the identical view."""
@@ -100,6 +121,8 @@ def test_every_sampled_deal_gives_the_same_view(game, seed, which):
         hands, piles = knowledge.sample(know, rng)
         rebuilt = knowledge.rebuild(view, hands, piles)
         assert rebuilt.view(state.to_act) == state.view(state.to_act)
+        # the search plays out as many tricks as the seat to act still holds cards
+        assert knowledge.position(know, hands).left == len(view["hand"])
 
 
 def other_deal_same_view(state, seed):
