@@ -1,12 +1,14 @@
 """Rules-engine speed: complete random hands per second and µs per legal-actions + apply step.
 
     .venv/bin/python bench/engine.py [--seconds 3] [--games bid_whist,solo_whist,belgian_whist]
+                                     [--no-variants]
 
 Runs on one core.  For each game it also measures a floor in the same run: the same deal and
 the same number of random card choices with no rules at all (no bidding, no follow-suit check,
 no scoring), so ``floor_ratio`` says how close the referee comes to doing nothing.
 Ends with one line per game, ``<game>: <N> hands/s``, and one per house-rule variant of
-``VARIANTS``, ``<game>[<rule>=<value>]: <N> hands/s``, so runs can be compared.
+``VARIANTS`` (unless ``--no-variants``), ``<game>[<rule>=<value>]: <N> hands/s``, so runs can be
+compared.
 """
 
 from __future__ import annotations
@@ -26,8 +28,15 @@ from games.rules import GAME_MODULES, game_module  # noqa: E402
 # House-rule variants measured after their game's default rules, one summary line each:
 # "<game>[<rule>=<value>]: <N> hands/s".
 VARIANTS: dict[str, list[dict]] = {
+    "bid_whist": [{"kitty": "4_no_jokers"}, {"kitty": "5_one_joker"}, {"kitty": "none"}],
     "solo_whist": [{"prop_and_cop": False}],
 }
+
+
+def variant_name(game: str, overrides: dict) -> str:
+    """``bid_whist[kitty=none]``, ``solo_whist[prop_and_cop=false]``."""
+    return game + "[" + ",".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}"
+                                 for k, v in overrides.items()) + "]"
 
 
 def play_random_hand(mod, rules, dealer, rng):
@@ -118,6 +127,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
     parser.add_argument("--games", default=",".join(GAME_MODULES))
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--variants", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure the house-rule variants of VARIANTS (default: on)")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
@@ -139,8 +150,8 @@ def main() -> int:
               f"floor (deal + {plays} unchecked random plays) {floor:,.0f} hands/s, "
               f"floor_ratio={rate / floor:.2f}")
         summary.append(f"{game}: {rate:.0f} hands/s")
-        for overrides in VARIANTS.get(game, []):
-            name = game + "[" + ",".join(f"{k}={json.dumps(v)}" for k, v in overrides.items()) + "]"
+        for overrides in VARIANTS.get(game, []) if args.variants else []:
+            name = variant_name(game, overrides)
             rate, count = hands_per_second(mod, mod.Rules.from_overrides(overrides), args.seconds,
                                            args.seed)
             print(f"{name}: {count} hands in {count / rate:.1f} s = {rate:,.0f} hands/s")
