@@ -66,3 +66,24 @@ def test_deal_refuses_bad_rules_with_a_message():
     result = manage("deal", "--game", "bid_whist", "--seed", "1", "--rules", '{"boston": "maybe"}')
     assert result.returncode != 0
     assert "house rule boston" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kitty, size", [("4_no_jokers", 4), ("5_one_joker", 5), ("none", 0)])
+def test_bid_whist_records_of_every_kitty_shape_deal_and_replay(tmp_path, kitty, size):
+    dealt = manage("deal", "--game", "bid_whist", "--seed", "3", "--rules",
+                   json.dumps({"kitty": kitty}))
+    assert dealt.returncode == 0, dealt.stderr
+    record = json.loads(dealt.stdout)
+    assert record["rules"] == {"kitty": kitty} and len(record.get("kitty", [])) == size
+    assert ("kitty" in record) == (size > 0)
+    assert [len(h) for h in record["hands"]] == [12 if size else 13] * 4
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    replayed = manage("replay", str(path))
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout)["complete"] is True
+    record["rules"] = {}  # the default shape deals 12 each and a 6-card kitty
+    path.write_text(json.dumps(record))
+    refused = manage("replay", str(path))
+    assert refused.returncode == 2
+    assert f"{path}: deal: " in refused.stderr and "house rule kitty=6_two_jokers" in refused.stderr
