@@ -488,6 +488,15 @@ class BidWhistHand(HandState):
         return []
 
     def random_action(self, rng: random.Random) -> str:
+        if self.phase == PLAY:
+            # rng.choice(self.legal_actions()) without building the list: the same draw
+            # (randrange(n) is choice's draw), then the n-th set bit (bits are in sorted order)
+            mask = self._legal
+            if mask < 0:
+                mask = self._legal = self._legal_play_mask()
+            for _ in range(rng.randrange(mask.bit_count())):
+                mask &= mask - 1
+            return PLAY_ACTIONS[(mask & -mask).bit_length() - 1]
         if self.phase == DISCARD:  # a uniform choice without listing them all (18,564 of 6)
             cards = rng.sample(cards_of(self._hands[self.declarer]),  # type: ignore[index]
                                self._shape.kitty_size)
