@@ -20,6 +20,7 @@ from games.rules import game_module
 # The two kinds of score a game keeps, which decide how an evening table's results add up.
 PARTNERSHIP_MATCH = "partnership_match"  # two pairs play hands to a target (Bid Whist to 7)
 RUNNING_BALANCE = "running_balance"  # each deal exchanges units or points; balances add up
+INDIVIDUAL_MATCH = "individual_match"  # each player for themselves, hands to a target
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,11 @@ class GameDescription:
     @property
     def is_partnership_match(self) -> bool:
         return self.score_kind == PARTNERSHIP_MATCH
+
+    @property
+    def is_match(self) -> bool:
+        """Hands are played until someone reaches a target (a pair, or one player)."""
+        return self.score_kind in (PARTNERSHIP_MATCH, INDIVIDUAL_MATCH)
 
     @property
     def plays_a_number_of_deals(self) -> bool:
@@ -98,10 +104,13 @@ def choices() -> list[tuple[str, Promise]]:
     return [(each.id, each.label) for each in _GAMES.values()]
 
 
+# A Bid Whist bid (four players or cutthroat) is a number and one of these modes.
+BID_WHIST_MODES = {"uptown": _("Uptown"), "downtown": _("Downtown"), "notrump": _("No trump")}
+
 register(GameDescription(
     "bid_whist", _("Bid Whist"), score_kind=PARTNERSHIP_MATCH,
-    contracts=("uptown", "downtown", "notrump"),  # a bid is books and one of these
-    words={"uptown": _("Uptown"), "downtown": _("Downtown"), "notrump": _("No trump")}))
+    contracts=tuple(BID_WHIST_MODES),  # a bid is books over six and a mode
+    words=BID_WHIST_MODES))
 register(GameDescription(
     "solo_whist", _("Solo Whist"), score_kind=RUNNING_BALANCE,
     contracts=("prop_and_cop", "solo", "misere", "abundance", "royal_abundance",

@@ -67,6 +67,12 @@ def standings_csv(season, rows):
             out.writerow([r.position or "", r.pair, r.played, r.won, r.lost, r.league_points,
                           csv_number(r.points_for), csv_number(r.points_against),
                           csv_number(r.difference), r.bostons])
+    elif season.league.game_description.is_match:  # each player for themselves, to a target
+        out.writerow([_("Position"), _("Player"), _("Played"), _("Won"), _("Lost"),
+                      _("League points"), _("Points")])
+        for r in rows:
+            out.writerow([r.position or "", r.name, r.played, r.won, r.lost, r.league_points,
+                          csv_number(r.points)])
     else:
         out.writerow([_("Position"), _("Player"), _("Evenings"), _("Total"), _("Average"),
                       _("Best evenings"), _("Qualified")])

@@ -6,6 +6,9 @@ registry of games (``games.registry``: the game's ``score_kind``).
 - :class:`RunningBalanceSheet`: every deal exchanges units or points between the players (Solo,
   Belgian Whist).  The table keeps each player's balance (``TableSeat.total``), which must add
   up to zero.
+- :class:`IndividualMatchSheet`: each player for themselves, hands to a target (Cutthroat Bid
+  Whist to 30).  The table keeps each player's score (``TableSeat.total``) and the winning
+  seat (``EveningTable.winner``).
 
 ``EveningTable``'s entry methods lock, check, write and audit; what depends on the kind of
 score is asked of its sheet, so no method of the table branches on a game.
@@ -93,7 +96,20 @@ class RunningBalanceSheet(Sheet):
             seat.save(update_fields=["total"])
 
 
-class PartnershipMatchSheet(Sheet):
+class MatchSheet(Sheet):
+    """Hands are played until the engine's ``Match`` says the match is over."""
+
+    def _match(self, table, hands):
+        return scoring.replay_match(table.league.game, table.league.engine_rules(), hands)
+
+    def check_hands(self, table, hands):
+        self._match(table, hands)
+
+    def accepts_another_hand(self, table, hands):
+        return not self._match(table, hands).complete
+
+
+class PartnershipMatchSheet(MatchSheet):
     """Seats 0 and 2 are the first pair, seats 1 and 3 the second (the engines' teams)."""
 
     def seat_members(self, table):
@@ -105,15 +121,6 @@ class PartnershipMatchSheet(Sheet):
     def result(self, table):
         return {"scores": [str(table.score_0), str(table.score_1)], "winner": table.winner,
                 "bostons": [table.bostons_0, table.bostons_1]}
-
-    def _match(self, table, hands):
-        return scoring.replay_match(table.league.game, table.league.engine_rules(), hands)
-
-    def check_hands(self, table, hands):
-        self._match(table, hands)
-
-    def accepts_another_hand(self, table, hands):
-        return not self._match(table, hands).complete
 
     def set_totals(self, table, values):
         if len(values) != 2:
@@ -151,9 +158,43 @@ class PartnershipMatchSheet(Sheet):
         return members.index(one) % 2 != members.index(other) % 2
 
 
+class IndividualMatchSheet(MatchSheet):
+    def result(self, table):
+        return {"scores": [str(s.total) for s in sorted(table.seats.all(), key=lambda s: s.seat)],
+                "winner": table.winner}
+
+    def set_totals(self, table, values):
+        if len(values) != table.seats.count():
+            raise EntryError(_("Enter one final score for each player."))
+        target = table.league.engine_rules().game_target
+        top = max(values)
+        if top < target:
+            raise EntryError(_("Nobody has reached %(target)s: the match is not over.")
+                             % {"target": target})
+        if values.count(top) > 1:
+            raise EntryError(_("Two players cannot share the highest score at the end of a "
+                               "match; enter the final scores."))
+        for seat in table.seats.all():
+            seat.total = values[seat.seat]
+            seat.save(update_fields=["total"])
+        table.winner = values.index(top)
+
+    def clear_totals(self, table):
+        table.seats.update(total=0)
+        table.winner = None
+
+    def recompute(self, table, deals):
+        match = self._match(table, [d.facts for d in deals])
+        for seat in table.seats.all():
+            seat.total = as_decimal(match.scores[seat.seat])
+            seat.save(update_fields=["total"])
+        table.winner = match.winner
+
+
 SHEETS: dict[str, Sheet] = {
     registry.PARTNERSHIP_MATCH: PartnershipMatchSheet(),
     registry.RUNNING_BALANCE: RunningBalanceSheet(),
+    registry.INDIVIDUAL_MATCH: IndividualMatchSheet(),
 }
 
 

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from django.db.models import Count, Sum
 
+from games import registry
 from leagues.models import EveningTable, League, Partnership, Season, TableSeat
 
 
@@ -54,6 +55,23 @@ class PairRow:
     @property
     def difference(self) -> Decimal:
         return self.points_for - self.points_against
+
+
+@dataclass
+class PlayerMatchRow:
+    """One player's line in a season of matches each for themselves (Cutthroat Bid Whist)."""
+
+    member_id: int
+    name: str
+    played: int = 0
+    won: int = 0
+    league_points: int = 0
+    points: Decimal = Decimal(0)  # the sum of the player's scores at the end of each match
+    position: int | None = None
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
 
 
 def counted_tables(season: Season):
@@ -159,7 +177,35 @@ def _head_to_head(pairs: dict[int, PairRow], matches, league):
             pairs[winner].head_to_head += league.points_for_win - league.points_for_loss
 
 
+def player_match_standings(season: Season) -> list[PlayerMatchRow]:
+    """Matches each for themselves: one query (a row per player per finished match)."""
+    league = season.league
+    rows: dict[int, PlayerMatchRow] = {}
+    for member_id, name, seat, total, winner in TableSeat.objects.filter(
+            table__in=counted_tables(season).filter(winner__isnull=False)).values_list(
+            "member_id", "member__name", "seat", "total", "table__winner").order_by():
+        row = rows.get(member_id)
+        if row is None:
+            row = rows[member_id] = PlayerMatchRow(member_id, name)
+        row.played += 1
+        row.points += total
+        if winner == seat:
+            row.won += 1
+            row.league_points += league.points_for_win
+        else:
+            row.league_points += league.points_for_loss
+    ordered = sorted(rows.values(), key=lambda r: (-r.league_points, -r.points, r.name))
+    _number(ordered, key=lambda r: (r.league_points, r.points))
+    return ordered
+
+
+STANDINGS = {
+    registry.PARTNERSHIP_MATCH: pair_standings,
+    registry.RUNNING_BALANCE: player_standings,
+    registry.INDIVIDUAL_MATCH: player_match_standings,
+}
+
+
 def season_standings(season: Season):
-    if season.league.is_partnership_match:
-        return pair_standings(season)
-    return player_standings(season)
+    """The season's rows, by the kind of score of the league's game."""
+    return STANDINGS[season.league.game_description.score_kind](season)

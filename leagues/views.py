@@ -433,6 +433,9 @@ def table_detail(request, slug, table_id):
     return render(request, "leagues/table.html", {
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
+        # a match's winner: a pair or a player, by its column on the sheet
+        "winner": names[table.winner] if table.league.game_description.is_match
+        and table.winner is not None else None,
         **_provisional_context(access, table, sheet),
         "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture)})

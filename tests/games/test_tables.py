@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games import tables
+from games import registry, tables
 from games.models import Hand, Table
 from games.rules.records import replay_hand
 from games.snapshots import table_view
@@ -21,7 +21,7 @@ def player(django_user_model):
 def bot_table(user, game="bid_whist", **kwargs):
     table = tables.create_table(user, game, {}, **kwargs)
     tables.take_seat(table.pk, user, 0)
-    for position in (1, 2, 3):
+    for position in range(1, registry.game(game).seats):
         tables.add_bot(table.pk, user, position, "normal")
     return Table.objects.get(pk=table.pk)
 
@@ -41,10 +41,11 @@ def play_until_hands(table, user, hands, seed=1):
     raise AssertionError("the table never finished a hand")
 
 
-@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist"])
-def test_a_person_and_three_bots_play_a_whole_hand(player, game):
+@pytest.mark.parametrize("game", [each.id for each in registry.all_games()])
+def test_a_person_and_computer_players_play_a_whole_hand(player, game):
     table = bot_table(player, game)
     assert table.status == Table.Status.PLAYING
+    assert table.seats.count() == registry.game(game).seats
     table = play_until_hands(table, player, 1)
     hand = Hand.objects.filter(table=table).first()
     assert hand is not None and hand.result["complete"] is True

@@ -108,7 +108,7 @@ def test_bid_whist_hand_entry_shows_the_match_end(as_organiser, bid_table):
             "number": "1"}
     response = as_organiser.post(url(bid_table, "deals/"), hand, follow=True)
     page = response.content.decode()
-    assert "Match over." in page  # 5 books over, doubled in notrump: 10
+    assert "Match over: Aces won." in page  # 5 books over, doubled in notrump: 10
     bid_table.refresh_from_db()
     assert bid_table.score_0 == 10 and bid_table.winner == 0
     response = as_organiser.post(url(bid_table, "deals/"), {**hand, "number": "2"}, follow=True)
