@@ -51,12 +51,13 @@ def hands_per_second(mod, rules, seconds: float, seed: int) -> tuple[float, int]
     rng = random.Random(seed)
     count = 0
     dealer = 0
+    seats = getattr(mod, "SEATS", 4)
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         for _ in range(50):
             play_random_hand(mod, rules, dealer, rng)
-            dealer = (dealer + 1) % 4
+            dealer = (dealer + 1) % seats
         count += 50
         now = time.perf_counter()
         if now >= deadline:
@@ -76,7 +77,7 @@ def microseconds_per_step(mod, rules, seconds: float, seed: int) -> float:
     while spent < seconds:
         d = mod.deal(rules, dealer, rng)
         state = mod.new_hand(rules, dealer, d.hands, d.kitty)
-        dealer = (dealer + 1) % 4
+        dealer = (dealer + 1) % getattr(mod, "SEATS", 4)
         choice = rng.choice
         t0 = time.perf_counter()
         while not state.complete:
@@ -103,7 +104,7 @@ def floor_hands_per_second(mod, rules, seconds: float, seed: int, plays: int) ->
             for _ in range(plays):
                 hand = hands[seat]
                 hand.pop(rng.randrange(len(hand)))
-                seat = (seat + 1) % 4
+                seat = (seat + 1) % len(hands)
         count += 50
         now = time.perf_counter()
         if now >= deadline:
@@ -113,9 +114,10 @@ def floor_hands_per_second(mod, rules, seconds: float, seed: int, plays: int) ->
 def average_plays(mod, rules, seed: int, hands: int = 300) -> int:
     rng = random.Random(seed)
     total = 0
+    seats = getattr(mod, "SEATS", 4)
     for i in range(hands):
-        d = mod.deal(rules, i % 4, rng)
-        state = mod.new_hand(rules, i % 4, d.hands, d.kitty)
+        d = mod.deal(rules, i % seats, rng)
+        state = mod.new_hand(rules, i % seats, d.hands, d.kitty)
         while not state.complete:
             state.apply(state.random_action(rng))
         total += sum(1 for _, action in state.history if action.startswith("play "))

@@ -9,6 +9,7 @@ GAME_MODULES = {
     "bid_whist": "games.rules.bid_whist",
     "solo_whist": "games.rules.solo_whist",
     "belgian_whist": "games.rules.belgian_whist",
+    "cutthroat_bid_whist": "games.rules.cutthroat_bid_whist",
 }
 
 

@@ -75,13 +75,15 @@ def start_hand(document: Mapping[str, Any], *, inherited: Mapping[str, Any] | No
     game = document.get("game", inherited.get("game"))
     module = _module_for(game)
     rules = _rules_for(module, document.get("rules", inherited.get("rules")))
+    seats = getattr(module, "SEATS", 4)
     dealer = document.get("dealer")
-    if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
-        raise _fail(N_("dealer must be a seat number 0 to 3; got %(dealer)r"), dealer=dealer)
+    if isinstance(dealer, bool) or dealer not in range(seats):
+        raise _fail(N_("dealer must be a seat number 0 to %(last)s; got %(dealer)r"),
+                    last=seats - 1, dealer=dealer)
     hands = document.get("hands")
-    if (not isinstance(hands, list) or len(hands) != 4
+    if (not isinstance(hands, list) or len(hands) != seats
             or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands)):
-        raise _fail(N_("hands must be a list of four lists of card strings"))
+        raise _fail(N_("hands must be a list of %(count)s lists of card strings"), count=seats)
     kitty = document.get("kitty")
     if kitty is not None and (not isinstance(kitty, list)
                               or not all(isinstance(c, str) for c in kitty)):
@@ -98,13 +100,14 @@ def start_hand(document: Mapping[str, Any], *, inherited: Mapping[str, Any] | No
 
 def apply_actions(state: HandState, actions: list) -> None:
     """Apply recorded actions in order; the first bad one raises a RecordError naming it."""
+    seats = range(len(state.dealt_hands))  # the engine's SEATS
     for index, entry in enumerate(actions):
         if (not isinstance(entry, Mapping) or set(entry) != {"seat", "action"}
-                or isinstance(entry["seat"], bool) or entry["seat"] not in (0, 1, 2, 3)
+                or isinstance(entry["seat"], bool) or entry["seat"] not in seats
                 or not isinstance(entry["action"], str)):
-            raise _fail(N_("action %(index)s: each action must be {\"seat\": 0-3, \"action\": "
-                           "\"...\"}; got %(entry)s"),
-                        index=index, entry=json.dumps(entry)[:80])
+            raise _fail(N_("action %(index)s: each action must be {\"seat\": 0-%(last)s, "
+                           "\"action\": \"...\"}; got %(entry)s"),
+                        index=index, last=seats[-1], entry=json.dumps(entry)[:80])
         seat, action = entry["seat"], entry["action"]
         if state.complete:
             raise _fail(N_("action %(index)s (seat %(seat)s, %(action)r): the hand is already "

@@ -98,7 +98,7 @@ def test_an_action_out_of_turn_is_refused_with_whose_turn_it_is():
     (lambda r: r.update(rules={"min_bid": 9}), "rules: house rule min_bid"),
     (lambda r: r.update(rules={"jokers": 3}), "unknown house rule 'jokers'"),
     (lambda r: r.update(dealer=4), "dealer must be a seat number 0 to 3"),
-    (lambda r: r.update(hands=[["AS"]]), "hands must be a list of four lists"),
+    (lambda r: r.update(hands=[["AS"]]), "hands must be a list of 4 lists"),
     (lambda r: r["hands"][0].__setitem__(0, r["hands"][1][0]), "deal: "),
     (lambda r: r.update(actions="pass"), "actions must be a list"),
     (lambda r: r["actions"].__setitem__(0, {"seat": 1}), "action 0: each action must be"),
