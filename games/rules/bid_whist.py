@@ -34,7 +34,6 @@ from .base import N_, BaseRules, Deal, DealError, HandState, IllegalAction, Whis
 from .cards import (
     ALL_CARDS,
     CARD_BIT,
-    CARD_INDEX,
     CARD_RANK,
     CARD_SUIT,
     JOKER_DECK,
@@ -82,10 +81,6 @@ class KittyShape:
     @property
     def tricks(self) -> int:
         return self.hand_size
-
-    @property
-    def jokers(self) -> tuple[str, ...]:
-        return tuple(c for c in self.deck if CARD_SUIT[CARD_INDEX[c]] is None)
 
 
 # The first is the default.  With one joker it is the big one (BJ): the top trump, as it is in
@@ -155,8 +150,9 @@ def score_hand(rules: Rules, bid: int, mode: str, declaring_team: int, declaring
 
     ``bid`` is in books over six, ``mode`` is ``uptown``, ``downtown`` or ``notrump``,
     ``declaring_books`` counts the books the declaring team took *including the kitty book*
-    (1..13; 0..13 with ``kitty=none``, where there is no kitty book).  ``revoke_team`` (paper play only) is the team caught revoking: three books move
-    from it to the other team before scoring (never more books than it has).
+    (1..13; 0..13 with ``kitty=none``, where there is no kitty book).  ``revoke_team`` (paper
+    play only) is the team caught revoking: three books move from it to the other team before
+    scoring (never more books than it has).
 
     Returns ``{"books": [b0, b1], "points": [p0, p1], "boston": bool, "made": bool}``.
     """

@@ -270,7 +270,8 @@ def test_a_joker_absent_from_the_deck_is_refused_as_such():
     hand = to_discard("4_no_jokers")
     hand.apply("discard " + " ".join(hand.kitty))
     hand.apply("trump S")
-    assert refusal(hand, "play BJ") == "BJ is not in the 52-card deck of house rule kitty=4_no_jokers"
+    assert refusal(hand, "play BJ") == (
+        "BJ is not in the 52-card deck of house rule kitty=4_no_jokers")
 
 
 # -- scoring -------------------------------------------------------------------------------------
