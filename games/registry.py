@@ -127,3 +127,7 @@ register(GameDescription(
            "petite_misere": _("Petite misère"), "piccolo": _("Piccolo"),
            "grande_misere": _("Grande misère"), "misere_etalee": _("Misère étalée"),
            "trou": _("Trou")}))
+register(GameDescription(
+    "cutthroat_bid_whist", _("Cutthroat Bid Whist"), score_kind=INDIVIDUAL_MATCH,
+    contracts=tuple(BID_WHIST_MODES),  # a bid is tricks out of 18 and a mode
+    words=BID_WHIST_MODES))

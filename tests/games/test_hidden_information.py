@@ -14,6 +14,7 @@ import re
 import pytest
 from django.template.loader import render_to_string
 
+from games import registry
 from games.models import Seat, Table
 from games.presentation import for_template
 from games.rules.cards import ALL_CARDS
@@ -65,9 +66,10 @@ def visible_to(record, prefix, seat) -> set[str]:
     for exposed_seat, after in exposed_hands(record):
         if len(plays) >= after:
             visible |= set(dealt[exposed_seat])
-    if record["game"] == "bid_whist":
-        # one round of four calls; then the declarer picks the kitty up
-        auction_over = sum(a["action"].startswith(("pass", "bid ")) for a in prefix) >= 4
+    if record["game"] in ("bid_whist", "cutthroat_bid_whist") and record.get("kitty"):
+        # one round of calls, one a seat; then the declarer picks the kitty up
+        auction_over = sum(a["action"].startswith(("pass", "bid ")) for a in prefix) >= len(
+            dealt)
         declarer = replay_hand({**record, "actions": prefix}).view(None)["contract"]
         if record.get("rules", {}).get("kitty_shown") or (
                 auction_over and declarer and declarer["declarer"] == seat):
@@ -75,27 +77,43 @@ def visible_to(record, prefix, seat) -> set[str]:
     return visible
 
 
-@pytest.mark.parametrize("game, rules", [
+GAMES_AND_RULES = [
     ("bid_whist", {}),
     ("bid_whist", {"kitty_shown": True}),
     ("solo_whist", {}),
     ("solo_whist", {"turn_up": False}),
     ("belgian_whist", {}),
+]
+# The variants share their game's views: one deal each is enough to catch a leak of their own.
+VARIANTS = [
+    ("bid_whist", {"kitty": "4_no_jokers"}),
+    ("bid_whist", {"kitty": "5_one_joker", "kitty_shown": True}),
+    ("bid_whist", {"kitty": "none"}),
+    ("cutthroat_bid_whist", {}),
+    ("cutthroat_bid_whist", {"kitty_shown": True}),
+    ("solo_whist", {"prop_and_cop": False}),
+]
+
+
+@pytest.mark.parametrize("game, rules, seed", [
+    *((game, rules, seed) for game, rules in GAMES_AND_RULES for seed in range(3)),
+    *((game, rules, 1) for game, rules in VARIANTS),
 ])
-@pytest.mark.parametrize("seed", range(3))
 def test_no_seat_is_ever_sent_a_card_it_may_not_see(django_user_model, game, rules, seed):
     user = django_user_model.objects.create_user(f"u{seed}", f"u{seed}@example.org", "pw")
     table = Table.objects.create(game=game, rules=rules, created_by=user,
                                  status=Table.Status.PLAYING)
-    Seat.objects.bulk_create(Seat(table=table, position=p, bot_level="easy") for p in range(4))
-    record = random_record(game, seed, rules=rules, dealer=seed % 4)
+    seats = registry.game(game).seats
+    Seat.objects.bulk_create(Seat(table=table, position=p, bot_level="easy")
+                             for p in range(seats))
+    record = random_record(game, seed, rules=rules, dealer=seed % seats)
     actions = record["actions"]
     for count in range(len(actions) + 1):
         prefix = actions[:count]
         table.current = {**record, "actions": prefix}
         table.version = count + 1
         table.save(update_fields=["current", "version"])
-        for seat in (None, 0, 1, 2, 3):
+        for seat in (None, *range(seats)):
             allowed = visible_to(record, prefix, seat)
             view = table_view(table, seat)
             sent_json = json.loads(json.dumps({"type": "state", "state": view}))

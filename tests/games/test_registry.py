@@ -10,8 +10,23 @@ def test_every_engine_is_a_registered_game_and_back():
     assert [g.id for g in registry.all_games()] == list(GAME_MODULES)
     for description in registry.all_games():
         assert description.engine.GAME == description.id
-        assert description.seats == 4
+        assert description.seats == description.engine.SEATS
+        assert registry.MIN_SEATS <= description.seats <= registry.MAX_SEATS
         assert description.rules_class.describe()
+
+
+def test_a_game_has_three_to_five_seats():
+    import pytest
+
+    cutthroat = registry.game("cutthroat_bid_whist")
+    assert cutthroat.seats == 3 and not cutthroat.is_partnership_match and cutthroat.is_match
+
+    class SixHanded(registry.GameDescription):
+        seats = 6  # what an engine with SEATS = 6 would say
+
+    with pytest.raises(ValueError, match="3 to 5"):
+        registry.register(SixHanded("six_handed", "Six", registry.RUNNING_BALANCE))
+    assert "six_handed" not in [each.id for each in registry.all_games()]
 
 
 def test_a_game_is_registered_once():
