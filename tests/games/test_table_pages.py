@@ -263,3 +263,23 @@ def test_a_refused_house_rule_reads_in_the_players_language(client, player):
     page = response.content.decode()
     assert "règle maison points_table" in page, page[-3000:]
     assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("seats, seat, expected", [
+    (3, 1, [(1, "south"), (2, "west"), (0, "east")]),
+    (4, 2, [(2, "south"), (3, "west"), (0, "north"), (1, "east")]),
+    (5, 4, [(4, "south"), (0, "west"), (1, "north-west"), (2, "north-east"), (3, "east")]),
+    (3, None, [(0, "south"), (1, "west"), (2, "east")]),
+])
+def test_the_page_seats_every_player_around_the_viewer(seats, seat, expected):
+    """Tables of three to five: the viewer at the bottom, the others clockwise from their
+    left; a watcher sees seat 0 at the bottom."""
+    from games.presentation import for_template
+
+    players = [{"seat": p, "name": f"P{p}", "bot": None, "free": False, "away": False}
+               for p in range(seats)]
+    hand = {"hand_sizes": [17 - p for p in range(seats)], "tricks_won": list(range(seats)),
+            "dealer": 0, "to_act": 1}
+    ui = for_template({"players": players, "seat": seat, "hand": hand})
+    assert [(s["seat"], s["position_class"]) for s in ui["seats_in_order"]] == expected
+    assert [s["hand_size"] for s in ui["seats_in_order"]] == [17 - p for p, _ in expected]

@@ -75,28 +75,29 @@ def test_deals_score_each_player_and_the_first_to_30_wins(as_organiser, cutthroa
                                                           players):
     page = as_organiser.get(url(cutthroat_table)).content.decode()
     assert 'name="tricks"' in page and "Cleo" in page
-    # Seat 0 bids 8 notrump and takes 9 (discards included): 9 doubled = 18.
-    as_organiser.post(url(cutthroat_table, "deals/"), line(0, 8, "notrump", 9, 1))
+    # Seat 0 bids 9 notrump and takes 10 (discards included): 10 doubled = 20.
+    as_organiser.post(url(cutthroat_table, "deals/"), line(0, 9, "notrump", 10, 1))
     # Seat 1 bids 10 uptown, takes 8: set, minus 10.
     as_organiser.post(url(cutthroat_table, "deals/"), line(1, 10, "uptown", 8, 2))
     cutthroat_table.refresh_from_db()
-    assert [s.total for s in cutthroat_table.seats.order_by("seat")] == [18, -10, 0]
+    assert [s.total for s in cutthroat_table.seats.order_by("seat")] == [20, -10, 0]
     assert cutthroat_table.winner is None
-    response = as_organiser.post(url(cutthroat_table, "deals/"), line(0, 7, "uptown", 12, 3),
+    response = as_organiser.post(url(cutthroat_table, "deals/"), line(0, 9, "uptown", 12, 3),
                                  follow=True)
     assert f"Match over: {players[0].name} won." in response.content.decode()
     cutthroat_table.refresh_from_db()
     assert cutthroat_table.winner == 0
-    response = as_organiser.post(url(cutthroat_table, "deals/"), line(1, 7, "uptown", 9, 4),
+    response = as_organiser.post(url(cutthroat_table, "deals/"), line(1, 9, "uptown", 9, 4),
                                  follow=True)
     assert "The match is over" in response.content.decode()
     assert cutthroat_table.deals.count() == 3
 
 
 def test_a_bid_below_the_house_minimum_is_refused_in_words(as_organiser, cutthroat_table):
-    response = as_organiser.post(url(cutthroat_table, "deals/"), line(2, 6, "uptown", 7, 1),
-                                 follow=True)
-    assert "a bid is from 7 to 18 tricks" in response.content.decode()
+    lowest = cutthroat_table.league.engine_rules().min_bid
+    response = as_organiser.post(url(cutthroat_table, "deals/"),
+                                 line(2, lowest - 1, "uptown", 7, 1), follow=True)
+    assert f"a bid is from {lowest} to 18 tricks" in response.content.decode()
     assert not cutthroat_table.deals.exists()
 
 
