@@ -55,7 +55,7 @@ class Rules(BaseRules):
     kitty_shown: bool = rule(
         False, "The kitty is turned face up for everyone to see before the auction.")
     min_bid: int = rule(
-        7, "The lowest bid allowed, in tricks out of 18 (the discards count as one trick).",
+        9, "The lowest bid allowed, in tricks out of 18 (the discards count as one trick).",
         minimum=FAIR_SHARE, maximum=MAX_BID)
     downtown_beats_uptown: bool = rule(
         False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).")

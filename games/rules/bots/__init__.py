@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import bidding, search, simple
+from . import bidding, cutthroat, search, simple
 from .knowledge import rules_of
 
 LEVELS = ("easy", "normal", "strong")
@@ -34,6 +34,8 @@ def choose_action(view: dict[str, Any], level: str = "normal",
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
+    if view.get("game") == cutthroat.GAME:  # three players, each for themselves
+        return cutthroat.choose_action(view, level, rng)
     legal = view.get("legal") or []
     if level == "random":
         return random_action(view, rng)

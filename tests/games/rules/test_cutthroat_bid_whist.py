@@ -43,7 +43,7 @@ def start(rules=None, dealer=2, fixed=None, kitty=""):
     return ct.new_hand(rules or ct.Rules(), dealer, hands, kitty_cards)
 
 
-def to_play(rules=None, fixed=None, kitty="", bid="bid 8 uptown", declare="trump S"):
+def to_play(rules=None, fixed=None, kitty="", bid="bid 10 uptown", declare="trump S"):
     """Seat 0 bids (dealer 2), the others pass, seat 0 discards the kitty back and declares."""
     hand = start(rules, 2, fixed, kitty)
     for action in (bid, "pass", "pass"):
@@ -65,12 +65,12 @@ def refusal(hand, action) -> str:
 
 
 def finished(rules=None, seed=0):
-    """A hand played to the end by random moves after seat 1 declares 9 uptown."""
+    """A hand played to the end by random moves after seat 1 declares 11 uptown."""
     rules = rules or ct.Rules()
     rng = random.Random(seed)
     deal = ct.deal(rules, 0, rng)
     hand = ct.new_hand(rules, 0, deal.hands, deal.kitty)
-    for action in ("bid 9 uptown", "pass", "pass"):
+    for action in ("bid 11 uptown", "pass", "pass"):
         hand.apply(action)
     while not hand.complete:
         hand.apply(hand.random_action(rng))
@@ -88,7 +88,7 @@ def test_the_module_states_its_game_and_three_seats():
 
 def test_default_house_rules():
     assert ct.Rules().as_dict() == {
-        "kitty_shown": False, "min_bid": 7, "downtown_beats_uptown": False,
+        "kitty_shown": False, "min_bid": 9, "downtown_beats_uptown": False,
         "all_pass": "redeal", "downtown_ace": "high", "downtown_side_suits": "reversed",
         "notrump_double": True, "game_target": 30,
     }
@@ -100,7 +100,7 @@ def test_every_house_rule_has_a_help_sentence():
 
 
 @pytest.mark.parametrize("overrides", [
-    {"all_pass": "shuffle"}, {"min_bid": 19}, {"min_bid": 5}, {"min_bid": "8"},
+    {"all_pass": "shuffle"}, {"min_bid": 19}, {"min_bid": 5}, {"min_bid": "10"},
     {"game_target": 0}, {"kitty_shown": 1}, {"downtown_ace": "middle"},
     {"downtown_side_suits": "sideways"}, {"boston": "normal"}, {"defenders_score_books": True},
 ])
@@ -110,8 +110,8 @@ def test_rules_refuse_unknown_names_and_bad_values(overrides):
 
 
 def test_rules_overrides_round_trip():
-    rules = ct.Rules.from_overrides({"min_bid": 9, "game_target": 50})
-    assert rules.overrides() == {"min_bid": 9, "game_target": 50}
+    rules = ct.Rules.from_overrides({"min_bid": 7, "game_target": 50})
+    assert rules.overrides() == {"min_bid": 7, "game_target": 50}
     assert ct.Rules.from_overrides(rules.overrides()) == rules
 
 
@@ -185,51 +185,51 @@ def test_auction_legal_actions_are_sorted_and_run_from_min_bid_to_eighteen():
     legal = start().legal_actions()
     assert legal == sorted(legal) and legal[-1] == "pass"
     bids = {int(a.split()[1]) for a in legal if a != "pass"}
-    assert bids == set(range(7, 19)) and len(legal) == 12 * 3 + 1
-    assert min(int(a.split()[1]) for a in start(ct.Rules(min_bid=9)).legal_actions()
-               if a != "pass") == 9
+    assert bids == set(range(9, 19)) and len(legal) == 10 * 3 + 1
+    assert min(int(a.split()[1]) for a in start(ct.Rules(min_bid=12)).legal_actions()
+               if a != "pass") == 12
 
 
 def test_bids_name_tricks_from_min_bid_to_eighteen():
-    assert "tricks from 7 to 18" in refusal(start(), "bid 6 uptown")
-    assert "tricks from 7 to 18" in refusal(start(), "bid 19 notrump")
-    assert "tricks from 9 to 18" in refusal(start(ct.Rules(min_bid=9)), "bid 8 uptown")
+    assert "tricks from 9 to 18" in refusal(start(), "bid 8 uptown")
+    assert "tricks from 9 to 18" in refusal(start(), "bid 19 notrump")
+    assert "tricks from 12 to 18" in refusal(start(ct.Rules(min_bid=12)), "bid 11 uptown")
 
 
 def test_a_bid_must_beat_the_highest_bid():
     hand = start()
-    hand.apply("bid 8 uptown")
-    assert "does not beat the highest bid, 'bid 8 uptown'" in refusal(hand, "bid 7 notrump")
-    assert "does not beat" in refusal(hand, "bid 8 uptown")
-    hand.apply("bid 9 uptown")
+    hand.apply("bid 10 uptown")
+    assert "does not beat the highest bid, 'bid 10 uptown'" in refusal(hand, "bid 9 notrump")
+    assert "does not beat" in refusal(hand, "bid 10 uptown")
+    hand.apply("bid 11 uptown")
     assert hand.declarer == 1
 
 
 def test_notrump_beats_uptown_and_downtown_at_equal_tricks():
     hand = start()
-    hand.apply("bid 8 downtown")
-    hand.apply("bid 8 notrump")
-    assert "does not beat" in refusal(hand, "bid 8 uptown")
-    assert "bid 9 uptown" in hand.legal_actions()
+    hand.apply("bid 10 downtown")
+    hand.apply("bid 10 notrump")
+    assert "does not beat" in refusal(hand, "bid 10 uptown")
+    assert "bid 11 uptown" in hand.legal_actions()
 
 
 def test_downtown_equals_uptown_unless_the_house_says_it_beats_it():
     hand = start()
-    hand.apply("bid 8 uptown")
-    assert "bid 8 downtown" not in hand.legal_actions()
+    hand.apply("bid 10 uptown")
+    assert "bid 10 downtown" not in hand.legal_actions()
     hand = start(ct.Rules(downtown_beats_uptown=True))
-    hand.apply("bid 8 uptown")
-    hand.apply("bid 8 downtown")
-    assert "does not beat" in refusal(hand, "bid 8 uptown")
+    hand.apply("bid 10 uptown")
+    hand.apply("bid 10 downtown")
+    assert "does not beat" in refusal(hand, "bid 10 uptown")
     assert hand.declarer == 1 and hand.mode == "downtown"
 
 
 def test_each_seat_speaks_once_and_the_highest_bidder_declares():
     hand = start()
-    for action in ("bid 7 uptown", "bid 9 downtown", "pass"):
+    for action in ("bid 9 uptown", "bid 11 downtown", "pass"):
         hand.apply(action)
     assert hand.phase == "discard" and hand.declarer == 1 and hand.to_act == 1
-    assert (hand.bid, hand.mode) == (9, "downtown")
+    assert (hand.bid, hand.mode) == (11, "downtown")
 
 
 def test_a_bid_of_eighteen_notrump_leaves_only_pass():
@@ -251,14 +251,14 @@ def test_stuck_dealer_must_bid_after_two_passes():
     hand.apply("pass")
     hand.apply("pass")
     assert "pass" not in hand.legal_actions()
-    assert "the dealer is stuck and must bid at least 7" in refusal(hand, "pass")
-    hand.apply("bid 7 downtown")
+    assert "the dealer is stuck and must bid at least 9" in refusal(hand, "pass")
+    hand.apply("bid 9 downtown")
     assert hand.declarer == 2 and hand.phase == "discard"
 
 
 def test_stuck_dealer_may_pass_when_someone_has_bid():
     hand = start(ct.Rules(all_pass="stuck_dealer"), dealer=2)
-    hand.apply("bid 7 uptown")
+    hand.apply("bid 9 uptown")
     hand.apply("pass")
     hand.apply("pass")
     assert hand.declarer == 0
@@ -269,7 +269,7 @@ def test_stuck_dealer_may_pass_when_someone_has_bid():
 
 def test_declarer_takes_the_kitty_into_a_twenty_card_hand():
     hand = start()
-    for action in ("pass", "bid 8 uptown", "pass"):
+    for action in ("pass", "bid 10 uptown", "pass"):
         hand.apply(action)
     view = hand.view(1)
     assert len(view["hand"]) == 20 and set(hand.kitty) <= set(view["hand"])
@@ -278,7 +278,7 @@ def test_declarer_takes_the_kitty_into_a_twenty_card_hand():
 
 def test_discard_accepts_any_order_and_records_it_sorted():
     hand = start()
-    for action in ("bid 8 uptown", "pass", "pass"):
+    for action in ("bid 10 uptown", "pass", "pass"):
         hand.apply(action)
     cards = sorted(hand.kitty)
     hand.apply("discard " + " ".join(reversed(cards)))
@@ -295,14 +295,14 @@ def test_discard_accepts_any_order_and_records_it_sorted():
 ])
 def test_discard_refuses_bad_lists(cards, message):
     hand = start()
-    for action in ("bid 8 uptown", "pass", "pass"):
+    for action in ("bid 10 uptown", "pass", "pass"):
         hand.apply(action)
     assert message in refusal(hand, "discard " + cards)
 
 
 def test_discard_legal_actions_list_every_three_card_choice_sorted():
     hand = start()
-    for action in ("bid 8 uptown", "pass", "pass"):
+    for action in ("bid 10 uptown", "pass", "pass"):
         hand.apply(action)
     legal = hand.legal_actions()
     assert len(legal) == 1140 and legal == sorted(legal) and len(set(legal)) == 1140
@@ -313,7 +313,7 @@ def test_discard_legal_actions_list_every_three_card_choice_sorted():
 
 def test_the_discards_are_the_declarers_first_trick():
     hand = start(dealer=0)  # seat 1 speaks first
-    for action in ("bid 8 uptown", "pass", "pass"):
+    for action in ("bid 10 uptown", "pass", "pass"):
         hand.apply(action)
     assert hand.books() == [0, 0, 0]
     hand.apply("discard " + " ".join(hand.kitty))
@@ -331,7 +331,7 @@ def test_a_trump_bid_names_trumps_and_the_declarer_leads():
 
 def test_a_notrump_bid_names_the_direction_not_trumps():
     hand = start()
-    for action in ("bid 8 notrump", "pass", "pass"):
+    for action in ("bid 10 notrump", "pass", "pass"):
         hand.apply(action)
     hand.apply("discard " + " ".join(hand.kitty))
     assert hand.legal_actions() == ["direction downtown", "direction uptown"]
@@ -343,7 +343,7 @@ def test_a_notrump_bid_names_the_direction_not_trumps():
 
 def test_a_trump_bid_cannot_name_a_direction():
     hand = start()
-    for action in ("bid 8 downtown", "pass", "pass"):
+    for action in ("bid 10 downtown", "pass", "pass"):
         hand.apply(action)
     hand.apply("discard " + " ".join(hand.kitty))
     assert hand.legal_actions() == ["trump C", "trump D", "trump H", "trump S"]
@@ -386,23 +386,23 @@ def test_must_follow_the_suit_led():
 
 def test_downtown_order_follows_the_house_rules():
     rules = ct.Rules(downtown_ace="low")
-    hand = to_play(rules, {0: "KH", 1: "2H", 2: "AH"}, bid="bid 8 downtown")
+    hand = to_play(rules, {0: "KH", 1: "2H", 2: "AH"}, bid="bid 10 downtown")
     play(hand, "KH", "2H", "AH")
     assert hand.leader == 1  # 2 best, ace worst
     hand = to_play(ct.Rules(downtown_side_suits="normal"), {0: "KH", 1: "2H", 2: "QH"},
-                   bid="bid 8 downtown")
+                   bid="bid 10 downtown")
     play(hand, "KH", "2H", "QH")
     assert hand.leader == 0  # side suits keep the uptown order
 
 
 def test_notrump_jokers_follow_nothing_and_never_win():
-    hand = to_play(fixed={0: "BJ 2H", 1: "LJ 3C", 2: "4C"}, bid="bid 8 notrump",
+    hand = to_play(fixed={0: "BJ 2H", 1: "LJ 3C", 2: "4C"}, bid="bid 10 notrump",
                    declare="direction uptown")
     play(hand, "BJ", "LJ")
     assert "play 4C" in hand.legal_actions()
     play(hand, "4C")
     assert hand.leader == 2
-    hand = to_play(fixed={0: "AH", 1: "LJ 2H"}, bid="bid 8 notrump", declare="direction uptown")
+    hand = to_play(fixed={0: "AH", 1: "LJ 2H"}, bid="bid 10 notrump", declare="direction uptown")
     play(hand, "AH")
     assert "a joker may be played only when void" in refusal(hand, "play LJ")
 
@@ -418,7 +418,7 @@ def test_a_full_hand_plays_seventeen_tricks_and_counts_eighteen():
 
 
 @pytest.mark.parametrize("action, message", [
-    ("bid 8", "with N tricks from 7 to 18"),
+    ("bid 10", "with N tricks from 9 to 18"),
     ("pass please", "to pass, say just 'pass'"),
     ("play AS", "the auction is on: seat 0 must pass or bid"),
     ("shout", "is not a Bid Whist action: pass, bid N uptown|downtown|notrump, discard C C C,"),
@@ -431,7 +431,7 @@ def test_refusals_in_the_auction_say_what_is_wrong(action, message):
 
 def test_refusals_in_the_other_phases_say_what_is_wrong():
     hand = start()
-    for action in ("bid 8 uptown", "pass", "pass"):
+    for action in ("bid 10 uptown", "pass", "pass"):
         hand.apply(action)
     assert "seat 0 must first discard 3 cards" in refusal(hand, "trump S")
     hand.apply("discard " + " ".join(hand.kitty))
@@ -493,7 +493,7 @@ def test_each_seat_sees_only_its_own_hand_and_lists_have_three_entries():
 def test_the_kitty_stays_hidden_until_the_declarer_takes_it():
     hand = start()
     assert "kitty" not in hand.view(0) and "kitty" not in hand.view(None)
-    for action in ("bid 8 uptown", "pass", "pass"):
+    for action in ("bid 10 uptown", "pass", "pass"):
         hand.apply(action)
     assert hand.view(0)["kitty"] == list(hand.kitty)
     assert "kitty" not in hand.view(1) and "kitty" not in hand.view(None)
@@ -506,7 +506,7 @@ def test_kitty_shown_turns_the_kitty_face_up_for_everyone():
 
 def test_the_discards_are_seen_by_the_declarer_only_until_the_end():
     hand = start()
-    for action in ("bid 8 uptown", "pass", "pass"):
+    for action in ("bid 10 uptown", "pass", "pass"):
         hand.apply(action)
     hand.apply("discard " + " ".join(hand.kitty))
     assert hand.view(0)["discards"] == sorted(hand.kitty)
@@ -530,34 +530,42 @@ def test_view_refuses_a_bad_seat():
 
 
 def test_a_made_bid_scores_every_trick_taken():
-    assert ct.score_hand(ct.Rules(), 8, "uptown", 1, 8) == {"points": [0, 8, 0], "made": True}
-    assert ct.score_hand(ct.Rules(), 8, "downtown", 2, 11) == {"points": [0, 0, 11],
-                                                               "made": True}
+    assert ct.score_hand(ct.Rules(), 10, "uptown", 1, 10) == {"points": [0, 10, 0],
+                                                              "made": True}
+    assert ct.score_hand(ct.Rules(), 10, "downtown", 2, 13) == {"points": [0, 0, 13],
+                                                                "made": True}
 
 
 def test_a_set_bid_scores_minus_the_bid_and_the_others_score_nothing():
-    assert ct.score_hand(ct.Rules(), 9, "uptown", 0, 8) == {"points": [-9, 0, 0], "made": False}
+    assert ct.score_hand(ct.Rules(), 11, "uptown", 0, 10) == {"points": [-11, 0, 0],
+                                                              "made": False}
 
 
 def test_notrump_doubles_both_ways_unless_the_house_says_not():
-    assert ct.score_hand(ct.Rules(), 8, "notrump", 0, 9)["points"] == [18, 0, 0]
-    assert ct.score_hand(ct.Rules(), 8, "notrump", 0, 7)["points"] == [-16, 0, 0]
+    assert ct.score_hand(ct.Rules(), 10, "notrump", 0, 11)["points"] == [22, 0, 0]
+    assert ct.score_hand(ct.Rules(), 10, "notrump", 0, 9)["points"] == [-20, 0, 0]
     single = ct.Rules(notrump_double=False)
-    assert ct.score_hand(single, 8, "notrump", 0, 9)["points"] == [9, 0, 0]
+    assert ct.score_hand(single, 10, "notrump", 0, 11)["points"] == [11, 0, 0]
+
+
+def test_the_lowest_bid_is_a_house_rule():
+    assert ct.score_hand(ct.Rules(min_bid=7), 7, "uptown", 0, 7)["points"] == [7, 0, 0]
+    with pytest.raises(WhistError, match="a bid is from 9 to 18 tricks, not 7"):
+        ct.score_hand(ct.Rules(), 7, "uptown", 0, 7)
 
 
 def test_all_eighteen_tricks_score_like_any_made_bid():
-    assert ct.score_hand(ct.Rules(), 7, "uptown", 0, 18)["points"] == [18, 0, 0]
+    assert ct.score_hand(ct.Rules(), 9, "uptown", 0, 18)["points"] == [18, 0, 0]
 
 
 @pytest.mark.parametrize("args, message", [
-    ((6, "uptown", 0, 9), "a bid is from 7 to 18 tricks, not 6"),
-    ((19, "uptown", 0, 9), "a bid is from 7 to 18 tricks"),
+    ((8, "uptown", 0, 9), "a bid is from 9 to 18 tricks, not 8"),
+    ((19, "uptown", 0, 9), "a bid is from 9 to 18 tricks"),
     ((True, "uptown", 0, 9), "a bid is from"),
-    ((8, "sideways", 0, 9), "the mode is uptown, downtown or notrump"),
-    ((8, "uptown", 3, 9), "the declarer is seat 0, 1 or 2, not 3"),
-    ((8, "uptown", 0, 0), "the declarer's tricks (the discards included) are from 1 to 18"),
-    ((8, "uptown", 0, 19), "are from 1 to 18, not 19"),
+    ((10, "sideways", 0, 9), "the mode is uptown, downtown or notrump"),
+    ((10, "uptown", 3, 9), "the declarer is seat 0, 1 or 2, not 3"),
+    ((10, "uptown", 0, 0), "the declarer's tricks (the discards included) are from 1 to 18"),
+    ((10, "uptown", 0, 19), "are from 1 to 18, not 19"),
 ])
 def test_score_hand_refuses_impossible_facts(args, message):
     with pytest.raises(WhistError) as info:
@@ -569,10 +577,10 @@ def test_result_of_a_played_hand_uses_score_hand():
     hand = finished(seed=7)
     result = hand.result()
     tricks = result["books"][1]
-    assert result["declarer"] == 1 and result["bid"] == "9 uptown"
+    assert result["declarer"] == 1 and result["bid"] == "11 uptown"
     assert sum(result["books"]) == 18 and result["trump"] in ("S", "H", "D", "C")
-    assert result["points"] == ct.score_hand(hand.rules, 9, "uptown", 1, tricks)["points"]
-    assert result["made"] == (tricks >= 9)
+    assert result["points"] == ct.score_hand(hand.rules, 11, "uptown", 1, tricks)["points"]
+    assert result["made"] == (tricks >= 11)
 
 
 # -- the match -----------------------------------------------------------------------------------
@@ -639,7 +647,7 @@ def test_match_refuses_an_unfinished_hand_the_wrong_dealer_and_other_rules():
     with pytest.raises(WhistError, match="seat 0 must deal this hand, not seat 1"):
         match.add_result(1, made(0, 8))
     with pytest.raises(WhistError, match="other house rules"):
-        match.add_hand(start(ct.Rules(min_bid=8), dealer=0))
+        match.add_hand(start(ct.Rules(min_bid=10), dealer=0))
     with pytest.raises(WhistError, match="only a Cutthroat Bid Whist hand"):
         match.add_hand(object())
     with pytest.raises(WhistError, match="points for all three players"):
@@ -649,14 +657,14 @@ def test_match_refuses_an_unfinished_hand_the_wrong_dealer_and_other_rules():
 
 
 def test_a_match_of_played_hands_counts_their_points():
-    # random play: the lowest bid, so that some contracts are made and the match ends
+    # random play: a bid of a fair share, so that some contracts are made and the match ends
     rng = random.Random(5)
-    match = ct.Match(ct.Rules(game_target=15))
+    match = ct.Match(ct.Rules(min_bid=6, game_target=15))
     totals = [0, 0, 0]
     while not match.complete and len(match.results) < 300:
         deal = ct.deal(match.rules, match.next_dealer, rng)
         hand = ct.new_hand(match.rules, match.next_dealer, deal.hands, deal.kitty)
-        for action in ("bid 7 uptown", "pass", "pass"):
+        for action in ("bid 6 uptown", "pass", "pass"):
             hand.apply(action)
         while not hand.complete:
             hand.apply(hand.random_action(rng))
@@ -719,8 +727,8 @@ def test_manage_py_deal_and_replay(tmp_path):
     assert line["complete"] is True and len(line["points"]) == 3
 
 
-def test_the_engine_imports_nothing_from_django():
-    code = ("import sys, games.rules.cutthroat_bid_whist, games.rules.records\n"
+def test_the_engine_and_its_bots_import_nothing_from_django():
+    code = ("import sys, games.rules.cutthroat_bid_whist, games.rules.bots.cutthroat\n"
             "sys.exit(any(m == 'django' or m.startswith('django.') for m in sys.modules))\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60, env={"PYTHONPATH": str(ROOT)})

@@ -119,7 +119,7 @@ def snapshot(hand):
 
 def illegal_candidates(hand, legal, rng):
     candidates = ["play " + c for c in JOKER_DECK] + [
-        "pass", "bid 7 uptown", "bid 18 notrump", "bid 19 uptown", "bid 6 uptown", "trump S",
+        "pass", "bid 9 uptown", "bid 18 notrump", "bid 19 uptown", "bid 6 uptown", "trump S",
         "trump X", "direction uptown", "plya AS", "", None, 3,
         "discard " + " ".join(JOKER_DECK[:3]),
         "discard " + " ".join(sorted(rng.sample(JOKER_DECK, 3))),  # sorted: as legal lists it
