@@ -69,7 +69,7 @@ def standings_csv(season, rows):
                           csv_number(r.difference), r.bostons])
     elif season.league.game_description.is_match:  # each player for themselves, to a target
         out.writerow([_("Position"), _("Player"), _("Played"), _("Won"), _("Lost"),
-                      _("League points"), _("Points")])
+                      _("League points"), _("Total score")])
         for r in rows:
             out.writerow([r.position or "", r.name, r.played, r.won, r.lost, r.league_points,
                           csv_number(r.points)])

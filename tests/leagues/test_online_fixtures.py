@@ -91,6 +91,8 @@ def wanted_actions(game, hand_number, bids_so_far):
 def choose(game, state, hand_number):
     seat = state.to_act
     view = state.view(seat)
+    if game == "cutthroat_bid_whist":  # each for themselves: they bid and play as they judge
+        return decide(view, "normal", rules=state.rules.overrides())
     if view["phase"] == "auction":
         legal = list(state.legal_actions())
         bids = [a for a in view["auction"] if a["action"] not in SKIPPED]
@@ -370,3 +372,22 @@ def test_members_see_the_link_outsiders_see_nothing(client, solo_table, organise
     Club.objects.filter(pk=solo_table.league.club.pk).update(is_public=True)
     page = client.get(url(solo_table)).content.decode()
     assert f"Online table #{fixture.game_table_id}" in page and link not in page
+
+
+def test_a_cutthroat_match_is_recorded_to_its_end_with_individual_scores(
+        club, organiser_user, django_user_model):
+    table, members = league_table(club, "cutthroat_bid_whist", rules={"game_target": 15},
+                                  names=("Ann", "Bob", "Cat"))
+    fixture, users = start_and_seat_everyone(table, members, organiser_user, django_user_model)
+    assert len(users) == 3
+    game_table = play_out(fixture.game_table_id, users)
+    assert game_table.status == GameTable.Status.FINISHED
+    assert_deals_match_the_engine(fixture)
+    table.refresh_from_db()
+    summary = game_table.summary
+    assert [s.total for s in table.seats.order_by("seat")] == [
+        Decimal(s) for s in summary["scores"]]
+    assert table.winner == summary["winner"] is not None
+    rows = {row.member_id: row for row in season_standings(table.evening.season)}
+    assert rows[members[table.winner].pk].won == 1
+    assert sum(row.played for row in rows.values()) == 3
