@@ -101,39 +101,51 @@ class Rules(BaseRules):
     GAME: ClassVar[str] = GAME
 
     kitty: str = rule(
-        "6_two_jokers", "The deck and the kitty: 54 cards with both jokers, 12 each and a "
-        "6-card kitty (6_two_jokers); 52 cards, 12 each and 4 in the kitty (4_no_jokers); 53 "
-        "cards with the big joker, 12 each and 5 in the kitty (5_one_joker); or 52 cards, 13 "
-        "each and no kitty (none).", choices=tuple(KITTY_SHAPES))
+        "6_two_jokers", "The cards in play, how many each player is dealt and how many go to "
+        "the kitty the winning bidder picks up.", label=N_("The deck and the kitty"),
+        choices=tuple(KITTY_SHAPES),
+        choice_labels={"6_two_jokers": N_("54 cards with both jokers: 12 each, a kitty of 6"),
+                       "4_no_jokers": N_("52 cards: 12 each, a kitty of 4"),
+                       "5_one_joker": N_("53 cards with the big joker: 12 each, a kitty of 5"),
+                       "none": N_("52 cards: 13 each, no kitty")})
     kitty_shown: bool = rule(
-        False, "The kitty is turned face up for everyone to see before the auction.")
+        False, "The kitty is turned face up for everyone to see before the auction.",
+        label=N_("The kitty is shown to everyone"))
     min_bid: int = rule(
         3, "The lowest bid allowed, in books over six (4 is a common variant).",
-        minimum=1, maximum=MAX_BID)
+        label=N_("Lowest bid"), minimum=1, maximum=MAX_BID)
     downtown_beats_uptown: bool = rule(
-        False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).")
+        False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).",
+        label=N_("Downtown beats uptown at equal books"))
     all_pass: str = rule(
-        "redeal", "When all four pass: the next dealer deals a new hand (redeal), or the "
-        "dealer may not pass and must bid (stuck_dealer).",
-        choices=("redeal", "stuck_dealer"))
+        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
+        "the bid.", label=N_("When all four pass"), choices=("redeal", "stuck_dealer"),
+        choice_labels={"redeal": N_("the next dealer deals a new hand"),
+                       "stuck_dealer": N_("the dealer may not pass and must bid")})
     downtown_ace: str = rule(
-        "high", "Downtown the ace stays the best card, A 2 3 ... K (high), or is the worst, "
-        "2 3 ... K A (low).", choices=("high", "low"))
+        "high", "In a downtown hand the low cards win; the ace may stay the best card of its "
+        "suit or become the worst.", label=N_("The ace downtown"), choices=("high", "low"),
+        choice_labels={"high": N_("stays the best card: A 2 3 … K"),
+                       "low": N_("is the worst card: 2 3 … K A")})
     downtown_side_suits: str = rule(
-        "reversed", "In a downtown trump hand the side suits run downtown too (reversed) or "
-        "keep the uptown order (normal); notrump downtown always reverses every suit.",
-        choices=("reversed", "normal"))
+        "reversed", "In a downtown hand with trumps, the side suits may run downtown too or "
+        "keep the uptown order; notrump downtown always reverses every suit.",
+        label=N_("Side suits downtown"), choices=("reversed", "normal"),
+        choice_labels={"reversed": N_("run downtown too"), "normal": N_("keep the uptown order")})
     defenders_score_books: bool = rule(
-        False, "The defending team also scores its books over six.")
+        False, "The defending team also scores its books over six.",
+        label=N_("The defenders score their books too"))
     notrump_double: bool = rule(
-        True, "Every point of a notrump hand counts double, made or set.")
+        True, "Every point of a notrump hand counts double, made or set.",
+        label=N_("No trump counts double"))
     boston: str = rule(
-        "wins_game", "Taking all 13 books wins the match at once (wins_game), scores twice "
-        "(double) or scores like any other hand (normal).",
-        choices=("wins_game", "double", "normal"))
+        "wins_game", "What a team gets for taking all 13 books.",
+        label=N_("All 13 books (a Boston)"), choices=("wins_game", "double", "normal"),
+        choice_labels={"wins_game": N_("win the match at once"), "double": N_("score twice"),
+                       "normal": N_("score like any other hand")})
     game_target: int = rule(
         7, "A team reaching this score wins the match; a team falling to minus this loses it.",
-        minimum=1, maximum=1000)
+        label=N_("Score to win"), minimum=1, maximum=1000)
 
     @property
     def shape(self) -> KittyShape:
@@ -386,6 +398,9 @@ class BidWhistHand(HandState):
     """One hand of Bid Whist, from the auction to the last trick (see the module docstring)."""
 
     game: ClassVar[str] = GAME
+    # What a variant of the game (Cutthroat: three seats, bids in tricks) sets for the auction.
+    seats: ClassVar[int] = SEATS
+    bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
 
     __slots__ = (
         "rules", "dealer", "phase", "to_act", "history", "dealt", "kitty", "_hands", "_kitty_mask",
@@ -571,7 +586,7 @@ class BidWhistHand(HandState):
             if self._stuck():
                 self._refuse(action)
         else:
-            parsed = BID_ACTIONS.get(action) if type(action) is str else None
+            parsed = self.bid_actions.get(action) if type(action) is str else None
             if parsed is None or parsed[0] < rules.min_bid:
                 self._refuse(action)
             rank = _bid_rank(parsed[0], parsed[1], rules.downtown_beats_uptown)  # type: ignore[index]
@@ -581,8 +596,8 @@ class BidWhistHand(HandState):
             self.declarer, self.bid, self.mode = seat, parsed[0], parsed[1]  # type: ignore[index]
         self._calls.append((seat, action))
         self.history.append((seat, action))
-        if len(self._calls) < 4:
-            self.to_act = (seat + 1) & 3
+        if len(self._calls) < self.seats:  # one round: every seat calls once
+            self.to_act = (seat + 1) % self.seats
         elif self.declarer is None:  # all passed: redeal
             self.phase = COMPLETE
             self.to_act = None

@@ -53,27 +53,35 @@ class Rules(BaseRules):
     GAME: ClassVar[str] = GAME
 
     kitty_shown: bool = rule(
-        False, "The kitty is turned face up for everyone to see before the auction.")
+        False, "The kitty is turned face up for everyone to see before the auction.",
+        label=N_("The kitty is shown to everyone"))
     min_bid: int = rule(
         9, "The lowest bid allowed, in tricks out of 18 (the discards count as one trick).",
-        minimum=FAIR_SHARE, maximum=MAX_BID)
+        label=N_("Lowest bid"), minimum=FAIR_SHARE, maximum=MAX_BID)
     downtown_beats_uptown: bool = rule(
-        False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).")
+        False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).",
+        label=N_("Downtown beats uptown at equal books"))
     all_pass: str = rule(
-        "redeal", "When all three pass: the next dealer deals a new hand (redeal), or the "
-        "dealer may not pass and must bid (stuck_dealer).",
-        choices=("redeal", "stuck_dealer"))
+        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
+        "the bid.", label=N_("When all three pass"), choices=("redeal", "stuck_dealer"),
+        choice_labels={"redeal": N_("the next dealer deals a new hand"),
+                       "stuck_dealer": N_("the dealer may not pass and must bid")})
     downtown_ace: str = rule(
-        "high", "Downtown the ace stays the best card, A 2 3 ... K (high), or is the worst, "
-        "2 3 ... K A (low).", choices=("high", "low"))
+        "high", "In a downtown hand the low cards win; the ace may stay the best card of its "
+        "suit or become the worst.", label=N_("The ace downtown"), choices=("high", "low"),
+        choice_labels={"high": N_("stays the best card: A 2 3 … K"),
+                       "low": N_("is the worst card: 2 3 … K A")})
     downtown_side_suits: str = rule(
-        "reversed", "In a downtown trump hand the side suits run downtown too (reversed) or "
-        "keep the uptown order (normal); notrump downtown always reverses every suit.",
-        choices=("reversed", "normal"))
+        "reversed", "In a downtown hand with trumps, the side suits may run downtown too or "
+        "keep the uptown order; notrump downtown always reverses every suit.",
+        label=N_("Side suits downtown"), choices=("reversed", "normal"),
+        choice_labels={"reversed": N_("run downtown too"), "normal": N_("keep the uptown order")})
     notrump_double: bool = rule(
-        True, "Every point of a notrump hand counts double, made or set.")
+        True, "Every point of a notrump hand counts double, made or set.",
+        label=N_("No trump counts double"))
     game_target: int = rule(
-        30, "The first player to reach this score wins the match.", minimum=1, maximum=1000)
+        30, "The first player to reach this score wins the match.", label=N_("Score to win"),
+        minimum=1, maximum=1000)
 
     @property
     def shape(self) -> CutthroatShape:
@@ -233,6 +241,8 @@ class CutthroatHand(BidWhistHand):
     """
 
     game: ClassVar[str] = GAME
+    seats: ClassVar[int] = SEATS
+    bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
     __slots__ = ()
 
     def __init__(self, rules: Rules, dealer: int, dealt: tuple[tuple[str, ...], ...],
@@ -294,33 +304,6 @@ class CutthroatHand(BidWhistHand):
             self.to_act = None
         else:
             self.to_act = winner
-
-    def _apply_call(self, action: str) -> None:
-        seat: int = self.to_act  # type: ignore[assignment]
-        rules = self.rules
-        if action == "pass":
-            if self._stuck():
-                self._refuse(action)
-        else:
-            parsed = BID_ACTIONS.get(action) if type(action) is str else None
-            if parsed is None or parsed[0] < rules.min_bid:
-                self._refuse(action)
-            rank = _bid_rank(parsed[0], parsed[1], rules.downtown_beats_uptown)  # type: ignore[index]
-            if rank <= self._high_rank:
-                self._refuse(action)
-            self._high_rank = rank
-            self.declarer, self.bid, self.mode = seat, parsed[0], parsed[1]  # type: ignore[index]
-        self._calls.append((seat, action))
-        self.history.append((seat, action))
-        if len(self._calls) < SEATS:
-            self.to_act = _NEXT[seat]
-        elif self.declarer is None:  # all passed: redeal
-            self.phase = COMPLETE
-            self.to_act = None
-        else:
-            self._hands[self.declarer] |= self._kitty_mask
-            self.phase = DISCARD
-            self.to_act = self.declarer
 
     def _refuse_bid(self, action: str, words: list[str]) -> None:
         seat, rules = self.to_act, self.rules
