@@ -1,10 +1,15 @@
-"""The create-table form: every house rule of the chosen game, built from the engine's rules."""
+"""The create-table form, and the one builder of house-rule fields (the create form and a
+league's rules page): each rule in words, a table of points as a grid of number boxes."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -13,21 +18,188 @@ from games.engine_messages import engine_message
 from games.rules.base import RulesError
 
 
-def rule_field(spec: dict, current=None) -> forms.Field:
+def _in_words(spec: dict, value) -> str:
+    """A rule's value as a player reads it: "yes", a choice's words, a number."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    label = spec.get("choice_labels", {}).get(value)
+    return gettext(label) if label else str(value)
+
+
+def _flatten(table, path: str = "") -> dict[str, object]:
+    """``{"solo": {"base": {"6": 4}}}`` -> ``{"solo.base.6": 4}``: one entry per number."""
+    if not isinstance(table, Mapping):
+        return {path: table}
+    out = {}
+    for key, value in table.items():
+        out.update(_flatten(value, f"{path}.{key}" if path else str(key)))
+    return out
+
+
+def _is_table_of_numbers(value) -> bool:
+    return isinstance(value, Mapping) and bool(value) and all(
+        _is_table_of_numbers(v) if isinstance(v, Mapping)
+        else isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.values())
+
+
+_NUMBER = re.compile(r"[+-]?(\d{1,15}|\d{0,15}[.,]\d{1,15})")
+
+
+class PointsGridWidget(forms.Widget):
+    """A table of points (a rule whose value is nested objects of numbers, such as Belgian
+    Whist's ``points_table``) as one row per contract and a number box per entry.  Each box is
+    named ``<field>.<path>`` ("points_table.emballage.made.9"); an empty box plays the usual
+    value."""
+
+    use_fieldset = True
+
+    def __init__(self, grid: PointsGrid, attrs=None):
+        super().__init__(attrs)
+        self.grid = grid
+
+    def id_for_label(self, id_):
+        return None  # a fieldset and its legend name the grid; each box has its own label
+
+    def value_from_datadict(self, data, files, name):
+        prefix = name + "."
+        return {key[len(prefix):]: data.get(key) for key in data if key.startswith(prefix)}
+
+    def value_omitted_from_data(self, data, files, name):
+        return not any(key.startswith(name + ".") for key in data)
+
+    def render(self, name, value, attrs=None, renderer=None):
+        shown = _flatten(value) if isinstance(value, Mapping) else {}
+        usual = _flatten(self.grid.default)
+        rows = []
+        for contract, lines in self.grid.rows:
+            html_lines = []
+            for what, cells in lines:
+                boxes = [format_html(
+                    '<label class="points-cell">{}<input type="number" name="{}" value="{}"'
+                    ' placeholder="{}" min="0" step="any" inputmode="decimal" aria-label="{}"{}>'
+                    '</label>',
+                    number, f"{name}.{path}", _number_text(shown.get(path)),
+                    _number_text(usual[path]), self.grid.cell_words(path),
+                    mark_safe(' aria-invalid="true"') if path in self.grid.invalid_paths else "")
+                    for number, path in cells]
+                html_lines.append(format_html(
+                    '<div class="points-line">{}{}</div>',
+                    format_html('<span class="points-what">{}</span>', what) if what else "",
+                    mark_safe("".join(boxes))))
+            rows.append(format_html('<tr><th scope="row">{}</th><td>{}</td></tr>',
+                                    contract, mark_safe("".join(html_lines))))
+        return format_html('<table class="points-grid"><tbody>{}</tbody></table>',
+                           mark_safe("".join(rows)))
+
+
+def _number_text(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+def _numbered(entry) -> bool:
+    """``{"9": 10, "10": 15}``: one number per count of tricks, shown as one line of boxes."""
+    return isinstance(entry, Mapping) and all(
+        str(key).isdigit() and not isinstance(value, Mapping) for key, value in entry.items())
+
+
+class PointsGrid:
+    """The layout and words of a table of points: a row per contract (the game's words in the
+    registry), in it a line per entry (the rule's ``entry_labels``, by path), a box per number
+    (labelled by its count of tricks where the entry goes by tricks)."""
+
+    def __init__(self, spec: dict, words: Mapping):
+        self.default = spec["default"]
+        labels = spec.get("entry_labels", {})
+        self.invalid_paths: set[str] = set()
+        self.rows: list[tuple[str, list[tuple[str, list[tuple[str, str]]]]]] = []
+        self._words: dict[str, str] = {}
+
+        def said(key: str) -> str:
+            return gettext(labels[key]) if key in labels else key.rsplit(".", 1)[-1]
+
+        for contract, entry in self.default.items():
+            name = str(words[contract]) if contract in words else said(contract)
+            if not isinstance(entry, Mapping):
+                lines = [("", [("", contract)])]
+            elif _numbered(entry):
+                lines = [(said(contract) if contract in labels else "",
+                          [(str(key), f"{contract}.{key}") for key in entry])]
+            else:
+                lines = []
+                for key, sub in entry.items():
+                    group = f"{contract}.{key}"
+                    cells = ([(str(n), f"{group}.{n}") for n in sub] if isinstance(sub, Mapping)
+                             else [("", group)])
+                    lines.append((said(group), cells))
+            self.rows.append((name, lines))
+            for what, cells in lines:
+                for number, path in cells:
+                    self._words[path] = ", ".join(part for part in (name, what, number) if part)
+        self.paths = set(self._words)
+
+    def cell_words(self, path: str) -> str:
+        """"Emballage, made, by the tricks taken, 9": a box named in words."""
+        return self._words.get(path, path)
+
+
+class PointsGridField(forms.Field):
+    """Cleans the boxes of a :class:`PointsGridWidget` into the partial table the engine
+    merges over its defaults (``{"piccolo": 9}``); the engine checks the values."""
+
+    def __init__(self, grid: PointsGrid, **kwargs):
+        self.grid = grid
+        super().__init__(required=False, widget=PointsGridWidget(grid), **kwargs)
+
+    def to_python(self, value):
+        if not isinstance(value, Mapping):
+            return {}
+        table: dict = {}
+        errors = []
+        for path in sorted(self.grid.paths):
+            text = value.get(path)
+            if text is None or not str(text).strip():
+                continue
+            text = str(text).strip()
+            if not _NUMBER.fullmatch(text):
+                self.grid.invalid_paths.add(path)
+                errors.append(forms.ValidationError(
+                    _("%(where)s: “%(value)s” is not a number."),
+                    params={"where": self.grid.cell_words(path), "value": text[:20]}))
+                continue
+            number = float(text.replace(",", "."))
+            node = table
+            *above, last = path.split(".")
+            for key in above:
+                node = node.setdefault(key, {})
+            node[last] = int(number) if number.is_integer() else number
+        if errors:
+            raise forms.ValidationError(errors)
+        return table
+
+
+def rule_field(spec: dict, current=None, words: Mapping | None = None) -> forms.Field:
     """The form field of one house rule, from the engine's description of it; ``current`` is
-    the value in force (a league's saved rules), else the default."""
-    label = spec["name"].replace("_", " ").capitalize()
+    the value in force (a league's saved rules), else the default; ``words``: the game's words
+    of its contracts (the registry's), for a table of points."""
+    # The engine marks its labels and their choices with N_ (makemessages --keyword=N_), each
+    # help text as the second argument of rule() (--keyword=rule:2).
+    label = gettext(spec["label"]) if spec.get("label") else spec["name"].replace("_", " ")
     kind, default = spec["kind"], spec["default"]
     initial = default if current is None else current
-    # The engine marks each help text for translation (makemessages --keyword=rule:2).
     help_text = gettext(spec["help"])
     if not isinstance(default, (dict, list)):  # a whole table is in the field itself
-        help_text += " " + gettext("Default: %(default)s.") % {"default": default}
+        help_text += " " + gettext("Default: %(default)s.") % {
+            "default": _in_words(spec, default)}
     common = {"label": label, "help_text": help_text, "initial": initial}
     if kind is bool:
         return forms.BooleanField(required=False, **common)
     if spec.get("choices"):
-        return forms.ChoiceField(choices=[(c, c) for c in spec["choices"]], **common)
+        shown = spec.get("choice_labels", {})
+        return forms.ChoiceField(
+            choices=[(c, gettext(shown[c]) if c in shown else c) for c in spec["choices"]],
+            **common)
     if kind is int:
         return forms.IntegerField(min_value=spec.get("minimum"), max_value=spec.get("maximum"),
                                   **common)
@@ -36,6 +208,9 @@ def rule_field(spec: dict, current=None) -> forms.Field:
                                 **common)
     if kind is str:
         return forms.CharField(**common)
+    if _is_table_of_numbers(default):
+        common["help_text"] += " " + gettext("An empty box plays the usual value, shown in grey.")
+        return PointsGridField(PointsGrid(spec, words or {}), **common)
     common["initial"] = json.dumps(initial)
     return forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), **common)
 
@@ -49,12 +224,14 @@ class HouseRulesMixin:
     RULE_PREFIX = "rule_"
 
     def add_house_rule_fields(self, game: str, current: dict | None = None) -> None:
-        self.rules_class = registry.game(game).rules_class
+        description = registry.game(game)
+        self.rules_class = description.rules_class
         self.rule_specs = self.rules_class.describe()
+        self.label_suffix = ""  # labels are phrases; no colon to translate
         current = current or {}
         for spec in self.rule_specs:
             self.fields[self.RULE_PREFIX + spec["name"]] = rule_field(
-                spec, current.get(spec["name"]))
+                spec, current.get(spec["name"]), description.words)
 
     def clean_house_rules(self, cleaned: dict) -> None:
         overrides = {}
@@ -78,8 +255,30 @@ class HouseRulesMixin:
         try:
             self.rules = self.rules_class.from_overrides(overrides)
         except RulesError as exc:
-            raise forms.ValidationError(engine_message(exc)) from None
+            key = self._refused_field(exc)
+            if key is None:
+                raise forms.ValidationError(engine_message(exc)) from None
+            self.add_error(key, engine_message(exc))
+            return
         self.overrides = self.rules.overrides()
+
+    def _refused_field(self, exc: RulesError) -> str | None:
+        """The field an engine refusal is about (shown next to it), its table entry named in
+        words ("Solo, by the tricks bid, 6" rather than "solo.base.6"); None: the whole form."""
+        params = exc.params
+        for spec in self.rule_specs:
+            key = self.RULE_PREFIX + spec["name"]
+            if key not in self.fields:
+                continue
+            if params.get("name") == spec["name"] or f"house rule {spec['name']}" in exc.template:
+                field = self.fields[key]
+                if isinstance(field, PointsGridField) and isinstance(params.get("path"), str):
+                    path = params["path"]
+                    if path in field.grid.paths:
+                        field.grid.invalid_paths.add(path)
+                    params["path"] = field.grid.cell_words(path)
+                return key
+        return None
 
 
 class TableForm(HouseRulesMixin, forms.Form):

@@ -121,11 +121,21 @@ def seat_values_to_count(session: Any, dealer: int, result: Any, key: str, missi
     return list(values)
 
 
-def rule(default: Any, help: str, *, choices: tuple | None = None, minimum: float | None = None,
+def rule(default: Any, help: str, *, label: str = "", choices: tuple | None = None,
+         choice_labels: Mapping[str, str] | None = None,
+         entry_labels: Mapping[str, str] | None = None, minimum: float | None = None,
          maximum: float | None = None, kind: type | None = None) -> Any:
-    """A house-rule field: its default, a plain-language help text and what values it accepts."""
-    meta = {"help": help, "choices": choices, "minimum": minimum, "maximum": maximum,
-            "kind": kind or type(default)}
+    """A house-rule field: its default, a plain-language help text and what values it accepts.
+
+    What players read, each marked with ``N_`` (``makemessages`` collects ``N_`` and the help
+    text, ``rule:2``): ``label`` names the rule on a form (a statement for a yes/no rule: "The
+    kitty is turned face up"), ``choice_labels`` gives each of ``choices`` in words (the ids
+    stay what records store), ``entry_labels`` the entries of a table of points by their path
+    ("emballage.made": "made, by the tricks taken").
+    """
+    meta = {"help": help, "label": label, "choices": choices,
+            "choice_labels": dict(choice_labels or {}), "entry_labels": dict(entry_labels or {}),
+            "minimum": minimum, "maximum": maximum, "kind": kind or type(default)}
     if isinstance(default, (dict, list)):
         return dataclasses.field(default_factory=lambda: default, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)
@@ -197,7 +207,8 @@ class BaseRules:
 
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
-        """Every house rule with its default, accepted values and help (for forms and docs)."""
+        """Every house rule with its default, accepted values, help, label and the words of its
+        choices (for forms and docs)."""
         out = []
         for f in dataclasses.fields(cls):
             default = f.default if f.default is not dataclasses.MISSING else f.default_factory()

@@ -201,6 +201,19 @@ class Rules(BaseRules):
         DEFAULT_POINTS_TABLE,
         "The points each opponent pays per contract (a lone declarer wins or pays three times "
         "that); a league may replace any entry.",
+        label=N_("Points table"),
+        entry_labels={
+            "emballage.made": N_("made, by the tricks taken"),
+            "emballage.failed": N_("failed, by the tricks bid"),
+            "emballage.per_missing_trick": N_("failed, for each trick short"),
+            "solo.base": N_("by the tricks bid"),
+            "solo.per_extra_trick": N_("for each trick over"),
+            "solo.extra_tricks_until": N_("tricks over count up to"),
+            "solo.per_missing_trick": N_("failed, for each trick short"),
+            "abondance": N_("by the tricks bid (tricks over score the higher level)"),
+            "trou.made": N_("made"), "trou.all_tricks": N_("all 13 tricks"),
+            "trou.failed": N_("failed"),
+        },
         kind=dict,
     )
 

@@ -70,40 +70,48 @@ class Rules(BaseRules):
         True,
         "The dealer's last card is turned face up and its suit is trumps for Prop and Cop, Solo "
         "and Royal Abundance; when off, the declarer names trumps in every trump contract.",
+        label=N_("The dealer's last card is turned up for trumps"),
     )
     prop_and_cop: bool = rule(
         True,
         "Prop and Cop, the partnership bid, is played; when off, every contract is played "
         "alone and nobody may say Prop or Cop.",
+        label=N_("Prop and Cop is played"),
     )
     eldest_may_cop_after_pass: bool = rule(
         True,
         "The player left of the dealer may still accept (Cop) a Prop made after they passed "
         "(no effect without Prop and Cop).",
+        label=N_("The player left of the dealer may Cop after passing"),
     )
     prop_alone_may_solo: bool = rule(
         False,
         "A Prop that nobody accepts may be played as a Solo by the proposer instead of being "
         "redealt (no effect without Prop and Cop).",
+        label=N_("A Prop nobody accepts may be played as a Solo"),
     )
     overtricks: bool = rule(
         False,
         "Each defender pays or receives one more unit per trick over or under the goal in Prop "
         "and Cop, Solo, Abundance and Royal Abundance (those contracts then play all 13 tricks).",
+        label=N_("Tricks over and under the goal are paid"),
     )
     stake_multiplier: float = rule(
         1,
         "Every stake is multiplied by this agreed number, greater than 0 (for example 5, or 0.1 "
         "for beginners).",
+        label=N_("Stakes multiplied by"),
         kind=float,
     )
     revoke_penalty: str = rule(
         "lose_deal",
-        "The penalty for a revoke (not following suit when able) on a paper score sheet: "
-        "lose_deal, the revoking side loses the contract (or the declaring side wins it when "
-        "a defender revoked); three_tricks, three tricks count against the revoking side. "
-        "Online play cannot revoke.",
+        "The penalty for a revoke (not following suit when able) on a paper score sheet: the "
+        "revoking side loses the contract (when a defender revoked, the declaring side wins "
+        "it), or three tricks count against the revoking side. Online play cannot revoke.",
+        label=N_("Penalty for a revoke"),
         choices=REVOKE_PENALTIES,
+        choice_labels={"lose_deal": N_("the revoking side loses the contract"),
+                       "three_tricks": N_("three tricks count against the revoking side")},
     )
 
     def __post_init__(self) -> None:

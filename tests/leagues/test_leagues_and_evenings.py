@@ -21,7 +21,7 @@ def test_organiser_creates_a_league_and_sets_its_house_rules(as_organiser, club)
     league = League.objects.get(name="Bid Nights")
     assert response["Location"].endswith(f"/leagues/{league.pk}/rules/")
     form_page = as_organiser.get(response["Location"]).content.decode()
-    assert "Game target" in form_page
+    assert "Score to win" in form_page and "Game target" not in form_page
     data = {"min_bid": 4, "all_pass": "redeal", "downtown_ace": "high", "kitty": "6_two_jokers",
             "downtown_side_suits": "reversed", "notrump_double": "on", "boston": "wins_game",
             "game_target": 11}
@@ -181,12 +181,18 @@ def test_a_belgian_league_sets_its_points_table_like_an_online_table(as_organise
     league = League.objects.create(club=club, name="Couleur", game="belgian_whist")
     url = f"/clubs/{club.slug}/leagues/{league.pk}/rules/"
     page = as_organiser.get(url).content.decode()
-    assert 'name="points_table"' in page  # the page used to show no field at all
-    response = as_organiser.post(url, {"points_table": '{"piccolo": 9}'})
+    # The points table is a grid of number boxes, one row per contract.
+    assert 'name="points_table.piccolo" value="8"' in page and "<textarea" not in page
+    response = as_organiser.post(url, {"points_table.piccolo": "9"})
     assert response.status_code == 302
     league.refresh_from_db()
     assert list(league.rules) == ["points_table"] and league.rules["points_table"]["piccolo"] == 9
-    response = as_organiser.post(url, {"points_table": '{"piccolo": -1}'})
-    assert "expected a number from 0" in response.content.decode()
+    page = as_organiser.get(url).content.decode()  # the league's values, in the grid
+    assert 'name="points_table.piccolo" value="9"' in page
+    assert 'name="points_table.emballage.made.8" value="8"' in page
+    response = as_organiser.post(url, {"points_table.piccolo": "-1"})
+    assert "Piccolo is -1, expected a number from 0" in response.content.decode()
+    response = as_organiser.post(url, {"points_table.piccolo": "nine"})
+    assert "Piccolo: “nine” is not a number." in response.content.decode()
     league.refresh_from_db()
     assert league.rules["points_table"]["piccolo"] == 9
