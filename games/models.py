@@ -72,6 +72,9 @@ class Table(models.Model):
     summary = models.JSONField(default=dict, blank=True)
     # {"seat", "action", "version"} of the last applied action: a resent click is recognised.
     last_action = models.JSONField(null=True, blank=True)
+    # The table of the rematch asked for once this one finished (one per finished table).
+    rematch_table = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="+", verbose_name=_("rematch"))
 
     class Meta:
         ordering = ["-created_at"]

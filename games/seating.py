@@ -77,6 +77,62 @@ def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
     return table
 
 
+def fill_seats(table_id: int, user, level: str = "normal") -> int:
+    """Every empty seat gets a computer player of ``level`` in one go; the game starts as the
+    last one fills.  How many seats were filled: 0 when none was left (a second click), which
+    changes nothing and is no error."""
+    with transaction.atomic():
+        table = locked(table_id)
+        if table.created_by_id != person_id(user) and seat_of(table, user) is None:
+            raise TableError(_("Only the players at this table can add computer players."),
+                             table.version)
+        if table.status == Table.Status.FINISHED:
+            raise TableError(_("This table has finished."), table.version)
+        free = [seat for seat in Seat.objects.select_for_update().filter(table=table)
+                if seat.is_free]
+        if table.status != Table.Status.WAITING or not free:
+            return 0
+        for seat in free:
+            seat.bot_level = level
+        Seat.objects.bulk_update(free, ["bot_level"])
+        _start_if_full(table)
+        bump(table)
+        transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
+    return len(free)
+
+
+def rematch(table_id: int, user) -> Table:
+    """A finished table's players ask for a rematch: a new table of the same game and house
+    rules with the same people and computer players in the same seats (so it deals at once).
+    Once per finished table: a second click, by anyone, gets the same new table.  The finished
+    table's next version names it, so every page still open there shows the link."""
+    with transaction.atomic():
+        table = locked(table_id)
+        if seat_of(table, user) is None:
+            raise TableError(_("Only the players of this table can ask for a rematch."),
+                             table.version)
+        if table.status != Table.Status.FINISHED:
+            raise TableError(_("A rematch can be asked for once the table has finished."),
+                             table.version)
+        if table.rematch_table_id is not None:
+            return Table.objects.get(pk=table.rematch_table_id)
+        new = Table.objects.create(game=table.game, rules=table.rules, created_by=user,
+                                   is_private=table.is_private, deals_limit=table.deals_limit,
+                                   grace_seconds=table.grace_seconds)
+        now = timezone.now()
+        Seat.objects.bulk_create(
+            Seat(table=new, position=s.position, user_id=s.user_id, bot_level=s.bot_level,
+                 seen_at=now if s.user_id else None)
+            for s in table.seats.all())
+        _start_if_full(new)
+        bump(new)
+        Table.objects.filter(pk=table.pk).update(rematch_table=new)
+        table.rematch_table = new
+        bump(table)
+        transaction.on_commit(broadcasting.broadcast_lobby)
+    return new
+
+
 def leave_seat(table_id: int, user) -> Table:
     with transaction.atomic():
         table = locked(table_id)

@@ -87,6 +87,7 @@ class TableSnapshot:
     # applies to a copy), or None between hands.
     record: dict | None
     state: Any
+    rematch_table: int | None = None  # the table of the rematch, once a player asked for one
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -109,6 +110,7 @@ class TableSnapshot:
             "summary": self.summary or None,
             "hand": self.state.view(seat) if self.state is not None else None,
             "last_hand": self.last_hand,
+            "rematch_table": self.rematch_table,
         }
 
 
@@ -124,7 +126,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
         summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
-        state=current_state(table))
+        state=current_state(table), rematch_table=table.rematch_table_id)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:

@@ -35,7 +35,9 @@ from games.seating import (  # noqa: F401
     changed_in_admin,
     close_table,
     create_table,
+    fill_seats,
     leave_seat,
+    rematch,
     renew_invite,
     take_seat,
 )

@@ -8,7 +8,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games import registry, tables
 from games.access import get_table_for_viewer, person_id, remember_invite
@@ -29,8 +30,21 @@ def lobby_tables(user):
             .select_related("created_by")[:50])
 
 
+def your_tables(user):
+    """The tables a signed-in person sits at or opened and that have not finished (the top of
+    their lobby: rendered with the page, not pushed over the lobby socket, which is the same
+    for everyone)."""
+    uid = person_id(user)
+    if uid is None:
+        return []
+    return list(Table.objects.filter(Q(seats__user_id=uid) | Q(created_by_id=uid))
+                .exclude(status=Table.Status.FINISHED).distinct()
+                .prefetch_related("seats__user__profile")[:50])
+
+
 def lobby(request):
     return render(request, "games/lobby.html", {"tables": lobby_tables(request.user),
+                                                "your_tables": your_tables(request.user),
                                                 "games": registry.choices()})
 
 
@@ -60,14 +74,19 @@ def table_page(request, table_id):
     seat = tables.seat_of(table, request.user)
     view = table_view(table, seat)
     invite_url = None
-    if table.is_private and (seat is not None or table.created_by_id == person_id(request.user)):
-        invite_url = request.build_absolute_uri(
-            reverse("table_invite", args=[table.pk, table.invite_token]))
+    invite_path = reverse("table_invite", args=[table.pk, table.invite_token])
+    if not table.is_private:
+        invite_url = request.build_absolute_uri(table.get_absolute_url())  # open to anyone
+    elif seat is not None or table.created_by_id == person_id(request.user):
+        invite_url = request.build_absolute_uri(invite_path)
+    # A visitor who is not signed in comes back here after logging in or signing up: to the
+    # invite link of a private table (they could only see it through that link).
+    back_to = invite_path if table.is_private else table.get_absolute_url()
     return render(request, "games/table.html", {
         "table": table, "view": view, "ui": for_template(view), "bot_levels": BOT_LEVELS,
-        "invite_url": invite_url,
-        "can_renew_invite": invite_url is not None and table.created_by_id == person_id(
-            request.user),
+        "invite_url": invite_url, "back_to": back_to,
+        "can_renew_invite": table.is_private and invite_url is not None
+        and table.created_by_id == person_id(request.user),
     })
 
 
@@ -110,6 +129,12 @@ def _table_post(request, table_id, change):
     return redirect("table", table_id)
 
 
+def _bot_level(request) -> str:
+    """The computer players' level posted, or normal for anything else."""
+    level = request.POST.get("level", "normal")
+    return level if level in dict(BOT_LEVELS) else "normal"
+
+
 @login_required
 @require_POST
 def sit(request, table_id, position):
@@ -120,11 +145,40 @@ def sit(request, table_id, position):
 @login_required
 @require_POST
 def add_bot(request, table_id, position):
-    level = request.POST.get("level", "normal")
-    if level not in dict(BOT_LEVELS):
-        level = "normal"
+    level = _bot_level(request)
     return _table_post(request, table_id,
                        lambda: tables.add_bot(table_id, request.user, position, level))
+
+
+@login_required
+@require_POST
+def fill_seats(request, table_id):
+    level = _bot_level(request)
+
+    def fill():
+        filled = tables.fill_seats(table_id, request.user, level)
+        if filled:
+            messages.success(request, ngettext(
+                "%(n)d computer player sat down.", "%(n)d computer players sat down.",
+                filled) % {"n": filled})
+        else:
+            messages.info(request, _("Every seat was already taken: nothing was changed."))
+    return _table_post(request, table_id, fill)
+
+
+@login_required
+@require_POST
+def rematch(request, table_id):
+    get_table_for_viewer(request, table_id)
+    try:
+        new = tables.rematch(table_id, request.user)
+    except tables.TableError as exc:
+        finished = Table.objects.filter(pk=table_id).values_list("rematch_table", flat=True)
+        if finished and finished[0]:  # a click that lost a race to another: the same table
+            return redirect("table", finished[0])
+        messages.error(request, exc.message)
+        return redirect("table", table_id)
+    return redirect(new)
 
 
 @login_required
@@ -134,8 +188,19 @@ def leave(request, table_id):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def close(request, table_id):
+    """GET: the question (are you sure?); POST: the table closes.  A page of its own, so the
+    confirmation works with the keyboard, without JavaScript and under live updates."""
+    if request.method == "GET":
+        table = get_table_for_viewer(request, table_id)
+        if table.created_by_id != person_id(request.user):
+            messages.error(request, _("Only the person who opened the table can close it."))
+            return redirect(table)
+        if table.status == Table.Status.FINISHED:
+            messages.error(request, _("This table has finished."))
+            return redirect(table)
+        return render(request, "games/close_table.html", {"table": table})
     return _table_post(request, table_id, lambda: tables.close_table(table_id, request.user))
 
 

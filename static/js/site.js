@@ -8,4 +8,33 @@
       target.select();
     }
   });
+
+  // <button data-copy="ID" hidden>: copies the value of the field #ID (invite links).  Shown
+  // only where a script runs; without one the field is still there to select and copy.
+  function copied(button) {
+    var label = button.getAttribute("data-copied");
+    if (label) {
+      button.textContent = label;
+    }
+  }
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    button.hidden = false;
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element ? event.target.closest("button[data-copy]") : null;
+    if (!button) {
+      return;
+    }
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!field) {
+      return;
+    }
+    field.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(function () { copied(button); },
+        function () { if (document.execCommand("copy")) { copied(button); } });
+    } else if (document.execCommand("copy")) {
+      copied(button);
+    }
+  });
 })();

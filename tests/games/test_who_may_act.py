@@ -155,7 +155,8 @@ def client_for(people, role) -> Client:
     return client
 
 
-POSTS = ["sit/1", "sit/3", "bot/1", "leave", "act", "act-card", "act-discard", "close"]
+POSTS = ["sit/1", "sit/3", "bot/1", "fill", "rematch", "leave", "act", "act-card", "act-discard",
+         "close"]
 
 
 def post(client, table: Table, what: str):

@@ -8,22 +8,33 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from whistclub.accounts.forms import ProfileForm, SignUpForm
 from whistclub.accounts.models import profile_for
 
 
+def safe_next(request) -> str:
+    """The ``next`` page asked for (a table a visitor came from), if it is on this site."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return ""
+
+
 def signup(request):
+    next_url = safe_next(request)
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect(next_url or "home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to whistclub, %(name)s!") % {"name": user.profile.name})
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(next_url or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
 @login_required
