@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import registry, words
+from games.computer_names import level_badge
+from games.templatetags.cards import action_label
+
 # Where each seat sits around the viewer (at the bottom, "south"), clockwise, by seat count.
 POSITIONS = {
     3: ("south", "west", "east"),
@@ -38,6 +42,10 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
     first = seat if seat is not None else 0  # the viewer sits at the bottom; a watcher sees seat 0
     order = [(first + i) % count for i in range(count)]
     places = POSITIONS[count]
+    names = words.Names(players, seat)
+    game_id = view.get("game")  # a view without one (a test's) gets no sentences
+    said = words.of(game_id) if game_id else None
+    partnership = bool(game_id) and registry.game(game_id).is_partnership_match and count == 4
     return {
         "my_cards": my_cards,
         "buttons": buttons,
@@ -49,7 +57,40 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             "to_act": hand.get("to_act") == p,
             "is_me": p == seat,
             "position_class": places[i],
+            "side": ("a" if p % 2 == 0 else "b") if partnership else None,
+            "is_partner": partnership and seat is not None and p == (seat + 2) % 4,
+            "bot_badge": level_badge(players[p]["bot"]) if players[p].get("bot") else None,
         } for i, p in enumerate(order)],
         "last_trick": (hand.get("tricks") or [None])[-1],
         "exposed": [e for e in exposed if e.get("seat") != seat],
+        "auction": auction_grid(hand, names, count) if hand.get("auction") else None,
+        **(sentences(said, view, names) if said else {}),
     }
+
+
+def sentences(said, view: dict[str, Any], names: words.Names) -> dict[str, str | None]:
+    """The game's words (``games.words.<game>``) for this view: whose turn is doing what, the
+    contract, the score and the last hand's result."""
+    hand = view.get("hand") or {}
+    return {
+        "turn_phase": str(said.PHASES.get(hand.get("phase"), "")),
+        "contract": said.contract(view, names) if hand else None,
+        "score": said.score(view, names),
+        "result": said.result(view["last_hand"], names) if view.get("last_hand") else None,
+    }
+
+
+def auction_grid(hand: dict[str, Any], names: words.Names, count: int) -> dict[str, Any]:
+    """The calls of the hand as players write them: one column per seat from the dealer's
+    left, one row per round (a seat that no longer speaks leaves its cell empty)."""
+    dealer = hand.get("dealer") or 0
+    columns = [(dealer + 1 + i) % count for i in range(count)]
+    rows: list[list[str]] = []
+    last = count
+    for call in hand["auction"]:
+        column = columns.index(call["seat"])
+        if not rows or column <= last:
+            rows.append([""] * count)
+        rows[-1][column] = action_label(call["action"])
+        last = column
+    return {"seats": [names.capital(s) for s in columns], "rows": rows}

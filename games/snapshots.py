@@ -15,9 +15,9 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from games.access import seat_held_by
+from games.computer_names import computer_name
 from games.models import Table, played_by_bot, takeover_at
 from games.rules.records import replay_hand
 
@@ -47,11 +47,11 @@ class SeatFacts:
         return played_by_bot(self.bot_level, self.user_id, self.away_since, grace_seconds, now)
 
 
-def player_name(seat: SeatFacts) -> str:
+def player_name(seat: SeatFacts, table_id: int) -> str:
     if seat.user_id:
         return seat.display_name or seat.username
     if seat.bot_level:
-        return gettext("computer (%(level)s)") % {"level": gettext(seat.bot_level)}
+        return computer_name(table_id, seat.position, seat.bot_level)
     return ""
 
 
@@ -79,6 +79,7 @@ class TableSnapshot:
     status: str
     created_by: int
     grace_seconds: int
+    house_rules: dict  # the table's overrides of its game's rules (public: the create form's)
     summary: dict
     seats: tuple[SeatFacts, ...]
     hands_played: int
@@ -102,10 +103,12 @@ class TableSnapshot:
             "created_by": self.created_by,
             "seat": seat,
             "players": [
-                {"seat": s.position, "name": player_name(s), "bot": s.bot_level or None,
+                {"seat": s.position, "name": player_name(s, self.table_id),
+                 "bot": s.bot_level or None,
                  "free": s.free, **presence_of(s, self.grace_seconds, now)}
                 for s in self.seats
             ],
+            "house_rules": self.house_rules,
             "hands_played": self.hands_played,
             "summary": self.summary or None,
             "hand": self.state.view(seat) if self.state is not None else None,
@@ -124,6 +127,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
     return TableSnapshot(
         table_id=table.pk, game=table.game, version=table.version, status=table.status,
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
+        house_rules=dict(table.rules or {}),
         summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
         state=current_state(table), rematch_table=table.rematch_table_id)
@@ -216,7 +220,9 @@ def last_hand_view(hand) -> dict[str, Any]:
 
 
 def finished_hand_view(number: int, state) -> dict[str, Any]:
-    """``last_hand_view`` from the engine state of the finished hand."""
+    """``last_hand_view`` from the engine state of the finished hand (with its kitty and the
+    declarer's discards where the game has them)."""
     view = state.view(None)
     return {"number": number, "result": view.get("result"), "deal": view.get("deal"),
-            "tricks": view.get("tricks")}
+            "tricks": view.get("tricks"), "kitty": view.get("kitty"),
+            "discards": view.get("discards")}

@@ -93,3 +93,13 @@ def get_item(mapping, key):
         return mapping[key]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+@register.filter
+def computer_player(seat) -> str:
+    """A computer player's name and level, for a seat of the lobby: "Otter (computer, normal)"."""
+    from games.computer_names import computer_name, level_badge
+
+    return _("%(name)s (%(badge)s)") % {
+        "name": computer_name(seat.table_id, seat.position, seat.bot_level),
+        "badge": level_badge(seat.bot_level)}

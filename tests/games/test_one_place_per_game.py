@@ -2,8 +2,9 @@
 own files names a game (docs/architecture.md, "Add a game").
 
 The engines' layer (``games/rules/``: one module per game, and the computer players keyed by
-the engine's ``GAME``) is each game's own place; so is ``leagues/paper/<game>.py``, the paper
-entry of one game.  Everything else asks ``games.registry``.
+the engine's ``GAME``) is each game's own place; so are ``leagues/paper/<game>.py``, the paper
+entry of one game, and ``games/words/<game>.py``, its sentences on the table page.
+Everything else asks ``games.registry``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ SUFFIXES = {".py", ".html", ".js", ".txt"}
 
 
 def own_places(root: Path, game_id: str) -> set[Path]:
-    return {root / "leagues" / "paper" / f"{game_id}.py"}
+    """The paper entry of the game, and its words on the table page."""
+    return {root / "leagues" / "paper" / f"{game_id}.py",
+            root / "games" / "words" / f"{game_id}.py"}
 
 
 def allowed(root: Path, path: Path) -> bool:
@@ -58,7 +61,14 @@ def test_the_scan_sees_a_branch_on_a_games_name(tmp_path):
     (tmp_path / "leagues" / "paper" / "solo_whist.py").write_text('GAME = "solo_whist"\n')
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "t.html").write_text('{% if game == "bid_whist" %}{% endif %}\n')
+    # A game's words are its own place, not another game's.
+    (tmp_path / "games" / "words").mkdir(parents=True)
+    (tmp_path / "games" / "words" / "solo_whist.py").write_text('GAME = "solo_whist"\n')
+    (tmp_path / "games" / "words" / "bid_whist.py").write_text('OTHER = "solo_whist"\n')
+    (tmp_path / "games" / "words" / "__init__.py").write_text('FIRST = "bid_whist"\n')
     assert games_named_outside_their_place(tmp_path) == [
+        'games/words/__init__.py:1: FIRST = "bid_whist"',
+        'games/words/bid_whist.py:1: OTHER = "solo_whist"',
         'leagues/views.py:1: if game == "solo_whist":',
         'templates/t.html:1: {% if game == "bid_whist" %}{% endif %}',
     ]

@@ -14,7 +14,8 @@ from django.contrib.auth import get_user_model
 from django.utils import translation
 from django.utils.translation import gettext
 
-# The name a seat played by the computer gets (games.snapshots.player_name).
+# How a computer player was once named, still refused as a person's name; today computer
+# players have names of their own (games.computer_names), refused as well.
 COMPUTER_NAME = "computer (%(level)s)"
 
 
@@ -42,9 +43,21 @@ def _computer_forms() -> list[tuple[str, str, str, set[str]]]:
     return forms
 
 
+def _computer_player_names() -> set[str]:
+    from games.computer_names import NAMES
+
+    names = set()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            names |= {name_key(str(name)) for level in NAMES.values() for name in level}
+    return names
+
+
 def imitates_a_computer_player(name: str) -> bool:
     """"computer", "Computer (strong)", "computer-easy", "joueur virtuel (fort)", ..."""
     key, letters = name_key(name), _letters(name)
+    if key in _computer_player_names():
+        return True  # "Professor", the name of a computer player in some language
     for prefix, suffix, word, levels in _computer_forms():
         if suffix and key.startswith(prefix) and key.endswith(suffix):
             return True  # "computer (anything)"

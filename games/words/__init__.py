@@ -1,0 +1,184 @@
+"""Each game's sentences, one module per game: ``games/words/<game id>.py``.
+
+What a table page says in words of a game, from the seat's view (``games.snapshots``) and
+nothing else, so a sentence never names a card the view does not hold.  Each module gives:
+
+- ``PHASES``: the phase of whoever's turn it is ("bidding", "discarding", ...), by engine phase;
+- ``contract(view, names) -> str | None``: the contract of the hand in play;
+- ``score(view, names) -> str | None``: where the table stands (scores or balances, by name);
+- ``result(last_hand, names) -> str | None``: the last hand's result.
+
+``names`` is a :class:`Names`: how each seat is called for this viewer ("you" for their own).
+Nothing else names a game: ``games.presentation`` asks :func:`of` for the module of a table's
+game.  Change how a contract reads in that game's module (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+from games import registry
+
+
+def of(game_id: str) -> ModuleType:
+    """The words of ``game_id`` (a game of ``games.registry``)."""
+    return import_module(f"{__name__}.{game_id}")
+
+
+# The phases most games share; a game's module adds its own.
+PHASES = {
+    "auction": pgettext_lazy("phase", "bidding"),
+    "discard": pgettext_lazy("phase", "discarding"),
+    "declare": pgettext_lazy("phase", "naming trumps"),
+    "trump": pgettext_lazy("phase", "naming trumps"),
+    "play": pgettext_lazy("phase", "playing"),
+}
+
+
+def phases(**more) -> dict[str, Any]:
+    return {**PHASES, **more}
+
+
+SUITS = {"S": pgettext_lazy("trumps", "spades"), "H": pgettext_lazy("trumps", "hearts"),
+         "D": pgettext_lazy("trumps", "diamonds"), "C": pgettext_lazy("trumps", "clubs")}
+
+
+class Names:
+    """How each seat of a table is called for the one who reads: their own seat is "you"."""
+
+    def __init__(self, players: Sequence[dict[str, Any]], me: int | None):
+        self.players = {p["seat"]: p["name"] or _("empty seat") for p in players}
+        self.me = me
+
+    def __call__(self, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        if seat == self.me:
+            return _("you")
+        return str(self.players.get(seat, ""))
+
+    def capital(self, seat: int) -> str:
+        """The name at the start of a sentence ("You made ...")."""
+        return capitalise(self(seat))
+
+    def together(self, seats: Sequence[int]) -> str:
+        """Two or more players: "you & Ada", "Ana, Bob & Cy" (the viewer first)."""
+        ordered = sorted(seats, key=lambda s: (s != self.me, s))
+        names = [self(s) for s in ordered]
+        if len(names) == 1:
+            return names[0]
+        return _("%(some)s & %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
+
+    def capital_together(self, seats: Sequence[int]) -> str:
+        return capitalise(self.together(seats))
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def goal(tricks: int, exactly: bool = False) -> str:
+    """What a contract asks: "no trick to take", "exactly one trick", "8 tricks to take"."""
+    if tricks == 0:
+        return _("no trick to take")
+    if exactly:
+        return ngettext("exactly %(n)s trick", "exactly %(n)s tricks", tricks) % {"n": tricks}
+    return ngettext("%(n)s trick to take", "%(n)s tricks to take", tricks) % {"n": tricks}
+
+
+def with_tricks(tricks: int) -> str:
+    """"with 1 trick", "with 4 tricks"."""
+    return ngettext("with %(n)s trick", "with %(n)s tricks", tricks) % {"n": tricks}
+
+
+def signed(number: int) -> str:
+    """+6, −5, 0: a score as players write it."""
+    return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
+
+
+def each_score(values: Sequence[int], names: Names) -> str:
+    """Everyone by name: "you +6, Ada −2, ..."."""
+    return ", ".join(_("%(name)s %(score)s") % {"name": names(seat), "score": signed(v)}
+                     for seat, v in enumerate(values))
+
+
+def exchange(values: Sequence[int], names: Names, declarers: Sequence[int]) -> str:
+    """What a hand exchanged: the declarers by name, the others together when alike."""
+    others = [s for s in range(len(values)) if s not in declarers]
+    if declarers and others and len({values[s] for s in others}) == 1:
+        parts = [_("%(name)s %(score)s") % {"name": names(s), "score": signed(values[s])}
+                 for s in declarers]
+        parts.append(_("others %(score)s") % {"score": signed(values[others[0]])})
+        return ", ".join(parts)
+    return each_score(values, names)
+
+
+def contract_word(game_id: str, contract: str) -> str:
+    """A contract's name in words (``games.registry``), never its id."""
+    return registry.game(game_id).contract_label(contract).lower()
+
+
+def trumps(suit: str | None) -> str:
+    """"hearts trumps", "no trumps"."""
+    if suit in SUITS:
+        return _("%(suit)s trumps") % {"suit": str(SUITS[suit])}
+    return _("no trumps")
+
+
+def balances(view: dict[str, Any], names: Names, unit: str) -> str | None:
+    """A running balance by name, the leader first: "Ana +12, you −4, ..." with its unit."""
+    summary = view.get("summary") or {}
+    values = summary.get("balances")
+    if not values:
+        return None
+    order = sorted(range(len(values)), key=lambda s: -values[s])
+    line = ", ".join(_("%(name)s %(score)s") % {"name": names(s), "score": signed(values[s])}
+                     for s in order)
+    return _("Balances in %(unit)s: %(line)s") % {"unit": unit, "line": capitalise(line)}
+
+
+def last_result(outcome_words):
+    """A game's ``result(last_hand, names)`` from its words of a played hand's outcome (the
+    engine's ``result()``); a hand everyone passed reads the same in every game."""
+
+    def result(last_hand: dict[str, Any], names: Names) -> str | None:
+        outcome = last_hand.get("result") or {}
+        if outcome.get("redeal"):
+            return _("Everyone passed: the cards are dealt again.")
+        return outcome_words(outcome, names) if outcome else None
+
+    return result
+
+
+def house_rules(view: dict[str, Any]):
+    """The table's house rules as its game's engine reads them."""
+    return registry.game(view["game"]).rules_class.from_overrides(view.get("house_rules") or {})
+
+
+def bid_trumps(trump: str | None, mode: str, direction: str | None) -> str:
+    """A Bid Whist bid's trumps as the hand stands: "clubs trumps", "no trumps, downtown", or
+    still to be named by the declarer."""
+    if mode == "notrump":
+        if direction:
+            return _("no trumps, %(direction)s") % {
+                "direction": str(registry.BID_WHIST_MODES.get(direction, direction)).lower()}
+        return _("no trumps, the direction still to be named")
+    return trumps(trump) if trump else _("trumps still to be named")
+
+
+def bid_words(game_id: str, hand: dict[str, Any], names: Names) -> dict[str, Any] | None:
+    """A Bid Whist contract's words (four players or cutthroat): who bid what, which trumps;
+    with ``declarer`` and ``bid`` (the number) for the game's own sentence."""
+    bid = hand.get("contract")
+    if not bid:
+        return None
+    return {"declarer": bid["declarer"], "number": bid["bid"],
+            "name": names.capital(bid["declarer"]),
+            "bid": contract_word(game_id, f"{bid['bid']} {bid['mode']}"),
+            "trumps": bid_trumps(hand.get("trump"), bid["mode"], hand.get("direction"))}

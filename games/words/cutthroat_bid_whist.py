@@ -1,0 +1,58 @@
+"""Cutthroat Bid Whist in words: three players, each for themselves, tricks out of 18."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.rules.cutthroat_bid_whist import TRICKS_IN_ALL
+from games.words import (
+    Names,
+    bid_words,
+    capitalise,
+    contract_word,
+    exchange,
+    house_rules,
+    last_result,
+    phases,
+)
+
+GAME = "cutthroat_bid_whist"
+PHASES = phases()
+
+
+def contract(view: dict[str, Any], names: Names) -> str | None:
+    hand = view.get("hand") or {}
+    params = bid_words(GAME, hand, names)
+    if params is None:
+        return None
+    params.update(all=TRICKS_IN_ALL, have=(hand.get("books") or [0, 0, 0])[params["declarer"]])
+    return _("%(name)s bid %(bid)s, %(trumps)s, alone against the others: %(number)s of the "
+             "%(all)s tricks, the kitty counts as one; %(have)s so far.") % params
+
+
+@last_result
+def result(outcome: dict[str, Any], names: Names) -> str | None:
+    declarer = outcome["declarer"]
+    params = {"name": names.capital(declarer), "bid": contract_word(GAME, outcome["bid"]),
+              "books": outcome["books"][declarer],
+              "points": exchange(outcome["points"], names, [declarer])}
+    if outcome.get("made"):
+        return _("%(name)s made %(bid)s with %(books)s tricks: %(points)s.") % params
+    return _("%(name)s went set on %(bid)s with %(books)s tricks: %(points)s.") % params
+
+
+def score(view: dict[str, Any], names: Names) -> str | None:
+    summary = view.get("summary") or {}
+    scores = summary.get("scores")
+    if not scores:
+        return None
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    line = _("%(scores)s, first to %(target)s") % {
+        "scores": capitalise(" · ".join(_("%(name)s %(score)s") % {"name": names(s), "score": scores[s]}
+                             for s in order)),
+        "target": house_rules(view).game_target}
+    if summary.get("winner") is not None:
+        line += " · " + _("%(name)s wins the match.") % {"name": names.capital(summary["winner"])}
+    return line
