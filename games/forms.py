@@ -71,21 +71,33 @@ class PointsGridWidget(forms.Widget):
         shown = _flatten(value) if isinstance(value, Mapping) else {}
         usual = _flatten(self.grid.default)
         rows = []
+        def box(label, path):
+            return format_html(
+                '<label class="points-cell">{}<input type="number" name="{}" value="{}"'
+                ' placeholder="{}" min="0" step="any" inputmode="decimal" aria-label="{}"{}>'
+                '</label>',
+                label, f"{name}.{path}", _number_text(shown.get(path)), _number_text(usual[path]),
+                self.grid.cell_words(path),
+                mark_safe(' aria-invalid="true"') if path in self.grid.invalid_paths else "")
+
+        def line(what, boxes):
+            return format_html(
+                '<div class="points-line">{}{}</div>',
+                format_html('<span class="points-what">{}</span>', what) if what else "",
+                mark_safe("".join(boxes)))
+
         for contract, lines in self.grid.rows:
-            html_lines = []
+            html_lines, single = [], []  # entries of one number share a line, each labelled
             for what, cells in lines:
-                boxes = [format_html(
-                    '<label class="points-cell">{}<input type="number" name="{}" value="{}"'
-                    ' placeholder="{}" min="0" step="any" inputmode="decimal" aria-label="{}"{}>'
-                    '</label>',
-                    number, f"{name}.{path}", _number_text(shown.get(path)),
-                    _number_text(usual[path]), self.grid.cell_words(path),
-                    mark_safe(' aria-invalid="true"') if path in self.grid.invalid_paths else "")
-                    for number, path in cells]
-                html_lines.append(format_html(
-                    '<div class="points-line">{}{}</div>',
-                    format_html('<span class="points-what">{}</span>', what) if what else "",
-                    mark_safe("".join(boxes))))
+                if what and len(cells) == 1 and not cells[0][0]:
+                    single.append(box(what, cells[0][1]))
+                    continue
+                if single:
+                    html_lines.append(line("", single))
+                    single = []
+                html_lines.append(line(what, [box(number, path) for number, path in cells]))
+            if single:
+                html_lines.append(line("", single))
             rows.append(format_html('<tr><th scope="row">{}</th><td>{}</td></tr>',
                                     contract, mark_safe("".join(html_lines))))
         return format_html('<table class="points-grid"><tbody>{}</tbody></table>',

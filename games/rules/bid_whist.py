@@ -104,9 +104,9 @@ class Rules(BaseRules):
         "6_two_jokers", "The cards in play, how many each player is dealt and how many go to "
         "the kitty the winning bidder picks up.", label=N_("The deck and the kitty"),
         choices=tuple(KITTY_SHAPES),
-        choice_labels={"6_two_jokers": N_("54 cards with both jokers: 12 each, a kitty of 6"),
-                       "4_no_jokers": N_("52 cards: 12 each, a kitty of 4"),
-                       "5_one_joker": N_("53 cards with the big joker: 12 each, a kitty of 5"),
+        choice_labels={"6_two_jokers": N_("54 cards, 2 jokers: 12 each, kitty of 6"),
+                       "4_no_jokers": N_("52 cards: 12 each, kitty of 4"),
+                       "5_one_joker": N_("53 cards, big joker: 12 each, kitty of 5"),
                        "none": N_("52 cards: 13 each, no kitty")})
     kitty_shown: bool = rule(
         False, "The kitty is turned face up for everyone to see before the auction.",
