@@ -227,6 +227,30 @@ def rule_field(spec: dict, current=None, words: Mapping | None = None) -> forms.
     return forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), **common)
 
 
+def rules_in_words(game: str, overrides: Mapping | None) -> list[str]:
+    """Each house rule a table or a league plays differently, as its players read it: "Score
+    to win: 11", "The kitty is shown to everyone: yes", "Points table: Piccolo 9, Trou, made
+    20" (only the entries that differ from the usual table)."""
+    description = registry.game(game)
+    values = description.rules_class.from_overrides(overrides or {}).overrides()
+    said = []
+    for spec in description.rules_class.describe():
+        if spec["name"] not in values:
+            continue
+        value = values[spec["name"]]
+        if isinstance(value, Mapping):
+            grid = PointsGrid(spec, description.words)
+            usual = _flatten(spec["default"])
+            shown = ", ".join(f"{grid.cell_words(path)} {_number_text(number)}"
+                              for path, number in _flatten(value).items()
+                              if usual.get(path) != number)
+        else:
+            shown = _in_words(spec, value)
+        label = gettext(spec["label"]) if spec.get("label") else spec["name"]
+        said.append(gettext("%(rule)s: %(value)s") % {"rule": label, "value": shown})
+    return said
+
+
 class HouseRulesMixin:
     """One field per house rule of a game, the one builder of house-rule forms: online tables
     (``TableForm``) and leagues (``leagues.forms.HouseRulesForm``) offer exactly the same

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from games.forms import rules_in_words
 from leagues import access as acl
 from leagues import draw, exports, history, online
 from leagues.forms import (
@@ -226,7 +227,7 @@ def league_detail(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id)
     return render(request, "leagues/league.html", {
         "access": access, "club": access.club, "league": league,
-        "seasons": league.seasons.all(), "rules": league.engine_rules().overrides() or None})
+        "seasons": league.seasons.all(), "rules": rules_in_words(league.game, league.rules)})
 
 
 @login_required

@@ -162,3 +162,15 @@ def test_a_yes_no_rule_says_its_default_in_words():
     field = TableForm(registry.all_games()[0].id).fields["rule_kitty_shown"]
     assert field.help_text.endswith("Default: no.")
     assert not field.label.endswith(":")
+
+
+def test_the_rules_a_table_plays_differently_read_in_words():
+    from games.forms import rules_in_words
+
+    bid = registry.all_games()[0].id
+    assert rules_in_words(bid, {"all_pass": "stuck_dealer", "kitty_shown": True}) == [
+        "The kitty is shown to everyone: yes", "When all four pass: the dealer may not pass "
+        "and must bid"]
+    assert rules_in_words(BelgianRules.GAME, {"points_table": {"piccolo": 9, "trou": {
+        "made": 20}}}) == ["Points table: Trou, made 20, Piccolo 9"]
+    assert rules_in_words(bid, {}) == []

@@ -28,7 +28,9 @@ def test_organiser_creates_a_league_and_sets_its_house_rules(as_organiser, club)
     as_organiser.post(response["Location"], data)
     league.refresh_from_db()
     assert league.rules == {"min_bid": 4, "game_target": 11}
-    assert "game_target" in as_organiser.get(f"/clubs/{club.slug}/leagues/{league.pk}/").content.decode()
+    league_page = as_organiser.get(f"/clubs/{club.slug}/leagues/{league.pk}/").content.decode()
+    assert "Lowest bid: 4" in league_page and "Score to win: 11" in league_page
+    assert "game_target" not in league_page
 
 
 def test_bad_house_rules_are_refused_with_the_engine_message(as_organiser, solo_league):
@@ -187,6 +189,7 @@ def test_a_belgian_league_sets_its_points_table_like_an_online_table(as_organise
     assert response.status_code == 302
     league.refresh_from_db()
     assert list(league.rules) == ["points_table"] and league.rules["points_table"]["piccolo"] == 9
+    assert "Points table: Piccolo 9" in as_organiser.get(league.get_absolute_url()).content.decode()
     page = as_organiser.get(url).content.decode()  # the league's values, in the grid
     assert 'name="points_table.piccolo" value="9"' in page
     assert 'name="points_table.emballage.made.8" value="8"' in page
