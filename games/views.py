@@ -15,7 +15,7 @@ from games import registry, tables
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.models import BOT_LEVELS, Hand, Table
-from games.presentation import for_template
+from games.presentation import for_template, replay_words
 from games.rules.records import replay_hand
 from games.snapshots import table_view
 
@@ -233,11 +233,11 @@ def hand_replay(request, table_id, number):
         step = 0
     played = {play["card"] for trick in tricks[:step] for play in trick["cards"]}
     remaining = [[c for c in cards if c not in played] for cards in view.get("deal") or []]
+    players = table_view(table, None)["players"]
     return render(request, "games/hand_replay.html", {
         "table": table, "hand": hand, "view": view, "remaining": remaining,
-        "auction": view.get("auction", []), "step": step, "trick_count": len(tricks),
-        "trick": tricks[step - 1] if step else None,
-        "players": table_view(table, None)["players"],
+        "step": step, "trick_count": len(tricks), "trick": tricks[step - 1] if step else None,
+        "players": players, **replay_words(table.game, view, players),
     })
 
 

@@ -152,6 +152,25 @@ def test_a_table_played_through_reads_in_words(player, game):
     assert "computer, " in text  # the level, in a badge beside each computer player's name
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("bots_act_at_once")
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_page_reads_in_words(client, player, game):
+    from games.models import Hand
+
+    table = tables.create_table(player, game, {})
+    for position in range(registry.game(game).seats):
+        tables.add_bot(table.pk, player, position)
+    hand = Hand.objects.filter(table=table).order_by("number").first()
+    assert hand is not None, "computer players play on their own"
+    for step in (0, 1):
+        html = client.get(f"/tables/{table.pk}/hands/{hand.number}/?trick={step}").content
+        text = visible_text(html.decode())
+        main = text[text.index("Hand "):]  # the page, not the site's menu
+        assert not notation_in(main), (notation_in(main), main)
+    assert '<table class="auction">' in html.decode() or hand.result.get("redeal")
+
+
 # -- each game's sentences -----------------------------------------------------------------------
 
 def names_for(count: int, me: int | None = 0) -> words.Names:
