@@ -162,13 +162,13 @@ def house_rules(view: dict[str, Any]):
 
 
 def bid_trumps(trump: str | None, mode: str, direction: str | None) -> str:
-    """A Bid Whist bid's trumps as the hand stands: "clubs trumps", "no trumps, downtown", or
-    still to be named by the declarer."""
-    if mode == "notrump":
+    """A Bid Whist bid's trumps as the hand stands: "clubs trumps", "played downtown" (no
+    trump), or still to be named by the declarer."""
+    if mode == "notrump":  # the bid already says no trump: only the direction is left
         if direction:
-            return _("no trumps, %(direction)s") % {
+            return _("played %(direction)s") % {
                 "direction": str(registry.BID_WHIST_MODES.get(direction, direction)).lower()}
-        return _("no trumps, the direction still to be named")
+        return _("the direction still to be named")
     return trumps(trump) if trump else _("trumps still to be named")
 
 

@@ -39,9 +39,9 @@ def contract(view: dict[str, Any], names: Names) -> str | None:
                   have=(hand.get("books") or [0, 0])[declarer % 2])
     if has_kitty(view):
         return _("%(name)s bid %(bid)s, %(trumps)s: %(side)s need %(need)s books, the kitty "
-                 "counts as one; they have %(have)s.") % params
-    return _("%(name)s bid %(bid)s, %(trumps)s: %(side)s need %(need)s books; they have "
-             "%(have)s.") % params
+                 "counts as one; %(have)s so far.") % params
+    return _("%(name)s bid %(bid)s, %(trumps)s: %(side)s need %(need)s books; %(have)s so "
+             "far.") % params
 
 
 def points_line(points: list[int], names: Names) -> str:

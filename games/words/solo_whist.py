@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.words import (
     Names,
@@ -39,12 +40,12 @@ def contract(view: dict[str, Any], names: Names) -> str | None:
               "contract": contract_word(GAME, called["name"]),
               "goal": goal(called["goal"]),
               "trumps": trumps_of(called["name"], called.get("trump") or hand.get("trump")),
-              "stake": called["stake"]}
+              "stake": ngettext("%(n)s unit a player", "%(n)s units a player",
+                                called["stake"]) % {"n": called["stake"]}}
     if called["name"] == PROP_AND_COP:
         return _("%(name)s proposed, %(partner)s accepted: together %(goal)s, %(trumps)s; "
-                 "%(stake)s units a player.") % params
-    return _("%(name)s called %(contract)s, alone: %(goal)s, %(trumps)s; %(stake)s units a "
-             "player.") % params
+                 "%(stake)s.") % params
+    return _("%(name)s called %(contract)s, alone: %(goal)s, %(trumps)s; %(stake)s.") % params
 
 
 @last_result
