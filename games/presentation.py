@@ -46,6 +46,7 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
     game_id = view.get("game")  # a view without one (a test's) gets no sentences
     said = words.of(game_id) if game_id else None
     partnership = bool(game_id) and registry.game(game_id).is_partnership_match and count == 4
+    declaring = declarers(hand)
     return {
         "my_cards": my_cards,
         "buttons": buttons,
@@ -60,12 +61,22 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             "side": ("a" if p % 2 == 0 else "b") if partnership else None,
             "is_partner": partnership and seat is not None and p == (seat + 2) % 4,
             "bot_badge": level_badge(players[p]["bot"]) if players[p].get("bot") else None,
+            "is_declarer": p in declaring,
         } for i, p in enumerate(order)],
         "last_trick": (hand.get("tricks") or [None])[-1],
         "exposed": [e for e in exposed if e.get("seat") != seat],
         "auction": auction_grid(hand, names, count) if hand.get("auction") else None,
         **(sentences(said, view, names) if said else {}),
     }
+
+
+def declarers(hand: dict[str, Any]) -> list[int]:
+    """The seats playing the contract once it is known: the declarer, and the partner of a
+    Solo Whist Prop and Cop, or every declarer of a Belgian emballage, trou or misères."""
+    contract = hand.get("contract") or {}
+    if "declarers" in contract:
+        return list(contract["declarers"])
+    return [s for s in (contract.get("declarer"), contract.get("partner")) if s is not None]
 
 
 def sentences(said, view: dict[str, Any], names: words.Names) -> dict[str, str | None]:

@@ -290,6 +290,18 @@ def test_a_sentence_names_no_card(game):
         assert not card.search(sentence or ""), sentence
 
 
+@pytest.mark.parametrize("contract, marked", [
+    ({"declarer": 2, "bid": 5, "mode": "uptown"}, [2]),  # Bid Whist, Cutthroat
+    ({"name": "prop_and_cop", "declarer": 1, "partner": 3, "goal": 8, "stake": 1}, [1, 3]),
+    ({"contract": "emballage", "declarers": [0, 2], "together": True}, [0, 2]),
+    (None, []),
+])
+def test_the_declaring_seats_are_marked_once_the_contract_is_known(contract, marked):
+    view = {"seat": 0, "players": players_of(4), "hand": {"contract": contract}}
+    seats = for_template(view)["seats_in_order"]
+    assert sorted(s["seat"] for s in seats if s["is_declarer"]) == marked
+
+
 # -- computer players ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("table_id", range(40))
