@@ -103,3 +103,11 @@ def computer_player(seat) -> str:
     return _("%(name)s (%(badge)s)") % {
         "name": computer_name(seat.table_id, seat.position, seat.bot_level),
         "badge": level_badge(seat.bot_level)}
+
+
+@register.filter
+def house_rules_in_words(table) -> str:
+    """A table's house rules as its players read them: "Score to win: 11, Lowest bid: 4"."""
+    from games.forms import rules_in_words
+
+    return ", ".join(rules_in_words(table.game, table.rules))

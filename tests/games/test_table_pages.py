@@ -26,7 +26,10 @@ def outsider(django_user_model):
 def test_the_lobby_lists_open_tables_with_free_seats(client, player):
     tables.create_table(player, "solo_whist", {"overtricks": True})
     page = client.get("/tables/").content.decode()
-    assert "Solo Whist" in page and "overtricks=True" in page and "4 free seats" in page
+    assert "Solo Whist" in page and "4 free seats" in page
+    # the house rules in words, never as data
+    assert "overtricks=True" not in page
+    assert "Tricks over and under the goal are paid: yes" in page
 
 
 def test_the_lobby_hides_private_tables(client, player):
