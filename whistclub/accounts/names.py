@@ -12,11 +12,11 @@ import unicodedata
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 # How a computer player was once named, still refused as a person's name; today computer
 # players have names of their own (games.computer_names), refused as well.
-COMPUTER_NAME = "computer (%(level)s)"
+COMPUTER_NAME = gettext_noop("computer (%(level)s)")  # marked: each language's form is refused
 
 
 def name_key(name: str) -> str:
