@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+
 from games import registry, words
 from games.computer_names import level_badge
 from games.templatetags.cards import action_label
@@ -64,9 +66,55 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             "is_declarer": p in declaring,
         } for i, p in enumerate(order)],
         "last_trick": (hand.get("tricks") or [None])[-1],
+        "trick": trick_centre(view, dict(zip(order, places)), names),
         "exposed": [e for e in exposed if e.get("seat") != seat],
         "auction": auction_grid(hand, names, count) if hand.get("auction") else None,
         **(sentences(said, view, names) if said else {}),
+    }
+
+
+def trick_centre(view: dict[str, Any], places: dict[int, str],
+                 names: words.Names) -> dict[str, Any] | None:
+    """The middle of the table: the trick in play, one spot per seat in front of it (in the
+    order of play, then the seats still to play), and the last finished trick with its winner:
+    the hand's last one, or the final trick of the hand before while this one has none.
+    ``just_finished`` while nobody has led to the next trick: the page shows it whole for
+    ``TRICK_PAUSE_SECONDS`` (static/js/table.js) before gathering it."""
+    hand = view.get("hand") or {}
+    if not hand and not view.get("last_hand"):
+        return None
+    current = hand.get("trick") or []
+    tricks = hand.get("tricks") or []
+    number = (view.get("hands_played") or 0) + 1
+    from_last_hand = False
+    if not tricks and not current and view.get("last_hand"):
+        tricks = view["last_hand"].get("tricks") or []
+        number -= 1
+        from_last_hand = True
+    finished = tricks[-1] if tricks else None
+    if finished and len(finished.get("cards") or []) != len(places):
+        finished = None
+
+    def spots(cards: list[dict[str, Any]], winner: int | None = None) -> list[dict[str, Any]]:
+        played = [c["seat"] for c in cards]
+        return [{"seat": c["seat"], "card": c["card"], "position": places[c["seat"]],
+                 "name": names.capital(c["seat"]), "winner": c["seat"] == winner}
+                for c in cards] + [
+            {"seat": s, "card": None, "position": places[s], "name": names.capital(s),
+             "winner": False} for s in places if s not in played]
+
+    return {
+        "seats": len(places),
+        "current": spots(current),
+        "finished": {
+            "key": f"{number}-{len(tricks)}",
+            "spots": spots(finished["cards"], finished.get("winner")),
+            "winner": names(finished.get("winner")),
+            "winner_position": places.get(finished.get("winner"), ""),
+        } if finished else None,
+        "just_finished": bool(finished) and not current and (
+            not from_last_hand or not hand.get("auction")),
+        "pause": settings.TRICK_PAUSE_SECONDS,
     }
 
 

@@ -58,6 +58,7 @@ class ServerDatabase:
 
     def env(self, **extra) -> dict:
         env = {**os.environ, "DATABASE_URL": self.url, "DEBUG": "1", "BOT_DELAY_SECONDS": "0",
+               "TRICK_PAUSE_SECONDS": "0",
                "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "whistclub.settings"}
         env.pop("WHISTCLUB_REQUIRE_SERVICES", None)
         env.update(extra)

@@ -229,6 +229,10 @@ HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN")
 # Computer players wait this long before acting, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
 
+# A finished trick stays in the middle of the table, its winner marked, this long before the
+# page gathers it (0 in tests; the pages read it, the server never waits).
+TRICK_PAUSE_SECONDS = env_float("TRICK_PAUSE_SECONDS", 1.5, minimum=0)
+
 # Flood control of table sockets: messages per second a client may send, and the burst allowed.
 WS_RATE_PER_SECOND = env_float("WS_RATE_PER_SECOND", 10.0, minimum=0.1)
 WS_BURST = env_int("WS_BURST", 20, minimum=1)

@@ -9,3 +9,93 @@
   }
   setInterval(tick, 1000);
 })();
+
+// The trick in the middle of the table (#trick-centre).  A trick just finished is shown whole,
+// its winner marked, for data-trick-pause seconds, then gathered towards its winner.  The
+// server sends a new #table-state on every change, so this keeps what the page has shown
+// across those swaps: if the next lead arrives during the pause (or the page never saw the
+// trick complete, when the next card followed at once) the finished trick stays until the
+// pause ends and the new card appears after it: one trick at a time in the middle, never two
+// cards in front of one seat.  The "Last trick" toggle keeps its state across swaps too.
+(function () {
+  var seenKey = null;     // the newest finished trick this page knows of
+  var pauseKey = null;    // the one shown now, until pauseUntil
+  var pauseUntil = 0;
+  var timer = null;
+  var lastTrickOpen = false;
+  var focusToggle = false;
+  var GATHER_MS = 300;
+
+  function centre() { return document.getElementById("trick-centre"); }
+
+  function finishedKey(el) {
+    var finished = el.querySelector(".trick-finished");
+    return finished ? finished.getAttribute("data-trick-key") : null;
+  }
+
+  function gathered() {
+    var el = centre();
+    if (el) {
+      el.classList.remove("pausing", "gathering");
+      el.classList.add("gathered");
+    }
+  }
+
+  function gather() {
+    pauseKey = null;
+    timer = null;
+    var el = centre();
+    if (!el || !el.classList.contains("pausing")) { gathered(); return; }
+    el.classList.add("gathering");
+    timer = setTimeout(function () { timer = null; gathered(); }, GATHER_MS);
+  }
+
+  function show(firstRender) {
+    var toggle = document.getElementById("last-trick-toggle");
+    if (toggle) {
+      toggle.checked = lastTrickOpen;
+      toggle.setAttribute("aria-expanded", String(lastTrickOpen));
+      if (focusToggle) { toggle.focus(); }
+    }
+    focusToggle = false;
+    var el = centre();
+    if (!el) { return; }
+    var key = finishedKey(el);
+    var pause = parseFloat(el.getAttribute("data-trick-pause") || "0") * 1000;
+    var now = Date.now();
+    if (key && key !== seenKey) {
+      // newer than what the page showed: pause on it (not on the first render of the page)
+      if (!firstRender && pause > 0) {
+        pauseKey = key;
+        pauseUntil = now + pause;
+      }
+      seenKey = key;
+    }
+    if (pauseKey && key === pauseKey && now < pauseUntil) {
+      el.classList.add("pausing");
+      if (timer) { clearTimeout(timer); }
+      timer = setTimeout(gather, pauseUntil - now);
+    } else {
+      if (timer && pauseKey) { clearTimeout(timer); timer = null; }
+      pauseKey = null;
+      el.classList.add("gathered");
+    }
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target instanceof HTMLInputElement && event.target.id === "last-trick-toggle") {
+      lastTrickOpen = event.target.checked;
+      event.target.setAttribute("aria-expanded", String(lastTrickOpen));
+    }
+  });
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var active = document.activeElement;
+    focusToggle = !!active && active.id === "last-trick-toggle";
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () { show(false); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { show(true); });
+  } else {
+    show(true);
+  }
+})();
