@@ -16,7 +16,9 @@
 // across those swaps: if the next lead arrives during the pause (or the page never saw the
 // trick complete, when the next card followed at once) the finished trick stays until the
 // pause ends and the new card appears after it: one trick at a time in the middle, never two
-// cards in front of one seat.  The "Last trick" toggle keeps its state across swaps too.
+// cards in front of one seat.  Two exceptions: the viewer's own card ends the pause (they saw
+// the trick, and see their card at once), and a newer finished trick takes the place of the
+// one shown (the newest is never cut short).  The "Last trick" toggle keeps its state too.
 (function () {
   var seenKey = null;     // the newest finished trick this page knows of
   var pauseKey = null;    // the one shown now, until pauseUntil
@@ -31,6 +33,13 @@
   function finishedKey(el) {
     var finished = el.querySelector(".trick-finished");
     return finished ? finished.getAttribute("data-trick-key") : null;
+  }
+
+  // The viewer's own card in the trick now in play (a watcher has no seat).
+  function playedByMe(el) {
+    var state = document.getElementById("table-state");
+    var seat = state ? state.getAttribute("data-seat") : "";
+    return seat !== "" && !!el.querySelector('.trick-now .spot[data-seat="' + seat + '"] [data-card]');
   }
 
   function gathered() {
@@ -70,6 +79,9 @@
         pauseUntil = now + pause;
       }
       seenKey = key;
+    }
+    if (pauseKey && key === pauseKey && playedByMe(el)) {
+      pauseUntil = now;  // the viewer played to the next trick: they saw this one; show theirs
     }
     if (pauseKey && key === pauseKey && now < pauseUntil) {
       el.classList.add("pausing");

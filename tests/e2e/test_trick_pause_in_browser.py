@@ -1,0 +1,103 @@
+"""A finished trick stays in the middle of the table, whole and with its winner, for the pause,
+in every browser watching the table, and is then gathered."""
+
+import time
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import sign_up
+from tests.e2e.test_play_in_browser import act_once
+from tests.live_servers import DaphneServer, ServerDatabase
+
+pytestmark = pytest.mark.slow
+
+PAUSE = 1.0
+
+# Samples what the middle of the table shows, every 25 ms (run through the browser's
+# DevTools, which the page's Content-Security-Policy does not govern).
+SAMPLER = """() => {
+  window.__centre = [];
+  setInterval(() => {
+    const centre = document.getElementById('trick-centre');
+    if (!centre) { window.__centre.push({t: Date.now(), finished: false, cards: 0}); return; }
+    const finished = centre.querySelector('.trick-finished');
+    const shown = !!finished && finished.offsetParent !== null;
+    const visible = [...centre.querySelectorAll('[data-card]')].filter(c => c.offsetParent !== null);
+    window.__centre.push({t: Date.now(), finished: shown,
+      key: finished ? finished.dataset.trickKey : null, cards: visible.length,
+      winner: shown ? (finished.querySelector('.trick-winner') || {}).textContent : null,
+      marked: shown ? finished.querySelectorAll('.spot.winner [data-card]').length : 0});
+  }, 25);
+}"""
+
+
+@pytest.fixture(scope="module")
+def paused_server_url(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("e2e-pause")
+    database = ServerDatabase(folder)
+    database.manage("migrate", "--noinput", "-v0")
+    server = DaphneServer(database, folder / "daphne.log",
+                          TRICK_PAUSE_SECONDS=str(PAUSE)).start()
+    yield server.url
+    server.stop()
+    database.drop()
+
+
+def pauses_seen(samples: list[dict]) -> list[dict]:
+    """Each finished trick shown: its key, how long it stayed whole, its winner, and whether
+    it was gathered afterwards."""
+    runs: list[dict] = []
+    for sample in samples:
+        if sample["finished"] and sample["cards"] == 4:
+            if runs and runs[-1]["key"] == sample["key"] and runs[-1]["open"]:
+                runs[-1]["end"] = sample["t"]
+            else:
+                runs.append({"key": sample["key"], "start": sample["t"], "end": sample["t"],
+                             "winner": sample["winner"], "marked": sample["marked"],
+                             "open": True, "gathered": False})
+        elif runs and runs[-1]["open"]:
+            runs[-1]["open"] = False
+            runs[-1]["gathered"] = not sample["finished"]
+    return [run | {"seconds": (run["end"] - run["start"]) / 1000} for run in runs]
+
+
+def test_every_browser_sees_a_finished_trick_whole_with_its_winner_then_gathered(
+        new_page, paused_server_url):
+    player = new_page()
+    sign_up(player, paused_server_url, "pause" + uuid.uuid4().hex[:6])
+    player.goto(paused_server_url + "/tables/new/bid_whist/")
+    player.click("text=Open the table")
+    player.wait_for_selector("#table-state")
+    table_url = player.url
+    watcher = new_page()
+    sign_up(watcher, paused_server_url, "watch" + uuid.uuid4().hex[:6])
+    visitor = new_page()  # not signed in: a spectator
+    for page in (watcher, visitor):
+        page.goto(table_url)
+        page.wait_for_selector("#table-state")
+    player.click("text=Fill the empty seats with computer players")
+    player.wait_for_selector(".my-hand")
+    pages = [player, watcher, visitor]
+    for page in pages:
+        page.wait_for_selector("#trick-centre")
+        page.evaluate(SAMPLER)
+    deadline = time.monotonic() + 180
+    while True:
+        runs = [pauses_seen(page.evaluate("window.__centre")) for page in pages]
+        if all(any(r["gathered"] for r in page_runs) for page_runs in runs):
+            break
+        if time.monotonic() > deadline:
+            pytest.fail(f"no finished trick was shown and gathered in every browser: {runs}")
+        # a person looks at the finished trick before playing on (their own card would end
+        # the pause in their browser at once)
+        if player.locator("#trick-centre.pausing").count() or not act_once(player):
+            player.wait_for_timeout(100)
+    for page_runs in runs:
+        run = next(r for r in page_runs if r["gathered"])
+        # whole (four cards), its winner named and marked, for about the pause, then gathered
+        assert PAUSE * 0.8 <= run["seconds"] <= PAUSE * 2, page_runs
+        assert run["winner"] and run["winner"].startswith("won by "), run
+        assert run["marked"] == 1, run
+    # the same trick in every browser
+    assert len({next(r for r in page_runs if r["gathered"])["key"] for page_runs in runs}) == 1
