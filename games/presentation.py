@@ -52,6 +52,8 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
     return {
         "my_cards": my_cards,
         "buttons": buttons,
+        # The calls arranged as the game's players think of them (games/words/<game>.py).
+        "bid_box": said.bid_box(buttons, view) if said and buttons else None,
         "discard_count": discard_count if discard_count and discard_count > 1 else None,
         "seats_in_order": [players[p] | {
             "hand_size": (hand.get("hand_sizes") or [0] * count)[p],

@@ -6,7 +6,8 @@ nothing else, so a sentence never names a card the view does not hold.  Each mod
 - ``PHASES``: the phase of whoever's turn it is ("bidding", "discarding", ...), by engine phase;
 - ``contract(view, names) -> str | None``: the contract of the hand in play;
 - ``score(view, names) -> str | None``: where the table stands (scores or balances, by name);
-- ``result(last_hand, names) -> str | None``: the last hand's result.
+- ``result(last_hand, names) -> str | None``: the last hand's result;
+- ``bid_box(legal, view) -> dict``: the calls of the seat to act, in the game's own order.
 
 ``names`` is a :class:`Names`: how each seat is called for this viewer ("you" for their own).
 Nothing else names a game: ``games.presentation`` asks :func:`of` for the module of a table's
@@ -24,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from games import registry
+from games.templatetags.cards import ACTION_WORDS, SUIT_SYMBOLS, action_label
 
 
 def of(game_id: str) -> ModuleType:
@@ -182,3 +184,88 @@ def bid_words(game_id: str, hand: dict[str, Any], names: Names) -> dict[str, Any
             "name": names.capital(bid["declarer"]),
             "bid": contract_word(game_id, f"{bid['bid']} {bid['mode']}"),
             "trumps": bid_trumps(hand.get("trump"), bid["mode"], hand.get("direction"))}
+
+
+# -- the bid box: a game's calls arranged as its players think of them ---------------------------
+# Each game's ``bid_box(legal, view)`` returns ``{"groups": [group, ...]}`` for the page
+# (``games.presentation``): a group is ``{"title", "columns", "rows", "ladder"}``, a row
+# ``{"label", "cells"}``, a cell ``{"action", "label", "detail", "name", "enabled"}`` and a
+# suit row's ``suit`` (``action`` is the engine's string, posted as it is; ``name`` the call in
+# words for a screen reader).  Every legal
+# action appears once, enabled; a call that is not legal now is disabled, never posted.
+
+SUIT_ORDER = ("S", "H", "D", "C")
+NO_TRUMPS_SHORT = pgettext_lazy("a button: no trumps", "NT")
+
+
+def call(action: str, legal, label: Any, name: Any = None, detail: Any = None) -> dict[str, Any]:
+    enabled = action in legal
+    return {"action": action if enabled else None, "label": str(label),
+            "detail": str(detail) if detail else None,
+            "name": str(name) if name else action_label(action), "enabled": enabled}
+
+
+def row(cells: list[dict[str, Any]], label: Any = None) -> dict[str, Any]:
+    return {"label": str(label) if label else None, "cells": cells}
+
+
+def group(rows: list[dict[str, Any]], title: Any = None, columns=(),
+          ladder: bool = False) -> dict[str, Any]:
+    """Rows with a legal call in them; a ``ladder`` keeps every row while one is legal (the
+    calls too low now shown disabled, so the order of the calls reads)."""
+    live = [r for r in rows if any(c["enabled"] for c in r["cells"])]
+    return {"title": str(title) if title else None, "columns": [str(c) for c in columns],
+            "rows": rows if ladder and live else live, "ladder": ladder}
+
+
+def box(groups: list[dict[str, Any]], legal) -> dict[str, Any]:
+    """The groups with a legal call in them, and any legal action they left out (a last row in
+    the engine's words), so that no call is ever missing from the page."""
+    kept = [g for g in groups if g["rows"]]
+    placed = {c["action"] for g in kept for r in g["rows"] for c in r["cells"] if c["enabled"]}
+    rest = [a for a in legal if a not in placed]
+    if rest:
+        kept.append(group([row([call(a, legal, action_label(a)) for a in rest])]))
+    return {"groups": kept, "many": len(kept) > 3}
+
+
+def first_word(action: str) -> str:
+    return capitalise(str(ACTION_WORDS.get(action, action)))
+
+
+def suit_row(legal, prefix: str, label: Any = None, extra=()) -> dict[str, Any]:
+    """One button per suit (spades, hearts, diamonds, clubs, then ``extra``: "NT"), the suit
+    as its symbol and in words for a screen reader: ``prefix`` + " S" is the action."""
+    spoken = action_label(prefix)
+    cells = []
+    for suit in (*SUIT_ORDER, *extra):
+        word = SUITS.get(suit) or ACTION_WORDS.get(suit, suit)
+        cell = call(f"{prefix} {suit}", legal, SUIT_SYMBOLS.get(suit, NO_TRUMPS_SHORT),
+                    name=f"{spoken} {word}")
+        cells.append(cell | {"suit": suit if suit in SUIT_SYMBOLS else None})
+    return row(cells, label)
+
+
+def passes(legal, *actions: str) -> dict[str, Any]:
+    """The calls that are no contract (pass, and a game's own) that are legal now, first."""
+    return group([row([call(a, legal, first_word(a)) for a in ("pass", *actions)
+                       if a in legal])])
+
+
+def trump_rows(legal) -> list[dict[str, Any]]:
+    """Naming trumps (``trump S``) and, for a no-trump bid, the direction."""
+    return [suit_row(legal, "trump", capitalise(str(ACTION_WORDS["trump"]))),
+            row([call(f"direction {d}", legal, registry.BID_WHIST_MODES[d])
+                 for d in ("uptown", "downtown")], first_word("direction"))]
+
+
+def bid_grid(legal, numbers) -> dict[str, Any]:
+    """A Bid Whist box (four players or cutthroat): pass, then one row per number (ascending)
+    and one column per mode, from the lowest number that may still be bid."""
+    modes = tuple(registry.BID_WHIST_MODES)
+    bids = [int(a.split()[1]) for a in legal if a.startswith("bid ")]
+    rows = [row([call(f"bid {n} {mode}", legal, n) for mode in modes])
+            for n in numbers if bids and min(bids) <= n <= max(bids)]
+    return box([passes(legal),
+                group(rows, columns=registry.BID_WHIST_MODES.values()),
+                group(trump_rows(legal))], legal)

@@ -8,15 +8,24 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from games import registry
+from games.rules.belgian_whist import MISERES
 from games.words import (
     Names,
     balances,
+    box,
+    call,
     capitalise,
     contract_word,
     each_score,
+    first_word,
     goal,
+    group,
     last_result,
+    passes,
     phases,
+    row,
+    suit_row,
     trumps,
     with_tricks,
 )
@@ -68,3 +77,29 @@ def result(outcome: dict[str, Any], names: Names) -> str | None:
 
 def score(view: dict[str, Any], names: Names) -> str | None:
     return balances(view, names, _("points"))
+
+
+def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    """Grouped as players think of the auction: pass / trou first; propose or emballer a suit
+    (raise an emballage, maintain a proposal); solo; abondance; misères and piccolo; chelems.
+    A contract is a row, its suits the buttons of the row (spades, hearts, diamonds, clubs)."""
+    word = registry.game(GAME).words
+    levels = {kind: sorted({int(a.split()[1]) for a in legal if a.startswith(kind + " ")})
+              for kind in ("raise", "solo", "abondance")}
+
+    def by_level(kind: str) -> list[dict[str, Any]]:
+        return [suit_row(legal, f"{kind} {n}", f"{first_word(kind)} {n}") for n in levels[kind]]
+
+    emballage = [suit_row(legal, "propose", first_word("propose")),
+                 suit_row(legal, "emballer", first_word("emballer")), *by_level("raise"),
+                 row([call("maintain", legal, first_word("maintain"))])]
+    miseres = [row([call(kind, legal, first_word(kind)) for kind in MISERES])]
+    chelems = [suit_row(legal, kind, first_word(kind), extra=("NT",))
+               for kind in ("petit_chelem", "grand_chelem")]
+    return box([passes(legal, "premier", "trou", "passe_trou"),
+                group(emballage, word["emballage"]),
+                group(by_level("solo"), word["solo"]),
+                group(by_level("abondance"), word["abondance"]),
+                group(miseres, _("Misères and piccolo")),
+                group(chelems, _("Chelems")),
+                group([suit_row(legal, "trump", first_word("trump"))])], legal)

@@ -6,8 +6,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.rules.bid_whist import MAX_BID
 from games.words import (
     Names,
+    bid_grid,
     bid_words,
     contract_word,
     house_rules,
@@ -83,3 +85,8 @@ def score(view: dict[str, Any], names: Names) -> str | None:
         line += " · " + _("%(side)s win the match.") % {
             "side": names.capital_together(side_of(summary["winner"]))}
     return line
+
+
+def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    """Pass, then books up to 7 (from the table's lowest bid) × uptown / downtown / no trump."""
+    return bid_grid(legal, range(house_rules(view).min_bid, MAX_BID + 1))

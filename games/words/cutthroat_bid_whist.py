@@ -6,9 +6,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.rules.cutthroat_bid_whist import TRICKS_IN_ALL
+from games.rules.cutthroat_bid_whist import MAX_BID, TRICKS_IN_ALL
 from games.words import (
     Names,
+    bid_grid,
     bid_words,
     capitalise,
     contract_word,
@@ -56,3 +57,8 @@ def score(view: dict[str, Any], names: Names) -> str | None:
     if summary.get("winner") is not None:
         line += " · " + _("%(name)s wins the match.") % {"name": names.capital(summary["winner"])}
     return line
+
+
+def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    """Pass, then the tricks out of 18 (from the table's lowest bid) × the three modes."""
+    return bid_grid(legal, range(house_rules(view).min_bid, MAX_BID + 1))

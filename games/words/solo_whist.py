@@ -7,14 +7,23 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.rules.solo_whist import CONTRACT_TABLE, CONTRACTS
 from games.words import (
     Names,
     balances,
+    box,
+    call,
     contract_word,
     exchange,
+    first_word,
     goal,
+    group,
+    house_rules,
     last_result,
+    passes,
     phases,
+    row,
+    trump_rows,
     trumps,
     with_tricks,
 )
@@ -62,3 +71,34 @@ def result(outcome: dict[str, Any], names: Names) -> str | None:
 
 def score(view: dict[str, Any], names: Names) -> str | None:
     return balances(view, names, _("units"))
+
+
+def rung(contract, legal: list[str], action: str | None = None) -> dict[str, Any]:
+    """One call of the ladder: its name, and what it asks and pays in words."""
+    action = action or contract.bid
+    aim = goal(contract.goal)
+    if contract is CONTRACTS[PROP_AND_COP]:
+        aim = _("%(goal)s with a partner") % {"goal": aim}
+    stake = ngettext("%(n)s unit a player", "%(n)s units a player",
+                     contract.stake) % {"n": contract.stake}
+    return call(action, legal, first_word(action), detail=f"{aim}, {stake}",
+                name=f"{first_word(action)}: {aim}, {stake}")
+
+
+def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    """Pass, then the ladder from Prop (Cop when accepting one is the call) to Abundance
+    Declared, in the order calls beat each other; a call the table's rules never allow is
+    left out, one that is too low now is shown disabled."""
+    rules = house_rules(view)
+    ladder = []
+    for contract in CONTRACT_TABLE:
+        if contract is CONTRACTS[PROP_AND_COP]:
+            if not rules.prop_and_cop:
+                continue
+            ladder.append(rung(contract, legal, "cop" if "cop" in legal else "prop"))
+        elif contract.name == "royal_abundance" and not rules.turn_up:
+            continue
+        else:
+            ladder.append(rung(contract, legal))
+    return box([passes(legal), group([row([r]) for r in ladder], ladder=True), group(trump_rows(legal))],
+               legal)

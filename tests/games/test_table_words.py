@@ -58,15 +58,20 @@ def players_of(count: int, table_id: int = 7) -> list[dict]:
          "away": False} for p in range(1, count)]
 
 
-def hands_of(game: str, seeds: range):
-    """(view of seat 0 at each step, finished state) of random hands of ``game``."""
+def dealt_hand(game: str, seed: int):
+    """(random source, a new hand of ``game`` dealt from it) for ``seed``."""
     module = game_module(game)
     rules = module.Rules()
-    for seed in seeds:
-        rng = random.Random(seed)
-        dealt = module.deal(rules, seed % module.SEATS, rng)
-        state = module.new_hand(rules, seed % module.SEATS, dealt.hands,
+    rng = random.Random(seed)
+    dealt = module.deal(rules, seed % module.SEATS, rng)
+    return rng, module.new_hand(rules, seed % module.SEATS, dealt.hands,
                                 getattr(dealt, "kitty", None))
+
+
+def hands_of(game: str, seeds: range):
+    """(view of seat 0 at each step, finished state) of random hands of ``game``."""
+    for seed in seeds:
+        rng, state = dealt_hand(game, seed)
         steps = []
         while not state.complete:
             steps.append(state.view(0))
