@@ -16,8 +16,9 @@ GAMES = [each.id for each in registry.all_games()]
 CARD = re.compile(r"^(play|discard) \S\S$")
 
 
-def calls_of(game: str, seeds=range(8)):
-    """(view of the seat to act, legal non-card actions) at every call of random hands."""
+def calls_of(game: str, seeds=range(8), passing: bool = False):
+    """(view of the seat to act, legal non-card actions) at every call of random hands (or of
+    hands where everyone passes when they may: a Belgian trou then comes to naming trumps)."""
     for seed in seeds:
         rng, state = dealt_hand(game, seed)
         while not state.complete:
@@ -25,7 +26,7 @@ def calls_of(game: str, seeds=range(8)):
                      if not CARD.match(a) and not a.startswith("discard ")]
             if calls:
                 yield table_dict(game, state.view(state.to_act), seat=state.to_act), calls
-            state.apply(state.random_action(rng))
+            state.apply("pass" if passing and "pass" in calls else state.random_action(rng))
 
 
 def cells(box):
@@ -137,3 +138,17 @@ def test_belgian_suits_have_accessible_names():
         for c in cells(for_template(view)["bid_box"]):
             if c["label"] in "♠♥♦♣":
                 assert c["name"].split()[-1] in ("spades", "hearts", "diamonds", "clubs")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_trumps_are_offered_spades_hearts_diamonds_clubs(game):
+    seen = False
+    for view, calls in calls_of(game, range(40), passing=game == "belgian_whist"):
+        if all(a.startswith("trump ") for a in calls):
+            box = for_template(view)["bid_box"]
+            row = next(r for g in box["groups"] for r in g["rows"]
+                       if r["cells"][0]["name"].endswith("spades"))
+            assert [c["label"] for c in row["cells"]] == ["♠", "♥", "♦", "♣"]
+            assert sorted(enabled(box)) == sorted(calls)
+            seen = True
+    assert seen
