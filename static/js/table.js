@@ -63,7 +63,6 @@
     var toggle = document.getElementById("last-trick-toggle");
     if (toggle) {
       toggle.checked = lastTrickOpen;
-      toggle.setAttribute("aria-expanded", String(lastTrickOpen));
       if (focusToggle) { toggle.focus(); }
     }
     focusToggle = false;
@@ -97,7 +96,6 @@
   document.addEventListener("change", function (event) {
     if (event.target instanceof HTMLInputElement && event.target.id === "last-trick-toggle") {
       lastTrickOpen = event.target.checked;
-      event.target.setAttribute("aria-expanded", String(lastTrickOpen));
     }
   });
   document.addEventListener("htmx:wsBeforeMessage", function () {

@@ -101,3 +101,13 @@ def test_every_browser_sees_a_finished_trick_whole_with_its_winner_then_gathered
         assert run["marked"] == 1, run
     # the same trick in every browser
     assert len({next(r for r in page_runs if r["gathered"])["key"] for page_runs in runs}) == 1
+    # the last trick, one key away, and still open after the table changes
+    watcher.focus("#last-trick-toggle")
+    watcher.keyboard.press("Space")
+    assert watcher.locator("#last-trick-panel").is_visible()
+    before = watcher.get_attribute("#table-state", "data-version")
+    while watcher.get_attribute("#table-state", "data-version") == before:
+        assert time.monotonic() < deadline + 60, "the table stopped changing"
+        if not act_once(player):
+            player.wait_for_timeout(100)
+    assert watcher.locator("#last-trick-panel").is_visible()
