@@ -68,7 +68,7 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             "is_declarer": p in declaring,
         } for i, p in enumerate(order)],
         "last_trick": (hand.get("tricks") or [None])[-1],
-        "trick": trick_centre(view, dict(zip(order, places)), names),
+        "trick": trick_centre(view, dict(zip(order, places, strict=True)), names),
         "exposed": [e for e in exposed if e.get("seat") != seat],
         "auction": auction_grid(hand, names, count) if hand.get("auction") else None,
         **(sentences(said, view, names) if said else {}),

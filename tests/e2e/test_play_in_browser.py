@@ -68,6 +68,9 @@ def test_a_new_user_plays_a_whole_bid_whist_hand_against_computer_players(new_pa
     assert "Result of hand 1" in page.inner_text(".result-panel summary")
     # all four hands of the finished hand are shown face up
     assert len(page.query_selector_all(".result-panel .deal [data-card]")) == 48
+    # and, in Bid Whist, the kitty the declarer took and the six cards they laid away
+    assert len(page.query_selector_all(".result-panel .kitty [data-card]")) == 6
+    assert len(page.query_selector_all(".result-panel .discards [data-card]")) == 6
     assert "1 hand played" in page.inner_text(".table-status")
 
 

@@ -33,7 +33,7 @@ class Spots(HTMLParser):
             self.classes[attrs["id"]] = attrs.get("class") or ""
         if "spot" in classes:
             position = next(c[5:] for c in classes if c.startswith("spot-"))
-            outer = next(l for _tag, l in reversed(self.stack) if l)
+            outer = next(label for _tag, label in reversed(self.stack) if label)
             self.spots.append([outer, position, int(attrs["data-seat"]), None,
                                "winner" in classes])
         if attrs.get("data-card") and self.spots and self.spots[-1][3] is None:
@@ -153,7 +153,7 @@ def test_five_seats_do_not_break_the_centre():
     hand = {"phase": "play", "hand": ["2C"], "hand_sizes": [3] * 5, "tricks_won": [0] * 5,
             "trick": [{"seat": 3, "card": "AS"}], "tricks": [
                 {"leader": 0, "winner": 2, "cards": [{"seat": s, "card": c} for s, c in
-                                                     zip(range(5), ["2S", "3S", "KS", "4S", "5S"])]}]}
+                                                     zip(range(5), ["2S", "3S", "KS", "4S", "5S"], strict=True)]}]}
     view = {"seat": 4, "version": 3, "status": "playing", "table": 1, "created_by": 0,
             "hands_played": 0, "players": players, "hand": hand}
     spots = spots_of(render(view), "trick-now")
