@@ -94,6 +94,44 @@ KITTY_SHAPES: dict[str, KittyShape] = {shape.name: shape for shape in (
 )}
 
 
+# The house rules Cutthroat Bid Whist plays word for word as the four-player game, written
+# once (a function each: a dataclass field belongs to one class).
+
+
+def kitty_shown_rule() -> Any:
+    return rule(
+        False, "The kitty is turned face up for everyone to see before the auction.",
+        label=N_("The kitty is shown to everyone"))
+
+
+def downtown_beats_uptown_rule() -> Any:
+    return rule(
+        False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).",
+        label=N_("Downtown beats uptown at equal books"))
+
+
+def downtown_ace_rule() -> Any:
+    return rule(
+        "high", "In a downtown hand the low cards win; the ace may stay the best card of its "
+        "suit or become the worst.", label=N_("The ace downtown"), choices=("high", "low"),
+        choice_labels={"high": N_("stays the best card: A 2 3 … K"),
+                       "low": N_("is the worst card: 2 3 … K A")})
+
+
+def downtown_side_suits_rule() -> Any:
+    return rule(
+        "reversed", "In a downtown hand with trumps, the side suits may run downtown too or "
+        "keep the uptown order; notrump downtown always reverses every suit.",
+        label=N_("Side suits downtown"), choices=("reversed", "normal"),
+        choice_labels={"reversed": N_("run downtown too"), "normal": N_("keep the uptown order")})
+
+
+def notrump_double_rule() -> Any:
+    return rule(
+        True, "Every point of a notrump hand counts double, made or set.",
+        label=N_("No trump counts double"))
+
+
 @dataclass(frozen=True)
 class Rules(BaseRules):
     """Bid Whist house rules (RULES.md section 1), each with the default named there."""
@@ -108,36 +146,22 @@ class Rules(BaseRules):
                        "4_no_jokers": N_("52 cards: 12 each, kitty of 4"),
                        "5_one_joker": N_("53 cards, big joker: 12 each, kitty of 5"),
                        "none": N_("52 cards: 13 each, no kitty")})
-    kitty_shown: bool = rule(
-        False, "The kitty is turned face up for everyone to see before the auction.",
-        label=N_("The kitty is shown to everyone"))
+    kitty_shown: bool = kitty_shown_rule()
     min_bid: int = rule(
         3, "The lowest bid allowed, in books over six (4 is a common variant).",
         label=N_("Lowest bid"), minimum=1, maximum=MAX_BID)
-    downtown_beats_uptown: bool = rule(
-        False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).",
-        label=N_("Downtown beats uptown at equal books"))
+    downtown_beats_uptown: bool = downtown_beats_uptown_rule()
     all_pass: str = rule(
         "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
         "the bid.", label=N_("When all four pass"), choices=("redeal", "stuck_dealer"),
         choice_labels={"redeal": N_("the next dealer deals a new hand"),
                        "stuck_dealer": N_("the dealer may not pass and must bid")})
-    downtown_ace: str = rule(
-        "high", "In a downtown hand the low cards win; the ace may stay the best card of its "
-        "suit or become the worst.", label=N_("The ace downtown"), choices=("high", "low"),
-        choice_labels={"high": N_("stays the best card: A 2 3 … K"),
-                       "low": N_("is the worst card: 2 3 … K A")})
-    downtown_side_suits: str = rule(
-        "reversed", "In a downtown hand with trumps, the side suits may run downtown too or "
-        "keep the uptown order; notrump downtown always reverses every suit.",
-        label=N_("Side suits downtown"), choices=("reversed", "normal"),
-        choice_labels={"reversed": N_("run downtown too"), "normal": N_("keep the uptown order")})
+    downtown_ace: str = downtown_ace_rule()
+    downtown_side_suits: str = downtown_side_suits_rule()
     defenders_score_books: bool = rule(
         False, "The defending team also scores its books over six.",
         label=N_("The defenders score their books too"))
-    notrump_double: bool = rule(
-        True, "Every point of a notrump hand counts double, made or set.",
-        label=N_("No trump counts double"))
+    notrump_double: bool = notrump_double_rule()
     boston: str = rule(
         "wins_game", "What a team gets for taking all 13 books.",
         label=N_("All 13 books (a Boston)"), choices=("wins_game", "double", "normal"),

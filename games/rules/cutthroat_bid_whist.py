@@ -29,7 +29,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
 
 from .base import N_, BaseRules, Deal, DealError, IllegalAction, WhistError, rule
-from .bid_whist import _TRUMP_BASE, MODES, NO_SUIT, PLAY_ACTIONS, BidWhistHand, _bid_rank
+from .bid_whist import (
+    _TRUMP_BASE,
+    MODES,
+    NO_SUIT,
+    PLAY_ACTIONS,
+    BidWhistHand,
+    _bid_rank,
+    downtown_ace_rule,
+    downtown_beats_uptown_rule,
+    downtown_side_suits_rule,
+    kitty_shown_rule,
+    notrump_double_rule,
+)
 from .cards import CARD_BIT, JOKER_DECK
 
 GAME = "cutthroat_bid_whist"
@@ -52,33 +64,19 @@ class Rules(BaseRules):
 
     GAME: ClassVar[str] = GAME
 
-    kitty_shown: bool = rule(
-        False, "The kitty is turned face up for everyone to see before the auction.",
-        label=N_("The kitty is shown to everyone"))
+    kitty_shown: bool = kitty_shown_rule()
     min_bid: int = rule(
         9, "The lowest bid allowed, in tricks out of 18 (the discards count as one trick).",
         label=N_("Lowest bid"), minimum=FAIR_SHARE, maximum=MAX_BID)
-    downtown_beats_uptown: bool = rule(
-        False, "At equal books a downtown bid beats an uptown bid (otherwise they are equal).",
-        label=N_("Downtown beats uptown at equal books"))
+    downtown_beats_uptown: bool = downtown_beats_uptown_rule()
     all_pass: str = rule(
         "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
         "the bid.", label=N_("When all three pass"), choices=("redeal", "stuck_dealer"),
         choice_labels={"redeal": N_("the next dealer deals a new hand"),
                        "stuck_dealer": N_("the dealer may not pass and must bid")})
-    downtown_ace: str = rule(
-        "high", "In a downtown hand the low cards win; the ace may stay the best card of its "
-        "suit or become the worst.", label=N_("The ace downtown"), choices=("high", "low"),
-        choice_labels={"high": N_("stays the best card: A 2 3 … K"),
-                       "low": N_("is the worst card: 2 3 … K A")})
-    downtown_side_suits: str = rule(
-        "reversed", "In a downtown hand with trumps, the side suits may run downtown too or "
-        "keep the uptown order; notrump downtown always reverses every suit.",
-        label=N_("Side suits downtown"), choices=("reversed", "normal"),
-        choice_labels={"reversed": N_("run downtown too"), "normal": N_("keep the uptown order")})
-    notrump_double: bool = rule(
-        True, "Every point of a notrump hand counts double, made or set.",
-        label=N_("No trump counts double"))
+    downtown_ace: str = downtown_ace_rule()
+    downtown_side_suits: str = downtown_side_suits_rule()
+    notrump_double: bool = notrump_double_rule()
     game_target: int = rule(
         30, "The first player to reach this score wins the match.", label=N_("Score to win"),
         minimum=1, maximum=1000)
