@@ -69,10 +69,22 @@ class Sheet:
     def are_opponents(self, members: list[Member], one: Member, other: Member) -> bool:
         return True
 
+    # The players' own totals (balances, or match scores), kept on their seats.
+
+    @staticmethod
+    def seat_totals(table: EveningTable) -> list[str]:
+        return [str(s.total) for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+
+    @staticmethod
+    def write_seat_totals(table: EveningTable, totals: list, seats=None) -> None:
+        for seat in table.seats.all() if seats is None else seats:
+            seat.total = totals[seat.seat]
+            seat.save(update_fields=["total"])
+
 
 class RunningBalanceSheet(Sheet):
     def result(self, table):
-        return {"totals": [str(s.total) for s in sorted(table.seats.all(), key=lambda s: s.seat)]}
+        return {"totals": self.seat_totals(table)}
 
     def set_totals(self, table, values):
         if len(values) != table.seats.count():
@@ -80,20 +92,15 @@ class RunningBalanceSheet(Sheet):
         if sum(values) != 0:
             raise EntryError(_("The totals must add up to zero; they add up to %(sum)s.")
                              % {"sum": scoring.format_units(sum(values))})
-        for seat in table.seats.all():
-            seat.total = values[seat.seat]
-            seat.save(update_fields=["total"])
+        self.write_seat_totals(table, values)
 
     def recompute(self, table, deals):
         seats = list(table.seats.all())
-        totals = [Decimal(0)] * max((s.seat + 1 for s in seats), default=0)
+        totals = [Decimal(0)] * len(seats)
         for deal in deals:
-            for seat, units in enumerate(deal.points):
-                if seat < len(totals):
-                    totals[seat] += as_decimal(units)
-        for seat in seats:
-            seat.total = totals[seat.seat]
-            seat.save(update_fields=["total"])
+            for seat, units in enumerate(deal.points[:len(totals)]):
+                totals[seat] += as_decimal(units)
+        self.write_seat_totals(table, totals, seats)
 
 
 class MatchSheet(Sheet):
@@ -160,8 +167,7 @@ class PartnershipMatchSheet(MatchSheet):
 
 class IndividualMatchSheet(MatchSheet):
     def result(self, table):
-        return {"scores": [str(s.total) for s in sorted(table.seats.all(), key=lambda s: s.seat)],
-                "winner": table.winner}
+        return {"scores": self.seat_totals(table), "winner": table.winner}
 
     def set_totals(self, table, values):
         if len(values) != table.seats.count():
@@ -174,20 +180,16 @@ class IndividualMatchSheet(MatchSheet):
         if values.count(top) > 1:
             raise EntryError(_("Two players cannot share the highest score at the end of a "
                                "match; enter the final scores."))
-        for seat in table.seats.all():
-            seat.total = values[seat.seat]
-            seat.save(update_fields=["total"])
+        self.write_seat_totals(table, values)
         table.winner = values.index(top)
 
     def clear_totals(self, table):
-        table.seats.update(total=0)
+        super().clear_totals(table)
         table.winner = None
 
     def recompute(self, table, deals):
         match = self._match(table, [d.facts for d in deals])
-        for seat in table.seats.all():
-            seat.total = as_decimal(match.scores[seat.seat])
-            seat.save(update_fields=["total"])
+        self.write_seat_totals(table, [as_decimal(score) for score in match.scores])
         table.winner = match.winner
 
 
