@@ -3,6 +3,7 @@
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import sign_up
 
@@ -21,8 +22,9 @@ def test_one_click_fills_the_empty_seats_with_computer_players_and_the_game_star
     copy = page.locator("button[data-copy='invite-link']")
     assert copy.is_visible()
     copy.click()
-    page.wait_for_function(
-        "document.querySelector(\"button[data-copy='invite-link']\").textContent == 'Copied'")
+    # Playwright's expect polls from here: wait_for_function would eval in the page, which the
+    # content security policy forbids whenever the text is not there at the first look.
+    expect(copy).to_have_text("Copied")
     page.select_option("#fill-level", "strong")
     page.click("text=Fill the empty seats with computer players")
     page.wait_for_selector(".my-hand")
