@@ -42,9 +42,13 @@ def locked(table_id: int) -> Table:
 
 
 def seat_for_update(table: Table, position: int) -> Seat:
-    if position not in (0, 1, 2, 3):
+    """The seat at ``position`` (a table has its game's number of seats: three to five)."""
+    seat = None
+    if isinstance(position, int) and not isinstance(position, bool) and position >= 0:
+        seat = Seat.objects.select_for_update().filter(table=table, position=position).first()
+    if seat is None:
         raise TableError(_("There is no such seat."), table.version)
-    return Seat.objects.select_for_update().get(table=table, position=position)
+    return seat
 
 
 def bump(table: Table) -> None:

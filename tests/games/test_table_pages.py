@@ -6,7 +6,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import tables
+from games import registry, tables
 from games.models import Hand, Table
 from games.rules.records import replay_hand
 
@@ -281,3 +281,19 @@ def test_the_page_seats_every_player_around_the_viewer(seats, seat, expected):
     ui = for_template({"players": players, "seat": seat, "hand": hand})
     assert [(s["seat"], s["position_class"]) for s in ui["seats_in_order"]] == expected
     assert [s["hand_size"] for s in ui["seats_in_order"]] == [17 - p for p, _ in expected]
+
+
+@pytest.mark.parametrize("game", [each.id for each in registry.all_games()])
+def test_a_seat_past_the_games_last_is_refused_in_words_not_an_error_page(client, player, game):
+    """A Cutthroat table has seats 0-2: its seat 3 (a four-seat game's seat 4) does not exist,
+    and asking for it, to sit or to add a computer player, is a message, never a server error."""
+    client.force_login(player)
+    table = tables.create_table(player, game, {})
+    missing = registry.game(game).seats
+    for url in (f"/tables/{table.pk}/sit/{missing}/", f"/tables/{table.pk}/bot/{missing}/"):
+        response = client.post(url, {"level": "easy"}, follow=True)
+        assert response.status_code == 200
+        assert "There is no such seat." in response.content.decode()
+    last = missing - 1
+    client.post(f"/tables/{table.pk}/bot/{last}/", {"level": "easy"})
+    assert Table.objects.get(pk=table.pk).seats.get(position=last).bot_level == "easy"
