@@ -175,6 +175,8 @@ class BaseRules:
             if not isinstance(value, bool):
                 raise RulesError(bad, name=field.name, value=value, expected="true or false")
         elif kind is int:
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)  # JSON's 4.0 is the whole number 4, as the forms take it
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(bad, name=field.name, value=value, expected="a whole number")
         elif kind is float:

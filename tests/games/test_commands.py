@@ -68,6 +68,15 @@ def test_deal_refuses_bad_rules_with_a_message():
     assert "house rule boston" in result.stderr and "Traceback" not in result.stderr
 
 
+def test_deal_takes_rules_as_the_create_form_does():
+    """A whole number written 4.0 is 4 (the form's number box sends it so); 4.5 is refused."""
+    dealt = manage("deal", "--game", "bid_whist", "--seed", "2", "--rules", '{"min_bid": 5.0}')
+    assert dealt.returncode == 0, dealt.stderr
+    assert json.loads(dealt.stdout)["rules"] == {"min_bid": 5}
+    refused = manage("deal", "--game", "bid_whist", "--seed", "2", "--rules", '{"min_bid": 4.5}')
+    assert refused.returncode != 0 and "whole number" in refused.stderr
+
+
 @pytest.mark.parametrize("kitty, size", [("4_no_jokers", 4), ("5_one_joker", 5), ("none", 0)])
 def test_bid_whist_records_of_every_kitty_shape_deal_and_replay(tmp_path, kitty, size):
     dealt = manage("deal", "--game", "bid_whist", "--seed", "3", "--rules",
