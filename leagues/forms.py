@@ -176,10 +176,16 @@ def deal_form_class(game: str):
     return paper.of(game).DealForm
 
 
-def deal_entry_form(game: str, names: list[str], data=None, number: int | None = None):
+def deal_form(league, names: list[str], data=None, initial=None):
+    """A line of ``league``'s score sheet, offering only what its house rules allow."""
+    return deal_form_class(league.game)(names, data, initial=initial,
+                                        rules=league.engine_rules())
+
+
+def deal_entry_form(league, names: list[str], data=None, number: int | None = None):
     """The "next deal" form: a deal form that also carries, hidden, the number of the deal it
     adds, so that the same form sent twice adds the deal once."""
-    form = deal_form_class(game)(names, data, initial={"number": number})
+    form = deal_form(league, names, data, initial={"number": number})
     form.fields["number"] = forms.IntegerField(widget=forms.HiddenInput, min_value=1,
                                                max_value=32767)
     return form

@@ -33,6 +33,7 @@ from leagues.forms import (
     SeasonForm,
     TotalsForm,
     deal_entry_form,
+    deal_form,
     deal_form_class,
     first_error,
 )
@@ -430,7 +431,7 @@ def table_detail(request, slug, table_id):
     form = None
     sheet = history.table_sheet(table)
     if may_enter and table.entry != EveningTable.Entry.TOTALS:
-        form = deal_entry_form(table.league.game, names, number=len(sheet["rows"]) + 1)
+        form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1)
     return render(request, "leagues/table.html", {
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
@@ -542,7 +543,7 @@ def online_start(request, slug, table_id):
 
 
 def _deal_form(table, names, data=None, initial=None):
-    return deal_form_class(table.league.game)(names, data, initial=initial)
+    return deal_form(table.league, names, data, initial=initial)
 
 
 def _may_enter(access, table) -> bool:
@@ -558,13 +559,16 @@ def deal_add(request, slug, table_id):
     access, table = acl.get_table_for_entry(request, slug, table_id)
     if _refuse_while_online(request, table):
         return redirect(table)
-    form = deal_entry_form(table.league.game, table.sides(), request.POST)
+    form = deal_entry_form(table.league, table.sides(), request.POST)
     if not form.is_valid():
         if "number" in form.errors:
             messages.error(request, _("This deal form is out of date: reload the table page and "
                                       "enter the deal again."))
-        else:
+        elif any(error.code == "required" for errors in form.errors.as_data().values()
+                 for error in errors):
             messages.error(request, _("Please fill in every field of the deal."))
+        else:
+            messages.error(request, first_error(form))
         return redirect(table)
     try:
         deal = table.add_deal(form.facts, request.user, access.member,

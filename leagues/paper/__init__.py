@@ -2,7 +2,8 @@
 
 Each module is everything the leagues know of one game's score sheet:
 
-- ``DealForm``: one line of the sheet (``DealForm(names, data)``; ``.facts`` once valid,
+- ``DealForm``: one line of the sheet (``DealForm(names, data, rules=league_rules)``: only
+  what the league's house rules allow is offered; ``.facts`` once valid,
   ``DealForm.initial_from(facts)`` to correct a line);
 - ``score(rules, facts) -> scoring.Outcome``: the line scored by the game's engine;
 - ``describe(facts, names) -> str``: the line in words;

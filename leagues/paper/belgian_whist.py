@@ -7,7 +7,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.rules import belgian_whist as engine
-from leagues.paper.common import DeclarerDealForm, describe_declarer_line, tricks_on_declarer
+from leagues.paper.common import (
+    NOT_AT_THIS_TABLE,
+    DeclarerDealForm,
+    describe_declarer_line,
+    tricks_on_declarer,
+)
 from leagues.scoring import EntryError, Outcome
 
 
@@ -16,6 +21,7 @@ class DealForm(DeclarerDealForm):
     level = forms.IntegerField(label=gettext_lazy("Tricks bid (emballage, solo, abondance)"),
                                min_value=6, max_value=13, required=False)
     partner = forms.TypedChoiceField(label=gettext_lazy("Partner (emballage, trou)"), coerce=int,
+                                     error_messages=NOT_AT_THIS_TABLE,
                                      required=False, empty_value=None)
     field_order = ["contract", "level", "declarer", "partner", "tricks"]
 

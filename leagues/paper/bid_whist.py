@@ -9,14 +9,21 @@ from django.utils.translation import gettext_lazy
 
 from games import registry
 from games.rules import bid_whist as engine
-from leagues.paper.common import revoke_choices, revoke_field, seat_choices, with_revoke
+from leagues.paper.common import (
+    NOT_AT_THIS_TABLE,
+    revoke_choices,
+    revoke_field,
+    seat_choices,
+    with_revoke,
+)
 from leagues.scoring import Outcome
 
 
 class DealForm(forms.Form):
     """One hand of a Bid Whist match as the score sheet records it."""
 
-    team = forms.TypedChoiceField(label=gettext_lazy("Bidding team"), coerce=int)
+    team = forms.TypedChoiceField(label=gettext_lazy("Bidding team"), coerce=int,
+                                  error_messages=NOT_AT_THIS_TABLE)
     bid = forms.IntegerField(label=gettext_lazy("Bid (books over six)"), min_value=1,
                              max_value=engine.MAX_BID)
     mode = forms.ChoiceField(label=gettext_lazy("Direction"))
@@ -24,8 +31,8 @@ class DealForm(forms.Form):
                                                   "included"), min_value=0, max_value=13)
     revoke = revoke_field()
 
-    def __init__(self, names: list[str], *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, names: list[str], *args, rules=None, **kwargs):
+        super().__init__(*args, **kwargs)  # every mode is played under any house rules
         self.fields["team"].choices = seat_choices(names)
         self.fields["mode"].choices = registry.game(engine.GAME).contract_choices()
         self.fields["revoke"].choices = revoke_choices(names)

@@ -17,7 +17,11 @@ def seat_choices(names: list[str]):
 def revoke_field() -> forms.TypedChoiceField:
     """Who was caught revoking (paper play only; online play cannot revoke), or nobody."""
     return forms.TypedChoiceField(label=gettext_lazy("Revoke by"), coerce=int, required=False,
-                                  empty_value=None)
+                                  empty_value=None, error_messages=NOT_AT_THIS_TABLE)
+
+
+# A seat the sheet does not have (a hand-made or stale form): said in words, never the value.
+NOT_AT_THIS_TABLE = {"invalid_choice": gettext_lazy("Nobody at this table sits there.")}
 
 
 def revoke_choices(names: list[str]):
@@ -48,20 +52,30 @@ class DeclarerDealForm(forms.Form):
     form only turns the sheet's fields into facts.  ``GAME`` gives the contracts."""
 
     GAME = ""
-    contract = forms.ChoiceField(label=gettext_lazy("Contract"))
-    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
+    contract = forms.ChoiceField(label=gettext_lazy("Contract"), error_messages={
+        "invalid_choice": gettext_lazy("This league's house rules do not play that contract.")})
+    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int,
+                                      error_messages=NOT_AT_THIS_TABLE)
     partner = forms.TypedChoiceField(label=gettext_lazy("Partner"), coerce=int,
-                                     required=False, empty_value=None)
+                                     required=False, empty_value=None,
+                                     error_messages=NOT_AT_THIS_TABLE)
     tricks = forms.IntegerField(label=gettext_lazy("Tricks taken by the declaring side"),
                                 min_value=0, max_value=13)
 
-    def __init__(self, names: list[str], *args, **kwargs):
+    def __init__(self, names: list[str], *args, rules=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["contract"].choices = registry.game(self.GAME).contract_choices()
+        self.fields["contract"].choices = [
+            (contract, label) for contract, label in registry.game(self.GAME).contract_choices()
+            if rules is None or self.offered(contract, rules)]
         self.fields["declarer"].choices = seat_choices(names)
         self.fields["partner"].choices = [("", "—"), *seat_choices(names)]
         if "revoke" in self.fields:
             self.fields["revoke"].choices = revoke_choices(names)
+
+    @staticmethod
+    def offered(contract: str, rules) -> bool:
+        """Whether the league's house rules (the engine's ``Rules``) allow ``contract``."""
+        return True
 
     @property
     def facts(self) -> dict:

@@ -10,12 +10,13 @@ from django.utils.translation import gettext_lazy
 
 from games import registry
 from games.rules import cutthroat_bid_whist as engine
-from leagues.paper.common import seat_choices
+from leagues.paper.common import NOT_AT_THIS_TABLE, seat_choices
 from leagues.scoring import Outcome
 
 
 class DealForm(forms.Form):
-    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int)
+    declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int,
+                                      error_messages=NOT_AT_THIS_TABLE)
     bid = forms.IntegerField(label=gettext_lazy("Bid (tricks out of 18)"), min_value=1,
                              max_value=engine.MAX_BID)
     mode = forms.ChoiceField(label=gettext_lazy("Direction"))
@@ -23,8 +24,8 @@ class DealForm(forms.Form):
                                                    "included"), min_value=1,
                                 max_value=engine.TRICKS_IN_ALL)
 
-    def __init__(self, names: list[str], *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, names: list[str], *args, rules=None, **kwargs):
+        super().__init__(*args, **kwargs)  # every mode is played under any house rules
         self.fields["declarer"].choices = seat_choices(names)
         self.fields["mode"].choices = registry.game(engine.GAME).contract_choices()
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from games.rules import solo_whist as engine
 from leagues.paper.common import (
+    NOT_AT_THIS_TABLE,
     DeclarerDealForm,
     describe_declarer_line,
     revoke_field,
@@ -19,8 +20,13 @@ from leagues.scoring import Outcome
 class DealForm(DeclarerDealForm):
     GAME = engine.GAME
     partner = forms.TypedChoiceField(label=gettext_lazy("Partner (prop and cop)"), coerce=int,
-                                     required=False, empty_value=None)
+                                     required=False, empty_value=None,
+                                     error_messages=NOT_AT_THIS_TABLE)
     revoke = revoke_field()  # the penalty is the league's house rule revoke_penalty
+
+    @staticmethod
+    def offered(contract: str, rules) -> bool:
+        return contract != engine.PROP_AND_COP.name or rules.prop_and_cop
 
     @property
     def facts(self) -> dict:

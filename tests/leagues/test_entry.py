@@ -77,7 +77,7 @@ def test_a_revoke_by_nobody_at_the_table_is_refused_and_changes_nothing(as_organ
                                                                         solo_table):
     response = as_organiser.post(url(solo_table, "deals/"), {**SOLO_DEAL, "revoke": "4"},
                                  follow=True)
-    assert "Please fill in every field of the deal." in response.content.decode()
+    assert "Nobody at this table sits there." in response.content.decode()
     assert not solo_table.deals.exists()
     assert [s.total for s in solo_table.seats.order_by("seat")] == [0, 0, 0, 0]
 
@@ -86,9 +86,12 @@ def test_a_house_without_prop_and_cop_refuses_one_on_paper(as_organiser, solo_ta
     league = solo_table.league
     league.rules = {"prop_and_cop": False}
     league.save()
+    sheet = as_organiser.get(url(solo_table)).content.decode()
+    assert 'value="solo"' in sheet and 'value="prop_and_cop"' not in sheet  # not offered
     deal = {**SOLO_DEAL, "contract": "prop_and_cop", "partner": "2", "tricks": "8"}
     response = as_organiser.post(url(solo_table, "deals/"), deal, follow=True)
-    assert "plays without Prop and Cop" in response.content.decode()
+    page = response.content.decode()
+    assert "house rules do not play that contract" in page and "prop_and_cop" not in page
     assert not solo_table.deals.exists()
 
 
