@@ -11,13 +11,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import registry, tables
+from games import registry, tables, words
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.models import BOT_LEVELS, Hand, Table
-from games.presentation import for_template, replay_words
-from games.rules.records import replay_hand
+from games.presentation import for_template
+from games.rules.records import apply_actions, start_hand
 from games.snapshots import table_view
+from games.templatetags.cards import action_label
 
 
 def lobby_tables(user):
@@ -221,24 +222,128 @@ def hand_list(request, table_id):
                                                     "hands": table.hands.all()})
 
 
+def _cards_in_words(cards) -> str:
+    """Cards as players read them: "10♥, 4♠, big joker" (never the record's codes)."""
+    jokers = {"BJ": _("Big joker"), "LJ": _("Little joker")}
+    return ", ".join(jokers.get(card) or action_label(card) for card in cards)
+
+
+def replay_steps(record: dict, names: words.Names) -> list[dict]:
+    """Each step of a finished hand as its players lived it: the deal, each call, the kitty
+    taken, the discard, each card.  The hands at each step are the engine's own views of each
+    seat (``view(seat)``), so they are what each player held, kitty and discards included."""
+    _module, state, actions = start_hand(record)
+    seats = range(len(state.dealt_hands))
+
+    def now(**step):
+        return {"view": state.view(None), "hands": [state.view(s)["hand"] for s in seats],
+                **step}
+
+    dealer = names.capital(state.dealer)
+    steps = [now(kind="deal", said=_("%(name)s deals.") % {"name": dealer})]
+    for entry in actions:
+        before = steps[-1]
+        apply_actions(state, [entry])  # a stored hand replays: it was checked when played
+        seat, action = entry["seat"], entry["action"]
+        verb, _sep, rest = action.partition(" ")
+        name = names.capital(seat)
+        if verb == "play":
+            steps.append(now(kind="play", seat=seat, card=rest,
+                             said=_("%(name)s plays %(card)s.") % {
+                                 "name": name, "card": _cards_in_words([rest])}))
+            continue
+        if verb == "discard":
+            gone = [c for c in before["hands"][seat] if c not in state.view(seat)["hand"]]
+            steps.append(now(kind="discard", seat=seat, cards=gone,
+                             said=_("%(name)s discards %(cards)s.") % {
+                                 "name": name, "cards": _cards_in_words(gone)}))
+            continue
+        after = now(kind="call", seat=seat, said=_("%(name)s: %(call)s") % {
+            "name": name, "call": action_label(action)})
+        taken = {s: [c for c in after["hands"][s] if c not in before["hands"][s]] for s in seats}
+        taker = next((s for s in seats if taken[s]), None)
+        if taker is None:
+            steps.append(after)
+            continue
+        # The last call hands the kitty to the declarer: the call, then the kitty taken.
+        steps.append(after | {"view": before["view"], "hands": before["hands"]})
+        steps.append(after | {"kind": "kitty", "seat": taker, "cards": taken[taker],
+                              "said": _("%(name)s takes the kitty: %(cards)s.") % {
+                                  "name": names.capital(taker),
+                                  "cards": _cards_in_words(taken[taker])}})
+    return steps
+
+
+def _trick_marks(steps: list[dict]) -> list[int]:
+    """The steps a trick-by-trick move lands on: the start, the last step before the first
+    card (the contract set), the end of each trick, the end of the hand."""
+    marks = {0, len(steps) - 1}
+    for number, step in enumerate(steps):
+        if step["kind"] == "play" and number and steps[number - 1]["kind"] != "play":
+            marks.add(number - 1)
+        if step["kind"] == "play" and not step["view"].get("trick"):
+            marks.add(number)
+    return sorted(marks)
+
+
 def hand_replay(request, table_id, number):
-    """A finished hand, trick by trick: ``?trick=N`` shows the hands after N tricks."""
+    """A finished hand step by step: ``?step=N`` (or ``end``) shows the table after N steps
+    (the deal is step 0); ``?trick=N`` the end of trick N.  ``?partial=1`` gives the step alone
+    (static/js/replay.js steps with the arrow keys without reloading the page)."""
     table = get_table_for_viewer(request, table_id)
     hand = get_object_or_404(Hand, table=table, number=number)
-    view = replay_hand(hand.record).view(None)
-    tricks = view.get("tricks") or []
-    try:
-        step = min(max(int(request.GET.get("trick", 0)), 0), len(tricks))
-    except ValueError:
-        step = 0
-    played = {play["card"] for trick in tricks[:step] for play in trick["cards"]}
-    remaining = [[c for c in cards if c not in played] for cards in view.get("deal") or []]
     players = table_view(table, None)["players"]
-    return render(request, "games/hand_replay.html", {
-        "table": table, "hand": hand, "view": view, "remaining": remaining,
-        "step": step, "trick_count": len(tricks), "trick": tricks[step - 1] if step else None,
-        "players": players, **replay_words(table.game, view, players),
-    })
+    names = words.Names(players, None)
+    steps = replay_steps(hand.record, names)
+    last = len(steps) - 1
+    marks = _trick_marks(steps)
+    wanted = request.GET.get("step", "")
+    if wanted == "end":
+        step = last
+    elif "trick" in request.GET and not wanted:
+        trick_ends = [n for n in marks if steps[n]["kind"] == "play"
+                      and not steps[n]["view"].get("trick")]
+        try:
+            trick = int(request.GET["trick"])
+        except ValueError:
+            trick = 0
+        step = trick_ends[min(trick, len(trick_ends)) - 1] if trick > 0 and trick_ends else 0
+    else:
+        try:
+            step = min(max(int(wanted or 0), 0), last)
+        except ValueError:
+            step = 0
+    shown = steps[step]
+    final = steps[-1]["view"]
+    table_like = {"game": table.game, "seat": None, "players": players, "hand": shown["view"],
+                  "house_rules": hand.record.get("rules") or {}, "hands_played": 0,
+                  "status": "finished", "last_hand": None}
+    ui = for_template(table_like)
+    hands = shown["hands"]
+    discarded = [{"name": names.capital(s["seat"]), "cards": s["cards"]}
+                 for s in steps[:step + 1] if s["kind"] == "discard"]
+    kitty = hand.record.get("kitty") or []
+    taken = any(s["kind"] == "kitty" for s in steps[:step + 1])
+    tricks_done = len(shown["view"].get("tricks") or [])
+    context = {
+        "table": table, "hand": hand, "players": players, "ui": ui,
+        "seats": [s | {"cards": hands[s["seat"]]} for s in ui["seats_in_order"]],
+        "step": step, "last": last, "shown": shown,
+        "prev_trick": max([m for m in marks if m < step], default=0),
+        "next_trick": min([m for m in marks if m > step], default=last),
+        "trick_number": tricks_done + (1 if shown["view"].get("trick") else 0),
+        "trick_count": len(final.get("tricks") or []),
+        "kitty": kitty if kitty and not taken else [],
+        "discarded": discarded,
+        "result_words": words.of(table.game).result(final, names) if step == last else None,
+        "turn_up": shown["view"].get("turn_up"),
+        # what the table is waiting for before the first card: bidding, discarding, trumps
+        "centre_note": ui.get("turn_phase") if step and not tricks_done
+        and shown["view"].get("phase") != "play" and step != last else None,
+    }
+    if request.GET.get("partial"):
+        return render(request, "games/partials/replay_step.html", context)
+    return render(request, "games/hand_replay.html", context)
 
 
 def hand_download(request, table_id, number):
