@@ -328,7 +328,7 @@ def hand_replay(request, table_id, number):
     context = {
         "table": table, "hand": hand, "players": players, "ui": ui,
         "seats": [s | {"cards": hands[s["seat"]]} for s in ui["seats_in_order"]],
-        "step": step, "last": last, "shown": shown,
+        "step": step, "last": last, "shown": shown, "marks": marks,
         "prev_trick": max([m for m in marks if m < step], default=0),
         "next_trick": min([m for m in marks if m > step], default=last),
         "trick_number": tricks_done + (1 if shown["view"].get("trick") else 0),
