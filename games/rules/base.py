@@ -1,8 +1,8 @@
 """The engine contract shared by every game (see DESIGN.md, "The engine contract").
 
-Each game module (``bid_whist``, ``solo_whist``, ``belgian_whist``) exposes:
+Each game module (one per game, listed in ``games.rules.GAME_MODULES``) exposes:
 
-* ``GAME`` -- its name as in hand records (``"bid_whist"``),
+* ``GAME`` -- its name as in hand records (the module's own name),
 * ``SEATS`` -- how many players sit at its table (3 to 5; seats ``0..SEATS-1`` clockwise),
 * ``Rules`` -- a frozen dataclass of house rules; ``Rules.from_overrides(mapping)`` refuses
   unknown names and bad values with :class:`RulesError`; ``rules.overrides()`` gives back

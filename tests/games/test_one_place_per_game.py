@@ -1,10 +1,11 @@
 """A game is described in one place: no code of the site outside the registry and each game's
 own files names a game (docs/architecture.md, "Add a game").
 
-The engines' layer (``games/rules/``: one module per game, and the computer players keyed by
-the engine's ``GAME``) is each game's own place; so are ``leagues/paper/<game>.py``, the paper
-entry of one game, and ``games/words/<game>.py``, its sentences on the table page.
-Everything else asks ``games.registry``.
+A game's own places: its engine ``games/rules/<game>.py``, its computer players' hooks
+``games/rules/bots/<game>.py``, its paper entry ``leagues/paper/<game>.py`` and its sentences on
+the table page ``games/words/<game>.py``.  The engines' list (``games/rules/__init__.py``:
+hand records name their game without Django) and ``games.registry`` name them all; everything
+else asks the registry, or finds the game's own module by its id.
 """
 
 from __future__ import annotations
@@ -20,14 +21,16 @@ SUFFIXES = {".py", ".html", ".js", ".txt"}
 
 
 def own_places(root: Path, game_id: str) -> set[Path]:
-    """The paper entry of the game, and its words on the table page."""
-    return {root / "leagues" / "paper" / f"{game_id}.py",
+    """The engine of the game, its computer players, its paper entry, its words."""
+    return {root / "games" / "rules" / f"{game_id}.py",
+            root / "games" / "rules" / "bots" / f"{game_id}.py",
+            root / "leagues" / "paper" / f"{game_id}.py",
             root / "games" / "words" / f"{game_id}.py"}
 
 
 def allowed(root: Path, path: Path) -> bool:
     relative = path.relative_to(root).as_posix()
-    return (relative.startswith("games/rules/")  # the engines: one module per game
+    return (relative == "games/rules/__init__.py"  # the engines' list
             or "/migrations/" in relative  # history: the choices as they were
             or relative == "games/registry.py"
             # Demo data names the games it creates leagues and tables of; it decides nothing.
@@ -35,13 +38,18 @@ def allowed(root: Path, path: Path) -> bool:
 
 
 def games_named_outside_their_place(root: Path) -> list[str]:
-    ids = [each.id for each in registry.all_games()]
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, ids)) + r")\b")
+    ids = "|".join(re.escape(each.id) for each in registry.all_games())
+    named = re.compile(r"\b(" + ids + r")\b")
+    # In the engines' layer a game's module may build on another's (Cutthroat on Bid Whist's
+    # hand): there only the game's id as a string, what a branch compares, counts.
+    quoted = re.compile(r"""["'](""" + ids + r""")["']""")
     found = []
     for top in SCANNED:
         for path in sorted((root / top).rglob("*")):
             if path.suffix not in SUFFIXES or not path.is_file() or allowed(root, path):
                 continue
+            engines = path.relative_to(root).as_posix().startswith("games/rules/")
+            pattern = quoted if engines else named
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 match = pattern.search(line)
                 if match and path not in own_places(root, match.group(1)):
@@ -66,7 +74,13 @@ def test_the_scan_sees_a_branch_on_a_games_name(tmp_path):
     (tmp_path / "games" / "words" / "solo_whist.py").write_text('GAME = "solo_whist"\n')
     (tmp_path / "games" / "words" / "bid_whist.py").write_text('OTHER = "solo_whist"\n')
     (tmp_path / "games" / "words" / "__init__.py").write_text('FIRST = "bid_whist"\n')
+    # In the engines' layer: a branch on a game's id counts, building on its module does not.
+    (tmp_path / "games" / "rules" / "bots").mkdir(parents=True)
+    (tmp_path / "games" / "rules" / "bots" / "search.py").write_text(
+        'from games.rules import bid_whist\nif view["game"] == "bid_whist":\n    pass\n')
+    (tmp_path / "games" / "rules" / "bots" / "solo_whist.py").write_text('GAME = "solo_whist"\n')
     assert games_named_outside_their_place(tmp_path) == [
+        'games/rules/bots/search.py:2: if view["game"] == "bid_whist":',
         'games/words/__init__.py:1: FIRST = "bid_whist"',
         'games/words/bid_whist.py:1: OTHER = "solo_whist"',
         'leagues/views.py:1: if game == "solo_whist":',

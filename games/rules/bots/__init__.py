@@ -16,10 +16,10 @@ Levels (docs/bots.md):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
-from . import bidding, cutthroat, search, simple
+from . import search, simple
+from .hooks import of
 from .knowledge import rules_of
 
 LEVELS = ("easy", "normal", "strong")
@@ -34,8 +34,9 @@ def choose_action(view: dict[str, Any], level: str = "normal",
     if level not in ALL_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
-    if view.get("game") == cutthroat.GAME:  # three players, each for themselves
-        return cutthroat.choose_action(view, level, rng)
+    own = getattr(of(view["game"]), "choose_action", None)
+    if own is not None:  # a game the shared bots cannot play decides everything itself
+        return own(view, level, rng)
     legal = view.get("legal") or []
     if level == "random":
         return random_action(view, rng)
@@ -57,31 +58,10 @@ def random_action(view: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-# Each game's decisions other than a card to play, by phase, for the normal and strong
-# levels: the bots' hooks, keyed by the engine's GAME.  A phase not listed (or a game without
-# hooks) falls back to the easy heuristics.
-CALLS: dict[str, dict[str, Callable[..., str]]] = {
-    "bid_whist": {
-        "auction": bidding.bid_whist_call,
-        "discard": bidding.bid_whist_discard,
-        "declare": bidding.bid_whist_declare,
-    },
-    "solo_whist": {
-        "auction": bidding.solo_call,
-        "declare": lambda view, rules: bidding.solo_declare(view),
-    },
-    "belgian_whist": {
-        "auction": bidding.belgian_call,
-        "trou": bidding.belgian_call,
-        "discard": lambda view, rules: bidding.belgian_discard(view),
-        "trump": lambda view, rules: bidding.belgian_trump(view),
-    },
-}
-
-
 def call(view: dict[str, Any], rng: random.Random) -> str:
-    """Every decision but a card to play, for the normal and strong levels."""
-    hook = CALLS.get(view["game"], {}).get(view["phase"])
+    """Every decision but a card to play, for the normal and strong levels: the game's hook
+    for the phase (``CALLS`` of ``games/rules/bots/<game>.py``), else the easy heuristics."""
+    hook = of(view["game"]).CALLS.get(view["phase"])
     if hook is None:
         return simple.choose(view, rng)
     return hook(view, rules_of(view))

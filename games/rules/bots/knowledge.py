@@ -18,21 +18,39 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules import belgian_whist, bid_whist, solo_whist
-from games.rules.cards import ALL_CARDS, CARD_BIT, CARD_INDEX, CARD_RANK, SUIT_MASK, mask_of
+from games.rules import game_module
+from games.rules.cards import ALL_CARDS, CARD_INDEX, CARD_RANK, SUIT_MASK, mask_of
 
-from .kernel import LOSE, NO_SUIT, SINK, TRUMP, WIN, PlaySpec, Position, bits, play
+from .kernel import LOSE, NO_SUIT, TRUMP, WIN, PlaySpec, Position, bits, play
 
 SUIT_ORDER = "SHDC"
 ACE_MASK = mask_of(["AS", "AH", "AD", "AC"])
 STANDARD = sum(SUIT_MASK.values())
-MODULES = {"bid_whist": bid_whist, "solo_whist": solo_whist, "belgian_whist": belgian_whist}
 
 
 def rules_of(view: dict[str, Any]):
     """The table's house rules: ``view["rules"]`` (the overrides) when the caller adds them."""
-    module = MODULES[view["game"]]
-    return module.Rules.from_overrides(view.get("rules") or {})
+    return game_module(view["game"]).Rules.from_overrides(view.get("rules") or {})
+
+
+def hooks(view: dict[str, Any]):
+    """The bots' module of the view's game (:mod:`games.rules.bots.hooks`)."""
+    from .hooks import of  # the games' modules import this one
+
+    return of(view["game"])
+
+
+@dataclass
+class Hidden:
+    """What a game's ``read_hidden`` adds to the seat's knowledge, per seat where it says so:
+    cards known to be in a hand (``fixed``), cards that cannot be (``forbidden``), hidden
+    piles, checks on the dealt hands, and cards known to be out of play (``known_gone``)."""
+
+    fixed: list[int]
+    forbidden: list[int]
+    piles: list[tuple[str, int, int]]
+    checks: list[tuple[int, str, Any]]
+    known_gone: int = 0
 
 
 @dataclass
@@ -58,7 +76,7 @@ class Knowledge:
 # -- the play spec -----------------------------------------------------------------------------
 
 
-def _plain_tables(trump: str | None):
+def plain_tables(trump: str | None):
     strength, suit_id = [], []
     for index, card in enumerate(ALL_CARDS):
         if card in ("BJ", "LJ"):
@@ -75,7 +93,7 @@ def _plain_tables(trump: str | None):
 SHAPING = 0.02  # per trick: breaks ties between outcomes the score alone does not tell apart
 
 
-def _memo(function, side, aim, me):
+def memo(function, side, aim, me):
     """The score, memoised, plus a small nudge towards more tricks for the bot's side (fewer for
     a misère player), so that the search still prefers safer lines when the points tie."""
     cache: dict = {}
@@ -99,56 +117,10 @@ def _memo(function, side, aim, me):
 
 def play_spec(view: dict[str, Any], rules) -> PlaySpec:
     """The trick rules, sides, aims and score of the hand in play, for seat ``view["seat"]``."""
-    game, me = view["game"], view["seat"]
-    contract = view["contract"]
-    if game == "bid_whist":
-        strength, suit_id, follow = bid_whist._order_tables(
-            view["trump"], view["direction"], rules.downtown_ace, rules.downtown_side_suits)
-        team = contract["declarer"] & 1
-        bid, mode = contract["bid"], contract["mode"]
-        shape = rules.shape
-        kitty_book = 1 if shape.kitty_size else 0  # the discards are a book
-
-        def bid_score(tricks):
-            books = (tricks[team] + tricks[team + 2]) + kitty_book
-            points = bid_whist.score_hand(rules, bid, mode, team, books)["points"]
-            return points[me & 1] - points[1 - (me & 1)]
-
-        side, aim = (0, 1, 0, 1), (WIN,) * 4
-        return PlaySpec(strength, suit_id, follow, side, aim, shape.tricks,
-                        _memo(bid_score, side, aim, me), me,
-                        tuple(s & 1 == team for s in range(4)), _trump_group(view["trump"]))
-    strength, suit_id, follow = _plain_tables(view.get("trump"))
-    if game == "solo_whist":
-        name, declarer, partner = contract["name"], contract["declarer"], contract["partner"]
-        side = tuple(1 if s in (declarer, partner) else 0 for s in range(4))
-        misere = name in ("misere", "spread_misere")
-        aim = tuple((LOSE if s == declarer else SINK) if misere else WIN for s in range(4))
-
-        def solo_score(tricks):
-            units = solo_whist.score_hand(rules, name, declarer, partner, list(tricks))
-            return float(units[me])
-
-        return PlaySpec(strength, suit_id, follow, side, aim, 13, _memo(solo_score, side, aim, me),
-                        me, tuple(s in (declarer, partner) for s in range(4)),
-                        _trump_group(view.get("trump")))
-    kind, level, declarers = contract["contract"], contract["level"], contract["declarers"]
-    together = contract["together"]
-    side = tuple((1 if together else 10 + s) if s in declarers else 0 for s in range(4))
-    misere = kind in belgian_whist.MISERES
-    aim = tuple((LOSE if s in declarers else SINK) if misere else WIN for s in range(4))
-    total = 12 if kind == belgian_whist.PETITE_MISERE else 13
-
-    def belgian_score(tricks):
-        return float(belgian_whist.score_hand(rules, kind, list(declarers), list(tricks),
-                                              level)["points"][me])
-
-    return PlaySpec(strength, suit_id, follow, side, aim, total,
-                    _memo(belgian_score, side, aim, me), me,
-                    tuple(s in declarers for s in range(4)), _trump_group(view.get("trump")))
+    return hooks(view).play_spec(view, rules)
 
 
-def _trump_group(trump: str | None) -> int:
+def trump_group(trump: str | None) -> int:
     return SUIT_ORDER.index(trump) if trump else -1
 
 
@@ -162,15 +134,12 @@ def read(view: dict[str, Any]) -> Knowledge:
     spec = play_spec(view, rules)
     hand = mask_of(view["hand"])
     sizes = list(view["hand_sizes"])
-    fixed = [0, 0, 0, 0]
-    forbidden = [0, 0, 0, 0]
     played_by = [0, 0, 0, 0]
-    piles: list[tuple[str, int, int]] = []
-    checks: list[tuple[int, str, Any]] = []
-    deck = rules.shape.deck_mask if game == "bid_whist" else STANDARD  # the kitty rule's deck
-    known_gone = 0
+    game_hooks = hooks(view)
+    deck = game_hooks.deck(rules)
 
     tricks = [t["cards"] for t in view["tricks"]] + [view["trick"]]
+    forbidden = [0, 0, 0, 0]
     for cards in tricks:
         led = -1
         for position, entry in enumerate(cards):
@@ -183,51 +152,10 @@ def read(view: dict[str, Any]) -> Knowledge:
                 forbidden[seat] |= spec.follow[led]  # shown void
     played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
 
-    if game == "bid_whist":
-        declarer = view["contract"]["declarer"]
-        if "discards" in view:  # the declarer's own discards
-            known_gone |= mask_of(view["discards"])
-        elif rules.shape.kitty_size:
-            piles.append(("discards", rules.shape.kitty_size, declarer))
-        kitty = view.get("kitty")
-        if kitty and declarer != me:
-            for seat in range(4):
-                if seat != declarer:
-                    forbidden[seat] |= mask_of(kitty)
-    elif game == "solo_whist":
-        turn_up = view.get("turn_up")
-        dealer = view["dealer"]
-        if turn_up and dealer != me:
-            fixed[dealer] |= CARD_BIT[turn_up]
-        elif view.get("turn_up_suit") and dealer != me:
-            checks.append((dealer, "holds_suit", view["turn_up_suit"]))
-        exposed = view.get("exposed")
-        if exposed and exposed["seat"] != me:
-            fixed[exposed["seat"]] |= mask_of(exposed["cards"])
-    else:
-        for entry in view.get("exposed") or []:
-            if entry["seat"] != me:
-                fixed[entry["seat"]] |= mask_of(entry["cards"])
-        if view.get("discard"):
-            known_gone |= CARD_BIT[view["discard"]]
-        if view["contract"]["contract"] == belgian_whist.PETITE_MISERE:
-            for seat in range(4):
-                if seat != me:
-                    piles.append(("discard", 1, seat))
-        for entry in view["auction"]:
-            seat, action = entry["seat"], entry["action"]
-            if seat == me:
-                continue
-            if action == "passe_trou":
-                checks.append((seat, "not_three_aces", None))
-            elif action == "trou":
-                checks.append((seat, "three_aces", None))
-            elif action.startswith("emballer "):
-                checks.append((seat, "holds_suit", action[-1]))
-        if view["contract"]["contract"] == belgian_whist.TROU_CONTRACT:
-            for seat in range(4):
-                if seat not in view["contract"]["declarers"]:
-                    forbidden[seat] |= ACE_MASK
+    hidden = Hidden(fixed=[0, 0, 0, 0], forbidden=forbidden, piles=[], checks=[])
+    game_hooks.read_hidden(view, rules, hidden)
+    fixed, piles, checks, known_gone = hidden.fixed, hidden.piles, hidden.checks, \
+        hidden.known_gone
 
     for seat in range(4):
         fixed[seat] &= ~played
@@ -273,8 +201,16 @@ def sample(knowledge: Knowledge, rng: random.Random, tries: int = 20
         if kind == "three_aces":  # a trou announcer was dealt exactly three aces: place them
             need = 3 - ((knowledge.played_by[seat] | fixed[seat]) & ACE_MASK).bit_count()
             free = bits(unseen & ACE_MASK & ~forbidden[seat])
+            # An ace no other hand can take (void in its suit, or a hand whose every card is
+            # known) and no hidden pile could hold is the announcer's for sure: place it first,
+            # or a random choice could leave it nowhere to go.
+            others = [s for s in range(4) if s not in (me, seat)
+                      and knowledge.sizes[s] > fixed[s].bit_count()]
+            forced = [] if knowledge.piles else [
+                c for c in free if all(forbidden[s] >> c & 1 for s in others)][:max(need, 0)]
             if 0 <= need <= len(free):
-                chosen = rng.sample(free, need)
+                chosen = forced + rng.sample([c for c in free if c not in forced],
+                                             need - len(forced))
                 for card in chosen:
                     fixed[seat] |= 1 << card
                     unseen &= ~(1 << card)
@@ -367,57 +303,19 @@ def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
     Raises the engine's IllegalAction/DealError if the sample contradicts the view.
     """
     knowledge = read(view)
-    game, rules = view["game"], knowledge.rules
-    module = MODULES[game]
+    rules, game_hooks = knowledge.rules, hooks(view)
     dealer = view["dealer"]
     pile_of = {(name, owner): cards for (name, _s, owner), cards in zip(knowledge.piles, piles,
                                                                        strict=True)}
     dealt = [hands[s] | knowledge.played_by[s] for s in range(4)]
-    kitty = None
     actions = [(e["seat"], e["action"]) for e in view["auction"]]
-    if game == "bid_whist":
-        declarer = view["contract"]["declarer"]
-        if rules.shape.kitty_size:  # kitty=none: nothing taken, nothing discarded
-            discards = (mask_of(view["discards"]) if "discards" in view
-                        else pile_of[("discards", declarer)])
-            kitty_mask = mask_of(view["kitty"]) if view.get("kitty") else discards
-            dealt[declarer] = (dealt[declarer] | discards) & ~kitty_mask
-            kitty = list(view["kitty"]) if view.get("kitty") else [ALL_CARDS[i]
-                                                                    for i in bits(kitty_mask)]
-            actions.append((declarer,
-                            "discard " + " ".join(ALL_CARDS[i] for i in bits(discards))))
-        contract = view["contract"]
-        actions.append((declarer, f"trump {view['trump']}" if contract["mode"] != "notrump"
-                        else f"direction {view['direction']}"))
-    elif game == "belgian_whist":
-        if view.get("discard"):
-            dealt[view["seat"]] |= CARD_BIT[view["discard"]]
-        for (name, owner), cards in pile_of.items():
-            if name == "discard":
-                dealt[owner] |= cards
+    kitty = game_hooks.rebuild_deal(view, rules, dealt, pile_of, actions)
     cards = [[ALL_CARDS[i] for i in bits(mask)] for mask in dealt]
-    if game == "solo_whist" and view.get("turn_up_suit"):
-        suit = view["turn_up_suit"]
-        hand = cards[dealer]
-        turned = next((c for c in hand if c == view.get("turn_up")), None) or \
-            next(c for c in hand if c[1] == suit)
-        hand.remove(turned)
-        hand.append(turned)
-    state = module.new_hand(rules, dealer, cards, kitty)
+    game_hooks.order_dealt(view, cards)
+    state = game_module(view["game"]).new_hand(rules, dealer, cards, kitty)
     for seat, action in actions:
         state.apply(action, seat)
-    if game == "solo_whist" and state.phase == solo_whist.DECLARE:
-        state.apply("trump " + view["trump"])
-    if game == "belgian_whist" and state.phase == belgian_whist.DISCARD:
-        for _ in range(4):
-            seat = state.to_act
-            if seat == view["seat"]:
-                state.apply("discard " + view["discard"], seat)
-            else:
-                card = ALL_CARDS[pile_of[("discard", seat)].bit_length() - 1]
-                state.apply("discard " + card, seat)
-    if game == "belgian_whist" and state.phase == belgian_whist.TRUMP:
-        state.apply("trump " + view["trump"])
+    game_hooks.rebuild_before_play(state, view, pile_of)
     for trick in view["tricks"]:
         for entry in trick["cards"]:
             state.apply("play " + entry["card"], entry["seat"])

@@ -39,8 +39,6 @@ SEARCH_LEVELS = {
     "strong": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
 }
 
-# What a habit is worth, in the game's own score unit (points or units per hand).
-HABIT_UNIT = {"bid_whist": 0.12, "solo_whist": 0.25, "belgian_whist": 0.6}
 
 
 def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random) -> str:
@@ -91,7 +89,7 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random) ->
 def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> dict[int, float]:
     """Small bonuses for the partnership habits (see the module docstring)."""
     spec, me = know.spec, know.me
-    unit = HABIT_UNIT[view["game"]]
+    unit = kn.hooks(view).HABIT_UNIT  # in the game's own score unit (points or units)
     partner = [s for s in range(4) if s != me and spec.side[s] == spec.side[me]]
     if spec.aim[me] != WIN:
         return {}
@@ -114,7 +112,7 @@ def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> d
             for card in candidates:
                 if spec.suit_id[card] == suits[0] and spec.strength[card] < TRUMP:
                     out[card] = out.get(card, 0.0) + unit
-    declaring = _declaring(view, me)
+    declaring = kn.hooks(view).declaring(view, me)
     if declaring and trump is not None:
         trumps_out = know.unseen & spec.follow[kn.SUIT_ORDER.index(trump)]
         opponents = [s for s in range(4) if spec.side[s] != spec.side[me]]
@@ -130,7 +128,7 @@ def draw_trumps(view: dict[str, Any], know: kn.Knowledge, candidates: list[int])
     opponent's hand, draws them: the club habit, played without searching (playouts undervalue
     it, their partner discarding too carelessly while trumps are drawn)."""
     spec, me, trump = know.spec, know.me, view.get("trump")
-    if know.trick or trump is None or spec.aim[me] != WIN or not _declaring(view, me):
+    if know.trick or trump is None or spec.aim[me] != WIN or not kn.hooks(view).declaring(view, me):
         return None
     group = kn.SUIT_ORDER.index(trump)
     trumps_out = know.unseen & spec.follow[group]
@@ -143,12 +141,3 @@ def draw_trumps(view: dict[str, Any], know: kn.Knowledge, candidates: list[int])
     top_out = max(spec.strength[c] for c in kn.bits(trumps_out))
     winners = [c for c in candidates if spec.strength[c] > top_out]
     return min(winners, key=lambda c: spec.strength[c]) if winners else None
-
-
-def _declaring(view: dict[str, Any], seat: int) -> bool:
-    contract = view.get("contract") or {}
-    if view["game"] == "bid_whist":
-        return (contract.get("declarer", -1) & 1) == (seat & 1)
-    if view["game"] == "solo_whist":
-        return seat in (contract.get("declarer"), contract.get("partner"))
-    return seat in (contract.get("declarers") or ())

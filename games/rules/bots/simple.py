@@ -39,8 +39,11 @@ def strength(card: str, led: str | None, trump: str | None, downtown: bool) -> i
 
 
 def partner_of(view: dict[str, Any], seat: int) -> int | None:
-    if view.get("game") == "bid_whist":
-        return (seat + 2) % 4
+    return _hooks(view).partner_of(view, seat)
+
+
+def contract_partner(view: dict[str, Any], seat: int) -> int | None:
+    """The other player of a declaring pair the contract names (declarer and partner)."""
     contract = view.get("contract") or {}
     pair = [contract.get(k) for k in ("declarer", "partner") if contract.get(k) is not None]
     if seat in pair and len(pair) == 2:
@@ -90,12 +93,13 @@ def choose_card(view: dict[str, Any], cards: list[str], actions: dict[str, str])
 
 
 def declaring(view: dict[str, Any], seat: int) -> bool:
-    contract = view.get("contract") or {}
-    if view.get("game") == "bid_whist":
-        return contract.get("declarer") is not None and contract["declarer"] % 2 == seat % 2
-    if view.get("game") == "solo_whist":
-        return seat in (contract.get("declarer"), contract.get("partner"))
-    return seat in (contract.get("declarers") or ())
+    return _hooks(view).declaring(view, seat)
+
+
+def _hooks(view: dict[str, Any]):
+    from .hooks import of  # the games' modules import this one
+
+    return of(view["game"])
 
 
 def habitual_lead(view: dict[str, Any], seat: int, cards: list[str],
@@ -225,11 +229,4 @@ def choose(view: dict[str, Any], rng: random.Random) -> str:
     if all(a.startswith("direction ") for a in legal):
         mode = "downtown" if sum(c[0] in "A23" for c in cards) > 3 else "uptown"
         return f"direction {mode}"
-    game = view.get("game")
-    if game == "bid_whist":
-        return choose_bid_whist_call(view, cards, legal)
-    if game == "solo_whist":
-        return choose_solo_call(view, cards, legal)
-    if game == "belgian_whist":
-        return choose_belgian_call(view, cards, legal)
-    return rng.choice(legal)
+    return _hooks(view).easy_call(view, cards, legal)

@@ -7,7 +7,7 @@ import inspect
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.rules import belgian_whist, bid_whist, solo_whist
@@ -101,6 +101,9 @@ def test_bots_finish_whole_hands_of_every_kitty_shape(kitty, level):
 @pytest.mark.parametrize("game", list(MODULES))
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), which=st.integers(0, 5))
+# Belgian: a trou announcer who has played one ace, the misère étalée hand shown, the last
+# player void in diamonds: the ace of diamonds can only be the announcer's.
+@example(seed=61865, which=0)
 def test_every_sampled_deal_gives_the_same_view(game, seed, which):
     """The sampler only deals hands the seat could really be facing: rebuilt through the
     engine (the public history replayed on the sampled cards), each gives the identical view."""
@@ -138,8 +141,22 @@ def other_deal_same_view(state, seed):
     return None
 
 
+@pytest.fixture
+def no_thinking_deadline(monkeypatch):
+    """The search stops on the clock once it has a few samples: on a busy machine two equal
+    views could then be searched on different numbers of deals.  Without the deadline a
+    decision depends on the view and the random numbers alone, which is what is tested."""
+    from dataclasses import replace
+
+    from games.rules.bots import search
+
+    monkeypatch.setattr(search, "SEARCH_LEVELS", {
+        name: replace(level, budget=float("inf")) for name, level in search.SEARCH_LEVELS.items()})
+
+
 @pytest.mark.parametrize("game", list(MODULES))
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.usefixtures("no_thinking_deadline")
 def test_a_bot_cannot_read_more_than_its_view(game, seed):
     # The first deal from this seed that is still in play after some random cards (deals can
     # be passed out, and Solo and Belgian hands can stop early).

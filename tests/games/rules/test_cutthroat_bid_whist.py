@@ -728,7 +728,7 @@ def test_manage_py_deal_and_replay(tmp_path):
 
 
 def test_the_engine_and_its_bots_import_nothing_from_django():
-    code = ("import sys, games.rules.cutthroat_bid_whist, games.rules.bots.cutthroat\n"
+    code = ("import sys, games.rules.cutthroat_bid_whist, games.rules.bots.cutthroat_bid_whist\n"
             "sys.exit(any(m == 'django' or m.startswith('django.') for m in sys.modules))\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, timeout=60, env={"PYTHONPATH": str(ROOT)})

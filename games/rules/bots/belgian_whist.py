@@ -1,0 +1,120 @@
+"""The computer players' hooks for Belgian Whist (four players; emballage and trou pair two
+of them for one hand, misère players each play alone).  What the shared bots need to know of
+this game: see :mod:`games.rules.bots.bid_whist`, the first of these modules, for the list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules import belgian_whist as engine
+from games.rules.cards import ALL_CARDS, CARD_BIT, mask_of
+
+from . import bidding, simple
+from .kernel import LOSE, SINK, WIN, PlaySpec
+from .knowledge import ACE_MASK, STANDARD, Hidden, memo, plain_tables, trump_group
+
+GAME = engine.GAME
+
+CALLS = {
+    "auction": bidding.belgian_call,
+    "trou": bidding.belgian_call,
+    "discard": lambda view, rules: bidding.belgian_discard(view),
+    "trump": lambda view, rules: bidding.belgian_trump(view),
+}
+
+HABIT_UNIT = 0.6  # points per hand
+
+
+def declaring(view: dict[str, Any], seat: int) -> bool:
+    contract = view.get("contract") or {}
+    return seat in (contract.get("declarers") or ())
+
+
+def partner_of(view: dict[str, Any], seat: int) -> int | None:
+    return simple.contract_partner(view, seat)
+
+
+def easy_call(view: dict[str, Any], cards: list[str], legal: list[str]) -> str:
+    return simple.choose_belgian_call(view, cards, legal)
+
+
+def deck(rules) -> int:
+    return STANDARD
+
+
+def play_spec(view: dict[str, Any], rules) -> PlaySpec:
+    me, contract = view["seat"], view["contract"]
+    strength, suit_id, follow = plain_tables(view.get("trump"))
+    kind, level, declarers = contract["contract"], contract["level"], contract["declarers"]
+    together = contract["together"]
+    side = tuple((1 if together else 10 + s) if s in declarers else 0 for s in range(4))
+    misere = kind in engine.MISERES
+    aim = tuple((LOSE if s in declarers else SINK) if misere else WIN for s in range(4))
+    total = 12 if kind == engine.PETITE_MISERE else 13
+
+    def belgian_score(tricks):
+        return float(engine.score_hand(rules, kind, list(declarers), list(tricks),
+                                       level)["points"][me])
+
+    return PlaySpec(strength, suit_id, follow, side, aim, total,
+                    memo(belgian_score, side, aim, me), me,
+                    tuple(s in declarers for s in range(4)), trump_group(view.get("trump")))
+
+
+def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
+    """Exposed misère hands, the petite misère discards, and what the auction says of the
+    dealt hands: ``passe_trou`` / ``trou`` = not / exactly three aces, ``emballer S`` = holds
+    an S; at a trou, the two declarers hold all four aces."""
+    me = view["seat"]
+    for entry in view.get("exposed") or []:
+        if entry["seat"] != me:
+            hidden.fixed[entry["seat"]] |= mask_of(entry["cards"])
+    if view.get("discard"):
+        hidden.known_gone |= CARD_BIT[view["discard"]]
+    if view["contract"]["contract"] == engine.PETITE_MISERE:
+        for seat in range(4):
+            if seat != me:
+                hidden.piles.append(("discard", 1, seat))
+    for entry in view["auction"]:
+        seat, action = entry["seat"], entry["action"]
+        if seat == me:
+            continue
+        if action == "passe_trou":
+            hidden.checks.append((seat, "not_three_aces", None))
+        elif action == "trou":
+            hidden.checks.append((seat, "three_aces", None))
+        elif action.startswith("emballer "):
+            hidden.checks.append((seat, "holds_suit", action[-1]))
+    if view["contract"]["contract"] == engine.TROU_CONTRACT:
+        for seat in range(4):
+            if seat not in view["contract"]["declarers"]:
+                hidden.forbidden[seat] |= ACE_MASK
+
+
+def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
+                 actions: list[tuple[int, str]]) -> None:
+    """The petite misère discards go back to the hands they came from."""
+    if view.get("discard"):
+        dealt[view["seat"]] |= CARD_BIT[view["discard"]]
+    for (name, owner), cards in pile_of.items():
+        if name == "discard":
+            dealt[owner] |= cards
+    return None
+
+
+def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
+    if state.phase == engine.DISCARD:
+        for _ in range(4):
+            seat = state.to_act
+            if seat == view["seat"]:
+                state.apply("discard " + view["discard"], seat)
+            else:
+                card = ALL_CARDS[pile_of[("discard", seat)].bit_length() - 1]
+                state.apply("discard " + card, seat)
+    if state.phase == engine.TRUMP:
+        state.apply("trump " + view["trump"])
+
+
+def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
+    """Nothing: the order in which the cards were dealt does not matter here."""

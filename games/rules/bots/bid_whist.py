@@ -1,0 +1,108 @@
+"""The computer players' hooks for Bid Whist (four players, two fixed partnerships).
+
+Everything the shared bots (:mod:`.simple`, :mod:`.search`, :mod:`.knowledge`) need to know of
+this game and nothing else: its calls by phase, who declares, the trick rules and score of the
+hand for the search, what the seat knows of the hidden cards (the declarer's discards, a shown
+kitty), and how a sampled deal goes back to an engine state.  Each game has such a module,
+``games/rules/bots/<game>.py`` (:func:`games.rules.bots.hooks.of`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules import bid_whist as engine
+from games.rules.cards import ALL_CARDS, mask_of
+
+from . import bidding, simple
+from .kernel import WIN, PlaySpec, bits
+from .knowledge import Hidden, memo, trump_group
+
+GAME = engine.GAME
+
+# The normal and strong levels' decisions other than a card, by phase.
+CALLS = {
+    "auction": bidding.bid_whist_call,
+    "discard": bidding.bid_whist_discard,
+    "declare": bidding.bid_whist_declare,
+}
+
+HABIT_UNIT = 0.12  # what a partnership habit is worth, in points per hand
+
+
+def declaring(view: dict[str, Any], seat: int) -> bool:
+    contract = view.get("contract") or {}
+    return contract.get("declarer") is not None and contract["declarer"] % 2 == seat % 2
+
+
+def partner_of(view: dict[str, Any], seat: int) -> int | None:
+    return (seat + 2) % 4
+
+
+def easy_call(view: dict[str, Any], cards: list[str], legal: list[str]) -> str:
+    return simple.choose_bid_whist_call(view, cards, legal)
+
+
+def deck(rules) -> int:
+    return rules.shape.deck_mask  # the kitty rule's deck (with or without the jokers)
+
+
+def play_spec(view: dict[str, Any], rules) -> PlaySpec:
+    me, contract = view["seat"], view["contract"]
+    strength, suit_id, follow = engine._order_tables(
+        view["trump"], view["direction"], rules.downtown_ace, rules.downtown_side_suits)
+    team = contract["declarer"] & 1
+    bid, mode = contract["bid"], contract["mode"]
+    shape = rules.shape
+    kitty_book = 1 if shape.kitty_size else 0  # the discards are a book
+
+    def bid_score(tricks):
+        books = (tricks[team] + tricks[team + 2]) + kitty_book
+        points = engine.score_hand(rules, bid, mode, team, books)["points"]
+        return points[me & 1] - points[1 - (me & 1)]
+
+    side, aim = (0, 1, 0, 1), (WIN,) * 4
+    return PlaySpec(strength, suit_id, follow, side, aim, shape.tricks,
+                    memo(bid_score, side, aim, me), me,
+                    tuple(s & 1 == team for s in range(4)), trump_group(view["trump"]))
+
+
+def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
+    """The declarer's discards (known to the declarer, a hidden pile to the others) and a
+    kitty shown to everyone (only the declarer can hold its cards)."""
+    me, declarer = view["seat"], view["contract"]["declarer"]
+    if "discards" in view:  # the declarer's own discards
+        hidden.known_gone |= mask_of(view["discards"])
+    elif rules.shape.kitty_size:
+        hidden.piles.append(("discards", rules.shape.kitty_size, declarer))
+    kitty = view.get("kitty")
+    if kitty and declarer != me:
+        for seat in range(4):
+            if seat != declarer:
+                hidden.forbidden[seat] |= mask_of(kitty)
+
+
+def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
+                 actions: list[tuple[int, str]]) -> list[str] | None:
+    """The dealt hands and kitty of a sample, and the calls after the auction; the kitty."""
+    declarer = view["contract"]["declarer"]
+    kitty = None
+    if rules.shape.kitty_size:  # kitty=none: nothing taken, nothing discarded
+        discards = (mask_of(view["discards"]) if "discards" in view
+                    else pile_of[("discards", declarer)])
+        kitty_mask = mask_of(view["kitty"]) if view.get("kitty") else discards
+        dealt[declarer] = (dealt[declarer] | discards) & ~kitty_mask
+        kitty = list(view["kitty"]) if view.get("kitty") else [ALL_CARDS[i]
+                                                                for i in bits(kitty_mask)]
+        actions.append((declarer, "discard " + " ".join(ALL_CARDS[i] for i in bits(discards))))
+    actions.append((declarer, f"trump {view['trump']}" if view["contract"]["mode"] != "notrump"
+                    else f"direction {view['direction']}"))
+    return kitty
+
+
+def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
+    """Nothing: the auction, the discard and the trumps were all replayed as actions."""
+
+
+def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
+    """Nothing: the order in which the cards were dealt does not matter here."""

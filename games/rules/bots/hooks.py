@@ -1,0 +1,24 @@
+"""Which module holds a game's computer-player hooks: ``games/rules/bots/<game>.py``.
+
+A module of a game played by the shared bots (four players: :mod:`.simple`, :mod:`.search`,
+:mod:`.knowledge`) gives ``CALLS`` (the normal and strong levels' decisions by phase),
+``HABIT_UNIT``, ``declaring``, ``partner_of``, ``easy_call``, ``deck``, ``play_spec``,
+``read_hidden`` and the ``rebuild_*`` / ``order_dealt`` steps (see
+:mod:`games.rules.bots.bid_whist`).  A game whose play the shared bots cannot handle gives
+``choose_action(view, level, rng)`` instead, and decides everything itself
+(:mod:`games.rules.bots.cutthroat_bid_whist`).  No other bot module names a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from games.rules import GAME_MODULES
+
+
+def of(game: str) -> ModuleType:
+    """The bots' module of ``game`` (KeyError for a game no engine plays)."""
+    if game not in GAME_MODULES:
+        raise KeyError(game)
+    return importlib.import_module(f"{__package__}.{game}")

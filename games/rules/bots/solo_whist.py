@@ -1,0 +1,92 @@
+"""The computer players' hooks for Solo Whist (four players; Prop and Cop pairs two of them
+for one hand).  What the shared bots need to know of this game: see
+:mod:`games.rules.bots.bid_whist`, the first of these modules, for the list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules import solo_whist as engine
+from games.rules.cards import CARD_BIT, mask_of
+
+from . import bidding, simple
+from .kernel import LOSE, SINK, WIN, PlaySpec
+from .knowledge import STANDARD, Hidden, memo, plain_tables, trump_group
+
+GAME = engine.GAME
+
+CALLS = {
+    "auction": bidding.solo_call,
+    "declare": lambda view, rules: bidding.solo_declare(view),
+}
+
+HABIT_UNIT = 0.25  # units per hand
+
+
+def declaring(view: dict[str, Any], seat: int) -> bool:
+    contract = view.get("contract") or {}
+    return seat in (contract.get("declarer"), contract.get("partner"))
+
+
+def partner_of(view: dict[str, Any], seat: int) -> int | None:
+    return simple.contract_partner(view, seat)
+
+
+def easy_call(view: dict[str, Any], cards: list[str], legal: list[str]) -> str:
+    return simple.choose_solo_call(view, cards, legal)
+
+
+def deck(rules) -> int:
+    return STANDARD
+
+
+def play_spec(view: dict[str, Any], rules) -> PlaySpec:
+    me, contract = view["seat"], view["contract"]
+    strength, suit_id, follow = plain_tables(view.get("trump"))
+    name, declarer, partner = contract["name"], contract["declarer"], contract["partner"]
+    side = tuple(1 if s in (declarer, partner) else 0 for s in range(4))
+    misere = name in ("misere", "spread_misere")
+    aim = tuple((LOSE if s == declarer else SINK) if misere else WIN for s in range(4))
+
+    def solo_score(tricks):
+        units = engine.score_hand(rules, name, declarer, partner, list(tricks))
+        return float(units[me])
+
+    return PlaySpec(strength, suit_id, follow, side, aim, 13, memo(solo_score, side, aim, me),
+                    me, tuple(s in (declarer, partner) for s in range(4)),
+                    trump_group(view.get("trump")))
+
+
+def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
+    """The turned-up trump is the dealer's (or at least a card of its suit is); a spread
+    misère's cards are known."""
+    me, dealer = view["seat"], view["dealer"]
+    turn_up = view.get("turn_up")
+    if turn_up and dealer != me:
+        hidden.fixed[dealer] |= CARD_BIT[turn_up]
+    elif view.get("turn_up_suit") and dealer != me:
+        hidden.checks.append((dealer, "holds_suit", view["turn_up_suit"]))
+    exposed = view.get("exposed")
+    if exposed and exposed["seat"] != me:
+        hidden.fixed[exposed["seat"]] |= mask_of(exposed["cards"])
+
+
+def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
+                 actions: list[tuple[int, str]]) -> None:
+    return None  # no kitty, and the auction's calls are all in the view
+
+
+def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
+    """The turned-up card is the last the dealer was dealt."""
+    if view.get("turn_up_suit"):
+        hand = cards[view["dealer"]]
+        turned = next((c for c in hand if c == view.get("turn_up")), None) or \
+            next(c for c in hand if c[1] == view["turn_up_suit"])
+        hand.remove(turned)
+        hand.append(turned)
+
+
+def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
+    if state.phase == engine.DECLARE:
+        state.apply("trump " + view["trump"])
