@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import registry, tables, words
@@ -224,7 +224,8 @@ def hand_list(request, table_id):
 
 def _cards_in_words(cards) -> str:
     """Cards as players read them: "10♥, 4♠, big joker" (never the record's codes)."""
-    jokers = {"BJ": _("Big joker"), "LJ": _("Little joker")}
+    jokers = {"BJ": pgettext("in a sentence", "big joker"),
+              "LJ": pgettext("in a sentence", "little joker")}
     return ", ".join(jokers.get(card) or action_label(card) for card in cards)
 
 
