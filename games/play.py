@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from games import broadcasting, computer_players, signals
 from games.access import seat_held_by
 from games.engine_messages import engine_message
-from games.models import Hand, Seat, Table
+from games.models import Hand, Seat, Table, played_by_bot
 from games.rules import game_module
 from games.rules.base import WhistError
 from games.seating import deal_new_hand
@@ -61,15 +61,37 @@ class Actor:
         if self.computer_seat is None:
             return seat_held_by(seats, self.user)
         seat = next((s for s in seats if s.position == self.computer_seat), None)
-        if seat is None or not _seat_played_by_bot(seat, grace_seconds):
+        if seat is None or not computer_plays(seat, grace_seconds):
             return None
         return seat.position
 
 
-def _seat_played_by_bot(seat, grace_seconds: int) -> bool:
-    if isinstance(seat, Seat):
-        return seat.played_by_bot()
-    return seat.played_by_bot(grace_seconds)
+def computer_plays(seat, grace_seconds: int) -> bool:
+    """Whether a computer plays ``seat`` now: a ``Seat`` row or a snapshot's facts of one."""
+    return played_by_bot(seat.bot_level, seat.user_id, seat.away_since, grace_seconds)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action applied to a hand: the engine state after it, the record with it appended,
+    what ``Table.last_action`` keeps of it, and whether a computer plays the next turn."""
+
+    state: object
+    record: dict
+    last_action: dict
+    computer_next: bool
+
+
+def apply_action(state, record: dict, seats, grace_seconds: int, seat: int, action: str,
+                 version: int) -> Applied:
+    """The one way an action is applied, by both routes of ``play``: on ``state`` (a copy the
+    caller owns), for ``seat``, made on ``version``.  Raises the engine's ``WhistError`` for an
+    illegal action, having changed nothing the caller shares."""
+    state.apply(action)
+    next_seat = None if state.complete else state.to_act
+    computer_next = next_seat is not None and computer_plays(seats[next_seat], grace_seconds)
+    return Applied(state, _with_action(record, seat, action), _last_action(seat, action, version),
+                   computer_next)
 
 
 def play(table_id: int, user, action: object, version: object) -> Outcome:
@@ -132,18 +154,18 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
         if state.to_act != seat:
             raise TableError(_("It is not your turn."), table.version)
         try:
-            state.apply(action)
+            applied = apply_action(state, table.current, seats, table.grace_seconds, seat,
+                                   action, version)
         except WhistError as exc:
             raise TableError(engine_message(exc), table.version) from None
-        table.current = _with_action(table.current, seat, action)
-        table.last_action = _last_action(seat, action, version)
+        table.current, table.last_action = applied.record, applied.last_action
         finished = state.complete
         hand = _finish_hand(table, state) if finished else None
         bump(table)
         _remember_after_play(table, version, state, hand)
-        # Wake the computer players only when one of them (or a takeover) has the next turn.
-        next_seat = None if finished else state.to_act
-        if finished or (next_seat is not None and seats[next_seat].played_by_bot()):
+        # Wake the computer players only when one of them (or a takeover) has the next turn;
+        # after a hand, the next deal's first turn may be theirs.
+        if finished or applied.computer_next:
             transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
     return Outcome(table.version, finished)
 
@@ -177,28 +199,25 @@ def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
     seat = actor.seat_among(snapshot.seats, snapshot.grace_seconds)
     if seat is None or snapshot.state.to_act != seat:
         return None
-    state = snapshot.state.copy()  # the cached state is shared: never change it
-    try:
-        state.apply(action)
+    try:  # on a copy: the cached state is shared, never changed
+        applied = apply_action(snapshot.state.copy(), snapshot.record, snapshot.seats,
+                               snapshot.grace_seconds, seat, action, version)
     except WhistError:
         return None
-    if state.complete:
+    if applied.state.complete:
         return None  # scoring, the next deal and the signals live in the locked path
-    record = _with_action(snapshot.record, seat, action)
     next_version = version + 1
     # One statement, so no transaction of its own (autocommit); inside a caller's transaction
     # the callbacks below wait for its commit.
     updated = Table.objects.filter(pk=table_id, version=version).update(
-        version=next_version, current=record,
-        last_action=_last_action(seat, action, version))
+        version=next_version, current=applied.record, last_action=applied.last_action)
     if not updated:
         return None
-    after = replace(snapshot, version=next_version, record=record, state=state)
+    after = replace(snapshot, version=next_version, record=applied.record, state=applied.state)
     # Remembered only once committed: a rolled-back version must never be cached.
     transaction.on_commit(lambda: remember_snapshot(after))
     transaction.on_commit(lambda: broadcasting.broadcast(table_id, next_version))
-    next_seat = state.to_act
-    if next_seat is not None and snapshot.seats[next_seat].played_by_bot(snapshot.grace_seconds):
+    if applied.computer_next:
         transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
     return Outcome(next_version, False)
 

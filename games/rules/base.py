@@ -105,17 +105,18 @@ class IllegalAction(WhistError):
 # -- house rules -------------------------------------------------------------------------------
 
 
-def seat_values_to_count(session: Any, dealer: int, result: Any, key: str, missing: str) -> list:
-    """The four per-seat numbers ``result[key]`` of a hand that ``session`` (Solo or Belgian)
-    may count next: the session is not over and ``dealer`` is its next dealer.  Raises
-    WhistError otherwise (``missing``: the message when the numbers are not there)."""
+def seat_values_to_count(session: Any, dealer: int, result: Any, key: str, missing: str,
+                         seats: int) -> list:
+    """The per-seat numbers ``result[key]`` (one per seat of the session's game) of a hand that
+    ``session`` may count next: the session is not over and ``dealer`` is its next dealer.
+    Raises WhistError otherwise (``missing``: the message when the numbers are not there)."""
     if session.complete:
         raise WhistError(N_("the session is over"))
     if dealer != session.next_dealer:
         raise WhistError(N_("seat %(dealer)s dealt this hand, but seat %(expected)s is to deal"),
                          dealer=dealer, expected=session.next_dealer)
     values = result.get(key) if isinstance(result, dict) else None
-    if not (isinstance(values, (list, tuple)) and len(values) == 4
+    if not (isinstance(values, (list, tuple)) and len(values) == seats
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)):
         raise WhistError(missing)
     return list(values)

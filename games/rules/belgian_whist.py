@@ -1141,7 +1141,7 @@ class Session:
         """Count a hand given by its dealer and stored result (``BelgianHand.result()``): a
         session is rebuilt from its stored hands without playing them again."""
         points = seat_values_to_count(self, dealer, result, "points",
-                                      N_("a hand's result needs the points of all four seats"))
+                                      N_("a hand's result needs the points of all four seats"), SEATS)
         for seat, value in enumerate(points):
             self._balances[seat] += value
         self.results.append(result)

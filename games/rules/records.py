@@ -75,7 +75,7 @@ def start_hand(document: Mapping[str, Any], *, inherited: Mapping[str, Any] | No
     game = document.get("game", inherited.get("game"))
     module = _module_for(game)
     rules = _rules_for(module, document.get("rules", inherited.get("rules")))
-    seats = getattr(module, "SEATS", 4)
+    seats = module.SEATS  # the engine contract: every game module says it
     dealer = document.get("dealer")
     if isinstance(dealer, bool) or dealer not in range(seats):
         raise _fail(N_("dealer must be a seat number 0 to %(last)s; got %(dealer)r"),

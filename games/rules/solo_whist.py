@@ -906,7 +906,7 @@ class Session:
         """Count a hand given by its dealer and stored result (``SoloHand.result()``): a
         session is rebuilt from its stored hands without playing them again."""
         units = seat_values_to_count(self, dealer, result, "units",
-                                     N_("a hand's result needs the units of all four seats"))
+                                     N_("a hand's result needs the units of all four seats"), SEATS)
         for seat, value in enumerate(units):
             self._balances[seat] += Fraction(value) if type(value) is int else Fraction(str(value))
         self.results.append(result)
