@@ -117,8 +117,7 @@ def member_history(member: Member) -> dict:
     """Evenings played (Solo, Belgian) with the running balance, Bid Whist matches through the
     member's pairs, and the contracts they declared and made."""
     seats = (TableSeat.objects.filter(member=member)
-             .filter(table__in=EveningTable.objects.filter(provisional=False)
-                     .exclude(entry=""))
+             .filter(table__in=EveningTable.objects.counted())
              .select_related("table__evening__season__league")
              .order_by("table__evening__date", "table__evening__pk"))
     evenings, balance = [], Decimal(0)

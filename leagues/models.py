@@ -372,6 +372,13 @@ class Attendance(models.Model):
         return f"{self.member} @ {self.evening}: {self.coming}"
 
 
+class EveningTableQuerySet(models.QuerySet):
+    def counted(self):
+        """The tables whose results count (standings, a member's history): entered, and not
+        waiting for an opponent's confirmation.  The one place this rule is written."""
+        return self.filter(provisional=False).exclude(entry="")
+
+
 class EveningTable(models.Model):
     """One table of an evening: its players (Solo, Belgian) or a match of two pairs (Bid
     Whist).  Its totals are kept up to date by :meth:`recompute`, so standings read a few rows
@@ -382,6 +389,8 @@ class EveningTable(models.Model):
         NONE = "", _("no result yet")
         DEALS = "deals", _("deal by deal")
         TOTALS = "totals", _("totals only")
+
+    objects = EveningTableQuerySet.as_manager()
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"), default=1)

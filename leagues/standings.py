@@ -76,8 +76,7 @@ class PlayerMatchRow:
 
 def counted_tables(season: Season):
     """Tables whose results count: entered, and not waiting for an opponent's confirmation."""
-    return EveningTable.objects.filter(evening__season=season, provisional=False
-                                       ).exclude(entry="")
+    return EveningTable.objects.filter(evening__season=season).counted()
 
 
 def player_standings(season: Season) -> list[StandingsRow]:
