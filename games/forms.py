@@ -323,8 +323,8 @@ class TableForm(HouseRulesMixin, forms.Form):
         help_text=_("Only people you send the invite link to can find and watch it."))
     deals_limit = forms.IntegerField(
         label=_("Number of deals"), required=False, min_value=1, max_value=200,
-        help_text=_("Solo and Belgian Whist: the session ends after this many deals. "
-                    "Leave empty to play until the table closes. Bid Whist plays to 7."))
+        help_text=_("The session ends after this many deals. Leave empty to play until the "
+                    "table closes."))
 
     grace_seconds = forms.IntegerField(
         label=_("Grace period (seconds)"), initial=60, min_value=10, max_value=600,

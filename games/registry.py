@@ -32,6 +32,7 @@ class GameDescription:
     # contract as players write it ("4 uptown", "solo 7": numbers stay as they are).
     contracts: tuple[str, ...] = ()
     words: dict[str, Promise] = field(default_factory=dict)
+    summary: Promise | str = ""  # one sentence for the home page: the game as players know it
 
     @property
     def engine(self) -> ModuleType:
@@ -110,14 +111,18 @@ BID_WHIST_MODES = {"uptown": _("Uptown"), "downtown": _("Downtown"), "notrump": 
 register(GameDescription(
     "bid_whist", _("Bid Whist"), score_kind=PARTNERSHIP_MATCH,
     contracts=tuple(BID_WHIST_MODES),  # a bid is books over six and a mode
-    words=BID_WHIST_MODES))
+    words=BID_WHIST_MODES,
+    summary=_("Partnership matches to 7, with jokers, the kitty, uptown, downtown and "
+              "notrump.")))
 register(GameDescription(
     "solo_whist", _("Solo Whist"), score_kind=RUNNING_BALANCE,
     contracts=("prop_and_cop", "solo", "misere", "abundance", "royal_abundance",
                "spread_misere", "abundance_declared"),
     words={"prop_and_cop": _("Prop and cop"), "solo": _("Solo"), "misere": _("Misère"),
            "abundance": _("Abundance"), "royal_abundance": _("Royal abundance"),
-           "spread_misere": _("Spread misère"), "abundance_declared": _("Abundance declared")}))
+           "spread_misere": _("Spread misère"), "abundance_declared": _("Abundance declared")},
+    summary=_("From Prop and Cop to Abundance Declared: units change hands every deal, "
+              "balances over the session.")))
 register(GameDescription(
     "belgian_whist", _("Belgian Whist"), score_kind=RUNNING_BALANCE,
     contracts=("emballage", "solo", "abondance", "petit_chelem", "grand_chelem",
@@ -126,8 +131,12 @@ register(GameDescription(
            "petit_chelem": _("Petit chelem"), "grand_chelem": _("Grand chelem"),
            "petite_misere": _("Petite misère"), "piccolo": _("Piccolo"),
            "grande_misere": _("Grande misère"), "misere_etalee": _("Misère étalée"),
-           "trou": _("Trou")}))
+           "trou": _("Trou")},
+    summary=_("Whist à la couleur: emballages, solos, misères, piccolo and the trou, with the "
+              "full auction.")))
 register(GameDescription(
     "cutthroat_bid_whist", _("Cutthroat Bid Whist"), score_kind=INDIVIDUAL_MATCH,
     contracts=tuple(BID_WHIST_MODES),  # a bid is tricks out of 18 and a mode
-    words=BID_WHIST_MODES))
+    words=BID_WHIST_MODES,
+    summary=_("Three players, each for themselves: 17 cards each, a kitty of 3, bids in tricks, "
+              "first to 30.")))

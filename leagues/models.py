@@ -390,8 +390,6 @@ class EveningTable(models.Model):
         DEALS = "deals", _("deal by deal")
         TOTALS = "totals", _("totals only")
 
-    objects = EveningTableQuerySet.as_manager()
-
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"), default=1)
     pair_0 = models.ForeignKey(Partnership, on_delete=models.PROTECT, null=True, blank=True,
@@ -412,6 +410,8 @@ class EveningTable(models.Model):
     # of this member.
     totals_entered_by = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True,
                                           blank=True, related_name="+")
+
+    objects = EveningTableQuerySet.as_manager()
 
     class Meta:
         ordering = ["evening", "number"]

@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from games import registry
 from whistclub.accounts.models import Profile
 
 # Every check of /healthz together answers within this (load balancers time out too).
@@ -22,7 +23,7 @@ _PROBE_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="healthz")
 
 
 def home(request):
-    return render(request, "whistclub/home.html")
+    return render(request, "whistclub/home.html", {"games": registry.all_games()})
 
 
 @require_POST

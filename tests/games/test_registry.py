@@ -44,3 +44,10 @@ def test_only_running_balance_games_offer_a_number_of_deals(db, django_user_mode
         assert ('name="deals_limit"' in page) == description.plays_a_number_of_deals
         assert str(description.label) in page
     assert client.get("/tables/new/chess/").status_code == 404
+
+
+def test_the_home_page_presents_every_game_the_registry_offers(db):
+    page = Client().get("/").content.decode()
+    for description in registry.all_games():
+        assert f"<h3>{description.label}</h3>" in page
+        assert str(description.summary).split(":")[0] in page
