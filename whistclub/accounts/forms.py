@@ -65,7 +65,7 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ("display_name", "language")
+        fields = ("display_name", "language", "four_colour_deck")
 
     def clean_display_name(self):
         display_name = self.cleaned_data.get("display_name", "")

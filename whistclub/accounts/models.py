@@ -13,6 +13,9 @@ class Profile(models.Model):
     language = models.CharField(_("preferred language"), max_length=8, blank=True,
                                 choices=settings.LANGUAGES,
                                 help_text=_("Leave empty to follow your browser."))
+    four_colour_deck = models.BooleanField(
+        _("four-colour deck"), default=False,
+        help_text=_("Diamonds in blue and clubs in green, so that no two suits share a colour."))
 
     class Meta:
         verbose_name = _("profile")
