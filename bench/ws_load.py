@@ -27,6 +27,11 @@ Scenarios (each started on fresh server processes, all on the same database):
                             (every change is a lobby change), and one signed-in user opening
                             50 sockets on a table, each asking for a snapshot at just under
                             the per-socket rate; the honest tables' goal is the paced one
+    html-paced-1proc        paced-1proc, the clients on the browser's path: each socket
+                            receives the table's HTML fragment (what htmx swaps in), reads
+                            the version and its forms (the calls and cards it may play, a
+                            discard's count) from it and sends what the form would; the
+                            goals are the paced ones, and "mean message" is the fragment
 
 Ends with one line per scenario,
 ``<scenario>: tables=N actions/s=X p50=Y ms p95=Z ms p99=W ms floor_ratio=R``, where
@@ -38,11 +43,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import math
 import multiprocessing
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -54,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 SCENARIOS = ("paced-1proc", "paced-2proc", "saturation-2proc", "saturation-1proc",
-             "floor-1proc", "floor-saturation-1proc", "hostile-1proc")
+             "floor-1proc", "floor-saturation-1proc", "hostile-1proc", "html-paced-1proc")
 HOSTILE_LOBBY_SOCKETS = 200
 HOSTILE_USER_SOCKETS = 50
 HOSTILE_RATE = 9.0  # messages per second per socket: just under WS_RATE_PER_SECOND (10)
@@ -119,6 +126,32 @@ print("TABLES " + json.dumps(out))
 
 # -- the client side: one process, an asyncio loop, its share of the tables ---------------------
 
+# What a browser's socket reads of the table's HTML fragment: the version, and its forms.
+FRAGMENT_VERSION = re.compile(r'id="table-state"[^>]*?data-version="(\d+)"')
+FRAGMENT_ACTION = re.compile(r'name="action" value="([^"]+)"')
+FRAGMENT_DISCARD = re.compile(r'class="discard-form" data-count="(\d+)"')
+FRAGMENT_CARD = re.compile(r'name="cards" value="([^"]+)"')
+
+
+def fragment_message(raw: str) -> dict:
+    """An HTML fragment read as the bench's clients need it, in the JSON protocol's shape:
+    ``{"type": "state", "version": N, "state": {"hand": {"to_act", "legal" | "discard_count",
+    "hand"}}}``; an error fragment is ``{"type": "error"}``."""
+    found = FRAGMENT_VERSION.search(raw)
+    if found is None:
+        return {"type": "error" if 'id="table-error"' in raw else "other",
+                "message": raw[:120]}
+    hand: dict = {"to_act": None}
+    discard = FRAGMENT_DISCARD.search(raw)
+    if discard is not None:
+        hand.update(to_act="me", discard_count=int(discard.group(1)),
+                    hand=[html.unescape(c) for c in FRAGMENT_CARD.findall(raw)])
+    else:
+        legal = [html.unescape(a) for a in FRAGMENT_ACTION.findall(raw)]
+        if legal:
+            hand.update(to_act="me", legal=legal)
+    return {"type": "state", "version": int(found.group(1)), "state": {"hand": hand}}
+
 
 class BenchTable:
     """Four sockets of one table; who acts, what is pending, and the latencies measured."""
@@ -136,7 +169,7 @@ class BenchTable:
 
     def on_message(self, seat: int, raw: str, received: float) -> None:
         run = self.run
-        message = json.loads(raw)
+        message = fragment_message(raw) if run.html else json.loads(raw)
         run.messages += 1
         run.message_bytes += len(raw)
         if message.get("type") == "error":
@@ -173,7 +206,8 @@ class BenchTable:
         if self.run.floor:
             return message.get("to_act") == seat
         hand = message["state"].get("hand")
-        return bool(hand) and hand.get("to_act") == seat and (
+        me = "me" if self.run.html else seat  # a fragment shows forms only to the seat to act
+        return bool(hand) and hand.get("to_act") == me and (
             bool(hand.get("legal")) or "discard_count" in hand)
 
     def maybe_act(self, seat: int) -> None:
@@ -198,9 +232,13 @@ class BenchTable:
                                "pad": run.pad})
         else:
             hand = self.views[seat]["state"]["hand"]
+            # As htmx sends a form: its values, the version as text (no "type" for a call).
+            as_sent = str(version) if run.html else version
             if "discard_count" in hand:
-                text = json.dumps({"type": "discard", "version": version,
+                text = json.dumps({"type": "discard", "version": as_sent,
                                    "cards": run.rng.sample(hand["hand"], hand["discard_count"])})
+            elif run.html:
+                text = json.dumps({"action": run.rng.choice(hand["legal"]), "version": as_sent})
             else:
                 text = json.dumps({"type": "action", "version": version,
                                    "action": run.rng.choice(hand["legal"])})
@@ -227,6 +265,7 @@ class BenchTable:
 class ClientRun:
     def __init__(self, options: dict):
         self.floor = options["floor"]
+        self.html = options.get("html", False)
         self.pace = options["pace"]
         self.rng = random.Random(options["seed"])
         self.pad = "x" * options["pad"]
@@ -265,7 +304,7 @@ async def _client_main(options: dict, ready, go, results) -> None:
         headers = {"Origin": url.replace("ws://", "http://", 1)}
         if key:
             headers["Cookie"] = f"sessionid={key}"
-        path = f"/ws/tables/{table_id}/" + ("" if run.floor else "?format=json")
+        path = f"/ws/tables/{table_id}/" + ("" if run.floor or run.html else "?format=json")
         async with gate:
             for attempt in range(3):
                 try:
@@ -545,7 +584,8 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
     for index in range(k):
         share = [(i, table_id, keys) for i, (table_id, keys) in enumerate(tables) if i % k == index]
         proc_options = {
-            "index": index, "floor": floor, "pace": pace, "seed": options.seed * 100 + index,
+            "index": index, "floor": floor, "html": name.startswith("html"), "pace": pace,
+            "seed": options.seed * 100 + index,
             "pad": pad, "servers": [s.ws_url for s in servers],
             "tables": share, "warmup": options.warmup, "seconds": options.seconds,
             "drain": options.drain, "connect_concurrency": 8, "shared": shared}
@@ -749,7 +789,7 @@ def main() -> None:
             for server in servers:
                 server.stop()
             running = []
-            if not name.startswith("floor") and result["mean_bytes"]:
+            if name.startswith(("paced", "saturation")) and result["mean_bytes"]:
                 # The floor relays messages the size of the real states seen so far.
                 pad = max(0, int(result["mean_bytes"]) - 60)
             results[name] = result
@@ -783,7 +823,9 @@ def main() -> None:
                  if floor and floor["actions_per_s"] else "n/a")
         print(f"{name}: tables={result['tables']} actions/s={result['actions_per_s']:.1f} "
               f"p50={result['p50']:.0f} ms p95={result['p95']:.0f} ms p99={result['p99']:.0f} ms "
-              f"floor_ratio={ratio}")
+              f"floor_ratio={ratio}"
+              + (f" mean_fragment={result['mean_bytes']:.0f} B" if name.startswith("html")
+                 else ""))
 
 
 if __name__ == "__main__":
