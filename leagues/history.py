@@ -3,12 +3,17 @@ matches, head to head.  Read-only; each function keeps to a few queries."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from decimal import Decimal
 
 from django.db.models import Count, F, Q
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import registry
-from leagues import paper, scoring
+from leagues import charts, paper, scoring
 from leagues.models import Deal, EveningTable, Member, Partnership, Season, TableSeat, as_decimal
 from leagues.standings import counted_tables
 
@@ -41,15 +46,183 @@ def table_sheet(table: EveningTable) -> dict:
 
 
 def change_rows(table: EveningTable) -> list[dict]:
-    """The table's history, newest first, each change with who made it as a name no one can
-    imitate: the member record's name with the account's username ("Mike (@mike)"), or the
-    username alone for an account no longer in the club.  Display names are free and not
-    unique, so they are never shown here.  Two queries whatever the history's length."""
+    """The table's history, newest first, each change in sentences (:func:`describe_change`)
+    with who made it (:func:`people_names`).  Three queries whatever the history's length."""
     changes = list(table.changes.select_related("changed_by"))
-    names = identities(table.league.club_id, [c.changed_by for c in changes])
-    # No "who": the page says "recorded automatically".
-    return [{"change": change, "who": names.get(change.changed_by_id, "")}
-            for change in changes]
+    names = people_names(table.league.club_id, [c.changed_by for c in changes])
+    sides = table.sides()
+    rows = []
+    for change in changes:
+        who = names.get(change.changed_by_id, "")  # no "who": recorded automatically
+        rows.append({"change": change, "who": who,
+                     **describe_change(table.league, change, who, sides)})
+    return rows
+
+
+def people_names(club_id: int, users) -> dict[int, str]:
+    """How the history names accounts (by user id): the club's name for the member ("Mike"),
+    with the username only where two members of the club share that name ("Mike (@mike)"),
+    so no one can pass for someone else; "@lee" for an account no longer in the club (its
+    display name is free, so it is not shown).  Two queries."""
+    users = {user.pk: user for user in users if user is not None}
+    members = {m.user_id: m for m in Member.objects.filter(
+        club_id=club_id, user_id__in=users).select_related("user")}
+    shared = Counter(name.casefold() for name in Member.objects.filter(
+        club_id=club_id).values_list("name", flat=True))
+    out = {}
+    for pk, user in users.items():
+        member = members.get(pk)
+        if member is None:
+            out[pk] = f"@{user.get_username()}"
+        elif shared[member.name.casefold()] > 1 or not member.name.strip():
+            out[pk] = member.identity
+        else:
+            out[pk] = member.name
+    return out
+
+
+MINUS = "\u2212"
+# The note an online table leaves on its deals (OnlineFixture.note, stored untranslated).
+ONLINE_NOTE = re.compile(r"online table #(\d+)")
+
+
+def number(value) -> str:
+    """A score as people write it, in the reader's language: 7, −5, 1.5 (1,5 in French)."""
+    value = as_decimal(value)
+    text = number_format(abs(value).normalize() if value != value.to_integral() else
+                         abs(value).quantize(Decimal(1)), use_l10n=True)
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def signed(value) -> str:
+    """A gain or a loss: +3, −9, 0."""
+    text = number(value)
+    return f"+{text}" if as_decimal(value) > 0 else text
+
+
+def _values(result: dict | None) -> list:
+    if not result:
+        return []
+    return list(result.get("totals") or result.get("scores") or [])
+
+
+def _totals_line(league, before: dict | None, after: dict | None, names: list[str],
+                 only_changes: bool = True) -> str:
+    """"Totals: Carla −9 → +3, Bob …" (only those that changed), or "" when nothing did."""
+    old, new = _values(before), _values(after)
+    show = number if league.game_description.is_match else signed
+    parts = []
+    for seat, name in enumerate(names):
+        if seat >= len(new):
+            break
+        if seat < len(old) and as_decimal(old[seat]) != as_decimal(new[seat]):
+            parts.append(_("%(name)s %(before)s → %(after)s") % {
+                "name": name, "before": show(old[seat]), "after": show(new[seat])})
+        elif not only_changes or seat >= len(old):
+            parts.append(f"{name} {show(new[seat])}")
+    if not parts:
+        return ""
+    if league.game_description.is_match:
+        return _("Scores: %(scores)s") % {"scores": ", ".join(parts)}
+    return _("Totals: %(totals)s") % {"totals": ", ".join(parts)}
+
+
+def _winner_line(before: dict | None, after: dict | None, names: list[str]) -> str:
+    winner = (after or {}).get("winner")
+    if winner is None or winner == (before or {}).get("winner") or winner >= len(names):
+        return ""
+    return _("%(name)s won the match.") % {"name": names[winner]}
+
+
+def _counts_now(before: dict | None, after: dict | None) -> str:
+    if (before or {}).get("provisional") and not (after or {}).get("provisional"):
+        return _("The table's result now counts in the standings.")
+    return ""
+
+
+def _deal_line(game: str, deal: dict | None, names: list[str]) -> str:
+    if not deal or not deal.get("facts"):
+        return ""
+    try:
+        return describe_deal(game, deal["facts"], names)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return ""  # a line of an older form: the headline still says what happened
+
+
+def describe_change(league, change, who: str, names: list[str]) -> dict:
+    """One recorded change in the reader's words: ``headline`` ("Deal 1 corrected by Demo
+    Organiser") and ``details`` (the deal's line before → after, the totals that moved, a
+    match won, a result that now counts), from the change's stored before and after."""
+    before, after = change.before or {}, change.after or {}
+    before_table, after_table = before.get("table"), after.get("table")
+    number_ = change.deal_number
+    who = who or _("a deleted account")
+    waiting = bool((after.get("deal") or {}).get("provisional")) or (
+        after_table or {}).get("provisional") is True
+    details = []
+    action = change.action
+    if action == "add":
+        online = ONLINE_NOTE.fullmatch(change.note or "")
+        if change.changed_by_id is None and online:
+            headline = _("Deal %(number)s recorded automatically from online table "
+                         "#%(table)s") % {"number": number_, "table": online[1]}
+        elif change.changed_by_id is None:
+            headline = _("Deal %(number)s recorded automatically") % {"number": number_}
+        elif waiting:
+            headline = _("Deal %(number)s entered by %(who)s, waiting for an opponent's "
+                         "confirmation") % {"number": number_, "who": who}
+        else:
+            headline = _("Deal %(number)s entered by %(who)s") % {"number": number_, "who": who}
+        details.append(_deal_line(league.game, after.get("deal"), names))
+    elif action == "edit":
+        if waiting:
+            headline = _("Deal %(number)s corrected by %(who)s, waiting for an opponent's "
+                         "confirmation") % {"number": number_, "who": who}
+        else:
+            headline = _("Deal %(number)s corrected by %(who)s") % {"number": number_,
+                                                                     "who": who}
+        old = _deal_line(league.game, before.get("deal"), names)
+        new = _deal_line(league.game, after.get("deal"), names)
+        details.append(new if old == new or not old else
+                       _("%(before)s → %(after)s") % {"before": old, "after": new})
+    elif action == "delete":
+        headline = _("Deal %(number)s deleted by %(who)s") % {"number": number_, "who": who}
+        old = _deal_line(league.game, before.get("deal"), names)
+        if old:
+            details.append(_("It read: %(line)s") % {"line": old})
+    elif action == "totals":
+        if waiting:
+            headline = _("Totals entered by %(who)s, waiting for an opponent's confirmation") % {
+                "who": who}
+        else:
+            headline = _("Totals entered by %(who)s") % {"who": who}
+        details.append(_totals_line(league, None, after_table, names, only_changes=False))
+        details.append(_winner_line(before_table, after_table, names))
+        return {"headline": headline, "details": [d for d in details if d]}
+    elif action == "clear":
+        headline = _("Totals cleared by %(who)s") % {"who": who}
+        return {"headline": headline, "details": []}
+    elif action == "confirm":
+        confirmed = after.get("confirmed") or {}
+        deals = confirmed.get("deals") or []
+        if confirmed.get("totals") or not deals:
+            headline = _("Totals confirmed by %(who)s") % {"who": who}
+        else:
+            headline = ngettext("Deal %(numbers)s confirmed by %(who)s",
+                                "Deals %(numbers)s confirmed by %(who)s", len(deals)) % {
+                "numbers": ", ".join(str(n) for n in deals), "who": who}
+        details.append(_counts_now(before_table, after_table))
+        return {"headline": headline, "details": [d for d in details if d]}
+    elif action == "import":
+        count = after.get("deals") or 0
+        headline = ngettext("%(count)s deal imported by %(who)s",
+                            "%(count)s deals imported by %(who)s", count) % {
+            "count": count, "who": who}
+    else:
+        headline = _("Result changed by %(who)s") % {"who": who}
+    details.append(_totals_line(league, before_table, after_table, names))
+    details.append(_winner_line(before_table, after_table, names))
+    return {"headline": headline, "details": [d for d in details if d]}
 
 
 def identities(club_id: int, users) -> dict[int, str]:
@@ -120,11 +293,11 @@ def member_history(member: Member) -> dict:
              .filter(table__in=EveningTable.objects.counted())
              .select_related("table__evening__season__league")
              .order_by("table__evening__date", "table__evening__pk"))
-    evenings, balance = [], Decimal(0)
-    balances = []
+    evenings, balances = [], {}
     for seat in seats:
-        balance += seat.total
-        balances.append(balance)
+        # One balance per league: Solo units and Belgian points never add up together.
+        league = seat.table.evening.season.league
+        balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + seat.total
         evenings.append({"evening": seat.table.evening, "table": seat.table,
                          "total": scoring.format_units(seat.total),
                          "balance": scoring.format_units(balance)})
@@ -137,7 +310,10 @@ def member_history(member: Member) -> dict:
                  .order_by("-declared", "contract"))
     pairs = Partnership.objects.filter(Q(first=member) | Q(second=member)).select_related(
         "season__league", "first", "second")
-    return {"evenings": evenings, "chart": chart_points(balances),
+    return {"evenings": evenings, "charts": [
+                {"league": league, "caption": charts.member_caption(
+                    league, charts.member_series(member, league))}
+                for league in charts.member_leagues(member)],
             "contracts": [{"name": contract_label(c["table__evening__season__league__game"],
                                                   c["contract"]), **c} for c in contracts],
             "pairs": pairs}
@@ -161,7 +337,8 @@ def pair_history(pair: Partnership) -> dict:
             running += mine - theirs
             points.append(running)
         matches.append({"table": table, "opponent": opponent,
-                        "score": f"{scoring.format_units(mine)}–{scoring.format_units(theirs)}",
+                        # "7 – −5": spaced, and a minus sign that cannot read as the dash
+                        "score": f"{number(mine)} – {number(theirs)}",
                         "won": table.winner == side if table.winner is not None else None,
                         "provisional": table.is_provisional})
     return {"matches": matches, "chart": chart_points(points)}

@@ -3,11 +3,13 @@ result goes through a model method that locks, checks, writes and audits."""
 
 from __future__ import annotations
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
 from django.utils import timezone
@@ -17,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from games.forms import rules_in_words
 from leagues import access as acl
-from leagues import draw, exports, history, online
+from leagues import charts, draw, exports, history, online
 from leagues.forms import (
     AttendanceForm,
     BidTableForm,
@@ -200,6 +202,33 @@ def _login_url():
     return resolve_url(settings.LOGIN_URL)
 
 
+# An SVG shown as an image runs no script; pygal styles it with its own <style>, allowed on
+# these responses only.
+SVG_POLICY = {"style-src": ["'unsafe-inline'"]}
+
+
+def _svg(text: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@csp_update(SVG_POLICY)
+def member_chart(request, slug, member_id, league_id):
+    """One league's chart of a member (their page shows one per league), for whoever may see
+    the member's page."""
+    access, member = acl.get_member(request, slug, member_id)
+    league = get_object_or_404(access.club.leagues, pk=league_id)
+    return _svg(charts.member_svg(member, league))
+
+
+@csp_update(SVG_POLICY)
+def season_chart(request, slug, season_id):
+    """The season's totals by evening, for whoever may see the season."""
+    access, season = acl.get_season(request, slug, season_id)
+    return _svg(charts.season_svg(season))
+
+
 def member_detail(request, slug, member_id):
     access, member = acl.get_member(request, slug, member_id)
     context = {"access": access, "club": access.club, "member": member,
@@ -274,7 +303,8 @@ def season_detail(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
     return render(request, "leagues/season.html", {
         "access": access, "club": access.club, "season": season, "league": season.league,
-        "rows": season_standings(season), "evenings": season.evenings.all()})
+        "rows": season_standings(season), "evenings": season.evenings.all(),
+        "chart_caption": charts.season_caption(season)})
 
 
 def standings_csv(request, slug, season_id):

@@ -125,7 +125,8 @@ def test_organiser_corrects_a_deal_and_totals_follow(as_organiser, solo_table, o
     assert "Deal 1 corrected." in response.content.decode()
     assert [s.total for s in solo_table.seats.order_by("seat")] == [-9, 3, 3, 3]
     history = as_organiser.get(url(solo_table, "changes/")).content.decode()
-    assert "edit" in history and "olga" in history
+    assert "Deal 1 corrected by olga" in history
+    assert "olga: Solo, 6 tricks → olga: Solo, 4 tricks" in history
 
 
 def test_organiser_deletes_a_deal(as_organiser, solo_table, organiser_user):
@@ -158,7 +159,7 @@ def test_totals_only_entry_must_balance(as_organiser, solo_table):
 def test_change_history_is_visible_to_members_not_outsiders(as_member, solo_table, client,
                                                             outsider_user, organiser_user):
     solo_table.add_deal(solo("solo", 0, 6), organiser_user)
-    assert "add" in as_member.get(url(solo_table, "changes/")).content.decode()
+    assert "Deal 1 entered by olga" in as_member.get(url(solo_table, "changes/")).content.decode()
     client.force_login(outsider_user)
     assert client.get(url(solo_table, "changes/")).status_code == 404
 

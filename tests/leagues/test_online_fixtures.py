@@ -261,7 +261,7 @@ def test_solo_whist_hands_are_recorded_as_they_finish(client, club, organiser_us
     page = client.get(url(table)).content.decode()
     assert "The online table has ended" in page and "Misère" in page
     changes = client.get(url(table, "changes/")).content.decode()
-    assert f"recorded automatically (online table #{game_table.pk})" in changes
+    assert f"Deal 1 recorded automatically from online table #{game_table.pk}" in changes
 
 
 def test_belgian_whist_records_one_line_per_settlement(club, organiser_user, django_user_model):

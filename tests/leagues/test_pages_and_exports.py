@@ -30,7 +30,7 @@ def test_evening_results_show_each_table(as_member, played):
 def test_member_page_shows_history_chart_and_contracts(as_member, played, organiser):
     page = as_member.get(f"{base(played.league.club)}/members/{organiser.pk}/")
     text = page.content.decode()
-    assert "<polyline" in text
+    assert f"/members/{organiser.pk}/charts/{played.league.pk}.svg" in text
     assert page.context["evenings"][0]["balance"] == "6"
     assert [(c["name"], c["declared"], c["made"]) for c in page.context["contracts"]] == [
         ("Solo", 1, 1)]

@@ -445,8 +445,22 @@ def test_the_history_tells_apart_two_people_with_the_same_display_name(
     client.post(table_url(table, "deals/"), next_deal(table, declarer="1"))
     page = client.get(table_url(table, "changes/"))
     text = page.content.decode()
-    assert "Mike (@mike)" in text and "olga (@olga)" in text
-    assert [row["who"] for row in page.context["rows"]] == ["Mike (@mike)", "olga (@olga)"]
+    # The history names the club's members as the club knows them, never by a display name.
+    assert [row["who"] for row in page.context["rows"]] == ["Mike", "olga"]
+    assert "Deal 2 entered by Mike" in text and "Deal 1 entered by olga" in text
+
+
+def test_the_history_tells_apart_two_members_the_club_knows_by_one_name(
+        client, entry_at_table, member, organiser_user):
+    table = entry_at_table["table"]
+    member.name = "olga"
+    member.save()
+    client.force_login(organiser_user)
+    client.post(table_url(table, "deals/"), next_deal(table))
+    client.force_login(member.user)
+    client.post(table_url(table, "deals/"), next_deal(table, declarer="1"))
+    page = client.get(table_url(table, "changes/"))
+    assert [row["who"] for row in page.context["rows"]] == ["olga (@mike)", "olga (@olga)"]
 
 
 def test_the_history_names_someone_who_left_the_club_by_their_username(

@@ -1,0 +1,188 @@
+"""The leagues' charts, drawn on the server as SVG by pygal (no JavaScript on the page).
+
+Each chart is one league's, never two games mixed: a member's running balance by evening
+(Solo, Belgian Whist), their score in each match against the opponents' (Bid Whist pairs,
+Cutthroat), and a season's totals by evening (balances, or league points for a match league).
+The pages show them as ``<img src>`` of an SVG address (:mod:`leagues.views`): an SVG shown as
+an image runs no script, and its own ``<style>`` is allowed on that response only.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+import pygal
+from django.db.models import Q
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from pygal.style import Style
+
+from games import registry
+from leagues.models import EveningTable, League, Member, Season, TableSeat
+
+STYLE = Style(
+    background="#ffffff", plot_background="#ffffff", foreground="#1d232a",
+    foreground_strong="#1d232a", foreground_subtle="#d9d6cc", opacity=".85",
+    opacity_hover="1", font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    label_font_size=13, major_label_font_size=13, legend_font_size=13, title_font_size=16,
+    value_font_size=12, tooltip_font_size=12,
+    colors=("#0b5d3b", "#b3261e", "#1f5fa8", "#c77700", "#6b3fa0", "#2a8c8c", "#8a6d3b",
+            "#d0427f", "#4b7d1e", "#5b6570"))
+
+
+def _config(**more) -> dict:
+    # js=[]: pygal's tooltips load a script from elsewhere; an image needs none.
+    return {"style": STYLE, "js": [], "disable_xml_declaration": True, "width": 720,
+            "height": 360, "explicit_size": False, "print_values": False,
+            "legend_at_bottom": True, "truncate_legend": 30, "x_label_rotation": 0,
+            "dots_size": 3, **more}
+
+
+def _day(date) -> str:
+    return date_format(date, "j M")
+
+
+def _float(value) -> float:
+    return float(Decimal(value))
+
+
+def member_leagues(member: Member) -> list[League]:
+    """The leagues a member has a counted result in, each one chart on their page."""
+    counted = EveningTable.objects.counted()
+    seated = League.objects.filter(seasons__evenings__tables__in=counted.filter(
+        seats__member=member))
+    paired = League.objects.filter(seasons__evenings__tables__in=counted.filter(
+        Q(pair_0__first=member) | Q(pair_0__second=member) | Q(pair_1__first=member)
+        | Q(pair_1__second=member)))
+    return list((seated | paired).distinct().order_by("name"))
+
+
+def member_series(member: Member, league: League) -> dict:
+    """What the member's chart of ``league`` shows: dates, values, and for a match league the
+    opponents' scores and the matches won of those played."""
+    kind = league.game_description.score_kind
+    counted = EveningTable.objects.counted().filter(evening__season__league=league)
+    if kind == registry.RUNNING_BALANCE:
+        dates, balances, balance = [], [], Decimal(0)
+        for date, total in (TableSeat.objects.filter(member=member, table__in=counted)
+                            .order_by("table__evening__date", "table__evening__pk")
+                            .values_list("table__evening__date", "total")):
+            balance += total
+            dates.append(date)
+            balances.append(balance)
+        return {"kind": kind, "dates": dates, "values": balances}
+    dates, mine, theirs, won = [], [], [], 0
+    if kind == registry.PARTNERSHIP_MATCH:
+        tables = (counted.filter(winner__isnull=False).filter(
+            Q(pair_0__first=member) | Q(pair_0__second=member) | Q(pair_1__first=member)
+            | Q(pair_1__second=member)).select_related("evening", "pair_0")
+            .order_by("evening__date", "number"))
+        for table in tables:
+            side = 0 if member.pk in (table.pair_0.first_id, table.pair_0.second_id) else 1
+            scores = [table.score_0, table.score_1]
+            dates.append(table.evening.date)
+            mine.append(scores[side])
+            theirs.append(scores[1 - side])
+            won += table.winner == side
+    else:
+        seats = (TableSeat.objects.filter(table__in=counted.filter(winner__isnull=False))
+                 .select_related("table__evening").order_by("table__evening__date",
+                                                            "table__number"))
+        by_table = defaultdict(list)
+        for seat in seats.filter(table__seats__member=member).distinct():
+            by_table[seat.table_id].append(seat)
+        for table_seats in by_table.values():
+            own = next(s for s in table_seats if s.member_id == member.pk)
+            others = [s.total for s in table_seats if s.member_id != member.pk]
+            dates.append(own.table.evening.date)
+            mine.append(own.total)
+            theirs.append(max(others) if others else Decimal(0))
+            won += own.table.winner == own.seat
+    return {"kind": kind, "dates": dates, "values": mine, "opponents": theirs, "won": won,
+            "played": len(dates)}
+
+
+def member_caption(league: League, series: dict) -> str:
+    if series["kind"] == registry.RUNNING_BALANCE:
+        return _("%(league)s: running balance after each evening.") % {"league": league.name}
+    return _("%(league)s: %(won)s of %(played)s matches won; the score of each match.") % {
+        "league": league.name, "won": series["won"], "played": series["played"]}
+
+
+def member_svg(member: Member, league: League) -> str:
+    series = member_series(member, league)
+    labels = [_day(d) for d in series["dates"]]
+    if series["kind"] == registry.RUNNING_BALANCE:
+        chart = pygal.Line(**_config(show_legend=False, x_title=_("Evening"),
+                                     y_title=_("Running balance")))
+        chart.add(member.name, [_float(v) for v in series["values"]])
+    else:
+        chart = pygal.Bar(**_config(x_title=_("Match"), y_title=_("Score")))
+        chart.add(member.name, [_float(v) for v in series["values"]])
+        chart.add(_("Opponents") if series["kind"] == registry.PARTNERSHIP_MATCH
+                  else _("Best opponent"), [_float(v) for v in series["opponents"]])
+    chart.title = league.name
+    chart.x_labels = labels
+    chart.x_labels_major_count = 8
+    chart.show_minor_x_labels = len(labels) <= 8
+    return chart.render(is_unicode=True)
+
+
+def season_series(season: Season) -> dict:
+    """Each player's (or pair's) total after each evening of the season: balances (Solo,
+    Belgian Whist), or league points for a match league.  One query."""
+    league = season.league
+    kind = league.game_description.score_kind
+    counted = EveningTable.objects.filter(evening__season=season).counted()
+    gains: dict[str, dict] = defaultdict(lambda: defaultdict(Decimal))
+    dates = {}
+    if kind == registry.PARTNERSHIP_MATCH:
+        for table in counted.filter(winner__isnull=False).select_related(
+                "evening", "pair_0__first", "pair_0__second", "pair_1__first",
+                "pair_1__second"):
+            dates[table.evening_id] = table.evening.date
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                gains[str(pair)][table.evening_id] += (
+                    league.points_for_win if table.winner == side else league.points_for_loss)
+    else:
+        seats = TableSeat.objects.filter(table__in=counted).values_list(
+            "member__name", "member_id", "table__evening_id", "table__evening__date", "total",
+            "seat", "table__winner")
+        for name, _member_id, evening_id, date, total, seat, winner in seats:
+            dates[evening_id] = date
+            if kind == registry.RUNNING_BALANCE:
+                gains[name][evening_id] += total
+            elif winner is not None:
+                gains[name][evening_id] += (league.points_for_win if winner == seat
+                                            else league.points_for_loss)
+    evenings = sorted(dates, key=lambda e: (dates[e], e))
+    lines = {}
+    for name, by_evening in gains.items():
+        running, values = Decimal(0), []
+        for evening in evenings:
+            running += by_evening.get(evening, 0)
+            values.append(running)
+        lines[name] = values
+    ordered = sorted(lines.items(), key=lambda item: (-(item[1][-1] if item[1] else 0),
+                                                      item[0]))
+    return {"kind": kind, "dates": [dates[e] for e in evenings], "lines": ordered}
+
+
+def season_caption(season: Season) -> str:
+    if season.league.game_description.score_kind == registry.RUNNING_BALANCE:
+        return _("Each player's total after each evening.")
+    return _("League points after each evening.")
+
+
+def season_svg(season: Season) -> str:
+    series = season_series(season)
+    running = series["kind"] == registry.RUNNING_BALANCE
+    chart = pygal.Line(**_config(
+        height=420, legend_at_bottom_columns=4, x_title=_("Evening"),
+        y_title=_("Total") if running else _("League points")))
+    chart.title = f"{season.league.name} · {season.name}"
+    chart.x_labels = [_day(d) for d in series["dates"]]
+    for name, values in series["lines"]:
+        chart.add(name, [_float(v) for v in values])
+    return chart.render(is_unicode=True)
