@@ -25,10 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules import game_module  # noqa: E402
+from games.rules import GAME_MODULES, game_module  # noqa: E402
 from games.rules.bots import ALL_LEVELS, choose_action  # noqa: E402
 
-GAMES = ("bid_whist", "solo_whist", "belgian_whist")
+# The four-player games, played here by two pairs of levels sitting opposite each other.
+GAMES = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 4)
 
 
 def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], bot_seed: int
@@ -52,8 +53,8 @@ def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], bo
     return [float(p) for p in points], times
 
 
-def side_difference(game: str, points: list[float], a_seats: tuple[int, int]) -> float:
-    if game == "bid_whist":
+def side_difference(points: list[float], a_seats: tuple[int, int]) -> float:
+    if len(points) == 2:  # a partnership game scores its two teams (seats 0 & 2, 1 & 3)
         team_a = a_seats[0] & 1
         return points[team_a] - points[1 - team_a]
     a = sum(points[s] for s in a_seats)
@@ -72,7 +73,7 @@ def duplicate_deal(task: tuple[str, str, str, int, int]) -> tuple[float, list[fl
         levels = [level_a if s in a_seats else level_b for s in range(4)]
         points, times = play_once(game, deal_seed, dealer, levels,
                                   deal_seed * 2 + swap + 7)
-        figures.append(side_difference(game, points, a_seats))
+        figures.append(side_difference(points, a_seats))
         a_times += [t for level, t in times if level == level_a]
     return sum(figures) / 2, a_times
 
