@@ -20,23 +20,26 @@ from pygal.style import Style
 
 from games import registry
 from leagues.models import EveningTable, League, Member, Season, TableSeat
+from leagues.scoring import number
 
 STYLE = Style(
     background="#ffffff", plot_background="#ffffff", foreground="#1d232a",
     foreground_strong="#1d232a", foreground_subtle="#d9d6cc", opacity=".85",
     opacity_hover="1", font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    label_font_size=13, major_label_font_size=13, legend_font_size=13, title_font_size=16,
-    value_font_size=12, tooltip_font_size=12,
+    label_font_size=12, major_label_font_size=12, legend_font_size=12, title_font_size=15,
+    value_font_size=11, tooltip_font_size=11,
     colors=("#0b5d3b", "#b3261e", "#1f5fa8", "#c77700", "#6b3fa0", "#2a8c8c", "#8a6d3b",
             "#d0427f", "#4b7d1e", "#5b6570"))
 
 
 def _config(**more) -> dict:
     # js=[]: pygal's tooltips load a script from elsewhere; an image needs none.
-    return {"style": STYLE, "js": [], "disable_xml_declaration": True, "width": 720,
-            "height": 360, "explicit_size": False, "print_values": False,
-            "legend_at_bottom": True, "truncate_legend": 30, "x_label_rotation": 0,
-            "dots_size": 3, **more}
+    return {"style": STYLE, "js": [], "disable_xml_declaration": True, "width": 440,
+            "height": 300, "explicit_size": False, "print_values": False,
+            "legend_at_bottom": True, "truncate_legend": 30, "truncate_label": -1,
+            "x_label_rotation": 0, "dots_size": 3, "min_scale": 3, "max_scale": 6,
+            # "−8", not "-8": a minus sign, in the reader's language (1,5 in French)
+            "value_formatter": number, **more}
 
 
 def _day(date) -> str:
@@ -124,6 +127,7 @@ def member_svg(member: Member, league: League) -> str:
                   else _("Best opponent"), [_float(v) for v in series["opponents"]])
     chart.title = league.name
     chart.x_labels = labels
+    chart.x_label_rotation = 35 if len(labels) > 5 else 0
     chart.x_labels_major_count = 8
     chart.show_minor_x_labels = len(labels) <= 8
     return chart.render(is_unicode=True)
@@ -179,10 +183,11 @@ def season_svg(season: Season) -> str:
     series = season_series(season)
     running = series["kind"] == registry.RUNNING_BALANCE
     chart = pygal.Line(**_config(
-        height=420, legend_at_bottom_columns=4, x_title=_("Evening"),
+        height=380, legend_at_bottom_columns=3, x_title=_("Evening"),
         y_title=_("Total") if running else _("League points")))
     chart.title = f"{season.league.name} · {season.name}"
     chart.x_labels = [_day(d) for d in series["dates"]]
+    chart.x_label_rotation = 35 if len(series["dates"]) > 5 else 0
     for name, values in series["lines"]:
         chart.add(name, [_float(v) for v in values])
     return chart.render(is_unicode=True)

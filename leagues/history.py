@@ -8,13 +8,13 @@ from collections import Counter
 from decimal import Decimal
 
 from django.db.models import Count, F, Q
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import registry
 from leagues import charts, paper, scoring
 from leagues.models import Deal, EveningTable, Member, Partnership, Season, TableSeat, as_decimal
+from leagues.scoring import number, signed
 from leagues.standings import counted_tables
 
 
@@ -81,23 +81,8 @@ def people_names(club_id: int, users) -> dict[int, str]:
     return out
 
 
-MINUS = "\u2212"
 # The note an online table leaves on its deals (OnlineFixture.note, stored untranslated).
 ONLINE_NOTE = re.compile(r"online table #(\d+)")
-
-
-def number(value) -> str:
-    """A score as people write it, in the reader's language: 7, −5, 1.5 (1,5 in French)."""
-    value = as_decimal(value)
-    text = number_format(abs(value).normalize() if value != value.to_integral() else
-                         abs(value).quantize(Decimal(1)), use_l10n=True)
-    return f"{MINUS}{text}" if value < 0 else text
-
-
-def signed(value) -> str:
-    """A gain or a loss: +3, −9, 0."""
-    text = number(value)
-    return f"+{text}" if as_decimal(value) > 0 else text
 
 
 def _values(result: dict | None) -> list:
@@ -220,7 +205,10 @@ def describe_change(league, change, who: str, names: list[str]) -> dict:
             "count": count, "who": who}
     else:
         headline = _("Result changed by %(who)s") % {"who": who}
-    details.append(_totals_line(league, before_table, after_table, names))
+    totals = _totals_line(league, before_table, after_table, names)
+    if not totals and action == "edit" and before_table and after_table:
+        totals = _("The totals did not change.")
+    details.append(totals)
     details.append(_winner_line(before_table, after_table, names))
     return {"headline": headline, "details": [d for d in details if d]}
 

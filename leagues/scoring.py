@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from games import registry
@@ -100,3 +101,20 @@ def format_units(value) -> str:
     if value == value.to_integral():
         return str(value.quantize(Decimal(1)))
     return format(value.normalize(), "f")
+
+
+MINUS = "\u2212"
+
+
+def number(value) -> str:
+    """A score as people write it, in the reader's language: 7, −5, 1.5 (1,5 in French)."""
+    value = Decimal(str(value))
+    text = number_format(abs(value).normalize() if value != value.to_integral() else
+                         abs(value).quantize(Decimal(1)), use_l10n=True)
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def signed(value) -> str:
+    """A gain or a loss: +3, −9, 0."""
+    text = number(value)
+    return f"+{text}" if Decimal(str(value)) > 0 else text
