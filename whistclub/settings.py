@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "whistclub.accounts",
     "games",
     "leagues",
+    "ratings",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,116 @@
+"""The stored results of a scope and game, as the ratings' stream of :class:`core.Event`.
+
+- League results: every counted table (``EveningTable.objects.counted()``, the standings'
+  rule) of the game's leagues in the scope; a table entered deal by deal gives one event per
+  deal, a table entered as totals one event (the balances, or the match's two scores).
+- Online hands (scope ``site`` only): every finished hand of an online table that is not an
+  evening table's (those are already league deals), its engine points, its seats' players as
+  they sit now (a person, or the computer players of a level).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time
+
+from django.db.models import Prefetch
+
+from games.models import Hand, Seat
+from leagues import paper
+from leagues.models import Club, Deal, EveningTable, Member, TableSeat
+from ratings import games
+from ratings.core import Event
+
+SITE = "site"
+
+
+def scope_of(club: Club) -> str:
+    return SITE if club.is_public else f"club-{club.pk}"
+
+
+def clubs_of(scope: str):
+    if scope == SITE:
+        return Club.objects.filter(is_public=True)
+    return Club.objects.filter(pk=int(scope.removeprefix("club-")), is_public=False)
+
+
+def player_of_member(member: Member) -> str:
+    """A club member is rated as their site user once they claimed their record."""
+    return f"u:{member.user_id}" if member.user_id else f"m:{member.pk}"
+
+
+def player_of_seat(seat: Seat) -> str | None:
+    if seat.bot_level:
+        return f"bot:{seat.bot_level}"
+    return f"u:{seat.user_id}" if seat.user_id else None
+
+
+def _clock(moment: time | None) -> str:
+    moment = moment or time(0, 0)
+    return f"{moment.hour:02d}{moment.minute:02d}{moment.second:02d}{moment.microsecond:06d}"
+
+
+def league_events(scope: str, game: str, since: date | None = None) -> list[Event]:
+    module = games.of(game)
+    tables = (EveningTable.objects.counted()
+              .filter(evening__season__league__game=game,
+                      evening__season__league__club__in=clubs_of(scope))
+              .select_related("evening__season__league", "pair_0__first", "pair_0__second",
+                              "pair_1__first", "pair_1__second")
+              .prefetch_related(Prefetch("seats", TableSeat.objects.select_related("member")),
+                                Prefetch("deals", Deal.objects.order_by("number"))))
+    if since is not None:
+        tables = tables.filter(evening__date__gte=since)
+    events = []
+    for table in tables:
+        evening, league = table.evening, table.evening.season.league
+        if league.is_partnership_match:
+            members = [table.pair_0.first, table.pair_1.first, table.pair_0.second,
+                       table.pair_1.second]
+        else:
+            members = [s.member for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+        players = tuple(player_of_member(m) for m in members)
+        stem = f"{evening.date.isoformat()}|{_clock(evening.start_time)}|L{table.pk:010d}"
+        if table.entry == EveningTable.Entry.TOTALS:
+            if league.is_partnership_match:
+                totals = [table.score_0, table.score_1]
+            else:
+                totals = [s.total for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+            events.append(Event(f"{stem}|00000", evening.date, players,
+                                tuple(module.seat_points(totals))))
+            continue
+        for deal in table.deals.all():
+            events.append(Event(f"{stem}|{deal.number:05d}", evening.date, players,
+                                tuple(module.seat_points(deal.points))))
+    return events
+
+
+def online_events(game: str, since: date | None = None) -> list[Event]:
+    module, sheet = games.of(game), paper.of(game)
+    hands = (Hand.objects.filter(table__game=game, table__league_fixture__isnull=True)
+             .select_related("table")
+             .prefetch_related(Prefetch("table__seats", Seat.objects.order_by("position"))))
+    if since is not None:
+        start = datetime.combine(since, time(0, 0), tzinfo=UTC)
+        hands = hands.filter(finished_at__gte=start)
+    events = []
+    for hand in hands:
+        points = sheet.engine_points(hand.result)
+        if not points:
+            continue
+        seats = {s.position: player_of_seat(s) for s in hand.table.seats.all()}
+        players = tuple(seats.get(position) for position in range(len(hand.record["hands"])))
+        moment = hand.finished_at.astimezone(UTC)
+        events.append(Event(f"{moment.date().isoformat()}|{_clock(moment.time())}|"
+                            f"H{hand.table_id:010d}|{hand.number:05d}", moment.date(), players,
+                            tuple(module.seat_points(points)), online=True))
+    return events
+
+
+def load(scope: str, game: str, since: date | None = None) -> list[Event]:
+    """The stream of ``scope`` and ``game`` from the day ``since`` (everything: None), in its
+    order."""
+    events = league_events(scope, game, since)
+    if scope == SITE:
+        events += online_events(game, since)
+    events.sort(key=lambda e: e.key)
+    return events

@@ -1,0 +1,16 @@
+"""Belgian Whist: a deal's points per seat (one line per settlement on paper, the whole hand
+online).  Every seat is ranked by the points it won: the declarer (or the emballage or trou
+pair) ahead of or behind the defenders, who tie.  Measured against the declaring side as one
+team (docs/ratings.md)."""
+
+from ratings.games import individual_comparisons, individual_sides
+
+UNIT = "ranked"
+
+
+def seat_points(points) -> list[float]:
+    return [float(p) for p in points]
+
+
+sides = individual_sides
+comparisons = individual_comparisons
