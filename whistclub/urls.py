@@ -10,6 +10,7 @@ urlpatterns = [
     path("tables/", include("games.urls")),
     path("accounts/", include("whistclub.accounts.urls")),
     path("clubs/", include("leagues.urls")),
+    path("ratings/", include("ratings.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,137 @@
+"""Ratings where people look, for the three personas, and each club's visibility kept: a
+members-only club's results never reach the site's list, its ratings pages are invisible to
+outsiders; computer players are rated, one identity per level."""
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from games import signals as game_signals
+from games.models import Hand, Seat, Table
+from games.rules import game_module
+from games.rules.bots import choose_action
+from ratings.events import SITE, scope_of
+from ratings.models import Rating
+from ratings.read import site_rows
+from tests.leagues.conftest import solo
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rated_table(solo_table, organiser_user, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        for declarer in (0, 0, 1, 0):
+            solo_table.add_deal(solo("solo", declarer, 9), organiser_user)
+    return solo_table
+
+
+def test_results_rate_the_table_in_the_clubs_own_scope(rated_table, organiser):
+    club = organiser.club
+    assert not club.is_public
+    assert Rating.objects.filter(scope=scope_of(club), game="solo_whist").count() == 4
+    # A members-only club's results stay out of the site's ratings.
+    assert not Rating.objects.filter(scope=SITE).exists()
+    top = Rating.objects.filter(scope=scope_of(club)).order_by("-mu").first()
+    assert top.player == f"u:{organiser.user_id}"  # seat 0 made three solos
+
+
+def test_a_club_made_public_moves_its_ratings_to_the_site(rated_table, organiser,
+                                                          django_capture_on_commit_callbacks):
+    club = organiser.club
+    with django_capture_on_commit_callbacks(execute=True):
+        club.is_public = True
+        club.save()
+    assert Rating.objects.filter(scope=SITE, game="solo_whist").count() == 4
+    assert not Rating.objects.filter(scope=f"club-{club.pk}").exists()
+
+
+def test_the_clubs_ratings_page_for_the_three_personas(rated_table, as_organiser, client,
+                                                       member_user, outsider_user, organiser):
+    url = reverse("ratings:club", args=[organiser.club.slug])
+    page = as_organiser.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Olga" in text or organiser.name in text
+    assert " ± " in text and "1," in text  # the friendly scale, never raw mu and sigma
+    client.force_login(member_user)
+    assert client.get(url).status_code == 200
+    client.force_login(outsider_user)
+    assert client.get(url).status_code == 404  # a members-only club is invisible
+
+
+def test_a_public_clubs_people_stay_for_its_members(rated_table, organiser, client,
+                                                    outsider_user):
+    club = organiser.club
+    club.is_public = True
+    club.save()
+    client.force_login(outsider_user)
+    assert client.get(reverse("ratings:club", args=[club.slug])).status_code == 403
+    member_url = reverse("ratings:member", args=[club.slug, organiser.pk])
+    assert client.get(member_url).status_code == 403
+
+
+def test_a_members_ratings_over_time(rated_table, as_member, organiser, client, outsider_user):
+    url = reverse("ratings:member", args=[organiser.club.slug, organiser.pk])
+    page = as_member.get(url)
+    assert page.status_code == 200
+    assert "7 Jan 2030" in page.content.decode()
+    client.force_login(outsider_user)
+    assert client.get(url).status_code == 404
+
+
+def test_the_expected_outcome_of_a_table(rated_table, as_organiser, client, outsider_user,
+                                         organiser):
+    url = reverse("ratings:table", args=[organiser.club.slug, rated_table.pk])
+    page = as_organiser.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "%" in text and organiser.name in text
+    client.force_login(outsider_user)
+    assert client.get(url).status_code == 404
+
+
+def play_online_hand(table, number, seed):
+    module = game_module(table.game)
+    rules = module.Rules()
+    deal = module.deal(rules, number % module.SEATS, random.Random(seed))
+    state = module.new_hand(rules, number % module.SEATS, deal.hands, deal.kitty)
+    rng = random.Random(seed)
+    record = {"format": "whistclub-hand/1", "game": table.game, "rules": {},
+              "dealer": number % module.SEATS, "hands": deal.hands, "actions": []}
+    while not state.complete:
+        seat = state.to_act
+        action = choose_action(state.view(seat), "random", rng)
+        state.apply(action, seat)
+        record["actions"].append({"seat": seat, "action": action})
+    return Hand.objects.create(table=table, number=number, record=record, result=state.result())
+
+
+def test_computer_players_and_people_are_rated_online(django_user_model, outsider_user,
+                                                      django_capture_on_commit_callbacks,
+                                                      settings):
+    table = Table.objects.create(game="solo_whist", created_by=outsider_user,
+                                 status=Table.Status.PLAYING)
+    Seat.objects.create(table=table, position=0, user=outsider_user)
+    for position, level in ((1, "easy"), (2, "easy"), (3, "strong")):
+        Seat.objects.create(table=table, position=position, bot_level=level)
+    with django_capture_on_commit_callbacks(execute=True):
+        for number in range(1, 13):
+            hand = play_online_hand(table, number, seed=number)
+            game_signals.announce(game_signals.hand_finished, table, hand=hand)
+    players = set(Rating.objects.filter(scope=SITE, game="solo_whist")
+                  .values_list("player", flat=True))
+    assert {"bot:easy", "bot:strong", f"u:{outsider_user.pk}"} <= players
+    # The site's list waits for enough hands, then shows people and computer players.
+    assert site_rows("solo_whist", min_hands=50) == []
+    names = [row.name for row in site_rows("solo_whist", min_hands=5)]
+    assert "otto" in names and any("strong" in name for name in names)
+    page = django_user_model.objects.get(pk=outsider_user.pk)
+    from django.test import Client
+
+    visitor = Client()
+    response = visitor.get(reverse("ratings:online") + "?game=solo_whist")
+    assert response.status_code == 200
+    assert page.username not in response.content.decode()  # fewer than 20 hands
+    assert visitor.get(reverse("ratings:online") + "?game=nothing").status_code == 404
