@@ -3,12 +3,14 @@ the seats in order around the viewer.  Only what the view (``games.snapshots``) 
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from django.conf import settings
 
 from games import registry, words
 from games.computer_names import level_badge
+from games.rules.cards import SUITS, sort_for_display
 from games.templatetags.cards import action_label
 
 # Where each seat sits around the viewer (at the bottom, "south"), clockwise, by seat count.
@@ -33,7 +35,9 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             continue  # many-card discards get a form of checkboxes instead
         else:
             buttons.append(action)
-    my_cards = [{"card": c, "action": card_actions.get(c)} for c in hand.get("hand") or []]
+    trump = hand.get("trump") or hand.get("turn_up_suit")
+    my_cards = [{"card": c, "action": card_actions.get(c)}
+                for c in held_in_order(hand.get("hand") or [], trump)]
     discard_count = hand.get("discard_count")  # only in the acting seat's view
     exposed = hand.get("exposed") or []
     if isinstance(exposed, dict):  # Solo Whist lays one hand open, Belgian Whist maybe several
@@ -49,6 +53,7 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
     said = words.of(game_id) if game_id else None
     partnership = bool(game_id) and registry.game(game_id).is_partnership_match and count == 4
     declaring = declarers(hand)
+    calls = last_calls(hand)
     return {
         "my_cards": my_cards,
         "buttons": buttons,
@@ -66,7 +71,12 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             "is_partner": partnership and seat is not None and p == (seat + 2) % 4,
             "bot_badge": level_badge(players[p]["bot"]) if players[p].get("bot") else None,
             "is_declarer": p in declaring,
+            "last_call": calls.get(p),
         } for i, p in enumerate(order)],
+        # nothing played yet in this hand: the middle of the table can be small (the auction)
+        "trick_quiet": not hand.get("trick") and not hand.get("tricks"),
+        # the hands of the last hand, each sorted as its player held it
+        "last_deal": last_deal(view.get("last_hand"), players),
         "last_trick": (hand.get("tricks") or [None])[-1],
         "trick": trick_centre(view, dict(zip(order, places, strict=True)), names),
         "exposed": [e for e in exposed if e.get("seat") != seat],
@@ -118,6 +128,49 @@ def trick_centre(view: dict[str, Any], places: dict[int, str],
             not from_last_hand or not hand.get("auction")),
         "pause": settings.TRICK_PAUSE_SECONDS,
     }
+
+
+RED = {"H", "D"}
+
+
+def suit_order(suits: set[str], trump: str | None = None) -> str:
+    """The suits of a hand from left to right: black and red alternating as far as the suits
+    held allow (spades, hearts, clubs, diamonds with all four), the trump suit first."""
+    best = ""
+    best_key: tuple[int, ...] | None = None
+    held = [s for s in SUITS if s in suits]
+    for order in permutations(held):
+        if trump in held and order[0] != trump:
+            continue
+        same = sum((a in RED) == (b in RED) for a, b in zip(order, order[1:], strict=False))
+        key = (same, *("SHCD".index(s) for s in order))
+        if best_key is None or key < best_key:
+            best, best_key = "".join(order), key
+    return best + "".join(s for s in SUITS if s not in best)
+
+
+def held_in_order(cards: list[str], trump: str | None = None) -> list[str]:
+    """A hand sorted as a player holds it: jokers, then the suits by ``suit_order``, each
+    from high to low."""
+    return sort_for_display(cards, suit_order({c[1] for c in cards if len(c) == 2
+                                               and c[1] in SUITS}, trump))
+
+
+def last_calls(hand: dict[str, Any]) -> dict[int, str]:
+    """Each seat's latest call of the auction in words, for its plate while the auction lasts."""
+    if hand.get("contract") or hand.get("trick") or hand.get("tricks"):
+        return {}
+    return {call["seat"]: action_label(call["action"]) for call in hand.get("auction") or []}
+
+
+def last_deal(last_hand: dict[str, Any] | None,
+              players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The last hand's deal, each seat's cards sorted as it held them (its trump first)."""
+    if not last_hand or not last_hand.get("deal"):
+        return []
+    trump = (last_hand.get("result") or {}).get("trump")
+    return [{"seat": seat, "cards": held_in_order(list(cards), trump)}
+            for seat, cards in enumerate(last_hand["deal"])]
 
 
 def declarers(hand: dict[str, Any]) -> list[int]:

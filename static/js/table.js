@@ -109,3 +109,49 @@
     show(true);
   }
 })();
+
+// The result of the hand just played (details.result-panel[data-hand]) opens by itself once
+// per hand, over the table, and stays open across the updates until the player closes it or
+// the next hand's first card is played.  What the player chose is kept for the session, per
+// table and hand: "closed" (never opened again), or "open" (opened again by the player: it
+// stays open until they close it).
+(function () {
+  function store() {
+    try { return window.sessionStorage; } catch (e) { return null; }
+  }
+
+  function keyOf(panel) {
+    var state = document.getElementById("table-state");
+    var table = state ? state.getAttribute("data-table") : "";
+    return "whistclub:result:" + table + ":" + panel.getAttribute("data-hand");
+  }
+
+  function place() {
+    var panel = document.querySelector("details.result-panel[data-hand]");
+    var storage = store();
+    if (!panel || !storage) { return; }
+    var key = keyOf(panel);
+    var chosen = storage.getItem(key);
+    var state = document.getElementById("table-state");
+    var playing = !!state && state.getAttribute("data-cards-played") === "yes";
+    if (playing && chosen !== "open") {
+      storage.setItem(key, "closed");  // the next hand is being played: out of the way
+      chosen = "closed";
+    }
+    panel.open = chosen !== "closed";
+  }
+
+  document.addEventListener("click", function (event) {
+    var summary = event.target instanceof Element ? event.target.closest("details.result-panel > summary") : null;
+    var storage = store();
+    if (!summary || !storage) { return; }
+    var panel = summary.parentElement;
+    storage.setItem(keyOf(panel), panel.open ? "closed" : "open");  // before the toggle
+  });
+  document.addEventListener("htmx:wsAfterMessage", place);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", place);
+  } else {
+    place();
+  }
+})();

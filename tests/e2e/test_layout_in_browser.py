@@ -1,0 +1,203 @@
+"""The table fits the screen: on a phone (390x844) and on a desktop (1280x800), in every game,
+during the auction (at this player's call) and during trick play, the whole hand, the trick,
+every seat's plate, whose turn it is and the bid box are on screen without scrolling; every
+card is a tap target of 44 px; the hand's suits alternate in colour.
+
+Set WHISTCLUB_SCREENSHOTS to a folder to keep a screenshot of each page checked."""
+
+import itertools
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.e2e.conftest import sign_up
+
+pytestmark = pytest.mark.slow
+
+GAMES = ("bid_whist", "cutthroat_bid_whist", "solo_whist", "belgian_whist")
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+RED = {"H", "D"}
+
+
+@pytest.fixture(scope="module")
+def signed_in(browser, live_server_url):
+    """One person, signed up once: their cookies, for a context of each size."""
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    sign_up(page, live_server_url, "lay" + uuid.uuid4().hex[:6])
+    state = context.storage_state()
+    context.close()
+    return state
+
+
+def open_table(page, base_url, game):
+    page.goto(base_url + f"/tables/new/{game}/")
+    page.click("text=Open the table")
+    page.wait_for_selector("#table-state")
+    page.click(".fill-seats button")
+
+
+def version_of(page) -> str:
+    return page.get_attribute("#table-state", "data-version") or ""
+
+
+def move(page, prefer_pass=True) -> bool:
+    """One move of this player's, whatever the phase (pass where the box has it); True if one
+    was made and the table changed."""
+    before = version_of(page)
+    try:
+        if page.locator(".discard-form").count():
+            needed = int(page.get_attribute(".discard-form", "data-count") or 1)
+            for i in range(needed):
+                page.locator(".discard-form input[type=checkbox]").nth(i).check(timeout=2000)
+            page.locator(".discard-form button[type=submit]").click(timeout=2000)
+        else:
+            passes = page.locator(".my-hand .bid-box button[data-action='pass'], "
+                                  ".my-hand .bid-box button[data-action='passe_trou']")
+            bids = page.locator(".my-hand .action-buttons button[data-action]"
+                                ":not([data-action='pass'])")
+            calls = page.locator(".my-hand .action-buttons button[data-action]")
+            cards = page.locator(".my-hand .card-button")
+            target = (passes if prefer_pass and passes.count() else
+                      bids if bids.count() else calls if calls.count() else cards)
+            if not target.count():
+                return False
+            target.first.click(timeout=2000)
+        page.wait_for_function(
+            f"document.querySelector('#table-state').dataset.version != '{before}'",
+            timeout=10000)
+    except PlaywrightError:
+        return False
+    return True
+
+
+def my_call(page):
+    """Waits until it is this player's call in the auction proper (a Belgian round of trou
+    is answered on the way), the page settled."""
+    for _ in range(100):
+        page.wait_for_selector(".bid-box button[data-action]", timeout=30000)
+        settle(page)
+        if (page.locator(".bid-box [data-action='pass']").count()
+                and page.locator(".bid-box button").count() > 2):
+            return
+        move(page)
+    pytest.fail("never my call")
+
+
+def close_result(page):
+    """The result of the hand before opens by itself: the player reads it and closes it."""
+    panel = page.locator("details.result-panel[open] > summary")
+    if panel.count():
+        panel.click()
+
+
+def settle(page):
+    page.wait_for_timeout(400)  # the last swap and any transition
+    close_result(page)
+    page.wait_for_timeout(100)
+
+
+UNCOVERED = """els => els.filter(el => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+    return !(hit && el.contains(hit));
+}).map(el => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+    return el.outerHTML.slice(0, 80) + ' under ' + (hit ? hit.outerHTML.slice(0, 200) : 'nothing');
+})"""
+
+
+def inside(page, selector, width, height, what):
+    """Every element of ``selector`` is on screen, and nothing lies over it."""
+    boxes = page.locator(selector)
+    covered = boxes.evaluate_all(UNCOVERED)
+    assert not covered, f"{what} covered: {covered}"
+    count = boxes.count()
+    assert count, f"no {what} ({selector})"
+    for i in range(count):
+        box = boxes.nth(i).bounding_box()
+        assert box, f"{what} {i} is not shown"
+        assert box["x"] >= -0.5 and box["y"] >= -0.5, (what, i, box)
+        assert box["x"] + box["width"] <= width + 0.5, (what, i, box)
+        assert box["y"] + box["height"] <= height + 0.5, (what, i, box)
+    return count
+
+
+def fewest_same_colour_neighbours(suits: list[str]) -> int:
+    """The fewest neighbouring suits of one colour an order can have, the first one fixed."""
+    first, rest = suits[0], suits[1:]
+    best = len(suits)
+    for order in itertools.permutations(rest):
+        line = [first, *order]
+        best = min(best, sum((a in RED) == (b in RED) for a, b in itertools.pairwise(line)))
+    return best
+
+
+def check_layout(page, size, at_call, shot):
+    width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
+    folder = os.environ.get("WHISTCLUB_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{shot}.png"))
+    assert page.evaluate("window.scrollY") == 0
+    cards = inside(page, ".my-hand [data-card]", width, height, "card of the hand")
+    assert cards >= 8
+    inside(page, "#trick-centre", width, height, "trick")
+    inside(page, ".seat", width, height, "seat plate")
+    inside(page, ".seat.to-act .turn", width, height, "turn marker")
+    if at_call:
+        inside(page, ".bid-box button, .my-hand .action-buttons button", width, height,
+               "call")
+    # a card is a tap target while it can be played or chosen (in the auction at a phone's
+    # call the hand is a strip of card corners to read, under the bid box)
+    buttons = page.locator(".my-hand .card-button, .my-hand .pick")
+    for i in range(buttons.count()):
+        box = buttons.nth(i).bounding_box()
+        # the part of a card the next one leaves uncovered is what a finger can hit
+        assert box["width"] >= 44 and box["height"] >= 44, (i, box)
+    visible = page.evaluate("""() => [...document.querySelectorAll('.my-hand .card-tap')]
+        .filter(el => el.querySelector('button, input'))
+        .map(el => { const r = el.getBoundingClientRect();
+                     const n = el.nextElementSibling;
+                     const right = n && n.classList.contains('card-tap')
+                       && n.getBoundingClientRect().top === r.top
+                       ? Math.min(r.right, n.getBoundingClientRect().left) : r.right;
+                     return right - r.left; })""")
+    assert all(w >= 44 for w in visible), visible
+    codes = page.locator(".my-hand [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+    suits = [c[1] for c in codes if c not in ("BJ", "LJ")]
+    groups = [s for s, _ in itertools.groupby(suits)]
+    assert len(groups) == len(set(groups)), f"a suit split in two: {codes}"
+    same = sum((a in RED) == (b in RED) for a, b in itertools.pairwise(groups))
+    assert same == fewest_same_colour_neighbours(groups), codes
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_fits_the_screen(browser, live_server_url, signed_in, game, size):
+    context = browser.new_context(locale="en-GB", storage_state=signed_in, **SIZES[size])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        open_table(page, live_server_url, game)
+        my_call(page)
+        check_layout(page, size, True, f"table-{game.replace('_', '-')}-auction-{size}")
+        for _ in range(200):
+            if page.locator(".my-hand .card-button").count():
+                break
+            if not move(page, prefer_pass=False):  # a contract, so that the hand is played
+                page.wait_for_timeout(150)
+        else:
+            pytest.fail("never my turn to play a card")
+        settle(page)
+        page.wait_for_selector(".my-hand .card-button")
+        check_layout(page, size, False, f"table-{game.replace('_', '-')}-play-{size}")
+    finally:
+        context.close()
