@@ -39,7 +39,8 @@ def draw_evening(evening: Evening, rng: random.Random | None = None):
 def _draw_players(evening: Evening, rng):
     season = evening.season
     size = season.league.game_description.seats
-    coming = [a.member for a in evening.attendances.filter(coming=True).select_related("member")]
+    coming = [a.member for a in evening.attendances.filter(
+        coming=True, member__retired=False).select_related("member")]
     if len(coming) < size:
         raise EntryError(_("At least %(count)s members must be coming to draw tables.")
                          % {"count": size})

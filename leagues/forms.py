@@ -1,6 +1,11 @@
 from __future__ import annotations
 
+import csv
+
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -37,7 +42,77 @@ class AttendanceForm(forms.Form):
 
     def __init__(self, club: Club, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = club.members.all()
+        self.fields["member"].queryset = club.members.filter(retired=False)
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=60, error_messages={
+        "required": gettext_lazy("Give the member a name."),
+        "max_length": gettext_lazy("A name has at most %(limit_value)d characters.")})
+
+
+class MergeForm(forms.Form):
+    """The other record of the same person, to merge into the member whose page this is."""
+
+    other = forms.ModelChoiceField(
+        Member.objects.none(), label=gettext_lazy("The other record of this person"),
+        error_messages={"required": gettext_lazy("Choose the member record to merge."),
+                        "invalid_choice": gettext_lazy("Choose a member of this club.")})
+
+    def __init__(self, member: Member, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["other"].queryset = member.club.members.exclude(pk=member.pk)
+
+
+class CloseSeasonForm(forms.Form):
+    next_name = forms.CharField(
+        label=gettext_lazy("Name of the next season"), max_length=80, required=False,
+        help_text=gettext_lazy("Leave empty to close the season without starting another."))
+
+
+class BulkMembersForm(forms.Form):
+    """Names pasted one per line, or a CSV file of name[,email]: read into a list of
+    (name, email) with what is wrong with each line, nothing saved (see :func:`read_people`)."""
+
+    MAX_LINES = 300
+    MAX_BYTES = 100_000
+
+    names = forms.CharField(label=gettext_lazy("Names, one per line"), required=False,
+                            widget=forms.Textarea(attrs={"rows": 8}),
+                            help_text=gettext_lazy("A name, or a name, a comma and an email "
+                                                   "address."))
+    file = forms.FileField(label=gettext_lazy("Or a CSV file (name, email)"), required=False)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        text = data.get("names") or ""
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError(_("The file is too large: at most %(kb)s KB.")
+                                            % {"kb": self.MAX_BYTES // 1000})
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                try:
+                    text = raw.decode("cp1252")
+                except UnicodeDecodeError:
+                    text = None
+            if text is None or "\x00" in text:
+                raise forms.ValidationError(_("This file is not a CSV text file. Save the "
+                                              "list as CSV (comma separated) and try again."))
+        if len(text) > self.MAX_BYTES:
+            raise forms.ValidationError(_("The list is too long: at most %(kb)s KB.")
+                                        % {"kb": self.MAX_BYTES // 1000})
+        lines = [line for line in text.splitlines() if line.strip()]
+        if not lines:
+            raise forms.ValidationError(_("Paste at least one name, or choose a CSV file."))
+        if len(lines) > self.MAX_LINES:
+            raise forms.ValidationError(_("At most %(count)s names at a time, please.")
+                                        % {"count": self.MAX_LINES})
+        data["lines"] = lines
+        return data
 
 
 class InviteForm(forms.Form):
@@ -129,9 +204,12 @@ class PlayersTableForm(forms.Form):
     def __init__(self, club: Club, seats: int, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_count = seats
+        # Retired members are not offered, except those already seated at the table edited.
+        seated = [m.pk for m in kwargs.get("initial", {}).values() if m is not None]
+        offered = club.members.filter(Q(retired=False) | Q(pk__in=seated))
         for seat in range(seats):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
-                club.members.all(), label=_("Seat %(seat)s") % {"seat": seat + 1})
+                offered, label=_("Seat %(seat)s") % {"seat": seat + 1})
 
     def clean(self):
         data = super().clean()
@@ -219,3 +297,34 @@ class OnlineTableForm(forms.Form):
     @property
     def computer_seats(self) -> list[int]:
         return [seat for seat, _m in self.offline if self.cleaned_data.get(f"computer_{seat}")]
+
+
+def read_people(lines: list[str], club: Club) -> list[dict]:
+    """Each line as a row of the preview: name, email, and ``problem`` (why it will not be
+    added: already a member, twice in the list, too long, a bad email address), or None."""
+    existing = {n.casefold() for n in club.members.values_list("name", flat=True)}
+    seen: set[str] = set()
+    limit = Member._meta.get_field("name").max_length
+    rows = []
+    for cells in csv.reader(lines):
+        name = (cells[0] if cells else "").strip()
+        email = (cells[1] if len(cells) > 1 else "").strip()
+        problem = None
+        if not name:
+            problem = _("No name on this line.")
+        elif any(ord(c) < 32 for c in name + email):
+            problem = _("This line has characters that cannot be kept.")
+        elif len(name) > limit:
+            problem = _("The name is too long: at most %(max)s characters.") % {"max": limit}
+        elif name.casefold() in existing:
+            problem = _("Already a member.")
+        elif name.casefold() in seen:
+            problem = _("Twice in the list: added once.")
+        elif email:
+            try:
+                validate_email(email)
+            except ValidationError:
+                problem = _("This is not an email address.")
+        seen.add(name.casefold())
+        rows.append({"name": name[:limit + 20], "email": email[:254], "problem": problem})
+    return rows

@@ -3,11 +3,13 @@ matches, head to head.  Read-only; each function keeps to a few queries."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections import Counter
 from decimal import Decimal
 
 from django.db.models import Count, F, Q
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -381,3 +383,128 @@ def _player_meetings(season, first, second):
             entry["second"] = scoring.format_units(entry["second"])
             rows.append(entry)
     return rows
+
+
+# -- the club's history: fixtures and people ---------------------------------------------------
+
+
+def club_change_rows(club, limit: int = 200) -> list[dict]:
+    """The club's changes to its evenings, tables, seasons and people, newest first, each in
+    sentences (:func:`describe_club_change`).  Three queries."""
+    changes = list(club.changes.select_related("changed_by")[:limit])
+    names = people_names(club.pk, [c.changed_by for c in changes])
+    return [{"change": change, **describe_club_change(change, names.get(change.changed_by_id,
+                                                                        ""))}
+            for change in changes]
+
+
+def _day(iso: str | None) -> str:
+    if not iso:
+        return ""
+    return date_format(datetime.date.fromisoformat(iso), "j M Y")
+
+
+class _Game:
+    """What :func:`_totals_line` asks of a league, for a league named in a stored change."""
+
+    def __init__(self, game: str):
+        self.game_description = registry.game(game)
+
+
+def _table_lines(facts: dict) -> list[str]:
+    """A deleted or changed table in words: its players, and its result when it had one."""
+    lines = [_("Players: %(names)s") % {"names": ", ".join(facts.get("players") or [])}]
+    result = facts.get("result")
+    game = (facts.get("evening") or {}).get("game")
+    if result and game in dict(registry.choices()):
+        deals = facts.get("deals") or 0
+        totals = _totals_line(_Game(game), None, result, facts.get("sides") or [],
+                              only_changes=False)
+        if deals:
+            lines.append(ngettext("%(count)s deal, now gone.", "%(count)s deals, now gone.",
+                                  deals) % {"count": deals})
+        lines.append(totals)
+    else:
+        lines.append(_("No result had been entered."))
+    return [line for line in lines if line]
+
+
+def describe_club_change(change, who: str) -> dict:
+    """One change to the club's fixtures or people in the reader's words: ``headline`` ("Evening
+    of 7 Jan 2030 (Tuesday Solo) deleted by Olga") and ``details``, from the change's stored
+    before and after (the names of the time: a renamed or deleted thing still reads right)."""
+    before, after = change.before or {}, change.after or {}
+    who = who or _("a deleted account")
+    action, details = change.action, []
+    if action in ("evening_edit", "evening_delete"):
+        params = {"date": _day(before.get("date")), "league": before.get("league", ""),
+                  "who": who}
+        if action == "evening_edit":
+            headline = _("Evening of %(date)s (%(league)s) changed by %(who)s") % params
+            for key, label in (("date", _("Date")), ("time", _("Time")), ("venue", _("Venue"))):
+                old, new = before.get(key), after.get(key)
+                if old != new:
+                    if key == "date":
+                        old, new = _day(old), _day(new)
+                    details.append(_("%(what)s: %(before)s → %(after)s") % {
+                        "what": label, "before": old or "–", "after": new or "–"})
+        else:
+            headline = _("Evening of %(date)s (%(league)s) deleted by %(who)s") % params
+            tables = before.get("tables") or []
+            if not tables:
+                details.append(_("It had no table."))
+            for table in tables:
+                lines = _table_lines(table)
+                details.append(_("Table %(number)s: %(lines)s") % {
+                    "number": table.get("number"), "lines": " ".join(lines)})
+    elif action in ("table_edit", "table_delete"):
+        evening = before.get("evening") or {}
+        params = {"number": before.get("number"), "date": _day(evening.get("date")),
+                  "league": evening.get("league", ""), "who": who}
+        if action == "table_edit":
+            headline = _("Table %(number)s of %(date)s (%(league)s) changed by %(who)s") % params
+            details.append(_("Players: %(before)s → %(after)s") % {
+                "before": ", ".join(before.get("players") or []),
+                "after": ", ".join(after.get("players") or [])})
+            if before.get("result"):
+                details.append(_("Its deals and totals stay, now in the new players' names."))
+        else:
+            headline = _("Table %(number)s of %(date)s (%(league)s) deleted by %(who)s") % params
+            details.extend(_table_lines(before))
+    elif action == "season_close":
+        headline = _("Season %(season)s of %(league)s closed by %(who)s") % {
+            "season": before.get("season", ""), "league": before.get("league", ""), "who": who}
+        details.append(_("Its standings are final."))
+        if after.get("next"):
+            details.append(_("Next season: %(season)s") % {"season": after["next"]})
+    elif action == "member_rename":
+        headline = _("%(before)s renamed %(after)s by %(who)s") % {
+            "before": before.get("name", ""), "after": after.get("name", ""), "who": who}
+    elif action == "member_merge":
+        headline = _("%(other)s merged into %(kept)s by %(who)s") % {
+            "other": before.get("name", ""), "kept": after.get("name", ""), "who": who}
+        details.append(_("Their seats, pairs, attendance and results are now %(kept)s's.")
+                       % {"kept": after.get("name", "")})
+    elif action == "member_retire":
+        headline = _("%(name)s retired by %(who)s") % {"name": before.get("name", ""),
+                                                         "who": who}
+        details.append(_("Kept in past results and standings; no longer offered in draws or "
+                         "attendance."))
+    elif action == "member_return":
+        headline = _("%(name)s brought back from retirement by %(who)s") % {
+            "name": before.get("name", ""), "who": who}
+    elif action == "member_role":
+        params = {"name": before.get("name", ""), "who": who}
+        if after.get("role") == "organiser":
+            headline = _("%(name)s made an organiser by %(who)s") % params
+        else:
+            headline = _("%(name)s is no longer an organiser, changed by %(who)s") % params
+    elif action == "members_add":
+        names = after.get("names") or []
+        headline = ngettext("%(count)s member added by %(who)s",
+                            "%(count)s members added by %(who)s", len(names)) % {
+            "count": len(names), "who": who}
+        details.append(", ".join(names))
+    else:
+        headline = _("Club changed by %(who)s") % {"who": who}
+    return {"headline": headline, "details": [d for d in details if d]}

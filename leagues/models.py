@@ -106,6 +106,10 @@ class Member(models.Model):
                              blank=True, related_name="club_memberships")
     name = models.CharField(_("name"), max_length=60)
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    email = models.EmailField(_("email"), blank=True)
+    # A retired member stays in past results and standings, and is no longer offered in
+    # draws, new tables or attendance.
+    retired = models.BooleanField(_("retired"), default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -307,6 +311,9 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=80)
     draw = models.CharField(_("draw"), max_length=14, choices=Draw.choices, default=Draw.RANDOM)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A closed season's results are final: no new evening, table or result; its standings
+    # are still shown.
+    closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -318,6 +325,16 @@ class Season(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:season", args=[self.league.club.slug, self.pk])
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+    def refuse_if_closed(self) -> None:
+        """The one rule of a closed season: nothing in it changes any more (EntryError)."""
+        if self.is_closed:
+            raise EntryError(_("The season %(season)s is closed: its evenings, tables and "
+                               "results can no longer be changed.") % {"season": self.name})
 
 
 class Partnership(models.Model):
@@ -356,6 +373,11 @@ class Evening(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:evening", args=[self.season.league.club.slug, self.pk])
+
+    @property
+    def is_past(self) -> bool:
+        """The evening's date has gone: its page shows who came, not the question."""
+        return self.date < timezone.localdate()
 
 
 class Attendance(models.Model):
@@ -760,6 +782,33 @@ class ResultChange(models.Model):
     def record(cls, table, by, action, before, after, deal_number, note=""):
         return cls.objects.create(table=table, changed_by=by, action=action, before=before,
                                   after=after, deal_number=deal_number, note=note)
+
+
+class ClubChange(models.Model):
+    """A change to the club's fixtures and people (an evening or a table edited or deleted, a
+    member renamed, merged, retired, given a role, a season closed, members added in bulk):
+    what it was before and after, in plain JSON with the names of the time, read as a
+    sentence by :func:`leagues.history.describe_club_change`.  Kept when the thing it is
+    about is deleted."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=20)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, related_name="+")
+    changed_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True)
+    after = models.JSONField(null=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.club} · {self.action}"
+
+    @classmethod
+    def record(cls, club, by, action, before=None, after=None):
+        return cls.objects.create(club=club, changed_by=by, action=action, before=before,
+                                  after=after)
 
 
 class OnlineFixture(models.Model):

@@ -3,12 +3,16 @@ result goes through a model method that locks, checks, writes and audits."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.urls import reverse
@@ -19,25 +23,30 @@ from django.views.decorators.http import require_POST
 
 from games.forms import rules_in_words
 from leagues import access as acl
-from leagues import charts, draw, exports, history, online
+from leagues import charts, draw, edits, exports, history, online
 from leagues.forms import (
     AttendanceForm,
     BidTableForm,
+    BulkMembersForm,
+    CloseSeasonForm,
     ClubForm,
     EveningForm,
     HouseRulesForm,
     InviteForm,
     LeagueForm,
     MemberForm,
+    MergeForm,
     OnlineTableForm,
     PartnershipForm,
     PlayersTableForm,
+    RenameForm,
     SeasonForm,
     TotalsForm,
     deal_entry_form,
     deal_form,
     deal_form_class,
     first_error,
+    read_people,
 )
 from leagues.models import (
     Attendance,
@@ -350,6 +359,8 @@ def head_to_head(request, slug, season_id):
 @login_required
 def evening_create(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    if _closed(request, season):
+        return redirect(season)
     form = EveningForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         evening = form.save(commit=False)
@@ -363,6 +374,8 @@ def evening_create(request, slug, season_id):
 def evening_detail(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id)
     attendances = evening.attendances.select_related("member")
+    if evening.is_past:
+        attendances = attendances.filter(coming=True)
     mine = None
     if access.member:
         mine = next((a for a in attendances if a.member_id == access.member.pk), None)
@@ -384,6 +397,10 @@ def attendance(request, slug, evening_id):
     if access.is_organiser and form.cleaned_data["member"]:
         # Only organisers answer for someone else; a member's "member" field is ignored.
         member = form.cleaned_data["member"]
+    if evening.is_past and not access.is_organiser:
+        messages.error(request, _("This evening is over: an organiser keeps the list of who "
+                                  "came."))
+        return redirect(evening)
     coming = form.cleaned_data["coming"] == "yes"
     Attendance.objects.update_or_create(evening=evening, member=member,
                                         defaults={"coming": coming})
@@ -395,6 +412,8 @@ def attendance(request, slug, evening_id):
 @login_required
 def table_create(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if _closed(request, evening.season):
+        return redirect(evening)
     league = evening.season.league
     if league.is_partnership_match:
         form = BidTableForm(evening.season, request.POST or None)
@@ -424,6 +443,8 @@ def table_create(request, slug, evening_id):
 @require_POST
 def evening_draw(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if _closed(request, evening.season):
+        return redirect(evening)
     try:
         tables, sitting_out = draw.draw_evening(evening)
     except EntryError as exc:
@@ -552,6 +573,8 @@ def _online_context(request, access, table, fixture) -> dict:
 def online_start(request, slug, table_id):
     """Organisers' "Play this table online": a private online table with the house rules."""
     access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    if _closed(request, table.evening.season):
+        return redirect(table)
     # Not ``request.POST or None``: a form of checkboxes only may well post nothing at all.
     form = OnlineTableForm(table, table.seat_members(),
                            request.POST if request.method == "POST" else None)
@@ -587,7 +610,7 @@ def _may_enter(access, table) -> bool:
 @require_POST
 def deal_add(request, slug, table_id):
     access, table = acl.get_table_for_entry(request, slug, table_id)
-    if _refuse_while_online(request, table):
+    if _refuse_while_online(request, table) or _closed(request, table.evening.season):
         return redirect(table)
     form = deal_entry_form(table.league, table.sides(), request.POST)
     if not form.is_valid():
@@ -616,6 +639,8 @@ def deal_add(request, slug, table_id):
 def deal_edit(request, slug, table_id, number):
     access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
     deal = get_object_or_404(table.deals, number=number)
+    if _closed(request, table.evening.season):
+        return redirect(table)
     names = table.sides()
     form = _deal_form(table, names, request.POST or None,
                       initial=deal_form_class(table.league.game).initial_from(deal.facts))
@@ -639,6 +664,8 @@ def deal_edit(request, slug, table_id, number):
 @require_POST
 def totals(request, slug, table_id):
     access, table = acl.get_table_for_entry(request, slug, table_id)
+    if _closed(request, table.evening.season):
+        return redirect(table)
     if request.POST.get("clear"):
         if not access.is_organiser:
             raise PermissionDenied
@@ -676,6 +703,8 @@ def table_confirm(request, slug, table_id):
     # Organisers and the players of the table confirm; anyone else has no business here.
     if not access.is_organiser and access.member not in table.seat_members():
         raise PermissionDenied
+    if _closed(request, table.evening.season):
+        return redirect(table)
     try:
         done = table.confirm(request.user, access.member)
     except EntryError as exc:
@@ -696,3 +725,322 @@ def table_changes(request, slug, table_id):
                                                     "rows": history.change_rows(table),
                                                     "access": access})
 
+
+
+# -- editing after the fact: evenings, tables, seasons, members (leagues.edits) ---------------
+
+
+def _closed(request, season) -> bool:
+    """Says so and returns True when the season is closed (nothing in it changes any more)."""
+    try:
+        season.refuse_if_closed()
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return True
+    return False
+
+
+@login_required
+def evening_edit(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if _closed(request, evening.season):
+        return redirect(evening)
+    form = EveningForm(request.POST or None, instance=evening)
+    if request.method == "POST" and form.is_valid():
+        fields = {k: form.cleaned_data[k] for k in ("date", "start_time", "venue")}
+        evening.refresh_from_db()  # the form wrote its values on the instance
+        try:
+            changed = edits.edit_evening(evening, fields, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Evening saved.") if changed else _("Nothing changed."))
+        return redirect(evening)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("Change the evening"),
+                                                 "club": access.club})
+
+
+@login_required
+def evening_delete(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    season = evening.season
+    if _closed(request, season):
+        return redirect(evening)
+    if request.method == "POST":
+        try:
+            edits.delete_evening(evening, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(evening)
+        messages.success(request, _("The evening is deleted."))
+        return redirect(season)
+    tables = history.evening_tables(evening)
+    return render(request, "leagues/confirm_delete.html", {
+        "access": access, "club": access.club, "evening": evening, "tables": tables,
+        "with_results": [t for t in tables if t["table"].entry],
+        "answers": evening.attendances.count(), "cancel": evening.get_absolute_url()})
+
+
+def _table_form(access, table, data=None):
+    league = table.league
+    if league.is_partnership_match:
+        return BidTableForm(table.evening.season, data,
+                            initial={"pair_0": table.pair_0, "pair_1": table.pair_1})
+    members = table.seat_members()
+    return PlayersTableForm(access.club, len(members), data,
+                            initial={f"seat_{i}": m for i, m in enumerate(members)})
+
+
+@login_required
+def table_edit(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    if _closed(request, table.evening.season):
+        return redirect(table)
+    form = _table_form(access, table, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if table.league.is_partnership_match:
+                changed = edits.edit_table(table, None, [data["pair_0"], data["pair_1"]],
+                                           request.user)
+            else:
+                changed = edits.edit_table(
+                    table, [data[f"seat_{i}"] for i in range(form.seat_count)], None,
+                    request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Table saved.") if changed else _("Nothing changed."))
+        return redirect(table)
+    return render(request, "leagues/form.html", {
+        "form": form, "club": access.club,
+        "heading": _("Change table %(number)s") % {"number": table.number},
+        "intro": _("The table's deals and totals stay; they count for whoever sits in each "
+                   "seat.") if table.entry else ""})
+
+
+@login_required
+def table_delete(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    evening = table.evening
+    if _closed(request, evening.season):
+        return redirect(table)
+    if request.method == "POST":
+        try:
+            edits.delete_table(table, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(table)
+        messages.success(request, _("Table %(number)s is deleted.") % {"number": table.number})
+        return redirect(evening)
+    sheet = history.table_sheet(table)
+    return render(request, "leagues/confirm_delete.html", {
+        "access": access, "club": access.club, "table": table, "names": table.sides(),
+        "sheet": sheet, "sides": list(zip(table.sides(), sheet["totals"], strict=False)),
+        "cancel": table.get_absolute_url()})
+
+
+@login_required
+def season_close(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    if season.is_closed:
+        messages.error(request, _("The season %(season)s is already closed.")
+                       % {"season": season.name})
+        return redirect(season)
+    form = CloseSeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            following = edits.close_season(season, request.user,
+                                           form.cleaned_data["next_name"].strip())
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(season)
+        messages.success(request, _("The season is closed; its standings are final."))
+        return redirect(following or season)
+    return render(request, "leagues/form.html", {
+        "form": form, "club": access.club,
+        "heading": _("Close the season %(season)s") % {"season": season.name},
+        "intro": _("Its standings stay as they are and are still shown; no evening, table or "
+                   "result can be added or changed in it any more."),
+        "submit": _("Close the season")})
+
+
+def club_changes(request, slug):
+    """The club's history of changes to its evenings, tables, seasons and people (members only:
+    it names the club's people)."""
+    access = acl.get_club_members(request, slug)
+    return render(request, "leagues/club_changes.html", {
+        "access": access, "club": access.club, "rows": history.club_change_rows(access.club)})
+
+
+# -- members: manage one, merge two, add many -------------------------------------------------
+
+
+@login_required
+def member_manage(request, slug, member_id):
+    """An organiser renames a member, changes their role, retires or brings them back."""
+    access, member = acl.get_member(request, slug, member_id, acl.ORGANISER)
+    rename = RenameForm(request.POST if request.POST.get("action") == "rename" else None,
+                        initial={"name": member.name})
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "rename":
+                if not rename.is_valid():
+                    raise EntryError(first_error(rename))
+                old = member.name
+                edits.rename_member(member, rename.cleaned_data["name"], request.user)
+                messages.success(request, _("%(before)s is now called %(after)s.")
+                                 % {"before": old, "after": member.name})
+            elif action == "role":
+                edits.set_role(member, request.POST.get("role", ""), request.user)
+                member.refresh_from_db()
+                messages.success(request, _("%(name)s is now an organiser.") % {
+                    "name": member.name} if member.is_organiser else
+                    _("%(name)s is now a member, no longer an organiser.") % {
+                    "name": member.name})
+            elif action in ("retire", "return"):
+                edits.set_retired(member, action == "retire", request.user)
+                messages.success(request, _("%(name)s is retired.") % {"name": member.name}
+                                 if action == "retire" else
+                                 _("%(name)s is back.") % {"name": member.name})
+            else:
+                raise EntryError(_("Choose what to change."))
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        return redirect("leagues:member_manage", slug, member.pk)
+    return render(request, "leagues/member_manage.html", {
+        "access": access, "club": access.club, "member": member, "rename": rename,
+        "merge": MergeForm(member)})
+
+
+@login_required
+def member_merge(request, slug, member_id):
+    """Asks first (the other record chosen), then merges it into this member."""
+    access, member = acl.get_member(request, slug, member_id, acl.ORGANISER)
+    form = MergeForm(member, request.POST or request.GET or None)
+    if not form.is_valid():
+        messages.error(request, first_error(form) or _("Choose the member record to merge."))
+        return redirect("leagues:member_manage", slug, member.pk)
+    other = form.cleaned_data["other"]
+    if request.method == "POST" and request.POST.get("confirm"):
+        try:
+            edits.merge_members(member, other, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect("leagues:member_manage", slug, member.pk)
+        messages.success(request, _("%(other)s is merged into %(kept)s.")
+                         % {"other": other.name, "kept": member.name})
+        return redirect(member)
+    return render(request, "leagues/member_merge.html", {
+        "access": access, "club": access.club, "member": member, "other": other,
+        "seats": other.seats.count(), "answers": other.attendances.count()})
+
+
+@login_required
+def members_bulk(request, slug):
+    """Many members at once: a list of names (or a CSV file) is read into a preview with the
+    duplicates flagged; nothing is added until the organiser confirms the preview."""
+    access = acl.get_club_for_organiser(request, slug)
+    club = access.club
+    if request.method == "POST" and request.POST.get("confirm"):
+        names = request.POST.getlist("name")
+        emails = request.POST.getlist("email")
+        if not names or len(names) != len(emails):
+            messages.error(request, _("The list was not received whole; nothing was added. "
+                                      "Paste it again."))
+            return redirect("leagues:members_bulk", slug)
+        rows = read_people_pairs(names, emails, club)
+        people = [(r["name"], r["email"]) for r in rows if not r["problem"]]
+        added = edits.add_members(club, people, request.user)
+        if added:
+            messages.success(request, ngettext(
+                "%(count)s member added: %(names)s.", "%(count)s members added: %(names)s.",
+                len(added)) % {"count": len(added), "names": ", ".join(m.name for m in added)})
+        else:
+            messages.info(request, _("Nobody was added: everyone on the list is already a "
+                                     "member."))
+        return redirect("leagues:members", slug)
+    form = BulkMembersForm(request.POST or None, request.FILES or None)
+    rows = None
+    if request.method == "POST":
+        if form.is_valid():
+            rows = read_people(form.cleaned_data["lines"], club)
+        else:
+            messages.error(request, first_error(form))
+    return render(request, "leagues/members_bulk.html", {
+        "access": access, "club": club, "form": form, "rows": rows,
+        "to_add": [r for r in rows or [] if not r["problem"]]})
+
+
+def read_people_pairs(names, emails, club) -> list[dict]:
+    """The confirmed preview read again, so a member added meanwhile is not added twice."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for name, email in zip(names, emails, strict=True):
+        writer.writerow([name, email] if email else [name])
+    return read_people(out.getvalue().splitlines(), club)
+
+
+# -- attendance on one screen -------------------------------------------------------------------
+
+
+def _attendance_rows(evening, members=None) -> list[dict]:
+    answers = {a.member_id: a.coming for a in evening.attendances.all()}
+    members = members if members is not None else evening.season.league.club.members.filter(
+        Q(retired=False) | Q(pk__in=list(answers)))
+    return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers}
+            for m in members]
+
+
+@login_required
+def attendance_sheet(request, slug, evening_id):
+    """Organisers: every member with a tick box.  Each tick is saved at once (htmx posts to
+    :func:`attendance_row`); without JavaScript the Save button posts them all."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if request.method == "POST":
+        rows = _attendance_rows(evening)
+        shown = {str(r["member"].pk) for r in rows}
+        ticked = set(request.POST.getlist("coming"))
+        listed = set(request.POST.getlist("shown"))
+        if not ticked <= shown or not listed <= shown:
+            messages.error(request, _("Choose members of this club; nothing was saved."))
+            return redirect("leagues:attendance_sheet", slug, evening.pk)
+        with transaction.atomic():
+            for row in rows:
+                pk = str(row["member"].pk)
+                if pk not in listed:
+                    continue
+                if pk in ticked or row["answered"]:
+                    _set_attendance(evening, row["member"], pk in ticked)
+        messages.success(request, ngettext("Saved: %(count)s member coming.",
+                                           "Saved: %(count)s members coming.", len(ticked))
+                         % {"count": len(ticked)})
+        return redirect(evening)
+    rows = _attendance_rows(evening)
+    return render(request, "leagues/attendance.html", {
+        "access": access, "club": access.club, "evening": evening,
+        "league": evening.season.league, "rows": rows,
+        "coming": sum(1 for r in rows if r["coming"])})
+
+
+def _set_attendance(evening, member, coming: bool) -> None:
+    Attendance.objects.update_or_create(evening=evening, member=member,
+                                        defaults={"coming": coming})
+
+
+@login_required
+@require_POST
+def attendance_row(request, slug, evening_id, member_id):
+    """One tick box saved (htmx): answers the member's updated row."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    member = access.club.members.filter(pk=member_id).first()
+    if member is None:
+        return HttpResponse(_("Choose a member of this club."), status=404)
+    if member.retired and not evening.attendances.filter(member=member).exists():
+        return HttpResponse(_("%(name)s is retired.") % {"name": member.name}, status=400)
+    coming = str(member.pk) in request.POST.getlist("coming")
+    _set_attendance(evening, member, coming)
+    return render(request, "leagues/_attendance_row.html", {
+        "club": access.club, "evening": evening, "saved": True,
+        "row": {"member": member, "coming": coming, "answered": True}})

@@ -1,0 +1,298 @@
+"""What organisers change after the fact: evenings and tables edited or deleted, members renamed,
+merged, retired, given a role or added in bulk, seasons closed.
+
+Each function checks, writes and records the change in the club's history
+(:class:`leagues.models.ClubChange`, read in sentences by
+:func:`leagues.history.describe_club_change`) in one transaction, or raises EntryError with a
+sentence and changes nothing.  Who may call them is decided before, in :mod:`leagues.access`.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from leagues.models import (
+    Attendance,
+    ClubChange,
+    Deal,
+    EntryError,
+    Evening,
+    EveningTable,
+    Invite,
+    Member,
+    Partnership,
+    Season,
+    TableSeat,
+)
+
+# -- what the history keeps of things that may be deleted -----------------------------------
+
+
+def evening_facts(evening: Evening) -> dict:
+    return {"date": evening.date.isoformat(),
+            "time": evening.start_time.strftime("%H:%M") if evening.start_time else None,
+            "venue": evening.venue, "season": evening.season.name,
+            "league": evening.season.league.name, "game": evening.season.league.game}
+
+
+def table_facts(table: EveningTable) -> dict:
+    return {"evening": evening_facts(table.evening), "number": table.number,
+            "sides": table.sides(), "players": [m.name for m in table.seat_members()],
+            "result": table.snapshot() if table.entry else None,
+            "deals": table.deals.count()}
+
+
+def _club(evening: Evening):
+    return evening.season.league.club
+
+
+# -- evenings and tables ---------------------------------------------------------------------
+
+
+def edit_evening(evening: Evening, fields: dict, by) -> list[str]:
+    """Sets the evening's date, time and venue; returns the names of the fields that changed."""
+    with transaction.atomic():
+        evening.season.refuse_if_closed()
+        before = evening_facts(evening)
+        for name, value in fields.items():
+            setattr(evening, name, value)
+        evening.save()
+        after = evening_facts(evening)
+        changed = [k for k in ("date", "time", "venue") if before[k] != after[k]]
+        if changed:
+            ClubChange.record(_club(evening), by, "evening_edit", before, after)
+        return changed
+
+
+def delete_evening(evening: Evening, by) -> None:
+    """The evening, its tables, their results and the attendance go; the history keeps what
+    they were."""
+    with transaction.atomic():
+        evening.season.refuse_if_closed()
+        tables = [table_facts(t) for t in evening.tables.order_by("number")]
+        before = {**evening_facts(evening), "tables": tables}
+        club = _club(evening)
+        evening.delete()
+        ClubChange.record(club, by, "evening_delete", before, None)
+
+
+def _refuse_while_online(table: EveningTable) -> None:
+    fixture = getattr(table, "online", None)
+    if fixture is not None and not fixture.is_complete:
+        raise EntryError(_("This table is being played online; wait until it ends."))
+
+
+def edit_table(table: EveningTable, seats: list[Member] | None, pairs: list | None, by) -> bool:
+    """Changes who sits at the table (players by seat, or the two pairs); its deals and totals
+    stay and now count for whoever sits in each seat.  Returns whether anything changed."""
+    with transaction.atomic():
+        table = EveningTable.objects.select_for_update().get(pk=table.pk)
+        table.evening.season.refuse_if_closed()
+        _refuse_while_online(table)
+        before = table_facts(table)
+        if pairs is not None:
+            table.pair_0, table.pair_1 = pairs
+            table.save(update_fields=["pair_0", "pair_1"])
+        else:
+            current = {s.seat: s for s in table.seats.all()}
+            # Two steps, so that two players swapping seats never meet the one-seat rule.
+            moved = [(current[i], m) for i, m in enumerate(seats) if current[i].member_id != m.pk]
+            for seat, _member in moved:
+                TableSeat.objects.filter(pk=seat.pk).delete()
+            TableSeat.objects.bulk_create(
+                TableSeat(table=table, seat=seat.seat, member=member, total=seat.total)
+                for seat, member in moved)
+        table = EveningTable.objects.get(pk=table.pk)
+        after = table_facts(table)
+        if before["sides"] == after["sides"] and before["players"] == after["players"]:
+            return False
+        ClubChange.record(_club(table.evening), by, "table_edit", before, after)
+        return True
+
+
+def delete_table(table: EveningTable, by) -> None:
+    """The table, its deals and its result go (the standings follow); the history keeps what
+    its result was."""
+    with transaction.atomic():
+        table = EveningTable.objects.select_for_update().get(pk=table.pk)
+        table.evening.season.refuse_if_closed()
+        _refuse_while_online(table)
+        before = table_facts(table)
+        club = _club(table.evening)
+        table.delete()
+        ClubChange.record(club, by, "table_delete", before, None)
+
+
+# -- seasons ---------------------------------------------------------------------------------
+
+
+def close_season(season: Season, by, next_name: str = "") -> Season | None:
+    """Closes the season (its standings stay as they are, nothing in it changes any more);
+    with ``next_name``, starts the next season of the league with the same draw."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().select_related("league__club").get(
+            pk=season.pk)
+        if season.is_closed:
+            raise EntryError(_("The season %(season)s is already closed.")
+                             % {"season": season.name})
+        season.closed_at = timezone.now()
+        season.save(update_fields=["closed_at"])
+        following = None
+        if next_name:
+            following = Season.objects.create(league=season.league, name=next_name,
+                                              draw=season.draw)
+        ClubChange.record(season.league.club, by, "season_close",
+                          {"season": season.name, "league": season.league.name},
+                          {"next": following.name if following else None})
+        return following
+
+
+# -- members ---------------------------------------------------------------------------------
+
+
+def rename_member(member: Member, name: str, by) -> None:
+    name = name.strip()
+    if not name:
+        raise EntryError(_("Give the member a name."))
+    if len(name) > Member._meta.get_field("name").max_length:
+        raise EntryError(_("A name has at most %(max)s characters.")
+                         % {"max": Member._meta.get_field("name").max_length})
+    if name == member.name:
+        return
+    with transaction.atomic():
+        old = member.name
+        member.name = name
+        member.save(update_fields=["name"])
+        ClubChange.record(member.club, by, "member_rename", {"name": old}, {"name": name})
+
+
+def set_retired(member: Member, retired: bool, by) -> None:
+    with transaction.atomic():
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        if member.retired == retired:
+            return
+        if retired and member.is_organiser:
+            raise EntryError(_("%(name)s is an organiser: make them a member first, then "
+                               "retire them.") % {"name": member.name})
+        member.retired = retired
+        member.save(update_fields=["retired"])
+        ClubChange.record(member.club, by, "member_retire" if retired else "member_return",
+                          {"name": member.name}, None)
+
+
+def set_role(member: Member, role: str, by) -> None:
+    """Promotes or demotes; the club always keeps at least one organiser."""
+    if role not in Member.Role.values:
+        raise EntryError(_("Choose a role: organiser or member."))
+    with transaction.atomic():
+        # Lock the club's organisers: two demotions at once cannot both pass the check.
+        organisers = list(Member.objects.select_for_update().filter(
+            club_id=member.club_id, role=Member.Role.ORGANISER).values_list("pk", flat=True))
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        if member.role == role:
+            return
+        if role == Member.Role.MEMBER and organisers == [member.pk]:
+            raise EntryError(_("%(name)s is the club's only organiser. Make someone else an "
+                               "organiser first: a club always keeps at least one.")
+                             % {"name": member.name})
+        if role == Member.Role.ORGANISER and member.retired:
+            raise EntryError(_("%(name)s is retired: bring them back first.")
+                             % {"name": member.name})
+        before = member.role
+        member.role = role
+        member.save(update_fields=["role"])
+        ClubChange.record(member.club, by, "member_role", {"name": member.name, "role": before},
+                          {"role": role})
+
+
+def merge_members(kept: Member, other: Member, by) -> None:
+    """Two records of one person become ``kept``: ``other``'s seats, pairs, attendance, entries
+    and login move to it and ``other`` goes.  Refused (nothing changed) when the two sat at
+    one table or in one pair, or both sign in with a login of their own."""
+    if kept.pk == other.pk:
+        raise EntryError(_("Choose two different members to merge."))
+    if kept.club_id != other.club_id:
+        raise EntryError(_("Choose a member of this club."))
+    with transaction.atomic():
+        kept, other = (Member.objects.select_for_update().get(pk=m.pk) for m in (kept, other))
+        if kept.user_id and other.user_id:
+            raise EntryError(_("%(a)s and %(b)s both sign in with a login of their own: they "
+                               "are two people, so they cannot be merged.")
+                             % {"a": kept.name, "b": other.name})
+        shared = (EveningTable.objects.filter(seats__member=kept)
+                  .filter(seats__member=other).select_related("evening").first())
+        if shared is None:
+            def pairs(m):
+                return Partnership.objects.filter(Q(first=m) | Q(second=m))
+            shared = EveningTable.objects.filter(
+                Q(pair_0__in=pairs(kept), pair_1__in=pairs(other))
+                | Q(pair_0__in=pairs(other), pair_1__in=pairs(kept))).select_related(
+                "evening").first()
+        if shared is not None:
+            raise EntryError(_("%(a)s and %(b)s played at the same table (table %(table)s on "
+                               "%(date)s), so they are two people and cannot be merged.")
+                             % {"a": kept.name, "b": other.name, "table": shared.number,
+                                "date": shared.evening.date.isoformat()})
+        if Partnership.objects.filter(Q(first=kept, second=other)
+                                      | Q(first=other, second=kept)).exists():
+            raise EntryError(_("%(a)s and %(b)s are partners in a pair, so they are two people "
+                               "and cannot be merged.") % {"a": kept.name, "b": other.name})
+        TableSeat.objects.filter(member=other).update(member=kept)
+        Partnership.objects.filter(first=other).update(first=kept)
+        Partnership.objects.filter(second=other).update(second=kept)
+        # One answer per evening: "coming" wins, since one of the two records said so.
+        for answer in Attendance.objects.filter(member=other):
+            mine = Attendance.objects.filter(evening=answer.evening_id, member=kept).first()
+            if mine is None:
+                answer.member = kept
+                answer.save(update_fields=["member"])
+            else:
+                if answer.coming and not mine.coming:
+                    mine.coming = True
+                    mine.save(update_fields=["coming"])
+                answer.delete()
+        Deal.objects.filter(entered_by_member=other).update(entered_by_member=kept)
+        EveningTable.objects.filter(totals_entered_by=other).update(totals_entered_by=kept)
+        Invite.objects.filter(member=other).delete()
+        fields = []
+        if other.user_id:
+            kept.user_id = other.user_id
+            other.user = None
+            other.save(update_fields=["user"])
+            fields.append("user")
+        if other.is_organiser and not kept.is_organiser:
+            kept.role = Member.Role.ORGANISER
+            fields.append("role")
+        if not kept.email and other.email:
+            kept.email = other.email
+            fields.append("email")
+        if kept.retired and not other.retired:
+            kept.retired = False
+            fields.append("retired")
+        if fields:
+            kept.save(update_fields=fields)
+        name = other.name
+        other.delete()
+        ClubChange.record(kept.club, by, "member_merge", {"name": name}, {"name": kept.name})
+
+
+def add_members(club, people: list[tuple[str, str]], by) -> list[Member]:
+    """Members from a confirmed list of (name, email); names already in the club (any case)
+    are left out, so a list confirmed twice adds them once."""
+    with transaction.atomic():
+        existing = {n.casefold() for n in Member.objects.select_for_update().filter(
+            club=club).values_list("name", flat=True)}
+        new = []
+        for name, email in people:
+            if name.casefold() in existing:
+                continue
+            existing.add(name.casefold())
+            new.append(Member(club=club, name=name, email=email))
+        Member.objects.bulk_create(new)
+        if new:
+            ClubChange.record(club, by, "members_add", None,
+                              {"names": [m.name for m in new]})
+        return new
