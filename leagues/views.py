@@ -375,7 +375,7 @@ def evening_detail(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id)
     attendances = evening.attendances.select_related("member")
     if evening.is_past:
-        attendances = attendances.filter(coming=True)
+        attendances = attendances.filter(coming=True).order_by("member__name")
     mine = None
     if access.member:
         mine = next((a for a in attendances if a.member_id == access.member.pk), None)

@@ -385,3 +385,11 @@ def test_every_new_post_refuses_garbage_without_a_server_error(as_organiser, sol
     for path in organiser_paths(solo_table, member):
         response = as_organiser.post(club_url(club, path), garbage)
         assert response.status_code < 500, path
+
+
+def test_the_belgian_house_rules_page_shows_its_fields(as_organiser, club):
+    # Reported as "only a Save button": the points table is the Belgian league's one rule.
+    league = League.objects.create(club=club, name="Kleurenwiezen", game="belgian_whist")
+    page = as_organiser.get(club_url(club, f"leagues/{league.pk}/rules/")).content.decode()
+    assert "Points table" in page
+    assert page.count('type="number"') > 20
