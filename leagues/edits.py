@@ -105,6 +105,7 @@ def edit_table(table: EveningTable, seats: list[Member] | None, pairs: list | No
             TableSeat.objects.bulk_create(
                 TableSeat(table=table, seat=seat.seat, member=member, total=seat.total)
                 for seat, member in moved)
+            table.save()  # every change of who holds a result ends by saving the table
         table = EveningTable.objects.get(pk=table.pk)
         after = table_facts(table)
         if before["sides"] == after["sides"] and before["players"] == after["players"]:
@@ -240,6 +241,12 @@ def merge_members(kept: Member, other: Member, by) -> None:
                                       | Q(first=other, second=kept)).exists():
             raise EntryError(_("%(a)s and %(b)s are partners in a pair, so they are two people "
                                "and cannot be merged.") % {"a": kept.name, "b": other.name})
+        # The tables whose results change hands are saved after the move, as every change of
+        # a result ends (whoever follows the tables' saves, ratings, sees it).
+        moved = set(TableSeat.objects.filter(member=other).values_list("table_id", flat=True))
+        moved |= set(EveningTable.objects.filter(
+            Q(pair_0__first=other) | Q(pair_0__second=other) | Q(pair_1__first=other)
+            | Q(pair_1__second=other)).values_list("pk", flat=True))
         TableSeat.objects.filter(member=other).update(member=kept)
         Partnership.objects.filter(first=other).update(first=kept)
         Partnership.objects.filter(second=other).update(second=kept)
@@ -276,6 +283,8 @@ def merge_members(kept: Member, other: Member, by) -> None:
             kept.save(update_fields=fields)
         name = other.name
         other.delete()
+        for table in EveningTable.objects.filter(pk__in=moved):
+            table.save()
         ClubChange.record(kept.club, by, "member_merge", {"name": name}, {"name": kept.name})
 
 
