@@ -86,9 +86,11 @@ class Rater:
     unit: str = "ranked"
     model_name: str = DEFAULT_MODEL
     state: dict[str, Standing] = field(default_factory=dict)
+    beta: float | None = None  # openskill's performance spread (None: its default, 25/6)
 
     def __post_init__(self):
-        self.model = MODELS[self.model_name]()
+        model = MODELS[self.model_name]
+        self.model = model() if self.beta is None else model(beta=self.beta)
 
     def rating(self, player: str):
         standing = self.state.get(player)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from games import registry
 from games.computer_names import LEVEL_WORDS
 from ratings import games
-from ratings.core import Rater, Standing, conservative, display
+from ratings.core import Standing, conservative, display
 from ratings.events import SITE, player_of_member, scope_of
 from ratings.models import Rating, RatingPoint
 
@@ -96,10 +96,8 @@ def expected_outcome(club, game: str, members: list) -> list[dict]:
     players = [player_of_member(m) for m in members]
     by_player = {m_player: m for m_player, m in zip(players, members, strict=True)}
     stored = Rating.objects.filter(scope=scope_of(club), game=game, player__in=players)
-    module = games.of(game)
-    rater = Rater(unit=module.UNIT,
-                  state={r.player: Standing(r.mu, r.sigma) for r in stored})
-    sides = module.sides(players)
+    rater = games.rater(game, {r.player: Standing(r.mu, r.sigma) for r in stored})
+    sides = games.of(game).sides(players)
     chances = rater.win_chances(sides)
     return [{"names": [by_player[p].name for p in side], "percent": round(100 * chance)}
             for side, chance in zip(sides, chances, strict=True)]

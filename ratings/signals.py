@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from contextlib import contextmanager
 from datetime import UTC
 from functools import partial
 
@@ -28,9 +29,22 @@ _local = threading.local()
 FROM_THE_START = None
 
 
+@contextmanager
+def paused():
+    """No re-rating while a bulk load runs (demo data, benchmarks): rebuild afterwards
+    (``manage.py rate --rebuild``)."""
+    _local.paused = True
+    try:
+        yield
+    finally:
+        _local.paused = False
+
+
 def schedule(scope: str, game: str, since) -> None:
     """Re-rate ``scope`` and ``game`` from the day ``since`` (None: from the start) once the
     current transaction commits; several calls in one transaction make one re-rating."""
+    if getattr(_local, "paused", False):
+        return
     batch = getattr(_local, "batch", None)
     if batch is None or batch["done"] or not any(
             entry[1] is batch["flush"] for entry in transaction.get_connection().run_on_commit):

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from ratings import events as stream
 from ratings import games
-from ratings.core import DEFAULT_MODEL, Rater, Standing
+from ratings.core import Standing
 from ratings.models import Rating, RatingPoint, RatingStream
 
 
@@ -44,7 +44,7 @@ def refresh(scope: str, game: str, since: date | None = None, events=None) -> in
         points = RatingPoint.objects.filter(scope=scope, game=game)
         (points if since is None else points.filter(day__gte=since)).delete()
         todo = stream.load(scope, game, since) if events is None else events
-        rater = Rater(unit=games.of(game).UNIT, model_name=DEFAULT_MODEL, state=state)
+        rater = games.rater(game, state)
         history: dict[tuple[str, date], Standing] = {}
         for event in todo:
             for player in rater.apply(event):

@@ -2,8 +2,9 @@
 
 Each module gives:
 
-- ``UNIT``: ``"sides"`` or ``"ranked"`` (see :mod:`ratings.core`), chosen by measurement
-  (``bench/ratings.py``, docs/ratings.md);
+- ``UNIT``: ``"sides"`` or ``"ranked"`` (see :mod:`ratings.core`), and optionally ``BETA``
+  (openskill's performance spread), chosen by measurement (``bench/ratings.py``,
+  docs/ratings.md);
 - ``seat_points(points)``: a result's points (as the engine and the score sheet keep them: per
   seat, or per team) as points per seat, higher is better;
 - ``sides(players)``: the sides of a table before it plays (partners together), for the
@@ -23,6 +24,14 @@ from types import ModuleType
 
 def of(game_id: str) -> ModuleType:
     return import_module(f"{__name__}.{game_id}")
+
+
+def rater(game_id: str, state=None):
+    """The ratings of ``game_id`` as its module says they are updated."""
+    from ratings.core import Rater
+
+    module = of(game_id)
+    return Rater(unit=module.UNIT, beta=getattr(module, "BETA", None), state=state or {})
 
 
 def individual_comparisons(players, points) -> list[tuple[list[str], list[str]]]:

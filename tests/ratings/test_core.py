@@ -43,3 +43,8 @@ def test_winners_go_up_and_the_scale_is_friendly():
 def test_kendall_tau():
     assert kendall_tau([1, 2, 3], [10, 20, 30]) == 1.0
     assert kendall_tau([1, 2, 3], [30, 20, 10]) == -1.0
+
+
+def test_a_rater_from_the_games_module_uses_its_unit():
+    assert games.rater("bid_whist").unit == "sides"
+    assert games.rater("solo_whist").unit == "ranked"

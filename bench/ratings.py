@@ -1,0 +1,345 @@
+"""Ratings accuracy and speed: seasons of computer players of known strength, per game.
+
+    .venv/bin/python bench/ratings.py [--deals 5000] [--games bid_whist,solo_whist,...]
+                                      [--workers 2] [--seed 1] [--big]
+
+Players of known strength: the four computer levels and mixtures of two (a mixture decides
+each action at one level or the other, at random), weakest first:
+
+    random < random/easy (2:1) < random/easy (1:2) < easy < easy/normal < normal < strong
+
+Each table seats players drawn at random (changing seatings): Solo and Belgian Whist tables
+play 8 deals, Bid Whist and Cutthroat tables play a match to its end.  Every hand is played
+by the engines and the bots, turned into the score sheet's lines as an online table's hands
+are (``leagues.paper.<game>.sheet_lines``) and entered with ``EveningTable.add_deals`` in a
+throwaway database, as results entered from paper: scored by the engines, rated by the same
+signals and ``ratings.store.refresh``.  Played hands are kept under ``var/`` so a second run
+only measures.
+
+Measures, per game, from the stream of stored results (``ratings.events.load``): every tenth
+deal is held out (predicted, never rated); at 200, 1,000 and 5,000 deals the bench prints
+Kendall's tau between the ratings and the true order, and the log-loss of the held-out deals'
+predictions (each two sides that finished in an order: the chance the model gave the one
+ahead) against two baselines: 'everyone equal' (one half) and 'win share so far' (each side's
+share of the comparisons won, with one win in two as prior).  Both units of update (sides,
+ranked) are measured; the game's own (``ratings/games/<game>.py``) is the last line's.
+``rebuild_ms``: a full rebuild of the game's stored season; ``--big`` also builds and rebuilds
+an 18,000-deal Solo Whist season (60 members, 40 evenings, 30 deals a table).
+
+Last lines: ``ratings <game>: tau=X logloss=Y baseline_logloss=Z rebuild_ms=W deals=N``
+(baseline: the better of the two).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistclub.settings")
+
+from games.rules import game_module  # noqa: E402
+from games.rules.bots import choose_action  # noqa: E402
+
+PLAYERS = [  # (name, {level: weight}), weakest first: the true order
+    ("random", {"random": 1}),
+    ("random-easy-2-1", {"random": 2, "easy": 1}),
+    ("random-easy-1-2", {"random": 1, "easy": 2}),
+    ("easy", {"easy": 1}),
+    ("easy-normal", {"easy": 1, "normal": 1}),
+    ("normal", {"normal": 1}),
+    ("strong", {"strong": 1}),
+]
+ALL_GAMES = ("bid_whist", "solo_whist", "belgian_whist", "cutthroat_bid_whist")
+DEALS_PER_TABLE, TABLES_PER_EVENING, MATCH_CAP = 8, 4, 40
+CHECKPOINTS = (200, 1000, 5000)
+BETAS = (1.0, 2.0, 8.0)  # besides openskill's default 25/6: the performance spread tried
+CACHE = ROOT / "var" / "bench-ratings"
+
+
+def pick_level(mixture: dict, rng: random.Random) -> str:
+    levels = list(mixture)
+    return rng.choices(levels, weights=[mixture[level] for level in levels])[0]
+
+
+def play_table(task) -> dict:
+    """One table: its seats (player indexes) and every hand's engine result."""
+    game, index, seed, is_match = task
+    rng = random.Random(seed * 1_000_003 + index)
+    module = game_module(game)
+    rules = module.Rules()
+    seats = rng.sample(range(len(PLAYERS)), module.SEATS)
+    match = module.Match(rules) if is_match else None
+    results = []
+    while len(results) < (MATCH_CAP if is_match else DEALS_PER_TABLE):
+        dealer = match.next_dealer if is_match else len(results) % module.SEATS
+        deal = module.deal(rules, dealer, rng)
+        state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
+        while not state.complete:
+            seat = state.to_act
+            level = pick_level(PLAYERS[seats[seat]][1], rng)
+            state.apply(choose_action(state.view(seat), level, rng), seat)
+        results.append(state.result())
+        if is_match:
+            match.add_hand(state)
+            if match.complete:
+                break
+    return {"seats": seats, "results": results}
+
+
+def count_deals(tables) -> int:
+    """Hands that put something on the sheet (an all-pass deal does not)."""
+    return sum(1 for t in tables for r in t["results"]
+               if not r.get("redeal") and any(r.get("points") or r.get("units") or []))
+
+
+def hands_for(game: str, deals: int, seed: int, workers: int, is_match: bool) -> list[dict]:
+    """Tables enough for ``deals`` deals, from the cache or played now."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path = CACHE / f"{game}-seed{seed}.jsonl"
+    tables = []
+    if path.exists():
+        tables = [json.loads(line) for line in path.read_text().splitlines() if line]
+    began, new_hands = time.perf_counter(), 0
+    while (played := count_deals(tables)) < deals:
+        per_table = max(1.0, played / len(tables)) if tables else DEALS_PER_TABLE / 2
+        needed = max(workers, math.ceil((deals - played) * 1.1 / per_table))
+        tasks = [(game, len(tables) + i, seed, is_match) for i in range(needed)]
+        new = []
+        with path.open("a") as out, multiprocessing.get_context("fork").Pool(workers) as pool:
+            for table in pool.imap(play_table, tasks, chunksize=1):  # kept as they come
+                out.write(json.dumps(table) + "\n")
+                out.flush()
+                new.append(table)
+        tables += new
+        new_hands += sum(len(t["results"]) for t in new)
+    if new_hands:
+        print(f"{game}: played {new_hands} hands in {time.perf_counter() - began:.0f} s",
+              flush=True)
+    return tables
+
+
+# -- entering the season through the paper path ------------------------------------------------
+
+
+def enter_season(game: str, tables: list[dict], deals: int, user, club, names):
+    """One league and season of ``game``; the tables entered evening by evening until
+    ``deals`` lines are stored.  Returns the members by player index."""
+    from games import registry
+    from leagues import paper
+    from leagues.models import Evening, EveningTable, League, Partnership, Season, TableSeat
+
+    description = registry.game(game)
+    sheet = paper.of(game)
+    league = League.objects.create(club=club, name=f"Bench {game}", game=game)
+    season = Season.objects.create(league=league, name="Bench season")
+    members = names
+    pairs: dict[tuple[int, int], Partnership] = {}
+    stored, evening, start = 0, None, datetime.date(2030, 1, 1)
+    for number, table_data in enumerate(tables):
+        if stored >= deals:
+            break
+        if number % TABLES_PER_EVENING == 0:
+            evening = Evening.objects.create(
+                season=season, date=start + datetime.timedelta(days=number // TABLES_PER_EVENING))
+        seats = table_data["seats"]
+        if description.is_partnership_match:
+            def pair(a, b):
+                if (a, b) not in pairs:
+                    pairs[a, b] = Partnership.objects.create(season=season, first=members[a],
+                                                             second=members[b])
+                return pairs[a, b]
+            table = EveningTable.objects.create(
+                evening=evening, number=number % TABLES_PER_EVENING + 1,
+                pair_0=pair(seats[0], seats[2]), pair_1=pair(seats[1], seats[3]))
+        else:
+            table = EveningTable.objects.create(evening=evening,
+                                                number=number % TABLES_PER_EVENING + 1)
+            TableSeat.objects.bulk_create(TableSeat(table=table, seat=s, member=members[p])
+                                          for s, p in enumerate(seats))
+        lines = []
+        for result in table_data["results"]:
+            if result.get("redeal") or not any(sheet.engine_points(result)):
+                continue  # an all-pass deal: nothing on the sheet
+            lines += sheet.sheet_lines(result)
+        lines = lines[:max(0, deals - stored)]
+        if lines:
+            table.add_deals(lines, user)
+            stored += len(lines)
+    return league
+
+
+# -- measuring -----------------------------------------------------------------------------------
+
+
+def log_loss(p: float) -> float:
+    return -math.log(min(max(p, 1e-6), 1 - 1e-6))
+
+
+def measure(game: str, events, truth: dict[str, int], unit: str, model_name: str,
+            beta: float | None = None) -> list[dict]:
+    from ratings import games
+    from ratings.core import Rater, kendall_tau
+
+    module = games.of(game)
+    rater = Rater(unit=unit, model_name=model_name, beta=beta)
+    won: dict[str, float] = {}
+    seen: dict[str, float] = {}
+    sums = {"model": 0.0, "equal": 0.0, "share": 0.0}
+    count = 0
+    rows = []
+
+    def share(side):
+        return sum((won.get(p, 0) + 1) / (seen.get(p, 0) + 2) for p in side) / len(side)
+
+    checkpoints = [c for c in CHECKPOINTS if c <= len(events)]
+    if len(events) not in checkpoints:
+        checkpoints.append(len(events))
+    for index, event in enumerate(events, start=1):
+        pairs = module.comparisons(event.players, event.points)
+        if index % 10 == 0:  # held out: predicted, never rated
+            for ahead, behind in pairs:
+                sums["model"] += log_loss(rater.chance_ahead(ahead, behind))
+                sums["equal"] += log_loss(0.5)
+                a, b = share(ahead), share(behind)
+                sums["share"] += log_loss(a / (a + b))
+                count += 1
+        else:
+            rater.apply(event)
+            for ahead, behind in pairs:
+                for p in ahead:
+                    won[p] = won.get(p, 0) + 1
+                    seen[p] = seen.get(p, 0) + 1
+                for p in behind:
+                    seen[p] = seen.get(p, 0) + 1
+        if index in checkpoints:
+            players = sorted(truth)
+            ratings = [rater.state[p].mu if p in rater.state else 25.0 for p in players]
+            tau = kendall_tau(ratings, [truth[p] for p in players])
+            rows.append({"deals": index, "tau": tau,
+                         **{k: v / max(count, 1) for k, v in sums.items()}})
+    return rows
+
+
+def big_season_rebuild_ms() -> tuple[int, float]:
+    """bench/standings.py's season (18,000 Solo Whist deals), rebuilt from scratch."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import standings as big  # noqa: E402  (its builder)
+
+    from leagues.models import Deal
+    from ratings import signals
+    from ratings.events import scope_of
+    from ratings.store import refresh
+
+    with signals.paused():
+        club, _, _ = big.build()
+    began = time.perf_counter()
+    refresh(scope_of(club), "solo_whist")
+    return Deal.objects.filter(table__evening__season__league__club=club).count(), (
+        time.perf_counter() - began) * 1000
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=5000)
+    parser.add_argument("--games", default=",".join(ALL_GAMES))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--big", action="store_true")
+    parser.add_argument("--play-only", action="store_true",
+                        help="only play the hands (into var/), measure nothing")
+    args = parser.parse_args()
+    chosen = [g for g in args.games.split(",") if g]
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from games import registry
+    from leagues.models import Club, Member
+    from ratings import events as stream
+    from ratings import games as rating_games
+    from ratings.core import DEFAULT_MODEL
+    from ratings.models import Rating, RatingPoint
+    from ratings.store import refresh
+
+    played = {g: hands_for(g, args.deals, args.seed, args.workers, registry.game(g).is_match)
+              for g in chosen}
+    if args.play_only:
+        return
+    settings.DEBUG = False
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    finals = []
+    try:
+        user = get_user_model().objects.create_user("bench", password="bench-password-1")
+        for game in chosen:
+            club = Club.create_with_organiser(user, name=f"Bench {game}")  # members only
+            members = [Member.objects.create(club=club, name=name) for name, _ in PLAYERS]
+            began = time.perf_counter()
+            enter_season(game, played[game], args.deals, user, club, members)
+            entered_s = time.perf_counter() - began
+            scope = stream.scope_of(club)
+            incremental = sorted(Rating.objects.filter(scope=scope, game=game)
+                                 .values_list("player", "mu", "sigma"))
+            points = RatingPoint.objects.filter(scope=scope, game=game).count()
+            began = time.perf_counter()
+            refresh(scope, game)
+            rebuild_ms = (time.perf_counter() - began) * 1000
+            rebuilt = sorted(Rating.objects.filter(scope=scope, game=game)
+                             .values_list("player", "mu", "sigma"))
+            same = incremental == rebuilt and points == RatingPoint.objects.filter(
+                scope=scope, game=game).count()
+            events = stream.load(scope, game)
+            truth = {stream.player_of_member(m): rank for rank, m in enumerate(members)}
+            print(f"\n{game}: {len(events)} deals entered in {entered_s:.1f} s (rated as they "
+                  f"were entered); full rebuild {rebuild_ms:.0f} ms; incremental = rebuild: "
+                  f"{'yes' if same else 'NO'}")
+            module = rating_games.of(game)
+            own = (module.UNIT, DEFAULT_MODEL, getattr(module, "BETA", None))
+            variants = [(unit, model_name, None) for unit in ("sides", "ranked")
+                        for model_name in ("plackett_luce", "thurstone_mosteller")]
+            variants += [(own[0], DEFAULT_MODEL, beta) for beta in BETAS]
+            if own not in variants:
+                variants.append(own)
+            chosen_rows = None
+            for unit, model_name, beta in variants:
+                rows = measure(game, events, truth, unit, model_name, beta)
+                mark = " (the game's)" if (unit, model_name, beta) == own else ""
+                print(f"  unit={unit} model={model_name} beta={beta or 'default'}{mark}")
+                for row in rows:
+                    print(f"    after {row['deals']:>5} deals: tau={row['tau']:.3f} "
+                          f"logloss={row['model']:.4f} equal={row['equal']:.4f} "
+                          f"win_share={row['share']:.4f}")
+                if mark:
+                    chosen_rows = rows
+            at = next((r for r in chosen_rows if r["deals"] >= min(1000, len(events))),
+                      chosen_rows[-1])
+            last = chosen_rows[-1]
+            finals.append(f"ratings {game}: tau={at['tau']:.3f} logloss={last['model']:.4f} "
+                          f"baseline_logloss={min(last['equal'], last['share']):.4f} "
+                          f"rebuild_ms={rebuild_ms:.0f} deals={len(events)}")
+        if args.big:
+            deals, ms = big_season_rebuild_ms()
+            print(f"\nbig season: full rebuild of {deals} deals in {ms:.0f} ms on "
+                  f"{connection.vendor}")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+    print()
+    for line in finals:
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
