@@ -2,8 +2,9 @@
 
 Each module gives:
 
-- ``UNIT``: ``"sides"`` or ``"ranked"`` (see :mod:`ratings.core`), and optionally ``BETA``
-  (openskill's performance spread), chosen by measurement (``bench/ratings.py``,
+- ``UNIT``: ``"sides"`` or ``"ranked"`` (see :mod:`ratings.core`), and optionally ``MODEL``
+  (``ratings.core.MODELS``) and ``BETA`` (openskill's performance spread), chosen by
+  measurement (``bench/ratings.py``,
   docs/ratings.md);
 - ``seat_points(points)``: a result's points (as the engine and the score sheet keep them: per
   seat, or per team) as points per seat, higher is better;
@@ -28,10 +29,11 @@ def of(game_id: str) -> ModuleType:
 
 def rater(game_id: str, state=None):
     """The ratings of ``game_id`` as its module says they are updated."""
-    from ratings.core import Rater
+    from ratings.core import DEFAULT_MODEL, Rater
 
     module = of(game_id)
-    return Rater(unit=module.UNIT, beta=getattr(module, "BETA", None), state=state or {})
+    return Rater(unit=module.UNIT, model_name=getattr(module, "MODEL", DEFAULT_MODEL),
+                 beta=getattr(module, "BETA", None), state=state or {})
 
 
 def individual_comparisons(players, points) -> list[tuple[list[str], list[str]]]:

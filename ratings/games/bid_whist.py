@@ -5,6 +5,9 @@ ahead."""
 from games.rules import bid_whist as engine
 
 UNIT = "sides"
+# Measured (bench/ratings.py): Plackett-Luce ranked the pairs as well but predicted held-out
+# hands worse than each side's win share so far; Thurstone-Mosteller beat both baselines.
+MODEL = "thurstone_mosteller"
 TEAMS = ((0, 2), (1, 3))
 
 
