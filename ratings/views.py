@@ -11,6 +11,7 @@ from django.shortcuts import render
 from games import registry
 from leagues import access
 from ratings import read
+from ratings.templatetags.ratings import expected_outcome
 
 
 def _game(request, choices) -> registry.GameDescription:
@@ -42,14 +43,9 @@ def member_ratings(request, slug, member_id):
 
 def table_expectation(request, slug, table_id):
     club_access, table = access.get_table(request, slug, table_id)
-    league = table.league
-    try:
-        members = table.seat_members()
-    except AttributeError:  # a match whose pairs are not chosen yet
-        members = []
     return render(request, "ratings/table.html", {
-        "club": club_access.club, "access": club_access, "table": table, "league": league,
-        "sides": read.expected_outcome(club_access.club, league.game, members)})
+        "club": club_access.club, "access": club_access, "table": table, "league": table.league,
+        "sides": expected_outcome(table)})
 
 
 def online_ratings(request):

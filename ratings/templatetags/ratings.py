@@ -34,3 +34,13 @@ def rated_standings(context, rows, league):
     if request is not None and request.GET.get("order") == "rating":
         rows.sort(key=lambda each: -each.rating.key if each.rating else float("inf"))
     return rows
+
+
+@register.simple_tag
+def expected_outcome(table):
+    """The sides of an evening table and each one's chance of finishing a deal on top."""
+    try:
+        members = table.seat_members()
+    except AttributeError:  # a match whose pairs are not chosen yet
+        return []
+    return read.expected_outcome(table.league.club, table.league.game, members)
