@@ -81,6 +81,8 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
         "trick": trick_centre(view, dict(zip(order, places, strict=True)), names),
         "exposed": [e for e in exposed if e.get("seat") != seat],
         "auction": auction_grid(hand, names, count) if hand.get("auction") else None,
+        # the latest call, card or trick in a sentence, for the live region read aloud
+        "announcement": words.announcement(view, names),
         **(sentences(said, view, names) if said else {}),
     }
 

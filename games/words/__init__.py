@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games import registry
 from games.templatetags.cards import ACTION_WORDS, SUIT_SYMBOLS, action_label
@@ -269,3 +269,58 @@ def bid_grid(legal, numbers) -> dict[str, Any]:
     return box([passes(legal),
                 group(rows, columns=registry.BID_WHIST_MODES.values()),
                 group(trump_rows(legal))], legal)
+
+
+# -- what a screen reader announces ----------------------------------------------------------
+
+# With their article, which other languages choose by the rank ("la dame", "le roi").
+RANK_WORDS = {"A": pgettext_lazy("card, with its article", "the ace"),
+              "K": pgettext_lazy("card, with its article", "the king"),
+              "Q": pgettext_lazy("card, with its article", "the queen"),
+              "J": pgettext_lazy("card, with its article", "the jack")}
+JOKER_WORDS = {"BJ": pgettext_lazy("in a sentence", "big joker"),
+               "LJ": pgettext_lazy("in a sentence", "little joker")}
+SUIT_WORDS = {"S": pgettext_lazy("card suit", "spades"), "H": pgettext_lazy("card suit", "hearts"),
+              "D": pgettext_lazy("card suit", "diamonds"), "C": pgettext_lazy("card suit", "clubs")}
+
+
+def spoken_card(code: str) -> str:
+    """A card as it is said aloud: "the queen of spades", "the 10 of hearts", "the big
+    joker"."""
+    if code in JOKER_WORDS:
+        return pgettext("card, with its article", "the %(joker)s") % {"joker": JOKER_WORDS[code]}
+    rank = RANK_WORDS.get(code[0]) or pgettext("card, with its article", "the %(number)s") % {
+        "number": "10" if code[0] == "T" else code[0]}
+    return _("%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_WORDS[code[1]]}
+
+
+def announcement(view: dict[str, Any], names: Names) -> str:
+    """The table's latest event in one sentence, for the page's live region (read aloud by a
+    screen reader at each update): the last card played and who won a finished trick, else the
+    last call of the auction.  From the seat's view only, like every sentence here."""
+    hand = view.get("hand") or {}
+    trick, tricks = hand.get("trick") or [], hand.get("tricks") or []
+    if trick:
+        return _played(trick[-1], names)
+    if tricks:
+        done = tricks[-1]
+        played = _played(done["cards"][-1], names)
+        if done.get("winner") == names.me:
+            return played + " " + _("You win the trick.")
+        return played + " " + _("%(name)s wins the trick.") % {"name": names.capital(
+            done["winner"])}
+    auction = hand.get("auction") or []
+    if auction:
+        last = auction[-1]
+        if last["seat"] == names.me:
+            return _("You call %(call)s.") % {"call": action_label(last["action"])}
+        return _("%(name)s calls %(call)s.") % {"name": names.capital(last["seat"]),
+                                                "call": action_label(last["action"])}
+    return ""
+
+
+def _played(entry: dict[str, Any], names: Names) -> str:
+    if entry["seat"] == names.me:
+        return _("You play %(card)s.") % {"card": spoken_card(entry["card"])}
+    return _("%(name)s plays %(card)s.") % {"name": names.capital(entry["seat"]),
+                                               "card": spoken_card(entry["card"])}

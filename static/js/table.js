@@ -155,3 +155,52 @@
     place();
   }
 })();
+
+// Keyboard players keep their place: the table is replaced on every change, which would drop
+// the focus to the top of the page.  If the focus was on the table, it comes back to the same
+// control (the same card, call or box) when the new table still has it, else to the first
+// thing this player may do now (a call, a card, a box to tick), else to the table itself.
+(function () {
+  var wanted = null;  // how to find again the control that had the focus, or null
+
+  function describe(el) {
+    var form = el.closest("form");
+    var action = form ? form.querySelector('input[name="action"]') : null;
+    if (action) { return 'form input[name="action"][value="' + CSS.escape(action.value) + '"]'; }
+    if (el.matches('input[name="cards"]')) { return 'input[name="cards"][value="' + CSS.escape(el.value) + '"]'; }
+    if (el.id) { return "#" + CSS.escape(el.id); }
+    return "";
+  }
+
+  function firstMove(state) {
+    return state.querySelector(".my-hand .action-buttons button:not([aria-disabled=true])," +
+                              ".my-hand .card-button, .discard-form input[type=checkbox]");
+  }
+
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    var active = document.activeElement;
+    var state = document.getElementById("table-state");
+    wanted = null;
+    if (active && state && state.contains(active)) {
+      wanted = { selector: describe(active) };
+    }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (!wanted) { return; }
+    var state = document.getElementById("table-state");
+    if (!state || state.contains(document.activeElement)) { wanted = null; return; }
+    var target = null;
+    if (wanted.selector) {
+      var found = state.querySelector(wanted.selector);
+      // a card's form: focus its button; a call's form: its button; a box: itself
+      target = found ? (found.matches("input[type=hidden]") ? found.form.querySelector("button") : found) : null;
+    }
+    target = target || firstMove(state);
+    if (!target) {
+      state.setAttribute("tabindex", "-1");
+      target = state;
+    }
+    target.focus({ preventScroll: true });
+    wanted = null;
+  });
+})();

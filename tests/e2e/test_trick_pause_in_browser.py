@@ -72,13 +72,15 @@ def test_every_browser_sees_a_finished_trick_whole_with_its_winner_then_gathered
     table_url = player.url
     watcher = new_page()
     sign_up(watcher, paused_server_url, "watch" + uuid.uuid4().hex[:6])
+    second_watcher = new_page()
+    sign_up(second_watcher, paused_server_url, "look" + uuid.uuid4().hex[:6])
     visitor = new_page()  # not signed in: a spectator
-    for page in (watcher, visitor):
+    for page in (watcher, second_watcher, visitor):
         page.goto(table_url)
         page.wait_for_selector("#table-state")
     player.click("text=Fill the empty seats with computer players")
     player.wait_for_selector(".my-hand")
-    pages = [player, watcher, visitor]
+    pages = [player, watcher, second_watcher, visitor]  # four browsers at one table
     for page in pages:
         page.wait_for_selector("#trick-centre")
         page.evaluate(SAMPLER)
