@@ -69,9 +69,8 @@ def move(page, prefer_pass=True) -> bool:
             if not target.count():
                 return False
             target.first.click(timeout=2000)
-        page.wait_for_function(
-            f"document.querySelector('#table-state').dataset.version != '{before}'",
-            timeout=10000)
+        # a selector, not a script: the page's Content-Security-Policy forbids eval
+        page.wait_for_selector(f"#table-state:not([data-version='{before}'])", timeout=10000)
     except PlaywrightError:
         return False
     return True
