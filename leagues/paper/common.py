@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from leagues.scoring import EntryError
@@ -98,6 +98,7 @@ def describe_declarer_line(game: str, facts: dict, names: list[str]) -> str:
     contract = facts["contract"]
     if facts.get("level"):
         contract = f'{contract} {facts["level"]}'
-    return _("%(who)s: %(contract)s, %(tricks)s tricks") % {
+    return ngettext("%(who)s: %(contract)s, %(tricks)s trick",
+                    "%(who)s: %(contract)s, %(tricks)s tricks", facts["tricks"]) % {
         "who": who, "contract": registry.game(game).contract_label(contract),
         "tricks": facts["tricks"]}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from games.rules import cutthroat_bid_whist as engine
@@ -54,7 +54,8 @@ def score(rules, facts: dict) -> Outcome:
 
 def describe(facts: dict, names: list[str]) -> str:
     contract = registry.game(engine.GAME).contract_label(f'{facts["bid"]} {facts["mode"]}')
-    return _("%(who)s bid %(contract)s, took %(tricks)s tricks") % {
+    return ngettext("%(who)s bid %(contract)s, took %(tricks)s trick",
+                    "%(who)s bid %(contract)s, took %(tricks)s tricks", facts["tricks"]) % {
         "who": names[facts["declarer"]], "contract": contract, "tricks": facts["tricks"]}
 
 
