@@ -5,7 +5,6 @@ player for themselves."""
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
