@@ -12,7 +12,7 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import registry, tables, words
-from games.access import get_table_for_viewer, person_id, remember_invite
+from games.access import get_table_for_viewer, person_id, remember_invite, seat_held_by
 from games.forms import TableForm
 from games.models import BOT_LEVELS, Hand, Table
 from games.presentation import for_template
@@ -217,9 +217,16 @@ def act(request, table_id):
 
 
 def hand_list(request, table_id):
+    """Each finished hand with its result in words (the contract is in the sentence), as the
+    table page says it, for whoever looks (their own seat is "you")."""
     table = get_table_for_viewer(request, table_id)
-    return render(request, "games/hand_list.html", {"table": table,
-                                                    "hands": table.hands.all()})
+    names = words.Names(table_view(table, None)["players"],
+                        seat_held_by(list(table.seats.all()), request.user))
+    said = words.of(table.game)
+    hands = [{"number": hand.number, "redeal": bool(hand.result.get("redeal")),
+              "result": said.result({"result": hand.result}, names)}
+             for hand in table.hands.order_by("number")]
+    return render(request, "games/hand_list.html", {"table": table, "hands": hands})
 
 
 def _cards_in_words(cards) -> str:

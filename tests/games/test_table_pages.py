@@ -297,3 +297,26 @@ def test_a_seat_past_the_games_last_is_refused_in_words_not_an_error_page(client
     last = missing - 1
     client.post(f"/tables/{table.pk}/bot/{last}/", {"level": "easy"})
     assert Table.objects.get(pk=table.pk).seats.get(position=last).bot_level == "easy"
+
+
+@pytest.mark.parametrize("game", [each.id for each in registry.all_games()])
+def test_the_hand_history_lists_each_hand_with_its_result_in_words(client, player, game):
+    import random as random_module
+
+    client.force_login(player)
+    table = tables.create_table(player, game, {})
+    tables.take_seat(table.pk, player, 0)
+    tables.fill_seats(table.pk, player, "easy")
+    rng = random_module.Random(3)
+    for _ in range(3000):
+        table.refresh_from_db()
+        if table.hands.count() >= 2 or table.status == Table.Status.FINISHED:
+            break
+        tables.play(table.pk, player, tables.current_state(table).random_action(rng),
+                    table.version)
+    page = client.get(f"/tables/{table.pk}/hands/").content.decode()
+    results = re.findall(r'<p class="hand-result">([^<]+)</p>', page)
+    assert len(results) == table.hands.count() >= 2
+    for sentence in results:
+        assert sentence.endswith((".", "!")) and "None" not in sentence and "_" not in sentence
+        assert "=" not in sentence and "{" not in sentence
