@@ -117,8 +117,10 @@ def hands_for(game: str, deals: int, seed: int, workers: int, is_match: bool) ->
         tables = [json.loads(line) for line in path.read_text().splitlines() if line]
     began, new_hands = time.perf_counter(), 0
     while (played := count_deals(tables)) < deals:
-        per_table = max(1.0, played / len(tables)) if tables else DEALS_PER_TABLE / 2
-        needed = max(workers, math.ceil((deals - played) * 1.1 / per_table))
+        if tables:
+            needed = max(workers, math.ceil((deals - played) * 1.1 * len(tables) / max(played, 1)))
+        else:  # a first few tables tell how many deals a table gives (a match: many)
+            needed = 4 * workers
         tasks = [(game, len(tables) + i, seed, is_match) for i in range(needed)]
         new = []
         with path.open("a") as out, multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -290,7 +292,7 @@ def main():
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     finals = []
     try:
-        user = get_user_model().objects.create_user("bench", password="bench-password-1")
+        user = get_user_model().objects.create_user("bench-ratings", password="bench-password-1")
         for game in chosen:
             club = Club.create_with_organiser(user, name=f"Bench {game}")  # members only
             members = [Member.objects.create(club=club, name=name) for name, _ in PLAYERS]

@@ -91,8 +91,12 @@ class Rater:
     def __post_init__(self):
         model = MODELS[self.model_name]
         self.model = model() if self.beta is None else model(beta=self.beta)
+        self._objects: dict = {}  # openskill's rating of a player, as the last update left it
 
     def rating(self, player: str):
+        found = self._objects.get(player)
+        if found is not None:
+            return found
         standing = self.state.get(player)
         if standing is None:
             return self.model.rating()
@@ -108,6 +112,7 @@ class Rater:
         changed = []
         for team, new_team in zip(teams, rated, strict=True):
             for player, new in zip(team, new_team, strict=True):
+                self._objects[player] = new  # rate() copies what it is given: safe to reuse
                 old = self.state.get(player)
                 self.state[player] = Standing(
                     new.mu, new.sigma, (old.results if old else 0) + 1,
