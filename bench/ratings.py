@@ -31,7 +31,8 @@ ranked) are measured; the game's own (``ratings/games/<game>.py``) is the last l
 an 18,000-deal Solo Whist season (60 members, 40 evenings, 30 deals a table).
 
 Last lines: ``ratings <game>: tau=X logloss=Y baseline_logloss=Z rebuild_ms=W deals=N``
-(baseline: the better of the two).
+(tau after 1,000 deals, the goal's point; the log-loss over every held-out deal of the
+season; baseline: the better of the two).
 """
 
 from __future__ import annotations
