@@ -60,3 +60,33 @@ def test_a_bulk_load_under_paused_waits_for_a_rebuild(solo_table, organiser_user
     assert ratings(organiser.club, "solo_whist") == {}
     refresh(scope_of(organiser.club), "solo_whist")
     assert len(ratings(organiser.club, "solo_whist")) == 4
+
+
+def test_a_deleted_table_and_merged_members_rate_again(solo_table, organiser_user, organiser,
+                                                       django_capture_on_commit_callbacks):
+    from leagues import edits
+    from tests.leagues.conftest import add_members, make_solo_table
+
+    club = organiser.club
+    (twin,) = add_members(club, ["Nell twin"])
+    others = list(solo_table.seats.exclude(seat=2).values_list("member", flat=True))
+    from leagues.models import Member
+
+    second = make_solo_table(solo_table.evening, [twin, *Member.objects.filter(pk__in=others)
+                                                  .order_by("pk")], number=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        solo_table.add_deal(solo("solo", 0, 9), organiser_user)
+        second.add_deal(solo("solo", 0, 9), organiser_user)
+    assert f"m:{twin.pk}" in ratings(club, "solo_whist")
+    nell = solo_table.seats.get(seat=2).member
+    with django_capture_on_commit_callbacks(execute=True):
+        edits.merge_members(nell, twin, organiser_user)
+    after_merge = ratings(club, "solo_whist")
+    assert f"m:{twin.pk}" not in after_merge and f"m:{nell.pk}" in after_merge
+    with django_capture_on_commit_callbacks(execute=True):
+        edits.delete_table(second, organiser_user)
+    rows = Rating.objects.filter(scope=scope_of(club), game="solo_whist")
+    assert {r.results for r in rows} == {1}
+    current = ratings(club, "solo_whist")
+    refresh(scope_of(club), "solo_whist")
+    assert ratings(club, "solo_whist") == current
