@@ -135,3 +135,23 @@ def test_computer_players_and_people_are_rated_online(django_user_model, outside
     assert response.status_code == 200
     assert page.username not in response.content.decode()  # fewer than 20 hands
     assert visitor.get(reverse("ratings:online") + "?game=nothing").status_code == 404
+
+
+def test_ratings_where_people_look_in_the_leagues_pages(rated_table, as_member, organiser,
+                                                        solo_evening):
+    club = organiser.club
+    season = rated_table.evening.season
+    standings = as_member.get(season.get_absolute_url()).content.decode()
+    assert "Order by rating" in standings and standings.count(" ± ") == 4
+    by_rating = as_member.get(season.get_absolute_url() + "?order=rating").content.decode()
+    assert "Order by standings" in by_rating
+    member_page = as_member.get(organiser.get_absolute_url()).content.decode()
+    assert reverse("ratings:member", args=[club.slug, organiser.pk]) in member_page
+    assert reverse("ratings:club", args=[club.slug]) in member_page  # the club's menu
+    from tests.leagues.conftest import make_solo_table
+
+    fresh = make_solo_table(solo_evening, [s.member for s in rated_table.seats.all()], number=2)
+    table_page = as_member.get(fresh.get_absolute_url()).content.decode()
+    assert "Expected outcome" in table_page and "%" in table_page
+    played = as_member.get(rated_table.get_absolute_url()).content.decode()
+    assert "Expected outcome" not in played  # only before a table plays
