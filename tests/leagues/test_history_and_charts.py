@@ -71,7 +71,7 @@ def test_each_kind_of_change_reads_as_a_sentence(as_organiser, table_at_the_tabl
         assert rows[0].startswith("Deal 1 deleted by Olga Organiser · It read: Olga Organiser: "
                                   "Solo, 6 tricks")
         assert rows[1].startswith("Deal 2 corrected by Olga Organiser · Mike Member: Misère, 0 "
-                                  "tricks → Mike Member: Misère, 1 tricks · Totals: ")
+                                  "tricks → Mike Member: Misère, 1 trick · Totals: ")
         assert "Mike Member +6 → −12" in rows[1]
         assert rows[2] == ("Deal 2 confirmed by Olga Organiser · The table's result now counts "
                            "in the standings.")
@@ -82,7 +82,7 @@ def test_each_kind_of_change_reads_as_a_sentence(as_organiser, table_at_the_tabl
                            "Pat 0 → −3")
     else:
         # The lines of the sheet in the reader's language.
-        assert "Mike Member : Misère, 0 plis → Mike Member : Misère, 1 plis" in rows[1]
+        assert "Mike Member : Misère, 0 pli → Mike Member : Misère, 1 pli" in rows[1]
         assert "Olga Organiser : Solo, 6 plis" in rows[4]
 
 
@@ -96,11 +96,18 @@ def test_totals_and_their_confirmation_read_as_sentences(as_organiser, table_at_
     page = changes_text(as_organiser, table, language)
     check_readable(page.content.decode())
     rows = lines(page)
-    assert rows[1].startswith("Totals entered by Mike Member, waiting for an opponent's "
-                              "confirmation · Totals: Olga Organiser +12, Mike Member −4, Nell ")
+    if language == "fr":
+        assert rows[1].startswith("Totaux saisis par Mike Member, en attente de la "
+                                  "confirmation d'un adversaire · Totaux : Olga Organiser +12, "
+                                  "Mike Member −4, Nell ")
+        assert rows[0].startswith("Totaux confirmés par Olga Organiser")
+    else:
+        assert rows[1].startswith("Totals entered by Mike Member, waiting for an opponent's "
+                                  "confirmation · Totals: Olga Organiser +12, Mike Member −4, "
+                                  "Nell ")
+        assert rows[0].startswith("Totals confirmed by Olga Organiser")
     decimal = "4,5" if language == "fr" else "4.5"
     assert f"Nell −{decimal}" in rows[1]
-    assert rows[0].startswith("Totals confirmed by Olga Organiser")
 
 
 def test_a_match_history_gives_scores_and_the_winner(as_organiser, bid_table, organiser_user,
