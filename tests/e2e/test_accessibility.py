@@ -73,7 +73,7 @@ def test_every_phase_of_the_table_and_the_replay_have_no_serious_violation(
     sign_up(page, live_server_url, "axe" + uuid.uuid4().hex[:6])
     table_url = open_table_with_computers(page, live_server_url, game)
     found: dict[str, list[str]] = {}
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 480  # generous: a busy CI machine
     while "result" not in found:
         assert time.monotonic() < deadline, f"the hand never finished: saw {sorted(found)}"
         phase = phase_of(page)
@@ -144,7 +144,7 @@ def test_a_whole_bid_whist_hand_is_played_with_the_keyboard_alone(new_page, live
     page = new_page()
     sign_up(page, live_server_url, "keys" + uuid.uuid4().hex[:6])
     open_table_with_computers(page, live_server_url, "bid_whist")
-    moves, deadline = 0, time.monotonic() + 300
+    moves, deadline = 0, time.monotonic() + 480  # generous: a busy CI machine
     focus_kept = announced = cards = 0
     # until a hand is over in which this player laid every card (an all-pass deal is redealt)
     while cards < 12 or not page.locator(".result-panel").count():

@@ -7,6 +7,7 @@ Set WHISTCLUB_SCREENSHOTS to a folder to keep a screenshot of each page checked.
 
 import itertools
 import os
+import time
 import uuid
 from pathlib import Path
 
@@ -198,5 +199,27 @@ def test_the_table_fits_the_screen(browser, live_server_url, signed_in, game, si
         settle(page)
         page.wait_for_selector(".my-hand .card-button")
         check_layout(page, size, False, f"table-{game.replace('_', '-')}-play-{size}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_new_player_plays_a_whole_hand_by_tapping_on_a_phone(browser, live_server_url,
+                                                                 signed_in, game):
+    """The whole hand at 390×844, every call and card tapped; the result opens by itself, in
+    words.  (At a desktop's size, tests/e2e/test_accessibility.py plays a whole hand of each
+    game by clicking.)"""
+    context = browser.new_context(locale="en-GB", storage_state=signed_in, **SIZES["phone"])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        open_table(page, live_server_url, game)
+        deadline = time.monotonic() + 480  # generous: a busy CI machine
+        while not page.locator("details.result-panel[open]").count():
+            assert time.monotonic() < deadline, "the hand never finished"
+            if not move(page, prefer_pass=False):
+                page.wait_for_timeout(150)
+        summary = page.inner_text("details.result-panel[open]")
+        assert "None" not in summary and "{'" not in summary and "_" not in summary
     finally:
         context.close()
