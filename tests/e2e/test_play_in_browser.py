@@ -29,8 +29,9 @@ def act_once(page) -> bool:
                 page.locator(".discard-form input[type=checkbox]").nth(i).check(timeout=2000)
             page.locator(".discard-form button[type=submit]").click(timeout=2000)
         else:
-            bids = page.locator(".my-hand .action-buttons button[data-action^='bid ']")
-            buttons = page.locator(".my-hand .action-buttons button")
+            enabled = ":not([aria-disabled=true])"  # a call too low now is shown, not sent
+            bids = page.locator(f".my-hand .action-buttons button[data-action^='bid ']{enabled}")
+            buttons = page.locator(f".my-hand .action-buttons button{enabled}")
             cards = page.locator(".my-hand .card-button")
             target = (bids if bids.count() else buttons if buttons.count() else cards)
             if not target.count():
