@@ -57,6 +57,56 @@ def new_page(browser):
         context.close()
 
 
+def version_of(page) -> int:
+    return int(page.get_attribute("#table-state", "data-version"))
+
+
+def wait_for_version(page, version, *, changed=False, timeout=10000):
+    """Wait until the table shows ``version`` (or, with ``changed``, any other version).
+
+    A selector, not a script: ``wait_for_function`` evaluates its text in the page, which the
+    site's content security policy forbids (no 'unsafe-eval'), so it fails whenever its
+    condition is not already true at the first look.
+    """
+    operator = ":not([data-version='%s'])" if changed else "[data-version='%s']"
+    page.wait_for_selector("#table-state" + operator % version, state="attached",
+                           timeout=timeout)
+
+
+def make_a_move(page, *, prefer="call") -> bool:
+    """One move of this page's player, whatever the phase; True once the table moved on.
+
+    ``prefer="call"`` makes a call other than a pass where there is one, so that hands are
+    played rather than thrown in; ``prefer="pass"`` passes where it may.  Only calls that
+    may be made now are clicked (a call too low is shown disabled, without ``data-action``).
+    The table is swapped in over the WebSocket at any moment: locators are looked up again at
+    click time, and a click that raced with an update returns False (look again).
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
+    before = version_of(page)
+    try:
+        if page.locator(".discard-form").count():
+            needed = int(page.get_attribute(".discard-form", "data-count") or 1)
+            for i in range(needed):
+                page.locator(".discard-form input[type=checkbox]").nth(i).check(timeout=2000)
+            page.locator(".discard-form button[type=submit]").click(timeout=2000)
+        else:
+            calls = ".my-hand .action-buttons button[data-action]"
+            passes = page.locator(f"{calls}[data-action^='pass']")
+            others = page.locator(f"{calls}:not([data-action^='pass'])")
+            preferred, fallback = (passes, others) if prefer == "pass" else (others, passes)
+            cards = page.locator(".my-hand .card-button")
+            target = next((t for t in (preferred, fallback, cards) if t.count()), None)
+            if target is None:
+                return False
+            target.first.click(timeout=2000)
+        wait_for_version(page, before, changed=True)
+    except PlaywrightError:
+        return False
+    return True
+
+
 def sign_up(page, base_url, username):
     page.goto(base_url + "/accounts/signup/")
     page.fill("#id_username", username)

@@ -12,7 +12,7 @@ import uuid
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.conftest import sign_up
+from tests.e2e.conftest import make_a_move, sign_up, version_of
 
 pytestmark = pytest.mark.slow
 
@@ -56,37 +56,6 @@ def watched(new_page):
     # The admin's pages have no favicon link, so the browser asks for /favicon.ico (404).
     page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
     return page
-
-
-def version_of(page) -> int:
-    return int(page.get_attribute("#table-state", "data-version"))
-
-
-def play_one_move(page) -> bool:
-    """One move if it is this page's turn (a bid, a button, a card or a discard)."""
-    before = version_of(page)
-    try:
-        if page.locator(".discard-form").count():
-            needed = int(page.get_attribute(".discard-form", "data-count") or 6)
-            for i in range(needed):
-                page.locator(".discard-form input[type=checkbox]").nth(i).check(timeout=2000)
-            page.locator(".discard-form button[type=submit]").click(timeout=2000)
-        else:
-            buttons = page.locator(".my-hand .action-buttons button")
-            cards = page.locator(".my-hand .card-button")
-            target = buttons if buttons.count() else cards
-            if not target.count():
-                return False
-            target.first.click(timeout=2000)
-        # polled from here: Playwright's wait_for_function evals, which the policy forbids
-        deadline = time.monotonic() + 10
-        while version_of(page) == before:
-            if time.monotonic() > deadline:
-                return False
-            page.wait_for_timeout(50)
-    except PlaywrightError:
-        return False  # the table changed under the click: look again
-    return True
 
 
 def test_the_policy_is_sent_and_enforced(watched, live_server_url):
@@ -143,7 +112,7 @@ def test_no_page_of_the_site_breaks_the_policy(watched, live_server_url):
     start, deadline = version_of(page), time.monotonic() + 90
     while version_of(page) < start + 4:
         assert time.monotonic() < deadline, "the table did not move on"
-        if not play_one_move(page):
+        if not make_a_move(page):
             page.wait_for_timeout(100)
     table_sockets = [s for s in page.sockets if "/ws/tables/" in s["url"]]
     assert table_sockets and table_sockets[-1]["frames"] >= 1

@@ -12,9 +12,8 @@ import uuid
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.conftest import sign_up
+from tests.e2e.conftest import make_a_move, sign_up
 
 pytestmark = pytest.mark.slow
 
@@ -44,39 +43,6 @@ def open_table(page, base_url, game):
     page.click(".fill-seats button")
 
 
-def version_of(page) -> str:
-    return page.get_attribute("#table-state", "data-version") or ""
-
-
-def move(page, prefer_pass=True) -> bool:
-    """One move of this player's, whatever the phase (pass where the box has it); True if one
-    was made and the table changed."""
-    before = version_of(page)
-    try:
-        if page.locator(".discard-form").count():
-            needed = int(page.get_attribute(".discard-form", "data-count") or 1)
-            for i in range(needed):
-                page.locator(".discard-form input[type=checkbox]").nth(i).check(timeout=2000)
-            page.locator(".discard-form button[type=submit]").click(timeout=2000)
-        else:
-            passes = page.locator(".my-hand .bid-box button[data-action='pass'], "
-                                  ".my-hand .bid-box button[data-action='passe_trou']")
-            bids = page.locator(".my-hand .action-buttons button[data-action]"
-                                ":not([data-action='pass'])")
-            calls = page.locator(".my-hand .action-buttons button[data-action]")
-            cards = page.locator(".my-hand .card-button")
-            target = (passes if prefer_pass and passes.count() else
-                      bids if bids.count() else calls if calls.count() else cards)
-            if not target.count():
-                return False
-            target.first.click(timeout=2000)
-        # a selector, not a script: the page's Content-Security-Policy forbids eval
-        page.wait_for_selector(f"#table-state:not([data-version='{before}'])", timeout=10000)
-    except PlaywrightError:
-        return False
-    return True
-
-
 def my_call(page):
     """Waits until it is this player's call in the auction proper (a Belgian round of trou
     is answered on the way), the page settled."""
@@ -86,7 +52,7 @@ def my_call(page):
         if (page.locator(".bid-box [data-action='pass']").count()
                 and page.locator(".bid-box button").count() > 2):
             return
-        move(page)
+        make_a_move(page, prefer="pass")
     pytest.fail("never my call")
 
 
@@ -192,7 +158,7 @@ def test_the_table_fits_the_screen(browser, live_server_url, signed_in, game, si
         for _ in range(200):
             if page.locator(".my-hand .card-button").count():
                 break
-            if not move(page, prefer_pass=False):  # a contract, so that the hand is played
+            if not make_a_move(page):  # a contract, so that the hand is played
                 page.wait_for_timeout(150)
         else:
             pytest.fail("never my turn to play a card")
@@ -217,7 +183,7 @@ def test_a_new_player_plays_a_whole_hand_by_tapping_on_a_phone(browser, live_ser
         deadline = time.monotonic() + 480  # generous: a busy CI machine
         while not page.locator("details.result-panel[open]").count():
             assert time.monotonic() < deadline, "the hand never finished"
-            if not move(page, prefer_pass=False):
+            if not make_a_move(page):
                 page.wait_for_timeout(150)
         summary = page.inner_text("details.result-panel[open]")
         assert "None" not in summary and "{'" not in summary and "_" not in summary

@@ -4,45 +4,10 @@ import time
 import uuid
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from tests.e2e.conftest import sign_up
+from tests.e2e.conftest import make_a_move, sign_up, version_of, wait_for_version
 
 pytestmark = pytest.mark.slow
-
-
-def version_of(page) -> int:
-    return int(page.get_attribute("#table-state", "data-version"))
-
-
-def act_once(page) -> bool:
-    """Make one move if it is this page's turn; True if a move was made.
-
-    The table is swapped in over the WebSocket at any moment, so elements are found through
-    locators (looked up again at click time) and a move races with updates: try again later.
-    """
-    before = version_of(page)
-    try:
-        if page.locator(".discard-form").count():
-            needed = int(page.get_attribute(".discard-form", "data-count") or 6)
-            for i in range(needed):
-                page.locator(".discard-form input[type=checkbox]").nth(i).check(timeout=2000)
-            page.locator(".discard-form button[type=submit]").click(timeout=2000)
-        else:
-            enabled = ":not([aria-disabled=true])"  # a call too low now is shown, not sent
-            bids = page.locator(f".my-hand .action-buttons button[data-action^='bid ']{enabled}")
-            buttons = page.locator(f".my-hand .action-buttons button{enabled}")
-            cards = page.locator(".my-hand .card-button")
-            target = (bids if bids.count() else buttons if buttons.count() else cards)
-            if not target.count():
-                return False
-            target.first.click(timeout=2000)
-        page.wait_for_function(
-            f"document.querySelector('#table-state').dataset.version != '{before}'",
-            timeout=10000)
-    except PlaywrightError:
-        return False  # the table changed under the click: look again
-    return True
 
 
 def test_a_new_user_plays_a_whole_bid_whist_hand_against_computer_players(new_page,
@@ -61,7 +26,7 @@ def test_a_new_user_plays_a_whole_bid_whist_hand_against_computer_players(new_pa
     while not page.query_selector(".result-panel"):
         assert moves < 40, "a hand of Bid Whist takes far fewer clicks"
         assert waits < 600, "the computer players stopped playing"
-        if act_once(page):
+        if make_a_move(page):
             moves += 1
         else:
             page.wait_for_timeout(100)
@@ -99,10 +64,9 @@ def test_four_people_in_four_browsers_play_a_trick(new_page, live_server_url):
         moved = False
         for page in pages:
             if page.query_selector(".seat.me.to-act"):
-                moved = act_once(page) or moved
+                moved = make_a_move(page) or moved
         if not moved:
             host.wait_for_timeout(100)
     # every browser saw the same table: the same version, pushed over its own socket
     for page in pages:
-        page.wait_for_function(
-            f"document.querySelector('#table-state').dataset.version == '{version_of(host)}'")
+        wait_for_version(page, version_of(host))

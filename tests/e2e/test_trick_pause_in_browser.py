@@ -6,8 +6,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import sign_up
-from tests.e2e.test_play_in_browser import act_once
+from tests.e2e.conftest import make_a_move, sign_up
 from tests.live_servers import DaphneServer, ServerDatabase
 
 pytestmark = pytest.mark.slow
@@ -93,7 +92,7 @@ def test_every_browser_sees_a_finished_trick_whole_with_its_winner_then_gathered
             pytest.fail(f"no finished trick was shown and gathered in every browser: {runs}")
         # a person looks at the finished trick before playing on (their own card would end
         # the pause in their browser at once)
-        if player.locator("#trick-centre.pausing").count() or not act_once(player):
+        if player.locator("#trick-centre.pausing").count() or not make_a_move(player):
             player.wait_for_timeout(100)
     for page_runs in runs:
         run = next(r for r in page_runs if r["gathered"])
@@ -110,6 +109,6 @@ def test_every_browser_sees_a_finished_trick_whole_with_its_winner_then_gathered
     before = watcher.get_attribute("#table-state", "data-version")
     while watcher.get_attribute("#table-state", "data-version") == before:
         assert time.monotonic() < deadline + 60, "the table stopped changing"
-        if not act_once(player):
+        if not make_a_move(player):
             player.wait_for_timeout(100)
     assert watcher.locator("#last-trick-panel").is_visible()

@@ -208,7 +208,10 @@ JUNK = [
 
 async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_database,
                                                                       start_server):
-    server = start_server(WS_RATE_PER_SECOND="100000", WS_BURST="100000")  # no flood control
+    # no flood control, neither the socket's nor the person's (a refused message is not
+    # answered, and each would cost the test its three-second wait)
+    server = start_server(WS_RATE_PER_SECOND="100000", WS_BURST="100000",
+                          WS_PERSON_RATE_PER_SECOND="100000", WS_PERSON_BURST="100000")
     table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
     socket = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
     state = await next_state(socket)
