@@ -1,31 +1,39 @@
 """A game is described in one place: no code of the site outside the registry and each game's
-own files names a game (docs/architecture.md, "Add a game").
+own files names a game (docs/architecture.md, "Add a game"), and every game has all of them.
 
 A game's own places: its engine ``games/rules/<game>.py``, its computer players' hooks
-``games/rules/bots/<game>.py``, its paper entry ``leagues/paper/<game>.py`` and its sentences on
-the table page ``games/words/<game>.py``.  The engines' list (``games/rules/__init__.py``:
+``games/rules/bots/<game>.py``, its paper entry ``leagues/paper/<game>.py``, its sentences on
+the table page ``games/words/<game>.py`` and how its results rate ``ratings/games/<game>.py``.  The engines' list (``games/rules/__init__.py``:
 hand records name their game without Django) and ``games.registry`` name them all; everything
 else asks the registry, or finds the game's own module by its id.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
+import pytest
+
 from games import registry
+from games import words as table_words
+from games.rules.bots import hooks as bot_hooks
+from leagues import paper
+from ratings import games as rated_games
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("games", "leagues", "whistclub", "templates", "static")
+SCANNED = ("games", "leagues", "ratings", "whistclub", "templates", "static")
 SUFFIXES = {".py", ".html", ".js", ".txt"}
 
 
 def own_places(root: Path, game_id: str) -> set[Path]:
-    """The engine of the game, its computer players, its paper entry, its words."""
+    """The engine of the game, its computer players, its paper entry, its words, its ratings."""
     return {root / "games" / "rules" / f"{game_id}.py",
             root / "games" / "rules" / "bots" / f"{game_id}.py",
             root / "leagues" / "paper" / f"{game_id}.py",
-            root / "games" / "words" / f"{game_id}.py"}
+            root / "games" / "words" / f"{game_id}.py",
+            root / "ratings" / "games" / f"{game_id}.py"}
 
 
 def allowed(root: Path, path: Path) -> bool:
@@ -86,3 +94,44 @@ def test_the_scan_sees_a_branch_on_a_games_name(tmp_path):
         'leagues/views.py:1: if game == "solo_whist":',
         'templates/t.html:1: {% if game == "bid_whist" %}{% endif %}',
     ]
+
+
+def missing_parts(game) -> list[str]:
+    """What the rest of the site asks a game's own modules for and this game lacks."""
+    needs = {
+        "games/words": (table_words.of, ["PHASES", "contract", "score", "result", "bid_box"]),
+        "leagues/paper": (paper.of, ["DealForm", "score", "describe", "sheet_lines",
+                                     "engine_points"]
+                          + (["match_result"] if game.is_match else [])),
+        "ratings/games": (rated_games.of, ["UNIT", "seat_points"]),
+    }
+    missing = []
+    for place, (find, names) in needs.items():
+        try:
+            module = find(game.id)
+        except ImportError:
+            missing.append(f"{place}/{game.id}.py")
+            continue
+        missing += [f"{place}/{game.id}.py: {name}" for name in names
+                    if not hasattr(module, name)]
+    try:
+        bots = bot_hooks.of(game.id)
+    except (ImportError, KeyError):  # KeyError: a game no engine plays
+        missing.append(f"games/rules/bots/{game.id}.py")
+    else:
+        # the shared computer players' hooks, or a game's own whole decision
+        if not (hasattr(bots, "choose_action") or hasattr(bots, "CALLS")):
+            missing.append(f"games/rules/bots/{game.id}.py: CALLS or choose_action")
+    return missing
+
+
+@pytest.mark.parametrize("game", registry.all_games(), ids=lambda game: game.id)
+def test_every_game_has_each_of_its_own_places(game):
+    assert missing_parts(game) == []
+
+
+def test_a_game_without_its_own_places_is_told_what_it_lacks():
+    stranger = dataclasses.replace(registry.all_games()[0], id="no_such_game")
+    assert missing_parts(stranger) == [
+        "games/words/no_such_game.py", "leagues/paper/no_such_game.py",
+        "ratings/games/no_such_game.py", "games/rules/bots/no_such_game.py"]
