@@ -23,14 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules import GAME_MODULES, game_module  # noqa: E402
+from games.rules import GAME_MODULES, NAMED_VARIANTS, game_module  # noqa: E402
 
 # House-rule variants measured after their game's default rules, one summary line each:
-# "<game>[<rule>=<value>]: <N> hands/s".
-VARIANTS: dict[str, list[dict]] = {
-    "bid_whist": [{"kitty": "4_no_jokers"}, {"kitty": "5_one_joker"}, {"kitty": "none"}],
-    "solo_whist": [{"prop_and_cop": False}],
-}
+# "<game>[<rule>=<value>]: <N> hands/s".  The engines' own list (a game of its own, as
+# Cutthroat, is measured as a game).
+VARIANTS: dict[str, list[dict]] = {}
+for _game, _rules in NAMED_VARIANTS:
+    if _rules:
+        VARIANTS.setdefault(_game, []).append(_rules)
 
 
 def variant_name(game: str, overrides: dict) -> str:

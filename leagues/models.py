@@ -705,7 +705,8 @@ class EveningTable(models.Model):
 
 
 class TableSeat(models.Model):
-    """A Solo / Belgian Whist player at a table, with their balance for the evening."""
+    """A player at a table where each seat keeps its own score (a running balance, or each
+    player for themselves), with their total for the evening; pairs are ``Partnership`` rows."""
 
     table = models.ForeignKey(EveningTable, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
@@ -717,6 +718,9 @@ class TableSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["table", "member"], name="one_seat_per_player"),
+            # as at an online table: a game seats three to five (games.registry)
+            models.CheckConstraint(condition=models.Q(seat__lt=registry.MAX_SEATS),
+                                   name="table_seat_at_most_five_seats"),
         ]
 
     def __str__(self):

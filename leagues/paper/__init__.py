@@ -10,7 +10,8 @@ Each module is everything the leagues know of one game's score sheet:
 - ``sheet_lines(result) -> list[dict]``: the lines a hand played online gives (as paper takes
   them), and ``engine_points(result)``: what the engine scored for it;
 - for a game played as a match (``games.registry``: partnership or individual match),
-  ``replay_match(rules, hands)``: the engine's ``Match`` over the lines entered.
+  ``match_result(rules, facts)``: one line as the result the engine's ``Match`` adds
+  (``leagues.scoring.replay_match`` replays the lines entered through it).
 
 Nothing else in the leagues names a game: they ask :func:`of` for the module of a league's game.
 """

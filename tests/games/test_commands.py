@@ -96,3 +96,21 @@ def test_bid_whist_records_of_every_kitty_shape_deal_and_replay(tmp_path, kitty,
     refused = manage("replay", str(path))
     assert refused.returncode == 2
     assert f"{path}: deal: " in refused.stderr and "house rule kitty=6_two_jokers" in refused.stderr
+
+
+def test_a_solo_record_keeps_its_revoke_penalty_through_deal_and_replay(tmp_path):
+    penalty = "three_tricks"  # not the default: a record keeps the rules that differ
+    path = tmp_path / "hand.json"
+    dealt = manage("deal", "--game", "solo_whist", "--seed", "4", "--rules",
+                   json.dumps({"revoke_penalty": penalty}), "--output", str(path))
+    assert dealt.returncode == 0, dealt.stderr
+    assert json.loads(path.read_text())["rules"] == {"revoke_penalty": penalty}
+    replayed = manage("replay", str(path))
+    assert replayed.returncode == 0, replayed.stderr
+
+
+def test_deal_refuses_a_revoke_penalty_it_does_not_know():
+    result = manage("deal", "--game", "solo_whist", "--seed", "4", "--rules",
+                    '{"revoke_penalty": "a_fine"}')
+    assert result.returncode != 0
+    assert "revoke_penalty" in result.stderr and "Traceback" not in result.stderr

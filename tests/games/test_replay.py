@@ -3,6 +3,7 @@ the hands at each step exactly what the engine says each player held, nothing in
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -10,6 +11,7 @@ import pytest
 
 from games import registry, tables
 from games.models import Hand, Seat, Table
+from games.rules import NAMED_VARIANTS
 from games.rules.records import random_record, replay_hand, start_hand
 from tests.games.test_table_words import notation_in, visible_text
 
@@ -176,10 +178,14 @@ def test_the_kitty_and_the_discard_are_steps_of_their_own(client, player, django
     assert all(f'data-card="{card}"' in html for card in discards)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_step_of_every_game_reads_in_words(client, player, django_user_model, game):
+GAMES_AND_VARIANTS = [(game, {}) for game in GAMES] + [v for v in NAMED_VARIANTS if v[1]]
+
+
+@pytest.mark.parametrize("game, rules", GAMES_AND_VARIANTS,
+                         ids=[f"{g}-{json.dumps(r, sort_keys=True)}" for g, r in GAMES_AND_VARIANTS])
+def test_every_step_of_every_game_reads_in_words(client, player, django_user_model, game, rules):
     for declared in (True, False):
-        record = a_record(game, declared=declared)
+        record = a_record(game, rules, declared=declared)
         Hand.objects.all().delete()
         table = finished_table(player, django_user_model, record)
         first, _html = read(client, table, 0)

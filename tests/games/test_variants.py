@@ -10,6 +10,7 @@ import pytest
 
 from games import registry, tables
 from games.models import Hand, Table
+from games.rules import NAMED_VARIANTS
 from games.rules.records import random_record, replay_hand
 from leagues import paper
 from leagues.models import (
@@ -27,13 +28,7 @@ from leagues.scoring import EntryError
 from .test_commands import manage
 from .test_tables import bot_table, play_until_hands
 
-VARIANTS = [
-    ("bid_whist", {"kitty": "4_no_jokers"}),
-    ("bid_whist", {"kitty": "5_one_joker"}),
-    ("bid_whist", {"kitty": "none"}),
-    ("cutthroat_bid_whist", {}),
-    ("solo_whist", {"prop_and_cop": False}),
-]
+VARIANTS = NAMED_VARIANTS
 IDS = [f"{game}-{json.dumps(rules, sort_keys=True)}" for game, rules in VARIANTS]
 
 

@@ -138,3 +138,14 @@ def test_many_deals_at_once_are_all_scored_or_none_kept(solo_table, organiser_us
     solo_table.add_deals([solo("solo", 0, 6), solo("solo", 1, 6)], organiser_user)
     assert totals(solo_table) == [6, 6, -6, -6]
     assert ResultChange.objects.get().action == "import"
+
+
+def test_a_table_has_no_seat_past_the_fifth(solo_table, organiser_user):
+    from django.db import IntegrityError, transaction
+
+    from leagues.models import Member, TableSeat
+
+    extra = Member.objects.create(club=solo_table.league.club, name="Sixth")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TableSeat.objects.create(table=solo_table, seat=5, member=extra)
+    TableSeat.objects.create(table=solo_table, seat=4, member=extra)  # a fifth seat is one
