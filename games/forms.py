@@ -258,11 +258,14 @@ class HouseRulesMixin:
     engine's Rules and ``self.overrides`` the rules that differ from the defaults."""
 
     RULE_PREFIX = "rule_"
+    # An online table never meets what a paper-only rule settles (a revoke cannot be played).
+    OFFERS_PAPER_ONLY_RULES = True
 
     def add_house_rule_fields(self, game: str, current: dict | None = None) -> None:
         description = registry.game(game)
         self.rules_class = description.rules_class
-        self.rule_specs = self.rules_class.describe()
+        self.rule_specs = [spec for spec in self.rules_class.describe()
+                           if self.OFFERS_PAPER_ONLY_RULES or not spec.get("paper_only")]
         self.label_suffix = ""  # labels are phrases; no colon to translate
         current = current or {}
         for spec in self.rule_specs:
@@ -318,6 +321,8 @@ class HouseRulesMixin:
 
 
 class TableForm(HouseRulesMixin, forms.Form):
+    OFFERS_PAPER_ONLY_RULES = False
+
     is_private = forms.BooleanField(
         label=_("Private table"), required=False,
         help_text=_("Only people you send the invite link to can find and watch it."))

@@ -125,16 +125,17 @@ def seat_values_to_count(session: Any, dealer: int, result: Any, key: str, missi
 def rule(default: Any, help: str, *, label: str = "", choices: tuple | None = None,
          choice_labels: Mapping[str, str] | None = None,
          entry_labels: Mapping[str, str] | None = None, minimum: float | None = None,
-         maximum: float | None = None, kind: type | None = None) -> Any:
+         maximum: float | None = None, kind: type | None = None, paper_only: bool = False) -> Any:
     """A house-rule field: its default, a plain-language help text and what values it accepts.
 
     What players read, each marked with ``N_`` (``makemessages`` collects ``N_`` and the help
     text, ``rule:2``): ``label`` names the rule on a form (a statement for a yes/no rule: "The
     kitty is turned face up"), ``choice_labels`` gives each of ``choices`` in words (the ids
     stay what records store), ``entry_labels`` the entries of a table of points by their path
-    ("emballage.made": "made, by the tricks taken").
+    ("emballage.made": "made, by the tricks taken").  ``paper_only``: a rule of what happens at
+    a real table that online play never meets (a revoke): offered to leagues, not online tables.
     """
-    meta = {"help": help, "label": label, "choices": choices,
+    meta = {"help": help, "label": label, "choices": choices, "paper_only": paper_only,
             "choice_labels": dict(choice_labels or {}), "entry_labels": dict(entry_labels or {}),
             "minimum": minimum, "maximum": maximum, "kind": kind or type(default)}
     if isinstance(default, (dict, list)):

@@ -109,7 +109,7 @@ class Rules(BaseRules):
         "revoking side loses the contract (when a defender revoked, the declaring side wins "
         "it), or three tricks count against the revoking side. Online play cannot revoke.",
         label=N_("Penalty for a revoke"),
-        choices=REVOKE_PENALTIES,
+        choices=REVOKE_PENALTIES, paper_only=True,
         choice_labels={"lose_deal": N_("the revoking side loses the contract"),
                        "three_tricks": N_("three tricks count against the revoking side")},
     )

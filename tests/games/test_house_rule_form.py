@@ -174,3 +174,16 @@ def test_the_rules_a_table_plays_differently_read_in_words():
     assert rules_in_words(BelgianRules.GAME, {"points_table": {"piccolo": 9, "trou": {
         "made": 20}}}) == ["Points table: Trou, made 20, Piccolo 9"]
     assert rules_in_words(bid, {}) == []
+
+
+def test_a_paper_only_rule_is_offered_to_leagues_and_not_to_online_tables():
+    from games.forms import TableForm
+    from leagues.forms import HouseRulesForm
+
+    def rules_offered(form):
+        return {name.removeprefix(form.RULE_PREFIX) for name in form.fields
+                if name.startswith(form.RULE_PREFIX)}
+
+    online, league = TableForm("solo_whist"), HouseRulesForm("solo_whist", {})
+    assert "revoke_penalty" in rules_offered(league)
+    assert rules_offered(online) == rules_offered(league) - {"revoke_penalty"}
