@@ -134,7 +134,7 @@ class PartnershipMatchSheet(MatchSheet):
             raise EntryError(_("Enter the two pairs' final scores."))
         target = table.league.engine_rules().game_target
         if values[0] == values[1]:
-            raise EntryError(_("A Bid Whist match cannot end level; enter the final scores."))
+            raise EntryError(_("A match between pairs cannot end level; enter the final scores."))
         if max(values) < target and min(values) > -target:
             raise EntryError(_("Neither team has reached %(target)s or fallen to -%(target)s: "
                                "the match is not over.") % {"target": target})
