@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.engine_messages import engine_message
+from games.models import default_trick_pause_ms
 from games.rules.base import RulesError
 
 
@@ -320,6 +321,16 @@ class HouseRulesMixin:
         return None
 
 
+def trick_pause_choices() -> list[tuple[int, str]]:
+    """No pause, short, usual or long; the site's own default among them."""
+    choices = {0: _("No pause"), 1000: _("1 second"), 1500: _("1.5 seconds"),
+               3000: _("3 seconds")}
+    default = default_trick_pause_ms()
+    if default not in choices:
+        choices[default] = _("%(seconds)s seconds") % {"seconds": f"{default / 1000:g}"}
+    return sorted(choices.items())
+
+
 class TableForm(HouseRulesMixin, forms.Form):
     OFFERS_PAPER_ONLY_RULES = False
 
@@ -337,9 +348,17 @@ class TableForm(HouseRulesMixin, forms.Form):
         help_text=_("How long a player who drops off keeps their seat before a computer player "
                     "takes over; they get it back as soon as they return."))
 
+    trick_pause_ms = forms.TypedChoiceField(
+        label=_("Pause on a finished trick"), coerce=int, required=False, empty_value=None,
+        help_text=_("How long the cards of a finished trick stay in the middle of the "
+                    "table, the winner marked, before they are gathered."))
+
     def __init__(self, game: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
+        pause = self.fields["trick_pause_ms"]
+        pause.choices = trick_pause_choices()
+        pause.initial = default_trick_pause_ms()
         self.add_house_rule_fields(game)
         if not registry.game(game).plays_a_number_of_deals:
             del self.fields["deals_limit"]

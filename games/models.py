@@ -11,6 +11,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -18,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registry
 
+MAX_TRICK_PAUSE_MS = 5000
 BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("strong", _("strong"))]
 
 
@@ -38,6 +40,12 @@ def played_by_bot(bot_level: str, user_id, away_since, grace_seconds: int, now=N
         return True
     takeover = takeover_at(user_id, away_since, grace_seconds)
     return takeover is not None and (now or timezone.now()) >= takeover
+
+
+def default_trick_pause_ms() -> int:
+    """A new table pauses on a finished trick as long as the site is set to
+    (``TRICK_PAUSE_SECONDS``: 1.5 s, 0 for test servers); its creator may choose otherwise."""
+    return round(settings.TRICK_PAUSE_SECONDS * 1000)
 
 
 class Table(models.Model):
@@ -63,6 +71,11 @@ class Table(models.Model):
         _("grace period (seconds)"), default=60,
         help_text=_("How long a player who dropped off keeps their seat before a computer "
                     "player takes over (they get it back as soon as they return)."))
+    trick_pause_ms = models.PositiveSmallIntegerField(
+        _("pause on a finished trick (milliseconds)"), default=default_trick_pause_ms,
+        validators=[MaxValueValidator(MAX_TRICK_PAUSE_MS)],
+        help_text=_("How long a finished trick stays whole in the middle of the table, its "
+                    "winner marked, before it is gathered."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # Bumped by every change a player can see; clients send the version they acted on.
     version = models.PositiveIntegerField(default=0)

@@ -93,7 +93,8 @@ def trick_centre(view: dict[str, Any], places: dict[int, str],
     order of play, then the seats still to play), and the last finished trick with its winner:
     the hand's last one, or the final trick of the hand before while this one has none.
     ``just_finished`` while nobody has led to the next trick: the page shows it whole for
-    ``TRICK_PAUSE_SECONDS`` (static/js/table.js) before gathering it."""
+    the table's pause (``view["trick_pause"]``, seconds; static/js/table.js) before gathering
+    it."""
     hand = view.get("hand") or {}
     if not hand and not view.get("last_hand"):
         return None
@@ -128,7 +129,8 @@ def trick_centre(view: dict[str, Any], places: dict[int, str],
         } if finished else None,
         "just_finished": bool(finished) and not current and (
             not from_last_hand or not hand.get("auction")),
-        "pause": settings.TRICK_PAUSE_SECONDS,
+        # a number for the script, never localised ("1,5" in French would read as 1)
+        "pause": f"{view.get('trick_pause', settings.TRICK_PAUSE_SECONDS):g}",
     }
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from games import broadcasting, computer_players, registry, signals
 from games.access import person_id
 from games.engine_messages import engine_message
-from games.models import Seat, Table, new_invite_token
+from games.models import Seat, Table, default_trick_pause_ms, new_invite_token
 from games.rules import game_module
 from games.rules.base import RulesError
 from games.rules.records import HAND_FORMAT
@@ -22,7 +22,8 @@ from games.versions import TableError, bump, locked, rules_of, seat_for_update, 
 
 
 def create_table(user, game: str, rules: dict, *, is_private: bool = False,
-                 deals_limit: int | None = None, grace_seconds: int = 60) -> Table:
+                 deals_limit: int | None = None, grace_seconds: int = 60,
+                 trick_pause_ms: int | None = None) -> Table:
     try:
         parsed = game_module(game).Rules.from_overrides(rules)
     except RulesError as exc:
@@ -30,7 +31,10 @@ def create_table(user, game: str, rules: dict, *, is_private: bool = False,
     with transaction.atomic():
         table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
                                      is_private=is_private, deals_limit=deals_limit,
-                                     grace_seconds=grace_seconds)
+                                     grace_seconds=grace_seconds,
+                                     trick_pause_ms=(default_trick_pause_ms()
+                                                     if trick_pause_ms is None
+                                                     else trick_pause_ms))
         Seat.objects.bulk_create(Seat(table=table, position=p)
                                 for p in range(registry.game(game).seats))
         transaction.on_commit(lambda: broadcasting.broadcast_lobby())
@@ -118,7 +122,8 @@ def rematch(table_id: int, user) -> Table:
             return Table.objects.get(pk=table.rematch_table_id)
         new = Table.objects.create(game=table.game, rules=table.rules, created_by=user,
                                    is_private=table.is_private, deals_limit=table.deals_limit,
-                                   grace_seconds=table.grace_seconds)
+                                   grace_seconds=table.grace_seconds,
+                                   trick_pause_ms=table.trick_pause_ms)
         now = timezone.now()
         Seat.objects.bulk_create(
             Seat(table=new, position=s.position, user_id=s.user_id, bot_level=s.bot_level,

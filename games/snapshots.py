@@ -79,6 +79,7 @@ class TableSnapshot:
     status: str
     created_by: int
     grace_seconds: int
+    trick_pause_ms: int  # how long a finished trick stays whole (the creator's choice)
     house_rules: dict  # the table's overrides of its game's rules (public: the create form's)
     summary: dict
     seats: tuple[SeatFacts, ...]
@@ -109,6 +110,7 @@ class TableSnapshot:
                 for s in self.seats
             ],
             "house_rules": self.house_rules,
+            "trick_pause": self.trick_pause_ms / 1000,
             "hands_played": self.hands_played,
             "summary": self.summary or None,
             "hand": self.state.view(seat) if self.state is not None else None,
@@ -127,7 +129,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
     return TableSnapshot(
         table_id=table.pk, game=table.game, version=table.version, status=table.status,
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
-        house_rules=dict(table.rules or {}),
+        trick_pause_ms=table.trick_pause_ms, house_rules=dict(table.rules or {}),
         summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
         state=current_state(table), rematch_table=table.rematch_table_id)

@@ -159,7 +159,8 @@ def test_a_bad_level_fills_with_normal_players(people):
 
 def test_a_player_of_a_finished_table_gets_a_rematch_with_the_same_people(people):
     old = tables.create_table(people["ana"], "solo_whist", {"overtricks": True},
-                              is_private=True, deals_limit=3, grace_seconds=30)
+                              is_private=True, deals_limit=3, grace_seconds=30,
+                              trick_pause_ms=3000)
     tables.take_seat(old.pk, people["ana"], 0)
     tables.take_seat(old.pk, people["bob"], 2)
     tables.fill_seats(old.pk, people["bob"], "strong")
@@ -171,8 +172,8 @@ def test_a_player_of_a_finished_table_gets_a_rematch_with_the_same_people(people
     old.refresh_from_db()
     new = old.rematch_table
     assert new is not None and response["Location"] == f"/tables/{new.pk}/"
-    assert (new.game, new.rules, new.is_private, new.deals_limit, new.grace_seconds) == (
-        "solo_whist", {"overtricks": True}, True, 3, 30)
+    assert (new.game, new.rules, new.is_private, new.deals_limit, new.grace_seconds,
+            new.trick_pause_ms) == ("solo_whist", {"overtricks": True}, True, 3, 30, 3000)
     assert [(s.user_id, s.bot_level) for s in new.seats.order_by("position")] == [
         (people["ana"].pk, ""), (None, "strong"), (people["bob"].pk, ""), (None, "strong")]
     assert new.status == Table.Status.PLAYING  # every seat is filled: it deals at once
