@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Case, CharField, OuterRef, Subquery, Value, When
 from django.db.models.functions import Cast, Concat
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from games import registry
@@ -37,7 +38,8 @@ class Row:
 
     @property
     def text(self) -> str:
-        return f"{self.value:,} ± {self.plus_minus}"
+        # grouped as the reader's language writes numbers: 1,500 / 1 500 / 1.500
+        return f"{number_format(self.value, force_grouping=True)} ± {self.plus_minus}"
 
 
 def row(name, rating: Rating | RatingPoint, **kwargs) -> Row:

@@ -3,6 +3,7 @@ members-only club's results never reach the site's list, its ratings pages are i
 outsiders; computer players are rated, one identity per level."""
 
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -155,3 +156,13 @@ def test_ratings_where_people_look_in_the_leagues_pages(rated_table, as_member, 
     assert "Expected outcome" in table_page and "%" in table_page
     played = as_member.get(rated_table.get_absolute_url()).content.decode()
     assert "Expected outcome" not in played  # only before a table plays
+
+
+@pytest.mark.parametrize("language, grouped", [("fr", "1\u00a0"), ("nl", "1."), ("en", "1,")])
+def test_ratings_are_written_as_the_readers_language_writes_numbers(
+        rated_table, as_organiser, organiser, language, grouped):
+    organiser.user.profile.language = language
+    organiser.user.profile.save()
+    text = as_organiser.get(reverse("ratings:club", args=[organiser.club.slug])).content.decode()
+    ratings = re.findall(r"(\d[\d\u00a0.,]*) ± \d+", text)
+    assert ratings and all(r.startswith(grouped) and len(r) == 5 for r in ratings), ratings
