@@ -474,16 +474,27 @@ def calendar(request, slug):
 
 def table_detail(request, slug, table_id):
     access, table = acl.get_table(request, slug, table_id)
+    return render_table(request, access, table)
+
+
+def render_table(request, access, table, *, form=None, entered=None):
+    """The table's page: its score sheet, and the next deal's form for those who may enter one
+    (``form``: the one just sent, with its errors and what was typed; ``entered``: the sentence
+    saying which deal was just entered, shown beside the form)."""
     may_enter = _may_enter(access, table)
     names = table.sides()
     fixture = _online_fixture(table)
     # While the online table plays, its hands are the table's deals: no paper entry meanwhile.
     may_enter = may_enter and not (fixture and not fixture.is_complete)
-    form = None
     sheet = history.table_sheet(table)
-    if may_enter and table.entry != EveningTable.Entry.TOTALS:
+    if not (may_enter and table.entry != EveningTable.Entry.TOTALS):
+        form = None
+    elif form is None:
         form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1)
+    if entered and form is not None:  # the next deal is typed at once
+        next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
     return render(request, "leagues/table.html", {
+        "entered": entered, "totals_by_name": list(zip(names, sheet["totals"], strict=False)),
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
         # a match's winner: a pair or a player, by its column on the sheet
@@ -613,25 +624,31 @@ def deal_add(request, slug, table_id):
     if _refuse_while_online(request, table) or _closed(request, table.evening.season):
         return redirect(table)
     form = deal_entry_form(table.league, table.sides(), request.POST)
-    if not form.is_valid():
-        if "number" in form.errors:
-            messages.error(request, _("This deal form is out of date: reload the table page and "
-                                      "enter the deal again."))
-        elif any(error.code == "required" for errors in form.errors.as_data().values()
-                 for error in errors):
-            messages.error(request, _("Please fill in every field of the deal."))
+    if form.is_valid():
+        try:
+            deal = table.add_deal(form.facts, request.user, access.member,
+                                  number=form.cleaned_data["number"])
+        except DuplicateDeal as exc:
+            return _entered(request, access, table, exc.message)
+        except EntryError as exc:
+            form.add_error(None, exc.message)  # the engine's refusal, above the fields
         else:
-            messages.error(request, first_error(form))
-        return redirect(table)
-    try:
-        deal = table.add_deal(form.facts, request.user, access.member,
-                              number=form.cleaned_data["number"])
-    except DuplicateDeal as exc:
-        messages.info(request, exc.message)
-    except EntryError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Deal %(number)s entered.") % {"number": deal.number})
+            return _entered(request, access, table,
+                            _("Deal %(number)s entered.") % {"number": deal.number})
+    elif "number" in form.errors:
+        form.add_error(None, _("This deal form is out of date: reload the table page and "
+                               "enter the deal again."))
+    # The form comes back as it was sent, each error beside its field; nothing was entered.
+    # (A 200, as every form of the site answers, and the one status htmx swaps in.)
+    return render_table(request, access, table, form=form)
+
+
+def _entered(request, access, table, said: str):
+    """After a deal: from the page's script, the sheet and a fresh form in place (no reload);
+    without it, the table's page again, as after any form."""
+    if request.htmx:
+        return render_table(request, access, table, entered=said)
+    messages.success(request, said)
     return redirect(table)
 
 

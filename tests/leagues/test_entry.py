@@ -210,3 +210,55 @@ def test_bid_deal_helper_is_consistent(bid_table, organiser_user):
     bid_table.add_deal(bid(1, 3, "uptown", 10), organiser_user)
     bid_table.refresh_from_db()
     assert bid_table.score_1 == 4
+
+
+# -- entry at the venue: the form comes back as typed, and the script needs no reload --------
+
+
+def deal_entry_part(page: str) -> str:
+    return page[page.index('id="deal-entry"'):]
+
+
+def test_a_refused_deal_comes_back_as_typed_with_the_error_beside_the_form(as_organiser,
+                                                                          solo_table):
+    deal = {**SOLO_DEAL, "contract": "prop_and_cop", "declarer": "2", "tricks": "9"}  # no partner
+    response = as_organiser.post(url(solo_table, "deals/"), deal)
+    assert response.status_code == 200  # the page again, not a redirect: nothing is lost
+    form = deal_entry_part(response.content.decode())
+    assert "prop and cop needs a partner" in form
+    assert '<option value="prop_and_cop" selected>' in form
+    assert '<option value="2" selected>' in form and 'value="9"' in form
+    assert not solo_table.deals.exists() and not ResultChange.objects.exists()
+
+
+def test_a_field_left_empty_is_named_beside_the_field(as_organiser, solo_table):
+    response = as_organiser.post(url(solo_table, "deals/"), {**SOLO_DEAL, "tricks": ""})
+    form = deal_entry_part(response.content.decode())
+    assert "This field is required." in form
+    assert '<option value="solo" selected>' in form  # the rest as typed
+    assert not solo_table.deals.exists()
+
+
+def test_the_pages_script_enters_a_deal_without_a_reload(as_organiser, solo_table):
+    response = as_organiser.post(url(solo_table, "deals/"), SOLO_DEAL, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200  # swapped in place by htmx, no redirect to follow
+    part = deal_entry_part(response.content.decode())
+    assert "Deal 1 entered." in part and 'role="status"' in part
+    assert 'name="number" value="2"' in part  # the next deal's form, ready
+    assert "autofocus" in part
+    assert "Totals so far:" in part and "<strong>9</strong>" in part
+    assert solo_table.deals.count() == 1
+    # the same form sent again (a double tap) adds nothing
+    again = as_organiser.post(url(solo_table, "deals/"), SOLO_DEAL, HTTP_HX_REQUEST="true")
+    assert solo_table.deals.count() == 1 and again.status_code == 200
+
+
+def test_without_the_script_an_entered_deal_redirects_to_the_sheet(as_organiser, solo_table):
+    response = as_organiser.post(url(solo_table, "deals/"), SOLO_DEAL)
+    assert response.status_code == 302 and response["Location"] == url(solo_table)
+
+
+def test_the_next_deals_form_comes_before_the_sheet(as_organiser, solo_table, organiser_user):
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    page = as_organiser.get(url(solo_table)).content.decode()
+    assert page.index("Next deal") < page.index('class="data sheet"')
