@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from games.rules import belgian_whist as engine
 from leagues.paper.common import (
     NOT_AT_THIS_TABLE,
+    ChoiceButtons,
     DeclarerDealForm,
     describe_declarer_line,
     tricks_on_declarer,
@@ -18,9 +19,10 @@ from leagues.scoring import EntryError, Outcome
 
 class DealForm(DeclarerDealForm):
     GAME = engine.GAME
+    PARTNERED = frozenset({engine.EMBALLAGE, engine.TROU_CONTRACT})
     level = forms.IntegerField(label=gettext_lazy("Tricks bid (emballage, solo, abondance)"),
                                min_value=6, max_value=13, required=False)
-    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (emballage, trou)"), coerce=int,
+    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (emballage, trou)"), coerce=int, widget=ChoiceButtons, initial="",
                                      error_messages=NOT_AT_THIS_TABLE,
                                      required=False, empty_value=None)
     field_order = ["contract", "level", "declarer", "partner", "tricks"]

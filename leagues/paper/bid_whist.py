@@ -11,6 +11,7 @@ from games import registry
 from games.rules import bid_whist as engine
 from leagues.paper.common import (
     NOT_AT_THIS_TABLE,
+    ChoiceButtons,
     revoke_choices,
     revoke_field,
     seat_choices,
@@ -23,10 +24,10 @@ class DealForm(forms.Form):
     """One hand of a Bid Whist match as the score sheet records it."""
 
     team = forms.TypedChoiceField(label=gettext_lazy("Bidding team"), coerce=int,
-                                  error_messages=NOT_AT_THIS_TABLE)
+                                  widget=ChoiceButtons, error_messages=NOT_AT_THIS_TABLE)
     bid = forms.IntegerField(label=gettext_lazy("Bid (books over six)"), min_value=1,
                              max_value=engine.MAX_BID)
-    mode = forms.ChoiceField(label=gettext_lazy("Direction"))
+    mode = forms.ChoiceField(label=gettext_lazy("Direction"), widget=ChoiceButtons)
     books = forms.IntegerField(label=gettext_lazy("Books taken by the bidding team, kitty "
                                                   "included"), min_value=0, max_value=13)
     revoke = revoke_field()

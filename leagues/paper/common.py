@@ -14,10 +14,19 @@ def seat_choices(names: list[str]):
     return [(seat, name) for seat, name in enumerate(names)]
 
 
+class ChoiceButtons(forms.RadioSelect):
+    """A choice as a row of buttons, one tap each (static/css/leagues.css, ``.choice-buttons``):
+    fewer taps at the venue than a dropdown's two, and every choice in sight."""
+
+    def __init__(self, attrs=None, choices=()):
+        super().__init__({"class": "choice-buttons", **(attrs or {})}, choices)
+
+
 def revoke_field() -> forms.TypedChoiceField:
     """Who was caught revoking (paper play only; online play cannot revoke), or nobody."""
     return forms.TypedChoiceField(label=gettext_lazy("Revoke by"), coerce=int, required=False,
-                                  empty_value=None, error_messages=NOT_AT_THIS_TABLE)
+                                  empty_value=None, error_messages=NOT_AT_THIS_TABLE,
+                                  widget=ChoiceButtons, initial="")
 
 
 # A seat the sheet does not have (a hand-made or stale form): said in words, never the value.
@@ -52,13 +61,14 @@ class DeclarerDealForm(forms.Form):
     form only turns the sheet's fields into facts.  ``GAME`` gives the contracts."""
 
     GAME = ""
-    contract = forms.ChoiceField(label=gettext_lazy("Contract"), error_messages={
-        "invalid_choice": gettext_lazy("This league's house rules do not play that contract.")})
+    contract = forms.ChoiceField(label=gettext_lazy("Contract"), widget=ChoiceButtons,
+                                 error_messages={"invalid_choice": gettext_lazy(
+                                     "This league's house rules do not play that contract.")})
     declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int,
-                                      error_messages=NOT_AT_THIS_TABLE)
+                                      widget=ChoiceButtons, error_messages=NOT_AT_THIS_TABLE)
     partner = forms.TypedChoiceField(label=gettext_lazy("Partner"), coerce=int,
-                                     required=False, empty_value=None,
-                                     error_messages=NOT_AT_THIS_TABLE)
+                                     required=False, empty_value=None, widget=ChoiceButtons,
+                                     initial="", error_messages=NOT_AT_THIS_TABLE)
     tricks = forms.IntegerField(label=gettext_lazy("Tricks taken by the declaring side"),
                                 min_value=0, max_value=13)
 
@@ -68,14 +78,36 @@ class DeclarerDealForm(forms.Form):
             (contract, label) for contract, label in registry.game(self.GAME).contract_choices()
             if rules is None or self.offered(contract, rules)]
         self.fields["declarer"].choices = seat_choices(names)
-        self.fields["partner"].choices = [("", "—"), *seat_choices(names)]
+        self.fields["partner"].choices = [("", _("no partner")), *seat_choices(names)]
         if "revoke" in self.fields:
             self.fields["revoke"].choices = revoke_choices(names)
+
+    # The contracts played by the declarer and a partner (the game's module says which).
+    PARTNERED: frozenset[str] = frozenset()
 
     @staticmethod
     def offered(contract: str, rules) -> bool:
         """Whether the league's house rules (the engine's ``Rules``) allow ``contract``."""
         return True
+
+    def clean(self):
+        """Who plays with the declarer, told beside the partner field in words (the engine
+        would refuse it in seat numbers)."""
+        data = super().clean()
+        contract, declarer, partner = (data.get("contract"), data.get("declarer"),
+                                       data.get("partner"))
+        if contract is None or declarer is None:
+            return data  # their fields have their own errors
+        words = {"contract": registry.game(self.GAME).contract_label(contract)}
+        if contract in self.PARTNERED and partner is None:
+            self.add_error("partner", _("%(contract)s is played by two: choose the "
+                                        "declarer's partner.") % words)
+        elif contract in self.PARTNERED and partner == declarer:
+            self.add_error("partner", _("The partner is another player than the declarer."))
+        elif contract not in self.PARTNERED and partner is not None:
+            self.add_error("partner", _("%(contract)s is played without a partner: leave the "
+                                        "partner empty.") % words)
+        return data
 
     @property
     def facts(self) -> dict:

@@ -9,16 +9,16 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from games.rules import cutthroat_bid_whist as engine
-from leagues.paper.common import NOT_AT_THIS_TABLE, seat_choices
+from leagues.paper.common import NOT_AT_THIS_TABLE, ChoiceButtons, seat_choices
 from leagues.scoring import Outcome
 
 
 class DealForm(forms.Form):
     declarer = forms.TypedChoiceField(label=gettext_lazy("Declarer"), coerce=int,
-                                      error_messages=NOT_AT_THIS_TABLE)
+                                      widget=ChoiceButtons, error_messages=NOT_AT_THIS_TABLE)
     bid = forms.IntegerField(label=gettext_lazy("Bid (tricks out of 18)"), min_value=1,
                              max_value=engine.MAX_BID)
-    mode = forms.ChoiceField(label=gettext_lazy("Direction"))
+    mode = forms.ChoiceField(label=gettext_lazy("Direction"), widget=ChoiceButtons)
     tricks = forms.IntegerField(label=gettext_lazy("Tricks taken by the declarer, discards "
                                                    "included"), min_value=1,
                                 max_value=engine.TRICKS_IN_ALL)

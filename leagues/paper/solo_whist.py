@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 from games.rules import solo_whist as engine
 from leagues.paper.common import (
     NOT_AT_THIS_TABLE,
+    ChoiceButtons,
     DeclarerDealForm,
     describe_declarer_line,
     revoke_field,
@@ -19,7 +20,8 @@ from leagues.scoring import Outcome
 
 class DealForm(DeclarerDealForm):
     GAME = engine.GAME
-    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (prop and cop)"), coerce=int,
+    PARTNERED = frozenset({engine.PROP_AND_COP.name})
+    partner = forms.TypedChoiceField(label=gettext_lazy("Partner (prop and cop)"), coerce=int, widget=ChoiceButtons, initial="",
                                      required=False, empty_value=None,
                                      error_messages=NOT_AT_THIS_TABLE)
     revoke = revoke_field()  # the penalty is the league's house rule revoke_penalty

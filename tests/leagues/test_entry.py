@@ -39,7 +39,9 @@ def test_running_totals_add_up_deal_after_deal(as_organiser, solo_table, organis
 def test_an_impossible_deal_is_refused_with_a_message(as_organiser, solo_table):
     deal = {**SOLO_DEAL, "contract": "prop_and_cop"}  # no partner
     response = as_organiser.post(url(solo_table, "deals/"), deal, follow=True)
-    assert "prop and cop needs a partner" in response.content.decode()
+    page = response.content.decode()
+    assert "Prop and cop is played by two: choose the declarer&#x27;s partner." in page
+    assert "None" not in page and "seat 0-3" not in page  # words, never the engine's notation
     assert not solo_table.deals.exists()
 
 
@@ -215,6 +217,13 @@ def test_bid_deal_helper_is_consistent(bid_table, organiser_user):
 # -- entry at the venue: the form comes back as typed, and the script needs no reload --------
 
 
+def chosen(form: str, name: str) -> str:
+    """The value of the choice button ticked for ``name``."""
+    import re
+
+    return re.search(rf'name="{name}" value="([^"]*)"[^>]*checked', form).group(1)
+
+
 def deal_entry_part(page: str) -> str:
     return page[page.index('id="deal-entry"'):]
 
@@ -225,9 +234,9 @@ def test_a_refused_deal_comes_back_as_typed_with_the_error_beside_the_form(as_or
     response = as_organiser.post(url(solo_table, "deals/"), deal)
     assert response.status_code == 200  # the page again, not a redirect: nothing is lost
     form = deal_entry_part(response.content.decode())
-    assert "prop and cop needs a partner" in form
-    assert '<option value="prop_and_cop" selected>' in form
-    assert '<option value="2" selected>' in form and 'value="9"' in form
+    assert "Prop and cop is played by two" in form
+    assert chosen(form, "contract") == "prop_and_cop" and chosen(form, "declarer") == "2"
+    assert 'value="9"' in form
     assert not solo_table.deals.exists() and not ResultChange.objects.exists()
 
 
@@ -235,7 +244,7 @@ def test_a_field_left_empty_is_named_beside_the_field(as_organiser, solo_table):
     response = as_organiser.post(url(solo_table, "deals/"), {**SOLO_DEAL, "tricks": ""})
     form = deal_entry_part(response.content.decode())
     assert "This field is required." in form
-    assert '<option value="solo" selected>' in form  # the rest as typed
+    assert chosen(form, "contract") == "solo"  # the rest as typed
     assert not solo_table.deals.exists()
 
 
@@ -262,3 +271,14 @@ def test_the_next_deals_form_comes_before_the_sheet(as_organiser, solo_table, or
     solo_table.add_deal(solo("solo", 0, 6), organiser_user)
     page = as_organiser.get(url(solo_table)).content.decode()
     assert page.index("Next deal") < page.index('class="data sheet"')
+
+
+@pytest.mark.parametrize("contract, partner, said", [
+    ("solo", "1", "Solo is played without a partner: leave the partner empty."),
+    ("prop_and_cop", "0", "The partner is another player than the declarer."),
+])
+def test_a_partner_that_does_not_fit_the_contract_is_told_in_words(as_organiser, solo_table,
+                                                                  contract, partner, said):
+    deal = {**SOLO_DEAL, "contract": contract, "partner": partner}
+    page = deal_entry_part(as_organiser.post(url(solo_table, "deals/"), deal).content.decode())
+    assert said in page and not solo_table.deals.exists()
