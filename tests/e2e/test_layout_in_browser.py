@@ -85,11 +85,13 @@ def inside(page, selector, width, height, what):
     boxes = page.locator(selector)
     covered = boxes.evaluate_all(UNCOVERED)
     assert not covered, f"{what} covered: {covered}"
-    count = boxes.count()
+    # every box measured at one moment: the table may be swapped in between two looks
+    measured = boxes.evaluate_all("els => els.map(el => { const r = el.getBoundingClientRect();"
+                                  " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+    count = len(measured)
     assert count, f"no {what} ({selector})"
-    for i in range(count):
-        box = boxes.nth(i).bounding_box()
-        assert box, f"{what} {i} is not shown"
+    for i, box in enumerate(measured):
+        assert box["width"] and box["height"], f"{what} {i} is not shown"
         assert box["x"] >= -0.5 and box["y"] >= -0.5, (what, i, box)
         assert box["x"] + box["width"] <= width + 0.5, (what, i, box)
         assert box["y"] + box["height"] <= height + 0.5, (what, i, box)
