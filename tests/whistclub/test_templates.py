@@ -22,7 +22,8 @@ def test_no_template_comment_spreads_over_two_lines():
 def test_the_check_sees_a_comment_over_two_lines(tmp_path):
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "t.html").write_text("{# one #}\n{# two\n lines #}\n")
-    assert unclosed_comments(tmp_path) == ["templates/t.html:2: {# two"]
+    assert unclosed_comments(tmp_path) == ["templates/t.html:2: {# two",
+                                          "templates/t.html:3: lines #}"]
 
 
 def test_the_home_page_shows_no_template_comment(client):
