@@ -1,0 +1,47 @@
+"""The evening's score sheets print one table a page, with no blank page after any of them
+(Chromium's own print to PDF, on A4)."""
+
+import re
+
+import pytest
+
+from tests.live_servers import DaphneServer, ServerDatabase
+
+pytestmark = pytest.mark.slow
+
+EVENINGS = """
+from leagues.models import Evening
+for evening in Evening.objects.all():
+    print(evening.tables.count(), evening.season.league.club.slug, evening.pk)
+"""
+
+
+@pytest.fixture(scope="module")
+def demo_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("e2e-demo")
+    database = ServerDatabase(folder)
+    database.manage("migrate", "--noinput", "-v0")
+    database.manage("load_demo")
+    evenings = [line.split() for line in database.shell(EVENINGS).splitlines()
+                if re.fullmatch(r"\d+ \S+ \d+", line)]
+    server = DaphneServer(database, folder / "daphne.log").start()
+    yield server.url, evenings
+    server.stop()
+    database.drop()
+
+
+def test_each_table_of_an_evening_prints_on_one_page(browser, demo_server):
+    base, evenings = demo_server
+    tables, club, evening = max(evenings, key=lambda each: int(each[0]))
+    assert int(tables) >= 2  # the demo's busiest evening
+    page = browser.new_page()
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", "demo")
+    page.fill("#id_password", "whist-demo")
+    page.click("main button[type=submit]")
+    page.wait_for_load_state()
+    page.goto(f"{base}/clubs/{club}/evenings/{evening}/sheet/")
+    assert page.locator(".sheet-page").count() == int(tables)
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == int(tables)
+    page.close()
