@@ -241,6 +241,14 @@ def merge_members(kept: Member, other: Member, by) -> None:
                                       | Q(first=other, second=kept)).exists():
             raise EntryError(_("%(a)s and %(b)s are partners in a pair, so they are two people "
                                "and cannot be merged.") % {"a": kept.name, "b": other.name})
+        # A closed season's standings are final: two of its rows may not become one.
+        frozen = (Season.objects.filter(closed_at__isnull=False,
+                                        evenings__tables__seats__member=kept)
+                  .filter(evenings__tables__seats__member=other).first())
+        if frozen is not None:
+            raise EntryError(_("%(a)s and %(b)s both have results in %(season)s, which is "
+                               "closed: merging them would change its final standings.")
+                             % {"a": kept.name, "b": other.name, "season": frozen.name})
         # The tables whose results change hands are saved after the move, as every change of
         # a result ends (whoever follows the tables' saves, ratings, sees it).
         moved = set(TableSeat.objects.filter(member=other).values_list("table_id", flat=True))

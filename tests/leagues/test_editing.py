@@ -393,3 +393,25 @@ def test_the_belgian_house_rules_page_shows_its_fields(as_organiser, club):
     page = as_organiser.get(club_url(club, f"leagues/{league.pk}/rules/")).content.decode()
     assert "Points table" in page
     assert page.count('type="number"') > 20
+
+
+def test_two_records_with_results_in_a_closed_season_are_not_merged(solo_season,
+                                                                    organiser_user):
+    from leagues import edits
+    from leagues.models import EntryError
+
+    club = solo_season.league.club
+    ann, ann2, b, c, d = add_members(club, ["Ann", "ann (dup)", "B", "C", "D"])
+    one = make_solo_table(Evening.objects.create(season=solo_season,
+                                                 date=datetime.date(2030, 1, 1)), [ann, b, c, d])
+    two = make_solo_table(Evening.objects.create(season=solo_season,
+                                                 date=datetime.date(2030, 1, 8)), [ann2, b, c, d])
+    one.set_totals([6, -2, -2, -2], organiser_user)
+    two.set_totals([3, -1, -1, -1], organiser_user)
+    edits.close_season(solo_season, organiser_user)
+    final = {r.name: (r.total, r.evenings) for r in season_standings(solo_season)}
+    with pytest.raises(EntryError) as refused:
+        edits.merge_members(ann, ann2, organiser_user)
+    assert "Winter, which is closed" in str(refused.value.message)
+    assert Member.objects.filter(pk=ann2.pk).exists()
+    assert {r.name: (r.total, r.evenings) for r in season_standings(solo_season)} == final
