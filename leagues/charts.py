@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from pygal.style import Style
 
 from games import registry
-from leagues.models import EveningTable, League, Member, Season, TableSeat
+from leagues.models import EveningTable, League, Member, Partnership, Season, TableSeat
 from leagues.scoring import number
 
 STYLE = Style(
@@ -126,6 +126,28 @@ def member_svg(member: Member, league: League) -> str:
         chart.add(_("Opponents") if series["kind"] == registry.PARTNERSHIP_MATCH
                   else _("Best opponent"), [_float(v) for v in series["opponents"]])
     chart.title = league.name
+    chart.x_labels = labels
+    chart.x_label_rotation = 35 if len(labels) > 5 else 0
+    chart.x_labels_major_count = 8
+    chart.show_minor_x_labels = len(labels) <= 8
+    return chart.render(is_unicode=True)
+
+
+def pair_svg(pair: Partnership) -> str:
+    """A pair's score in each finished match against its opponents', by date."""
+    labels, mine, theirs = [], [], []
+    for table in (EveningTable.objects.counted().filter(winner__isnull=False)
+                  .filter(Q(pair_0=pair) | Q(pair_1=pair)).select_related("evening")
+                  .order_by("evening__date", "number")):
+        side = 0 if table.pair_0_id == pair.pk else 1
+        scores = [table.score_0, table.score_1]
+        labels.append(_day(table.evening.date))
+        mine.append(_float(scores[side]))
+        theirs.append(_float(scores[1 - side]))
+    chart = pygal.Bar(**_config(x_title=_("Match"), y_title=_("Score")))
+    chart.add(str(pair), mine)
+    chart.add(_("Opponents"), theirs)
+    chart.title = str(pair)
     chart.x_labels = labels
     chart.x_label_rotation = 35 if len(labels) > 5 else 0
     chart.x_labels_major_count = 8

@@ -265,17 +265,6 @@ def evening_tables(evening) -> list[dict]:
     return out
 
 
-def chart_points(values: list[Decimal], width: int = 300, height: int = 100) -> str:
-    """An SVG polyline of a running balance (drawn server-side: no JavaScript needed)."""
-    if not values:
-        return ""
-    low, high = min([0, *values]), max([0, *values])
-    span = (high - low) or 1
-    step = width / max(len(values) - 1, 1)
-    return " ".join(f"{i * step:.1f},{height - float((v - low) / span) * height:.1f}"
-                    for i, v in enumerate(values))
-
-
 def member_history(member: Member) -> dict:
     """Evenings played (Solo, Belgian) with the running balance, Bid Whist matches through the
     member's pairs, and the contracts they declared and made."""
@@ -317,21 +306,21 @@ def pair_matches(pair: Partnership):
 
 
 def pair_history(pair: Partnership) -> dict:
-    matches, points, running = [], [], Decimal(0)
+    """The pair's matches as the page lists them; ``chart``: whether a finished one is there
+    to draw (``leagues.charts.pair_svg``)."""
+    matches, chart = [], False
     for table in pair_matches(pair):
         side = 0 if table.pair_0_id == pair.pk else 1
         opponent = table.pair_1 if side == 0 else table.pair_0
         mine = table.score_0 if side == 0 else table.score_1
         theirs = table.score_1 if side == 0 else table.score_0
-        if table.winner is not None and not table.is_provisional:
-            running += mine - theirs
-            points.append(running)
+        chart = chart or (table.winner is not None and not table.is_provisional)
         matches.append({"table": table, "opponent": opponent,
                         # "7 – −5": spaced, and a minus sign that cannot read as the dash
                         "score": f"{number(mine)} – {number(theirs)}",
                         "won": table.winner == side if table.winner is not None else None,
                         "provisional": table.is_provisional})
-    return {"matches": matches, "chart": chart_points(points)}
+    return {"matches": matches, "chart": chart}
 
 
 def head_to_head(season: Season, a, b) -> dict:

@@ -34,6 +34,7 @@ urlpatterns = [
     path("<slug:slug>/seasons/<int:season_id>/", views.season_detail, name="season"),
     path("<slug:slug>/seasons/<int:season_id>/close/", views.season_close,
          name="season_close"),
+    path("<slug:slug>/pairs/<int:pair_id>/chart.svg", views.pair_chart, name="pair_chart"),
     path("<slug:slug>/seasons/<int:season_id>/chart.svg", views.season_chart,
          name="season_chart"),
     path("<slug:slug>/seasons/<int:season_id>/standings.csv", views.standings_csv,

@@ -232,6 +232,13 @@ def member_chart(request, slug, member_id, league_id):
 
 
 @csp_update(SVG_POLICY)
+def pair_chart(request, slug, pair_id):
+    """A pair's score in each match, for whoever may see the pair's page."""
+    access, pair = acl.get_partnership(request, slug, pair_id)
+    return _svg(charts.pair_svg(pair))
+
+
+@csp_update(SVG_POLICY)
 def season_chart(request, slug, season_id):
     """The season's totals by evening, for whoever may see the season."""
     access, season = acl.get_season(request, slug, season_id)

@@ -100,3 +100,18 @@ def test_ical_feed_lists_the_clubs_evenings(as_member, solo_evening, client, out
     assert "LOCATION:The Crown" in body and "\r\n" in body
     client.force_login(outsider_user)
     assert client.get(f"{base(solo_evening.season.league.club)}/calendar.ics").status_code == 404
+
+
+def test_a_pairs_chart_draws_its_matches_with_axes_and_dates(as_member, bid_table,
+                                                             organiser_user, outsider_user):
+    bid_table.add_deal(bid(1, 5, "uptown", 13), organiser_user)
+    club = bid_table.league.club
+    page = as_member.get(f"{base(club)}/pairs/{bid_table.pair_1.pk}/").content.decode()
+    chart_url = f"{base(club)}/pairs/{bid_table.pair_1.pk}/chart.svg"
+    assert f'<img src="{chart_url}"' in page and "<polyline" not in page
+    svg = as_member.get(chart_url)
+    assert svg["Content-Type"].startswith("image/svg+xml")
+    text = svg.content.decode()
+    assert "Kings" in text and "Opponents" in text and "3 Feb" in text and "Score" in text
+    as_member.force_login(outsider_user)
+    assert as_member.get(chart_url).status_code == 404  # as the pair's page
