@@ -32,7 +32,7 @@ STYLE = Style(
             "#d0427f", "#4b7d1e", "#5b6570"))
 
 
-def _config(**more) -> dict:
+def chart_config(**more) -> dict:
     # js=[]: pygal's tooltips load a script from elsewhere; an image needs none.
     return {"style": STYLE, "js": [], "disable_xml_declaration": True, "width": 440,
             "height": 300, "explicit_size": False, "print_values": False,
@@ -42,7 +42,7 @@ def _config(**more) -> dict:
             "value_formatter": number, **more}
 
 
-def _day(date) -> str:
+def day_label(date) -> str:
     return date_format(date, "j M")
 
 
@@ -115,13 +115,13 @@ def member_caption(league: League, series: dict) -> str:
 
 def member_svg(member: Member, league: League) -> str:
     series = member_series(member, league)
-    labels = [_day(d) for d in series["dates"]]
+    labels = [day_label(d) for d in series["dates"]]
     if series["kind"] == registry.RUNNING_BALANCE:
-        chart = pygal.Line(**_config(show_legend=False, x_title=_("Evening"),
+        chart = pygal.Line(**chart_config(show_legend=False, x_title=_("Evening"),
                                      y_title=_("Running balance")))
         chart.add(member.name, [_float(v) for v in series["values"]])
     else:
-        chart = pygal.Bar(**_config(x_title=_("Match"), y_title=_("Score")))
+        chart = pygal.Bar(**chart_config(x_title=_("Match"), y_title=_("Score")))
         chart.add(member.name, [_float(v) for v in series["values"]])
         chart.add(_("Opponents") if series["kind"] == registry.PARTNERSHIP_MATCH
                   else _("Best opponent"), [_float(v) for v in series["opponents"]])
@@ -141,10 +141,10 @@ def pair_svg(pair: Partnership) -> str:
                   .order_by("evening__date", "number")):
         side = 0 if table.pair_0_id == pair.pk else 1
         scores = [table.score_0, table.score_1]
-        labels.append(_day(table.evening.date))
+        labels.append(day_label(table.evening.date))
         mine.append(_float(scores[side]))
         theirs.append(_float(scores[1 - side]))
-    chart = pygal.Bar(**_config(x_title=_("Match"), y_title=_("Score")))
+    chart = pygal.Bar(**chart_config(x_title=_("Match"), y_title=_("Score")))
     chart.add(str(pair), mine)
     chart.add(_("Opponents"), theirs)
     chart.title = str(pair)
@@ -204,11 +204,11 @@ def season_caption(season: Season) -> str:
 def season_svg(season: Season) -> str:
     series = season_series(season)
     running = series["kind"] == registry.RUNNING_BALANCE
-    chart = pygal.Line(**_config(
+    chart = pygal.Line(**chart_config(
         height=380, legend_at_bottom_columns=3, x_title=_("Evening"),
         y_title=_("Total") if running else _("League points")))
     chart.title = f"{season.league.name} · {season.name}"
-    chart.x_labels = [_day(d) for d in series["dates"]]
+    chart.x_labels = [day_label(d) for d in series["dates"]]
     chart.x_label_rotation = 35 if len(series["dates"]) > 5 else 0
     for name, values in series["lines"]:
         chart.add(name, [_float(v) for v in values])

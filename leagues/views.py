@@ -216,7 +216,7 @@ def _login_url():
 SVG_POLICY = {"style-src": ["'unsafe-inline'"]}
 
 
-def _svg(text: str) -> HttpResponse:
+def svg_response(text: str) -> HttpResponse:
     response = HttpResponse(text, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -228,21 +228,21 @@ def member_chart(request, slug, member_id, league_id):
     the member's page."""
     access, member = acl.get_member(request, slug, member_id)
     league = get_object_or_404(access.club.leagues, pk=league_id)
-    return _svg(charts.member_svg(member, league))
+    return svg_response(charts.member_svg(member, league))
 
 
 @csp_update(SVG_POLICY)
 def pair_chart(request, slug, pair_id):
     """A pair's score in each match, for whoever may see the pair's page."""
     access, pair = acl.get_partnership(request, slug, pair_id)
-    return _svg(charts.pair_svg(pair))
+    return svg_response(charts.pair_svg(pair))
 
 
 @csp_update(SVG_POLICY)
 def season_chart(request, slug, season_id):
     """The season's totals by evening, for whoever may see the season."""
     access, season = acl.get_season(request, slug, season_id)
-    return _svg(charts.season_svg(season))
+    return svg_response(charts.season_svg(season))
 
 
 def member_detail(request, slug, member_id):

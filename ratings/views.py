@@ -5,12 +5,15 @@ members."""
 
 from __future__ import annotations
 
+from csp.decorators import csp_update
 from django.http import Http404
 from django.shortcuts import render
 
 from games import registry
 from leagues import access
+from leagues.views import SVG_POLICY, svg_response
 from ratings import read
+from ratings.charts import member_rating_svg
 from ratings.templatetags.ratings import expected_outcome
 
 
@@ -39,6 +42,16 @@ def member_ratings(request, slug, member_id):
     return render(request, "ratings/member.html", {
         "club": club_access.club, "access": club_access, "member": member,
         "ratings": read.member_ratings(member), "history": read.member_history(member)})
+
+
+@csp_update(SVG_POLICY)
+def member_rating_chart(request, slug, member_id, game):
+    """One game's chart of a member's rating, for whoever may see their ratings page."""
+    club_access, member = access.get_member(request, slug, member_id)
+    access.check_members_visible(club_access)
+    if game not in {each.id for each in registry.all_games()}:
+        raise Http404
+    return svg_response(member_rating_svg(member, game))
 
 
 def table_expectation(request, slug, table_id):

@@ -166,3 +166,19 @@ def test_ratings_are_written_as_the_readers_language_writes_numbers(
     text = as_organiser.get(reverse("ratings:club", args=[organiser.club.slug])).content.decode()
     ratings = re.findall(r"(\d[\d\u00a0.,]*) ± \d+", text)
     assert ratings and all(r.startswith(grouped) and len(r) == 5 for r in ratings), ratings
+
+
+def test_a_members_rating_is_drawn_over_time(rated_table, as_member, organiser, outsider_user):
+    slug = organiser.club.slug
+    page = as_member.get(reverse("ratings:member", args=[slug, organiser.pk])).content.decode()
+    chart_url = reverse("ratings:member_chart", args=[slug, organiser.pk, "solo_whist"])
+    assert f'<img src="{chart_url}"' in page
+    svg = as_member.get(chart_url)
+    assert svg["Content-Type"].startswith("image/svg+xml")
+    text = svg.content.decode()
+    assert "Solo Whist" in text and "7 Jan" in text and "Rating" in text
+    assert organiser.name in text and "Lowest likely" in text
+    assert as_member.get(reverse("ratings:member_chart",
+                                 args=[slug, organiser.pk, "chess"])).status_code == 404
+    as_member.force_login(outsider_user)
+    assert as_member.get(chart_url).status_code == 404  # as the ratings page
