@@ -37,4 +37,10 @@
       copied(button);
     }
   });
+
+  // <button data-print hidden>: prints the page (standings); shown only where a script runs.
+  document.querySelectorAll("button[data-print]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { window.print(); });
+  });
 })();

@@ -1,5 +1,5 @@
-"""The evening's score sheets print one table a page, with no blank page after any of them
-(Chromium's own print to PDF, on A4)."""
+"""On paper: the evening's score sheets print one table a page, with no blank page after any of
+them (Chromium's own print to PDF, on A4); standings print with every column on the page."""
 
 import re
 
@@ -12,7 +12,8 @@ pytestmark = pytest.mark.slow
 EVENINGS = """
 from leagues.models import Evening
 for evening in Evening.objects.all():
-    print(evening.tables.count(), evening.season.league.club.slug, evening.pk)
+    print(evening.tables.count(), evening.season.league.club.slug, evening.pk,
+          evening.season.pk)
 """
 
 
@@ -23,25 +24,46 @@ def demo_server(tmp_path_factory):
     database.manage("migrate", "--noinput", "-v0")
     database.manage("load_demo")
     evenings = [line.split() for line in database.shell(EVENINGS).splitlines()
-                if re.fullmatch(r"\d+ \S+ \d+", line)]
+                if re.fullmatch(r"\d+ \S+ \d+ \d+", line)]
     server = DaphneServer(database, folder / "daphne.log").start()
     yield server.url, evenings
     server.stop()
     database.drop()
 
 
-def test_each_table_of_an_evening_prints_on_one_page(browser, demo_server):
-    base, evenings = demo_server
-    tables, club, evening = max(evenings, key=lambda each: int(each[0]))
-    assert int(tables) >= 2  # the demo's busiest evening
-    page = browser.new_page()
+def signed_in(browser, base, **context):
+    page = browser.new_context(**context).new_page()
     page.goto(base + "/accounts/login/")
     page.fill("#id_username", "demo")
     page.fill("#id_password", "whist-demo")
     page.click("main button[type=submit]")
     page.wait_for_load_state()
+    return page
+
+
+def test_each_table_of_an_evening_prints_on_one_page(browser, demo_server):
+    base, evenings = demo_server
+    tables, club, evening, _season = max(evenings, key=lambda each: int(each[0]))
+    assert int(tables) >= 2  # the demo's busiest evening
+    page = signed_in(browser, base)
     page.goto(f"{base}/clubs/{club}/evenings/{evening}/sheet/")
     assert page.locator(".sheet-page").count() == int(tables)
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == int(tables)
     page.close()
+
+
+def test_standings_print_with_every_column_on_the_page(browser, demo_server):
+    base, evenings = demo_server
+    # the width of an A4 page inside its margins, at 96 dots an inch: what printing lays out
+    page = signed_in(browser, base, viewport={"width": 700, "height": 1000})
+    for season in sorted({(club, season) for _n, club, _e, season in evenings}):
+        page.goto(f"{base}/clubs/{season[0]}/seasons/{season[1]}/")
+        assert page.locator("button[data-print]").is_visible()  # the script shows it
+        page.emulate_media(media="print")
+        clipped = page.locator(".table-scroll").evaluate_all(
+            "els => els.filter(el => el.scrollWidth > el.clientWidth + 1).length")
+        hidden = page.locator("button[data-print], .scroll-hint").evaluate_all(
+            "els => els.filter(el => el.offsetParent !== null).length")
+        page.emulate_media(media="screen")
+        assert (clipped, hidden) == (0, 0), season
