@@ -29,6 +29,17 @@ class MemberForm(forms.ModelForm):
         fields = ["name", "role"]
 
 
+class EveningEmailForm(forms.Form):
+    """An organiser's e-mail about an evening: to whom, its subject and its message."""
+
+    who = forms.ChoiceField(label=gettext_lazy("To"), widget=forms.RadioSelect, choices=[
+        ("coming", gettext_lazy("the members coming")),
+        ("everyone", gettext_lazy("every member of the club"))], initial="coming")
+    subject = forms.CharField(label=gettext_lazy("Subject"), max_length=150)
+    message = forms.CharField(label=gettext_lazy("Message"), max_length=5000,
+                              widget=forms.Textarea(attrs={"rows": 10}))
+
+
 class AttendanceForm(forms.Form):
     """Coming or not to an evening; an organiser may answer for another member of the club.
     Ids come from the page, never trusted: a member of another club, or no number at all, is a

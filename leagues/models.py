@@ -110,6 +110,8 @@ class Member(models.Model):
     # A retired member stays in past results and standings, and is no longer offered in
     # draws, new tables or attendance.
     retired = models.BooleanField(_("retired"), default=False)
+    # The organisers' e-mails about evenings (leagues.reminders); each e-mail has a link to stop.
+    reminders = models.BooleanField(_("e-mails about evenings"), default=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

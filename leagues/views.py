@@ -23,13 +23,14 @@ from django.views.decorators.http import require_POST
 
 from games.forms import rules_in_words
 from leagues import access as acl
-from leagues import charts, draw, edits, exports, history, online
+from leagues import charts, draw, edits, exports, history, online, reminders
 from leagues.forms import (
     AttendanceForm,
     BidTableForm,
     BulkMembersForm,
     CloseSeasonForm,
     ClubForm,
+    EveningEmailForm,
     EveningForm,
     HouseRulesForm,
     InviteForm,
@@ -390,6 +391,45 @@ def evening_detail(request, slug, evening_id):
         "access": access, "club": access.club, "evening": evening,
         "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
         "tables": history.evening_tables(evening)})
+
+
+@login_required
+def evening_email(request, slug, evening_id):
+    """An organiser writes to the members about an evening (those coming, or everyone): the
+    page suggests when, where and the draw; each member may stop these e-mails."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    form = EveningEmailForm(request.POST or None, initial=reminders.suggested(evening))
+    if request.method == "POST" and form.is_valid():
+        sent, left_out = reminders.send(request, evening, form.cleaned_data["who"],
+                                        form.cleaned_data["subject"],
+                                        form.cleaned_data["message"])
+        said = ngettext("E-mail sent to %(n)s member.", "E-mail sent to %(n)s members.",
+                        sent) % {"n": sent}
+        if left_out:
+            said += " " + ngettext(
+                "%(n)s member has no e-mail address or asked for none.",
+                "%(n)s members have no e-mail address or asked for none.",
+                left_out) % {"n": left_out}
+        messages.success(request, said)
+        return redirect(evening)
+    reachable = {who: len(reminders.recipients(evening, who)[0])
+                 for who in (reminders.COMING, reminders.EVERYONE)}
+    return render(request, "leagues/evening_email.html", {
+        "access": access, "club": access.club, "evening": evening, "form": form,
+        "reachable": reachable})
+
+
+def reminders_stop(request, token):
+    """The link at the foot of every e-mail about evenings: asks, then stops them (a POST, so
+    that a mail scanner following links changes nothing)."""
+    member = reminders.member_of_stop_token(token)
+    if member is None:
+        return render(request, "leagues/reminders_stop.html", {"invalid": True}, status=404)
+    if request.method == "POST":
+        member.reminders = False
+        member.save(update_fields=["reminders"])
+        return render(request, "leagues/reminders_stop.html", {"member": member, "done": True})
+    return render(request, "leagues/reminders_stop.html", {"member": member})
 
 
 @login_required

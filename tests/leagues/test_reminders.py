@@ -1,0 +1,95 @@
+"""An organiser e-mails the members about an evening (Django's e-mail backend); every member may
+stop these e-mails from a link in each of them."""
+
+import re
+
+import pytest
+from django.core import mail
+
+from leagues.models import Attendance, Member
+
+pytestmark = pytest.mark.django_db
+
+
+def email_url(evening):
+    return f"/clubs/{evening.season.league.club.slug}/evenings/{evening.pk}/email/"
+
+
+@pytest.fixture
+def people(solo_evening, organiser, member):
+    club = organiser.club
+    organiser.email, member.email = "olga@example.org", "mike@example.org"
+    organiser.save()
+    member.save()
+    nell = Member.objects.create(club=club, name="Nell", email="nell@example.org")
+    Member.objects.create(club=club, name="Pat")  # no address
+    Member.objects.create(club=club, name="Old", email="old@example.org", retired=True)
+    for who in (organiser, member, nell):
+        Attendance.objects.create(evening=solo_evening, member=who, coming=who != nell)
+    return {"olga": organiser, "mike": member, "nell": nell}
+
+
+def test_the_page_suggests_when_and_where(as_organiser, solo_evening, people):
+    page = as_organiser.get(email_url(solo_evening)).content.decode()
+    assert "Venue: The Crown." in page and "Monday 7 January 2030" in page
+    assert "2 members coming can be reached by e-mail" in page
+
+
+def test_an_organiser_writes_to_those_coming_each_with_a_link_to_stop(as_organiser,
+                                                                    solo_evening, people):
+    response = as_organiser.post(email_url(solo_evening), {
+        "who": "coming", "subject": "Tonight", "message": "We start at eight."}, follow=True)
+    assert sorted(m.to[0] for m in mail.outbox) == ["mike@example.org", "olga@example.org"]
+    assert "E-mail sent to 2 members." in response.content.decode()
+    body = mail.outbox[0].body
+    assert body.startswith("We start at eight.") and "/clubs/reminders/stop/" in body
+
+
+def test_everyone_means_every_member_with_an_address_not_retired(as_organiser, solo_evening,
+                                                                 people):
+    response = as_organiser.post(email_url(solo_evening), {
+        "who": "everyone", "subject": "Venue change", "message": "The Swan this week."},
+        follow=True)
+    assert sorted(m.to[0] for m in mail.outbox) == ["mike@example.org", "nell@example.org",
+                                                    "olga@example.org"]
+    assert "1 member has no e-mail address or asked for none." in response.content.decode()
+
+
+def test_a_member_stops_the_emails_from_the_link(client, as_organiser, solo_evening, people):
+    as_organiser.post(email_url(solo_evening), {"who": "coming", "subject": "s", "message": "m"})
+    link = re.search(r"http://testserver(\S+)", next(
+        m for m in mail.outbox if m.to == ["mike@example.org"]).body).group(1)
+    client.logout()
+    assert "Stop the e-mails" in client.get(link).content.decode()  # asking changes nothing
+    people["mike"].refresh_from_db()
+    assert people["mike"].reminders is True
+    assert "will receive no more" in client.post(link).content.decode()
+    people["mike"].refresh_from_db()
+    assert people["mike"].reminders is False
+    mail.outbox.clear()
+    as_organiser.force_login(people["olga"].user)
+    as_organiser.post(email_url(solo_evening), {"who": "coming", "subject": "s", "message": "m"})
+    assert [m.to for m in mail.outbox] == [["olga@example.org"]]
+
+
+def test_an_altered_link_changes_nothing_and_says_so(client, people):
+    response = client.post("/clubs/reminders/stop/not-a-real-token/")
+    assert response.status_code == 404 and "This link does not work" in response.content.decode()
+    assert Member.objects.filter(reminders=False).count() == 0
+
+
+def test_only_organisers_write_to_the_members(client, as_member, solo_evening, people,
+                                              outsider_user):
+    assert as_member.get(email_url(solo_evening)).status_code == 403
+    as_member.post(email_url(solo_evening), {"who": "everyone", "subject": "s", "message": "m"})
+    client.force_login(outsider_user)
+    assert client.post(email_url(solo_evening), {"who": "everyone", "subject": "s",
+                                                 "message": "m"}).status_code in (403, 404)
+    assert mail.outbox == []
+
+
+def test_an_empty_message_is_refused_in_words_and_sends_nothing(as_organiser, solo_evening,
+                                                                 people):
+    page = as_organiser.post(email_url(solo_evening), {"who": "coming", "subject": "s",
+                                                       "message": ""}).content.decode()
+    assert "This field is required." in page and mail.outbox == []
