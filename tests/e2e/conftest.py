@@ -5,6 +5,7 @@ PostgreSQL database in the services pass), with the same channel layer as the pa
 tests go through every real part: HTTP, WebSockets, the channel layer and the database.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,51 @@ def sign_up(page, base_url, username):
     page.fill("#id_password2", "a-long-test-password")
     page.click("main button[type=submit]")
     page.wait_for_selector(".message")
+
+
+DEMO_FACTS = """
+import datetime
+from django.utils import timezone
+from leagues.models import Evening, EveningTable
+for evening in Evening.objects.all():
+    print("evening", evening.tables.count(), evening.season.league.club.slug, evening.pk,
+          evening.season.pk)
+open_solo = next(t for t in EveningTable.objects.all() if t.league.game == "solo_whist"
+                 and t.entry != "totals" and not t.evening.season.is_closed)
+print("solo_table", open_solo.get_absolute_url())
+coming = Evening.objects.create(season=open_solo.evening.season,
+                                date=timezone.localdate() + datetime.timedelta(days=7))
+print("next_evening", coming.get_absolute_url())
+"""
+
+
+@pytest.fixture(scope="session")
+def demo_server(tmp_path_factory):
+    """A server of its own with the demo club (``manage.py load_demo``): its evenings
+    (tables, club, evening id, season id), an open Solo table, an evening next week."""
+    folder = tmp_path_factory.mktemp("e2e-demo")
+    database = ServerDatabase(folder)
+    database.manage("migrate", "--noinput", "-v0")
+    database.manage("load_demo")
+    facts = {"evenings": []}
+    for line in database.shell(DEMO_FACTS).splitlines():
+        if re.fullmatch(r"evening \d+ \S+ \d+ \d+", line):
+            facts["evenings"].append(line.split()[1:])
+        elif line.startswith(("solo_table ", "next_evening ")):
+            key, value = line.split()
+            facts[key] = value
+    server = DaphneServer(database, folder / "daphne.log").start()
+    yield {"url": server.url, **facts}
+    server.stop()
+    database.drop()
+
+
+def signed_in(browser, base_url, **context):
+    """A page of the demo's organiser (``manage.py load_demo``: demo / whist-demo)."""
+    page = browser.new_context(locale="en-GB", **context).new_page()
+    page.goto(base_url + "/accounts/login/")
+    page.fill("#id_username", "demo")
+    page.fill("#id_password", "whist-demo")
+    page.click("main button[type=submit]")
+    page.wait_for_load_state()
+    return page

@@ -5,44 +5,13 @@ import re
 
 import pytest
 
-from tests.live_servers import DaphneServer, ServerDatabase
+from tests.e2e.conftest import signed_in
 
 pytestmark = pytest.mark.slow
 
-EVENINGS = """
-from leagues.models import Evening
-for evening in Evening.objects.all():
-    print(evening.tables.count(), evening.season.league.club.slug, evening.pk,
-          evening.season.pk)
-"""
-
-
-@pytest.fixture(scope="module")
-def demo_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("e2e-demo")
-    database = ServerDatabase(folder)
-    database.manage("migrate", "--noinput", "-v0")
-    database.manage("load_demo")
-    evenings = [line.split() for line in database.shell(EVENINGS).splitlines()
-                if re.fullmatch(r"\d+ \S+ \d+ \d+", line)]
-    server = DaphneServer(database, folder / "daphne.log").start()
-    yield server.url, evenings
-    server.stop()
-    database.drop()
-
-
-def signed_in(browser, base, **context):
-    page = browser.new_context(**context).new_page()
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", "demo")
-    page.fill("#id_password", "whist-demo")
-    page.click("main button[type=submit]")
-    page.wait_for_load_state()
-    return page
-
 
 def test_each_table_of_an_evening_prints_on_one_page(browser, demo_server):
-    base, evenings = demo_server
+    base, evenings = demo_server["url"], demo_server["evenings"]
     tables, club, evening, _season = max(evenings, key=lambda each: int(each[0]))
     assert int(tables) >= 2  # the demo's busiest evening
     page = signed_in(browser, base)
@@ -50,11 +19,11 @@ def test_each_table_of_an_evening_prints_on_one_page(browser, demo_server):
     assert page.locator(".sheet-page").count() == int(tables)
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == int(tables)
-    page.close()
+    page.context.close()
 
 
 def test_standings_print_with_every_column_on_the_page(browser, demo_server):
-    base, evenings = demo_server
+    base, evenings = demo_server["url"], demo_server["evenings"]
     # the width of an A4 page inside its margins, at 96 dots an inch: what printing lays out
     page = signed_in(browser, base, viewport={"width": 700, "height": 1000})
     for season in sorted({(club, season) for _n, club, _e, season in evenings}):
@@ -67,3 +36,4 @@ def test_standings_print_with_every_column_on_the_page(browser, demo_server):
             "els => els.filter(el => el.offsetParent !== null).length")
         page.emulate_media(media="screen")
         assert (clipped, hidden) == (0, 0), season
+    page.context.close()
