@@ -18,6 +18,11 @@ Scenarios (each started on fresh server processes, all on the same database):
 
     paced-1proc             N tables, one action per table every 2 s (jittered), one daphne
     paced-2proc             the same over two daphne processes, each table's seats split
+    routed-2proc            the same two processes behind the shipped nginx configuration,
+                            which routes each table's sockets to one process (a hash of its
+                            id); each table's clients come from a loopback address of their
+                            own, as players do (nginx caps sockets per address)
+    paced-Nproc, routed-Nproc   the same over N processes (any N: paced-4proc, routed-4proc)
     saturation-2proc        think time 0: as many actions per second as two processes take
     saturation-1proc        think time 0 against one process
     floor-1proc             the bare relay, paced like paced-1proc
@@ -34,9 +39,12 @@ Scenarios (each started on fresh server processes, all on the same database):
                             goals are the paced ones, and "mean message" is the fragment
 
 Ends with one line per scenario,
-``<scenario>: tables=N actions/s=X p50=Y ms p95=Z ms p99=W ms floor_ratio=R``, where
+``<scenario>: tables=N actions/s=X p50=Y ms p95=Z ms p99=W ms floor_ratio=R fanout=F``, where
 floor_ratio is actions/s over the floor of the same pacing (floor-1proc for paced scenarios,
-floor-saturation-1proc for saturation ones).  Figures: docs/performance.md.
+floor-saturation-1proc for saturation ones) and fanout is the group messages server processes
+receive per action: Redis's own count of the processes subscribed to each table's group
+(``PUBSUB NUMSUB``, sampled in the measured window, averaged over the tables), which is the
+copies Redis sends of each action's message.  Figures: docs/performance.md.
 """
 
 from __future__ import annotations
@@ -60,8 +68,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-SCENARIOS = ("paced-1proc", "paced-2proc", "saturation-2proc", "saturation-1proc",
-             "floor-1proc", "floor-saturation-1proc", "hostile-1proc", "html-paced-1proc")
+SCENARIOS = ("paced-1proc", "paced-2proc", "routed-2proc", "saturation-2proc",
+             "saturation-1proc", "floor-1proc", "floor-saturation-1proc", "hostile-1proc",
+             "html-paced-1proc")
 HOSTILE_LOBBY_SOCKETS = 200
 HOSTILE_USER_SOCKETS = 50
 HOSTILE_RATE = 9.0  # messages per second per socket: just under WS_RATE_PER_SECOND (10)
@@ -299,9 +308,10 @@ async def _client_main(options: dict, ready, go, results) -> None:
     readers = []
     connect_failures = 0
 
-    async def open_socket(table_id: int, url: str, key: str | None):
+    async def open_socket(table_id: int, url: str, key: str | None, source: str | None):
         # Each server's own origin: a socket is accepted only from the site's own origin.
         headers = {"Origin": url.replace("ws://", "http://", 1)}
+        extra = {"local_addr": (source, 0)} if source else {}
         if key:
             headers["Cookie"] = f"sessionid={key}"
         path = f"/ws/tables/{table_id}/" + ("" if run.floor or run.html else "?format=json")
@@ -311,7 +321,7 @@ async def _client_main(options: dict, ready, go, results) -> None:
                     return await websockets.connect(
                         url + path, additional_headers=headers, open_timeout=60,
                         ping_interval=None, close_timeout=2, compression=None,
-                        max_size=2 ** 22)
+                        max_size=2 ** 22, **extra)
                 except Exception:
                     if attempt == 2:
                         raise
@@ -326,9 +336,14 @@ async def _client_main(options: dict, ready, go, results) -> None:
 
     async def open_table(index: int, table_id: int, keys: list[str]) -> None:
         nonlocal connect_failures
+        # Behind nginx each table's players come from an address of their own (127.1.x.y):
+        # nginx caps the sockets of one address, as it would one household's.
+        source = (f"127.1.{index // 250}.{index % 250 + 1}" if options["own_addresses"]
+                  else None)
         try:
             sockets = await asyncio.gather(*(
-                open_socket(table_id, servers[(index + seat) % len(servers)], keys[seat])
+                open_socket(table_id, servers[(index + seat) % len(servers)], keys[seat],
+                            source)
                 for seat in range(4)))
         except Exception:
             connect_failures += 1
@@ -571,8 +586,39 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
+def mean_group_subscribers(redis_url: str, prefix: str, table_ids: list[int]) -> float:
+    """The mean number of server processes subscribed to a table's group: each action's
+    message is sent by Redis once to each of them (``PUBSUB NUMSUB``, one call)."""
+    import redis
+
+    from tests.live_servers import group_channel_name
+
+    if not table_ids:
+        return float("nan")
+    client = redis.Redis.from_url(redis_url)
+    try:
+        counts = client.pubsub_numsub(*(group_channel_name(f"table-{table_id}", prefix)
+                                        for table_id in table_ids))
+    finally:
+        client.close()
+    return sum(count for _name, count in counts) / len(table_ids)
+
+
+def database_writes(url: str) -> tuple[int, int]:
+    """(committed transactions, rows written) in the bench's database so far, as PostgreSQL
+    counts them (pg_stat_database)."""
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        row = conn.execute("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted "
+                           "FROM pg_stat_database WHERE datname = %s", (name,)).fetchone()
+    return (int(row[0]), int(row[1])) if row else (0, 0)
+
+
 def run_scenario(name: str, servers: list, tables: list, options: argparse.Namespace,
-                 pad: int, hostile: dict | None = None) -> dict:
+                 pad: int, hostile: dict | None = None, front=None,
+                 database_url: str = "") -> dict:
     floor = name.startswith("floor")
     pace = 0.0 if "saturation" in name else options.pace
     context = multiprocessing.get_context("fork")
@@ -586,9 +632,10 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
         proc_options = {
             "index": index, "floor": floor, "html": name.startswith("html"), "pace": pace,
             "seed": options.seed * 100 + index,
-            "pad": pad, "servers": [s.ws_url for s in servers],
+            "pad": pad, "servers": [front.ws_url] if front else [s.ws_url for s in servers],
             "tables": share, "warmup": options.warmup, "seconds": options.seconds,
-            "drain": options.drain, "connect_concurrency": 8, "shared": shared}
+            "drain": options.drain, "connect_concurrency": 8, "shared": shared,
+            "own_addresses": front is not None}
         proc = context.Process(target=client_process, args=(proc_options, ready, go, results))
         proc.start()
         procs.append(proc)
@@ -629,13 +676,24 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
                 machine_cpu())
 
     before = sample()
+    writes_before = database_writes(database_url) if database_url else (0, 0)
+    nginx_before = cpu_seconds(front.pids()) if front else 0.0
+    time.sleep(max(0.0, window_start + options.seconds / 2 - time.time()))
+    fanout = mean_group_subscribers(options.redis_url, "wsbench-floor" if floor else "asgi",
+                               [table_id for table_id, _keys in tables])
     time.sleep(max(0.0, window_start + options.seconds - time.time()))
     after = sample()
+    time.sleep(1.0)  # PostgreSQL publishes its counters within a second of a commit
+    writes_after = database_writes(database_url) if database_url else (0, 0)
+    nginx_cores = ((cpu_seconds(front.pids()) - nginx_before) / options.seconds if front
+                   else 0.0)
     busy, elapsed = after[4][0] - before[4][0], after[4][1] - before[4][1]
     cpu = {"server_cores": (after[0] - before[0]) / options.seconds,
+           "server_rss_mb": sum(rss_mb(s.process.pid) for s in servers),
            "client_cores": (after[1] - before[1]) / options.seconds,
            "postgres_cores": (after[2] - before[2]) / options.seconds,
            "redis_cores": (after[3] - before[3]) / options.seconds,
+           "nginx_cores": nginx_cores,
            "machine_busy": busy / elapsed if elapsed else float("nan")}
     parts = [results.get(timeout=options.drain + 120) for _ in procs]
     extra = {}
@@ -661,7 +719,9 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
             "p99": percentile(latencies, 99), "max": max(latencies, default=float("nan")),
             "measured": len(latencies), **total, "error_samples": samples[:3],
             "mean_bytes": total["message_bytes"] / total["messages"] if total["messages"] else 0,
-            "hostile": extra, **cpu}
+            "hostile": extra, "fanout": fanout,
+            "commits": writes_after[0] - writes_before[0],
+            "rows_written": writes_after[1] - writes_before[1], **cpu}
 
 
 def setup_database(database, n: int, game: str) -> list:
@@ -692,6 +752,17 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process, in MiB (/proc)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def pids_named(name: str) -> list[int]:
     """Every process of that command name (all of PostgreSQL's backends, for instance)."""
     pids = []
@@ -712,10 +783,20 @@ def machine_cpu() -> tuple[float, float]:
     return (sum(fields) - idle) / os.cpu_count(), sum(fields) / os.cpu_count()
 
 
+def per_action(result: dict) -> str:
+    """What one action costs, for the capacity model of docs/deploy.md."""
+    actions = result["in_window"]
+    if not actions:
+        return "n/a"
+    return (f"daphne={1000 * result['server_cores'] / result['actions_per_s']:.2f} ms CPU "
+            f"postgres={1000 * result['postgres_cores'] / result['actions_per_s']:.2f} ms "
+            f"commits={result['commits'] / actions:.2f} rows={result['rows_written'] / actions:.2f}")
+
+
 def other_cores(result: dict) -> float:
     """Cores busy with anything but this run (other people's jobs on a shared machine)."""
     ours = sum(result[k] for k in ("server_cores", "client_cores", "postgres_cores",
-                                   "redis_cores"))
+                                   "redis_cores", "nginx_cores"))
     return max(0.0, result["machine_busy"] * os.cpu_count() - ours)
 
 
@@ -742,7 +823,8 @@ def main() -> None:
     if options.quick:
         options.tables, options.seconds, options.warmup, options.drain = 20, 8.0, 1.0, 5.0
     names = [n.strip() for n in options.scenarios.split(",") if n.strip()]
-    unknown = set(names) - set(SCENARIOS)
+    unknown = {n for n in names
+               if n not in SCENARIOS and not re.fullmatch(r"(?:paced|routed)-\d+proc", n)}
     if unknown:
         parser.error(f"unknown scenarios: {', '.join(sorted(unknown))}")
 
@@ -751,7 +833,7 @@ def main() -> None:
     os.environ.pop("WHISTCLUB_REQUIRE_SERVICES", None)
     import redis
 
-    from tests.live_servers import DaphneServer, ServerDatabase, free_port
+    from tests.live_servers import DaphneServer, NginxFront, ServerDatabase, free_port
 
     tmp = Path(tempfile.mkdtemp(prefix="ws_load-"))
     print(f"ws_load: {options.tables} tables, {options.seconds:g} s per scenario, "
@@ -774,19 +856,26 @@ def main() -> None:
                 servers = [BareServer(free_port(), tmp / f"{name}-bare.log",
                                       options.redis_url).start()]
             else:
-                count = 2 if name.endswith("2proc") else 1
+                count = int(re.search(r"-(\d+)proc$", name).group(1))
                 env = {**SERVER_ENV, **(HOSTILE_SERVER_ENV if name.startswith("hostile") else {})}
                 servers = [DaphneServer(database, tmp / f"{name}-{i}.log",
                                         REDIS_URL=options.redis_url, **env).start()
                            for i in range(count)]
-            running = servers
+            running = list(servers)
+            front = None
+            if name.startswith("routed"):
+                front = NginxFront(tmp / name, [s.port for s in servers], tmp / "static",
+                                   worker_connections=4 * options.tables * 2 + 512)
+                (tmp / name).mkdir()
+                running.append(front.start())
             load = os.getloadavg()[0]
             hostile = None
             if name.startswith("hostile"):
                 hostile = setup_hostile(database)
                 hostile["env"] = database.env(REDIS_URL=options.redis_url, **SERVER_ENV)
-            result = run_scenario(name, servers, tables, options, pad, hostile)
-            for server in servers:
+            result = run_scenario(name, servers, tables, options, pad, hostile, front,
+                                  "" if name.startswith("floor") else database.url)
+            for server in running:
                 server.stop()
             running = []
             if name.startswith(("paced", "saturation")) and result["mean_bytes"]:
@@ -800,7 +889,10 @@ def main() -> None:
                   f"max={result['max']:.0f} ms mean message={result['mean_bytes']:.0f} B "
                   f"CPU cores: daphne={result['server_cores']:.2f} clients={result['client_cores']:.2f} "
                   f"postgres={result['postgres_cores']:.2f} redis={result['redis_cores']:.2f} "
+                  f"nginx={result['nginx_cores']:.2f} "
                   f"other={other_cores(result):.2f} machine={result['machine_busy']:.0%} "
+                  f"per action: {per_action(result)} "
+                  f"daphne memory={result['server_rss_mb']:.0f} MiB "
                   f"(load average before: {load:.1f})", flush=True)
             if result["hostile"]:
                 h = result["hostile"]
@@ -823,7 +915,7 @@ def main() -> None:
                  if floor and floor["actions_per_s"] else "n/a")
         print(f"{name}: tables={result['tables']} actions/s={result['actions_per_s']:.1f} "
               f"p50={result['p50']:.0f} ms p95={result['p95']:.0f} ms p99={result['p99']:.0f} ms "
-              f"floor_ratio={ratio}"
+              f"floor_ratio={ratio} fanout={result['fanout']:.2f}"
               + (f" mean_fragment={result['mean_bytes']:.0f} B" if name.startswith("html")
                  else ""))
 

@@ -8,7 +8,9 @@ a log line: the pool is thrown away (its processes killed, so a runaway search c
 slot) and the easy heuristic answers in-process, in microseconds.  The next decision starts a
 fresh pool.
 
-``BOT_WORKERS = 0`` (tests) decides in the calling process.
+``BOT_WORKERS = 0`` (tests) decides in the calling process.  With ``BOT_SERVICE_URL`` set the
+decision is asked of the pool on machines of its own (:mod:`games.bot_service`), which runs
+this same code there.
 
 The worker runs :func:`games.rules.bots.choose_action` on the seat's view only: the bot cannot
 see more than the person in its seat, whichever process it runs in.
@@ -83,6 +85,15 @@ def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None
     """
     if rules:
         view = {**view, "rules": rules}
+    if settings.BOT_SERVICE_URL:  # the pool on machines of its own (games.bot_service)
+        from games import bot_service
+
+        return bot_service.ask(view, level) or fallback(view)
+    return decide_here(view, level)
+
+
+def decide_here(view: dict[str, Any], level: str) -> str:
+    """The decision by this machine's own pool (or in-process with ``BOT_WORKERS = 0``)."""
     if settings.BOT_WORKERS <= 0:
         return _target(view, level)
     limit = settings.BOT_TIME_LIMIT_SECONDS

@@ -27,15 +27,15 @@ def pytest_sessionstart(session):
                             connect_timeout=5).close()
         except Exception as exc:
             problems.append(f"PostgreSQL unreachable at {db['HOST']}:{db['PORT']}: {exc}")
-    if not settings.REDIS_URL:
+    if not settings.REDIS_URLS:
         problems.append("REDIS_URL is not set")
-    else:
+    for url in settings.REDIS_URLS:
         import redis
 
         try:
-            redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=5).ping()
+            redis.Redis.from_url(url, socket_connect_timeout=5).ping()
         except Exception as exc:
-            problems.append(f"Redis unreachable at {settings.REDIS_URL}: {exc}")
+            problems.append(f"Redis unreachable at {url}: {exc}")
     if problems:
         pytest.exit("services pass cannot run: " + "; ".join(problems), returncode=3)
 

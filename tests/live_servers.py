@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -23,6 +25,27 @@ from pathlib import Path
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def wait_until_answers(url: str, process: subprocess.Popen, what: str,
+                       log_path: Path | None = None, seconds: float = 30.0) -> None:
+    """Wait until ``url`` answers 200, or fail with the end of ``log_path`` if the server
+    process exits first (or after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            tail = log_path.read_text()[-2000:] if log_path and log_path.exists() else ""
+            raise RuntimeError(f"{what} exited: {tail}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{what} did not answer in {seconds:g} s")
 
 
 def free_port() -> int:
@@ -72,8 +95,8 @@ class ServerDatabase:
             raise RuntimeError(f"manage.py {' '.join(args)} failed: {result.stderr[-2000:]}")
         return result.stdout
 
-    def shell(self, code: str) -> str:
-        return self.manage("shell", "-c", code)
+    def shell(self, code: str, **extra) -> str:
+        return self.manage("shell", "-c", code, **extra)
 
     def drop(self):
         if self._drop:
@@ -98,17 +121,8 @@ class DaphneServer:
              "whistclub.asgi:application"], cwd=ROOT, env=self.database.env(**self.env),
             stdout=log, stderr=subprocess.STDOUT)
         log.close()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as response:
-                    if response.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("daphne did not start in 30 s")
+        wait_until_answers(self.url + "/healthz", self.process, "daphne", self.log_path)
+        return self
 
     def kill(self):
         """SIGKILL: no clean shutdown, as when a machine or a process dies."""
@@ -143,8 +157,11 @@ def login_cookie(base_url: str, username: str, password: str) -> str:
 
 
 def create_table(database: ServerDatabase, game: str, humans: dict[int, str],
-                 bots: tuple[int, ...] = ()) -> int:
-    """Users (password 'pw-long-enough') seated as given, bots elsewhere; the table's id."""
+                 bots: tuple[int, ...] = (), **env) -> int:
+    """Users (password 'pw-long-enough') seated as given, bots elsewhere; the table's id.
+
+    The last seat taken starts the table, and computer players who act first play at once in
+    this process: ``env`` gives it the server's settings for them (a service to ask)."""
     code = f"""
 from django.contrib.auth import get_user_model
 from games import tables
@@ -162,7 +179,7 @@ for p in {tuple(bots)!r}:
     tables.add_bot(table.pk, owner, p)
 print(table.pk)
 """
-    return int(database.shell(code).strip().splitlines()[-1])
+    return int(database.shell(code, **env).strip().splitlines()[-1])
 
 
 async def receive_state(socket, timeout: float = 10.0) -> dict:
@@ -171,3 +188,151 @@ async def receive_state(socket, timeout: float = 10.0) -> dict:
 
     message = json.loads(await asyncio.wait_for(socket.recv(), timeout))
     return message
+
+
+NGINX_DIR = ROOT / "deploy" / "nginx"
+
+
+def shipped_upstreams(ports: list[int], keepalive: int = 8) -> str:
+    """The upstream blocks of the shipped deploy/nginx/whistclub.conf, its example servers
+    replaced by these daphne ports: what is run here balances and routes as shipped."""
+    shipped = (NGINX_DIR / "whistclub.conf").read_text()
+    blocks = re.findall(r"^upstream \w+ \{\n.*?^\}", shipped, re.M | re.S)
+    assert blocks, "no upstream block in deploy/nginx/whistclub.conf"
+    servers = "".join(f"    server 127.0.0.1:{port};\n" for port in ports)
+    out = []
+    for block in blocks:
+        lines = [line for line in block.splitlines(keepends=True)
+                 if not line.strip().startswith(("server ", "keepalive "))]
+        head, tail = "".join(lines[:-1]), lines[-1]
+        out.append(f"{head}{servers}    keepalive {keepalive};\n{tail}")
+    return "\n".join(out)
+
+
+class NginxFront:
+    """nginx with the shipped http-level and location files and upstreams in front of daphne
+    processes (ports), serving static files from ``static_root``."""
+
+    def __init__(self, tmp_dir: Path, ports: list[int], static_root: Path,
+                 worker_connections: int = 1024):
+        self.tmp_dir, self.ports, self.static_root = tmp_dir, ports, static_root
+        self.worker_connections = worker_connections
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.process = None
+
+    def config(self) -> str:
+        tmp = self.tmp_dir
+        # Workers as the caller's own user: temporary folders are private to it.
+        user = "user root;" if os.geteuid() == 0 else ""
+        return f"""
+{user}
+worker_processes 1;
+worker_rlimit_nofile {self.worker_connections * 3};
+daemon off;
+pid {tmp}/nginx.pid;
+error_log {tmp}/nginx-error.log warn;
+events {{ worker_connections {self.worker_connections}; }}
+http {{
+    include /etc/nginx/mime.types;
+    access_log {tmp}/nginx-access.log;
+    client_body_temp_path {tmp}/body;
+    proxy_temp_path {tmp}/proxy;
+    fastcgi_temp_path {tmp}/fastcgi;
+    uwsgi_temp_path {tmp}/uwsgi;
+    scgi_temp_path {tmp}/scgi;
+    include {NGINX_DIR / "whistclub-http.conf"};
+{shipped_upstreams(self.ports)}
+    server {{
+        listen 127.0.0.1:{self.port};
+        server_name localhost;
+        set $whistclub_static {self.static_root};
+        include {NGINX_DIR / "whistclub-locations.conf"};
+    }}
+}}
+"""
+
+    def start(self) -> NginxFront:
+        if not Path(NGINX).exists():
+            raise RuntimeError("nginx is not installed (apt-get install nginx-light); "
+                               ".ci/run installs it")
+        path = self.tmp_dir / "nginx.conf"
+        path.write_text(self.config())
+        checked = subprocess.run([NGINX, "-t", "-c", str(path)], capture_output=True, text=True)
+        if checked.returncode != 0:
+            raise RuntimeError(checked.stderr)
+        self.process = subprocess.Popen([NGINX, "-c", str(path)], stderr=subprocess.DEVNULL)
+        wait_until_answers(self.url + "/healthz", self.process, "nginx",
+                           self.tmp_dir / "nginx-error.log")
+        return self
+
+    def pids(self) -> list[int]:
+        """The master and its worker (for CPU figures)."""
+        if not self.process:
+            return []
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            workers = [int(p) for p in children.read_text().split()]
+        except OSError:
+            workers = []
+        return [self.process.pid, *workers]
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+class ComputerPlayersService:
+    """``manage.py serve_computer_players`` in a process of its own (games/bot_service.py)."""
+
+    def __init__(self, log_path: Path, token: str, **env):
+        self.log_path, self.token, self.env = log_path, token, env
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def start(self) -> ComputerPlayersService:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
+        env.update(BOT_SERVICE_TOKEN=self.token, BOT_WORKERS="1", LOG_LEVEL="INFO",
+                   DJANGO_SETTINGS_MODULE="whistclub.settings", **self.env)
+        with self.log_path.open("w") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "manage.py", "serve_computer_players", "--port", str(self.port)],
+                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        wait_until_answers(self.url + "/healthz", self.process, "the computer players' service",
+                           self.log_path)
+        return self
+
+    def decisions_served(self) -> int:
+        return self.log_path.read_text().count("POST /decide")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+
+
+def group_channel_name(group: str, prefix: str = "asgi") -> str:
+    """The Redis channel of ``group``, as channels_redis's pub/sub layer names it (its
+    per-loop layer needs no running loop)."""
+    from channels_redis.pubsub import RedisPubSubLoopLayer
+
+    return RedisPubSubLoopLayer(prefix=prefix)._get_group_channel_name(group)
+
+
+def group_subscribers(redis_urls: list[str], group: str) -> list[int]:
+    """For each Redis server, how many server processes listen there to ``group``: the copies
+    of each message sent to the group (``PUBSUB NUMSUB``)."""
+    import redis
+
+    name = group_channel_name(group)
+    counts = []
+    for url in redis_urls:
+        client = redis.Redis.from_url(url)
+        try:
+            counts.append(dict(client.pubsub_numsub(name)).get(name.encode(), 0))
+        finally:
+            client.close()
+    return counts

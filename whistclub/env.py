@@ -131,10 +131,26 @@ def database_from_env(name: str, default_sqlite_path: str) -> dict:
     return config
 
 
-def redis_url_from_env(name: str) -> str:
+def redis_urls_from_env(name: str) -> list[str]:
+    """REDIS_URL → the Redis servers of the channel layer: one URL, or several separated by
+    commas (channels_redis shards groups and channels over them by a consistent hash)."""
     raw = env_str(name)
     if not raw:
-        return ""
+        return []
+    urls = [part.strip() for part in raw.split(",")]
+    if any(not url for url in urls):
+        raise ImproperlyConfigured(
+            f"{name} must be one Redis URL or several separated by commas; got {raw!r}")
+    return [_redis_url(name, url) for url in urls]
+
+
+def redis_url_from_env(name: str) -> str:
+    """The first Redis server of REDIS_URL ("" when unset)."""
+    urls = redis_urls_from_env(name)
+    return urls[0] if urls else ""
+
+
+def _redis_url(name: str, raw: str) -> str:
     parts = urlsplit(raw)
     if parts.scheme not in {"redis", "rediss", "unix"} or (
         parts.scheme != "unix" and not parts.hostname

@@ -21,7 +21,7 @@ from whistclub.env import (
     env_networks,
     env_str,
     env_timezone,
-    redis_url_from_env,
+    redis_urls_from_env,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "whistclub.accounts.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "whistclub.replicas.ReadYourWritesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: turns a refused login into the lockout page.
@@ -105,15 +106,26 @@ WSGI_APPLICATION = None
 ASGI_APPLICATION = "whistclub.asgi.application"
 
 DATABASES = {"default": database_from_env("DATABASE_URL", str(BASE_DIR / "db.sqlite3"))}
+# A streaming replica of the primary, for the pages many people read (whistclub/replicas.py).
+if env_str("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = database_from_env("DATABASE_REPLICA_URL", "")
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["whistclub.replicas.ReplicaRouter"]
+# How long a person's reads stay on the primary after they changed something.
+DATABASE_REPLICA_LAG_SECONDS = env_int("DATABASE_REPLICA_LAG_SECONDS", 10, minimum=1)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = redis_url_from_env("REDIS_URL")
-if REDIS_URL:
+# One Redis URL, or several separated by commas: the channel layer shards over them.
+REDIS_URLS = redis_urls_from_env("REDIS_URL")
+REDIS_URL = REDIS_URLS[0] if REDIS_URLS else ""
+if REDIS_URLS:
     # The pub/sub layer: several daphne processes share groups through Redis (DESIGN.md).
+    # With several servers channels_redis puts each group and channel on one of them by a
+    # consistent hash of its name, so a table's messages always meet on the same server.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": REDIS_URLS},
         }
     }
 else:
@@ -257,6 +269,19 @@ PRESENCE_AWAY_AFTER_SECONDS = env_float("PRESENCE_AWAY_AFTER_SECONDS", 3.0, mini
 # decision cut off after BOT_TIME_LIMIT_SECONDS (the easy heuristic then answers; see docs/bots.md).
 BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=0)
 BOT_TIME_LIMIT_SECONDS = env_float("BOT_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
+# The pool on machines of its own (games/bot_service.py): the site asks BOT_SERVICE_URL, whose
+# processes run `manage.py serve_computer_players`; both sides hold BOT_SERVICE_TOKEN.  A
+# decision not back within the time limit plus BOT_SERVICE_SLACK_SECONDS (the network) is
+# played by the easy heuristic, in the site's process, as when a local worker overruns.
+BOT_SERVICE_URL = env_str("BOT_SERVICE_URL")
+BOT_SERVICE_TOKEN = env_str("BOT_SERVICE_TOKEN")
+BOT_SERVICE_SLACK_SECONDS = env_float("BOT_SERVICE_SLACK_SECONDS", 0.5, minimum=0)
+if BOT_SERVICE_URL and not BOT_SERVICE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(
+        f"BOT_SERVICE_URL must be an http:// or https:// URL; got {BOT_SERVICE_URL!r}")
+if BOT_SERVICE_URL and len(BOT_SERVICE_TOKEN) < 16:
+    raise ImproperlyConfigured(
+        "BOT_SERVICE_TOKEN must be set (at least 16 characters) when BOT_SERVICE_URL is")
 
 LOGGING = {
     "version": 1,

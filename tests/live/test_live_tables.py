@@ -4,12 +4,21 @@ import asyncio
 import json
 import os
 import random
+import subprocess
+import time
 
 import pytest
 import websockets
 
 from games.rules.records import replay_hand
-from tests.live_servers import create_table, login_cookie
+from tests.live_servers import (
+    ComputerPlayersService,
+    create_table,
+    free_port,
+    group_channel_name,
+    group_subscribers,
+    login_cookie,
+)
 
 pytestmark = pytest.mark.slow
 PASSWORD = "pw-long-enough"
@@ -142,15 +151,53 @@ async def test_two_clicks_racing_for_one_turn_apply_exactly_once(server_database
     await tab_two.close()
 
 
+@pytest.fixture
+def second_redis(tmp_path):
+    """A Redis server of the test's own beside the pass's one: a second shard."""
+    import redis
+
+    port = free_port()
+    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                                "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+            break
+        except redis.ConnectionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"),
                     reason="several processes share a table through Redis: the services pass")
-async def test_players_on_two_server_processes_see_every_action_in_order(server_database,
-                                                                          start_server):
-    first, second = start_server(), start_server()
+@pytest.mark.parametrize("shards", [1, 2])
+async def test_players_on_two_server_processes_see_every_action_in_order(
+        server_database, start_server, request, shards):
+    urls = os.environ["REDIS_URL"].split(",")
+    if shards == 2:  # the channel layer sharded over two Redis servers (REDIS_URL, a list)
+        urls = [urls[0], request.getfixturevalue("second_redis")]
+    first, second = (start_server(REDIS_URL=",".join(urls)) for _ in range(2))
     table_id = create_table(server_database, "solo_whist", {0: "ana", 2: "bea"}, bots=(1, 3))
     ana = await open_socket(first, table_id, login_cookie(first.url, "ana", PASSWORD))
     bea = await open_socket(second, table_id, login_cookie(second.url, "bea", PASSWORD))
     states = {"ana": [await next_state(ana)], "bea": [await next_state(bea)]}
+    # The table's group lives on the one Redis server its name hashes to, and both processes
+    # listen to it there (a socket joins the group as it opens: it may take a moment).
+    from channels_redis.utils import _consistent_hash
+
+    shard = _consistent_hash(group_channel_name(f"table-{table_id}"), shards)
+    deadline = time.monotonic() + 5
+    while (counts := group_subscribers(urls, f"table-{table_id}"))[shard] < 2 and (
+            time.monotonic() < deadline):
+        await asyncio.sleep(0.1)
+    assert counts[shard] == 2 and sum(counts) == 2, counts
     rng = random.Random(4)
     sockets = {"ana": (ana, 0), "bea": (bea, 2)}
     for _ in range(40):
@@ -285,3 +332,37 @@ async def test_a_flooding_client_is_slowed_then_closed_and_never_stalls_others(s
     # nothing of the flood was played (the version itself moves: the flooder has dropped off)
     assert table_record(server_database, table_id)["actions"] == before["actions"]
     await player.close()
+
+
+async def test_computer_players_think_in_a_service_of_their_own(server_database, start_server,
+                                                                 tmp_path):
+    """A site pointed at the computer players' service (BOT_SERVICE_URL) plays whole hands
+    with them: every computer turn is decided there, none falls back to the easy heuristic."""
+    token = "live-service-token-long-enough"
+    service = ComputerPlayersService(tmp_path / "bots.log", token,
+                                     BOT_TIME_LIMIT_SECONDS="2").start()
+    try:
+        via_service = {"BOT_SERVICE_URL": service.url, "BOT_SERVICE_TOKEN": token}
+        server = start_server(**via_service)
+        # the computer players who speak before ana do so as the table starts, where it is made
+        table_id = create_table(server_database, "solo_whist", {0: "ana"}, bots=(1, 2, 3),
+                                **via_service)
+        ana = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
+        rng = random.Random(5)
+        for _ in range(400):
+            state = await next_state(ana, timeout=15)
+            if state["state"]["hands_played"] >= 1:
+                break
+            hand = state["state"]["hand"] or {}
+            if hand.get("to_act") == 0 and hand.get("legal"):
+                await ana.send(json.dumps({"type": "action", "version": state["version"],
+                                           "action": rng.choice(hand["legal"])}))
+        assert state["state"]["hands_played"] >= 1
+        await ana.close()
+        site_log = server.log_path.read_text()
+        assert "computer players' service" not in site_log  # no decision failed or overran
+        assert "easy heuristic plays instead" not in site_log
+        served = service.decisions_served()
+        assert served >= 3, served  # each computer seat speaks at least once in the auction
+    finally:
+        service.stop()

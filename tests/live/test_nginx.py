@@ -1,4 +1,5 @@
-"""Clients through the shipped nginx configuration to two daphne processes (docs/deploy.md)."""
+"""Clients through the shipped nginx configuration to two daphne processes (docs/deploy.md): a
+table's sockets and pages routed to one process by its id, the rest balanced."""
 
 import asyncio
 import http.client
@@ -6,9 +7,7 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
-import time
 import urllib.parse
 import urllib.request
 from collections import Counter
@@ -18,14 +17,13 @@ from pathlib import Path
 import pytest
 import websockets
 
-from tests.live_servers import ROOT, create_table, free_port, login_cookie
+from tests.live_servers import NGINX, ROOT, NginxFront, create_table, login_cookie
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not os.environ.get("REDIS_URL"),
                        reason="two processes share tables through Redis: the services pass"),
 ]
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 LOCATIONS = ROOT / "deploy" / "nginx" / "whistclub-locations.conf"
 HTTP_LEVEL = ROOT / "deploy" / "nginx" / "whistclub-http.conf"
 SOCKET_CAP = 60  # limit_conn on /ws/ per client address
@@ -45,53 +43,9 @@ def nginx_front(tmp_path, server_database, start_server):
     # nginx's cap per address is what the socket test meets, not the site's own (40 for
     # visitors who are not signed in, per process).
     backends = [start_server(WS_MAX_SOCKETS_PER_ADDRESS="1000") for _ in range(2)]
-    port = free_port()
-    upstreams = "\n".join(f"    server 127.0.0.1:{b.port};" for b in backends)
-    config = tmp_path / "nginx.conf"
-    # Workers as the test's own user: pytest's temporary folders are private to it.
-    user = "user root;" if os.geteuid() == 0 else ""
-    config.write_text(f"""
-{user}
-worker_processes 1;
-daemon off;
-pid {tmp_path}/nginx.pid;
-error_log {tmp_path}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    include /etc/nginx/mime.types;
-    access_log {tmp_path}/access.log;
-    client_body_temp_path {tmp_path}/body;
-    proxy_temp_path {tmp_path}/proxy;
-    fastcgi_temp_path {tmp_path}/fastcgi;
-    uwsgi_temp_path {tmp_path}/uwsgi;
-    scgi_temp_path {tmp_path}/scgi;
-    include {HTTP_LEVEL};
-    upstream whistclub {{
-        least_conn;
-{upstreams}
-        keepalive 8;
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        server_name localhost;
-        set $whistclub_static {static_root};
-        include {LOCATIONS};
-    }}
-}}
-""")
-    checked = subprocess.run([NGINX, "-t", "-c", str(config)], capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stderr
-    process = subprocess.Popen([NGINX, "-c", str(config)], stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(50):
-        try:
-            urllib.request.urlopen(url + "/healthz", timeout=2).read()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield url, backends
-    process.terminate()
-    process.wait(timeout=10)
+    front = NginxFront(tmp_path, [b.port for b in backends], static_root).start()
+    yield front.url, backends
+    front.stop()
 
 
 def test_the_shipped_production_config_is_valid_nginx(tmp_path):
@@ -128,7 +82,7 @@ def test_the_shipped_production_config_is_valid_nginx(tmp_path):
     assert "limit_conn whistclub_sockets 60;" in dumped
 
 
-async def test_players_through_nginx_reach_both_processes_and_see_every_action(
+async def test_players_through_nginx_meet_in_one_process_and_see_every_action(
         nginx_front, server_database):
     url, backends = nginx_front
     with urllib.request.urlopen(url + "/static/css/site.css") as response:
@@ -166,9 +120,45 @@ async def test_players_through_nginx_reach_both_processes_and_see_every_action(
     assert len({st["version"] for st in states}) == 1
     for socket in sockets:
         await socket.close()
-    # nginx spread the connections over both daphne processes
-    for backend in backends:
-        assert "WSCONNECT /ws/tables/" in backend.log_path.read_text()
+    # the four sockets of the table met in one process
+    assert sorted(bool(re.search(rf"WSCONNECT /ws/tables/{table_id}/", b.log_path.read_text()))
+                  for b in backends) == [False, True]
+
+
+TABLES_CODE = """
+from django.contrib.auth import get_user_model
+from games import tables
+owner = get_user_model().objects.create(username="host", email="host@example.org")
+print(" ".join(str(tables.create_table(owner, "solo_whist", {}).pk) for _ in range(16)))
+"""
+
+
+async def test_every_socket_and_page_of_a_table_goes_to_the_one_process_it_hashes_to(
+        nginx_front, server_database):
+    """nginx routes by the table's id (deploy/nginx/whistclub-http.conf): a table's sockets
+    and its page meet in one process, and the tables spread over both."""
+    url, backends = nginx_front
+    table_ids = [int(n) for n in server_database.shell(TABLES_CODE).splitlines()[-1].split()]
+    ws_url = url.replace("http://", "ws://")
+    for table_id in table_ids:
+        watchers = [await websockets.connect(f"{ws_url}/ws/tables/{table_id}/?format=json",
+                                             additional_headers={"Origin": url})
+                    for _ in range(3)]
+        for watcher in watchers:
+            assert json.loads(await asyncio.wait_for(watcher.recv(), 10))["type"] == "state"
+            await watcher.close()
+        assert fetch(url, f"/tables/{table_id}/")[0] == 200
+    lobby = await websockets.connect(f"{ws_url}/ws/lobby/", additional_headers={"Origin": url})
+    await lobby.close()
+    logs = [b.log_path.read_text() for b in backends]
+    served = []
+    for table_id in table_ids:
+        sockets = [len(re.findall(rf"WSCONNECT /ws/tables/{table_id}/", log)) for log in logs]
+        pages = [len(re.findall(rf'"GET /tables/{table_id}/"', log)) for log in logs]
+        assert sorted(sockets) == [0, 3], (table_id, sockets)
+        assert pages.index(1) == [n > 0 for n in sockets].index(True), (table_id, pages)
+        served.append(sockets.index(3))
+    assert set(served) == {0, 1}, "the tables did not spread over both processes"
 
 
 def fetch(url: str, path: str, source: str = "127.0.0.1", method: str = "GET",

@@ -32,6 +32,9 @@ def run_manage(*args, **environ):
     ("DATABASE_URL", "mysql://root@localhost/x", "DATABASE_URL must be a postgres://"),
     ("REDIS_URL", "http://127.0.0.1:6379", "REDIS_URL must be a redis://"),
     ("REDIS_URL", "redis://127.0.0.1:port/0", "REDIS_URL has an invalid port"),
+    ("REDIS_URL", "redis://127.0.0.1:6379/0,,redis://127.0.0.1:6380/0",
+     "REDIS_URL must be one Redis URL or several separated by commas"),
+    ("REDIS_URL", "redis://127.0.0.1:6379/0,http://127.0.0.1:6380", "REDIS_URL must be a redis://"),
     ("TIME_ZONE", "Mars/Olympus", "TIME_ZONE must be an IANA time zone"),
     ("SECURE_HSTS_SECONDS", "a year", "SECURE_HSTS_SECONDS must be a whole number"),
     ("ALLOWED_HOSTS", "a.example,,b.example", "ALLOWED_HOSTS must be a comma-separated list"),
@@ -73,6 +76,15 @@ def test_embedded_defaults_need_no_variable(monkeypatch):
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     monkeypatch.delenv("REDIS_URL", raising=False)
     assert env.redis_url_from_env("REDIS_URL") == ""
+
+
+def test_several_redis_urls_shard_the_channel_layer():
+    code = ("from django.conf import settings; "
+            "print(settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'])")
+    result = run_manage("shell", "-c", code,
+                        REDIS_URL="redis://10.0.0.1:6379/0, redis://10.0.0.2:6379/0")
+    assert result.returncode == 0, result.stderr
+    assert "['redis://10.0.0.1:6379/0', 'redis://10.0.0.2:6379/0']" in result.stdout
 
 
 def test_postgres_url_uses_psycopg_with_a_connection_pool(monkeypatch):

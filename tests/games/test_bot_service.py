@@ -1,0 +1,149 @@
+"""The computer players' pool as a service of its own (games/bot_service.py): the site asks it
+over HTTP with a token, within the same hard time limit; anything wrong there costs only a
+log line and the easy heuristic plays."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from games import bot_runner
+from games.rules import solo_whist
+from games.rules.bots import choose_action
+from tests.live_servers import ROOT, ComputerPlayersService, free_port
+
+TOKEN = "a-service-token-long-enough"
+
+
+def a_view(seed=1):
+    rules = solo_whist.Rules()
+    deal = solo_whist.deal(rules, 0, random.Random(seed))
+    state = solo_whist.new_hand(rules, 0, deal.hands)
+    return state, state.view(state.to_act)
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    """``manage.py serve_computer_players`` in a process of its own, with one worker."""
+    running = ComputerPlayersService(tmp_path_factory.mktemp("bots") / "service.log", TOKEN,
+                                     BOT_TIME_LIMIT_SECONDS="5").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def site_asks(settings):
+    def point_at(url, token=TOKEN, limit=5.0):
+        settings.BOT_SERVICE_URL, settings.BOT_SERVICE_TOKEN = url, token
+        settings.BOT_TIME_LIMIT_SECONDS, settings.BOT_SERVICE_SLACK_SECONDS = limit, 0.2
+        settings.BOT_WORKERS = 0  # were it asked here, it would decide here: it must not be
+    return point_at
+
+
+def test_the_site_asks_the_service_and_plays_its_choice(service, site_asks, monkeypatch):
+    site_asks(service.url)
+    asked_here = []
+    monkeypatch.setattr(bot_runner, "_target", lambda view, level: asked_here.append(1))
+    before = service.decisions_served()
+    state, view = a_view()
+    for level in ("strong", "normal", "easy"):
+        assert bot_runner.decide(view, level) in state.legal_actions()
+    assert not asked_here  # nothing was decided in the site's process
+    assert service.decisions_served() - before == 3
+
+
+def test_a_wrong_token_is_refused_and_the_easy_heuristic_plays(service, site_asks, caplog):
+    site_asks(service.url, token="not-the-service-token")
+    state, view = a_view(2)
+    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
+        assert bot_runner.decide(view, "strong") == choose_action(view, "easy")
+    assert "403" in caplog.text
+
+
+def test_a_service_that_is_down_costs_a_log_line(site_asks, caplog):
+    site_asks(f"http://127.0.0.1:{free_port()}")
+    state, view = a_view(3)
+    began = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
+        assert bot_runner.decide(view, "strong") == choose_action(view, "easy")
+    assert time.monotonic() - began < 1
+    assert "failed" in caplog.text
+
+
+def test_a_service_that_never_answers_is_cut_off_at_the_time_limit(site_asks, caplog):
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    held = []
+    threading.Thread(target=lambda: held.append(listener.accept()), daemon=True).start()
+    site_asks(f"http://127.0.0.1:{listener.getsockname()[1]}", limit=0.3)
+    _state, view = a_view(4)
+    began = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
+        assert bot_runner.decide(view, "strong") == choose_action(view, "easy")
+    assert 0.45 <= time.monotonic() - began < 1.0  # the limit and the slack, no more
+    assert "took longer" in caplog.text
+    listener.close()
+
+
+def post(url, body: bytes, token=TOKEN):
+    request = urllib.request.Request(url + "/decide", data=body, method="POST", headers={
+        "Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_the_service_refuses_what_is_not_a_decision_in_plain_words(service):
+    url = service.url
+    _state, view = a_view(5)
+    good = json.dumps({"view": view, "level": "strong"}).encode()
+    assert post(url, good)[0] == 200
+    assert post(url, good, token="guess") == (403, {"error": "wrong or missing token"})
+    assert post(url, b"{not json")[0] == 400
+    status, answer = post(url, json.dumps({"view": view, "level": "grandmaster"}).encode())
+    assert status == 400 and "easy, normal, strong" in answer["error"]
+    assert asked_to_take(url, (1 << 20) + 1).startswith(b"HTTP/1.0 413")
+
+
+def asked_to_take(url, length: int) -> bytes:
+    """The service's first answer to a request that announces ``length`` bytes and sends none:
+    it refuses on the announced length, before any body arrives (sending a real megabyte raced
+    the refusal and its close, which the client saw as a broken pipe)."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall(f"POST /decide HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+                     f"Authorization: Bearer {TOKEN}\r\nContent-Length: {length}\r\n\r\n".encode())
+        return conn.recv(4096)
+
+
+def test_the_service_will_not_start_without_a_token_or_a_worker():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
+    env["DJANGO_SETTINGS_MODULE"] = "whistclub.settings"
+    for extra, words in (({}, "Set BOT_SERVICE_TOKEN"),
+                         ({"BOT_SERVICE_TOKEN": TOKEN, "BOT_WORKERS": "0"}, "Set BOT_WORKERS")):
+        result = subprocess.run([sys.executable, "manage.py", "serve_computer_players",
+                                 "--port", str(free_port())], cwd=ROOT, env={**env, **extra},
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0 and words in result.stderr, result.stderr
+
+
+def test_a_site_pointed_at_a_service_needs_its_token():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
+    env.update(DJANGO_SETTINGS_MODULE="whistclub.settings", BOT_SERVICE_URL="http://10.0.0.9:8100")
+    result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "BOT_SERVICE_TOKEN must be set" in result.stderr
