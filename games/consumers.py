@@ -130,6 +130,7 @@ class TableConsumer(PersonSocket):
         self.json_mode = b"format=json" in self.scope.get("query_string", b"")
         self.user = self.scope.get("user")
         self.sent_version = -1
+        self.sent_result_key = None  # which last hand's result this socket sent (send_state)
         self.bucket = limits.Bucket(float(settings.WS_BURST), float(settings.WS_RATE_PER_SECOND))
         self.refused_in_a_row = 0
         allowed = await database_sync_to_async(self._allowed)()
@@ -261,10 +262,16 @@ class TableConsumer(PersonSocket):
             if self.json_mode:
                 text = json.dumps({"type": "state", "version": view["version"], "state": view})
             else:
+                # The last hand's result is sent when it is not what this socket sent last
+                # (a new hand finished, the seat or the table's status changed, a snapshot
+                # asked for): it is half of a fragment and changes once a hand.
+                result_key = (view["last_hand"] or {}).get("number"), view["seat"], view["status"]
+                result_unchanged = not force and result_key == self.sent_result_key
+                self.sent_result_key = result_key
                 text = render_to_string(
                     "games/partials/table_state.html",
                     {"view": view, "ui": for_template(view), "oob": True, "user": self.user,
-                     "csrf_token": self._csrf_token()})
+                     "csrf_token": self._csrf_token(), "result_unchanged": result_unchanged})
         await self.send(text_data=text)
 
     def _csrf_token(self) -> str:

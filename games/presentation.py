@@ -7,6 +7,7 @@ from itertools import permutations
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import ngettext
 
 from games import registry, words
 from games.computer_names import level_badge
@@ -35,7 +36,9 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             continue  # many-card discards get a form of checkboxes instead
         else:
             buttons.append(action)
-    trump = hand.get("trump") or hand.get("turn_up_suit")
+    # Once the contract is known its own trump decides (none in a misère or a no-trump
+    # contract, even with a card turned up); during the auction the turn-up is the likely one.
+    trump = hand.get("trump") if hand.get("contract") else hand.get("turn_up_suit")
     my_cards = [{"card": c, "action": card_actions.get(c)}
                 for c in held_in_order(hand.get("hand") or [], trump)]
     discard_count = hand.get("discard_count")  # only in the acting seat's view
@@ -61,8 +64,6 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
         "bid_box": said.bid_box(buttons, view) if said and buttons else None,
         "discard_count": discard_count if discard_count and discard_count > 1 else None,
         "seats_in_order": [players[p] | {
-            "hand_size": (hand.get("hand_sizes") or [0] * count)[p],
-            "tricks_won": (hand.get("tricks_won") or [0] * count)[p],
             "is_dealer": hand.get("dealer") == p,
             "to_act": hand.get("to_act") == p,
             "is_me": p == seat,
@@ -72,7 +73,9 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
             "bot_badge": level_badge(players[p]["bot"]) if players[p].get("bot") else None,
             "is_declarer": p in declaring,
             "last_call": calls.get(p),
-        } for i, p in enumerate(order)],
+        } | seat_facts((hand.get("hand_sizes") or [0] * count)[p],
+                       (hand.get("tricks_won") or [0] * count)[p])
+            for i, p in enumerate(order)],
         # nothing played yet in this hand: the middle of the table can be small (the auction)
         "trick_quiet": not hand.get("trick") and not hand.get("tricks"),
         # the hands of the last hand, each sorted as its player held it
@@ -85,6 +88,13 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
         "announcement": words.announcement(view, names),
         **(sentences(said, view, names) if said else {}),
     }
+
+
+def seat_facts(hand_size: int, tricks_won: int) -> dict[str, Any]:
+    """A seat's cards left and tricks won, in numbers and as its plate says them."""
+    return {"hand_size": hand_size, "tricks_won": tricks_won,
+            "facts": ngettext("%(n)s card", "%(n)s cards", hand_size) % {"n": hand_size} + " · "
+            + ngettext("%(n)s trick", "%(n)s tricks", tricks_won) % {"n": tricks_won}}
 
 
 def trick_centre(view: dict[str, Any], places: dict[int, str],

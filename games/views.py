@@ -99,8 +99,9 @@ def table_state(request, table_id):
     if request.GET.get("format") == "json":
         return HttpResponse(json.dumps({"type": "state", "version": view["version"],
                                         "state": view}), content_type="application/json")
+    # The result beside the table is swapped in by its id, as the socket sends it.
     return render(request, "games/partials/table_state.html",
-                  {"view": view, "ui": for_template(view)})
+                  {"view": view, "ui": for_template(view), "result_oob": True})
 
 
 def table_invite(request, table_id, token):
@@ -295,13 +296,20 @@ def _trick_marks(steps: list[dict]) -> list[int]:
     return sorted(marks)
 
 
+# What table_view says of a seat's presence at the live table (games/snapshots.py).
+PRESENCE = ("away", "takeover_at", "takeover_in", "bot_playing")
+
+
 def hand_replay(request, table_id, number):
     """A finished hand step by step: ``?step=N`` (or ``end``) shows the table after N steps
     (the deal is step 0); ``?trick=N`` the end of trick N.  ``?partial=1`` gives the step alone
     (static/js/replay.js steps with the arrow keys without reloading the page)."""
     table = get_table_for_viewer(request, table_id)
     hand = get_object_or_404(Hand, table=table, number=number)
-    players = table_view(table, None)["players"]
+    # Names only: who is at the live table now (dropped off, a computer playing for them, a
+    # countdown) says nothing of a hand that is over.
+    players = [{key: value for key, value in player.items() if key not in PRESENCE}
+               | {"away": False} for player in table_view(table, None)["players"]]
     names = words.Names(players, None)
     steps = replay_steps(hand.record, names)
     last = len(steps) - 1
@@ -336,7 +344,10 @@ def hand_replay(request, table_id, number):
     tricks_done = len(shown["view"].get("tricks") or [])
     context = {
         "table": table, "hand": hand, "players": players, "ui": ui,
-        "seats": [s | {"cards": hands[s["seat"]]} for s in ui["seats_in_order"]],
+        "seats": [s | {"cards": hands[s["seat"]], "acted": shown.get("seat") == s["seat"],
+                       "just_taken": shown.get("cards") or [] if shown.get("kind") == "kitty"
+                       and shown.get("seat") == s["seat"] else []}
+                  for s in ui["seats_in_order"]],
         "step": step, "last": last, "shown": shown, "marks": marks,
         "prev_trick": max([m for m in marks if m < step], default=0),
         "next_trick": min([m for m in marks if m > step], default=last),

@@ -111,7 +111,7 @@
 })();
 
 // The result of the hand just played (details.result-panel[data-hand]) opens by itself once
-// per hand, over the table, and stays open across the updates until the player closes it or
+// per hand for the players (a watcher opens it when they like), over the table, and stays open across the updates until the player closes it or
 // the next hand's first card is played.  What the player chose is kept for the session, per
 // table and hand: "closed" (never opened again), or "open" (opened again by the player: it
 // stays open until they close it).
@@ -138,7 +138,27 @@
       storage.setItem(key, "closed");  // the next hand is being played: out of the way
       chosen = "closed";
     }
+    var seated = !!state && state.getAttribute("data-seat") !== "";
+    if (!seated && chosen === null) {
+      // a watcher (or a visitor asked to log in) first sees the table; they may open it
+      chosen = "closed";
+    }
     panel.open = chosen !== "closed";
+    fit();
+  }
+
+  // The open panel ends above the hand bar (sticky at the bottom of the screen) when there is
+  // room for it; with little room it keeps its own height and lies over the bar (site.css).
+  function fit() {
+    var panel = document.querySelector("details.result-panel[open]");
+    var bar = document.querySelector(".my-hand");
+    if (!panel) { return; }
+    var room = bar ? bar.getBoundingClientRect().top - panel.getBoundingClientRect().top - 8 : 0;
+    if (room >= 160) {
+      panel.style.setProperty("--room-above-hand", Math.floor(room) + "px");
+    } else {
+      panel.style.removeProperty("--room-above-hand");
+    }
   }
 
   document.addEventListener("click", function (event) {
@@ -149,6 +169,9 @@
     storage.setItem(keyOf(panel), panel.open ? "closed" : "open");  // before the toggle
   });
   document.addEventListener("htmx:wsAfterMessage", place);
+  document.addEventListener("toggle", fit, true);  // a details' toggle does not bubble
+  window.addEventListener("resize", fit);
+  window.addEventListener("scroll", fit, { passive: true });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", place);
   } else {

@@ -60,7 +60,8 @@ def test_four_people_in_four_browsers_play_a_trick(new_page, live_server_url):
     deadline = time.monotonic() + 180  # generous: CI machines are busy
     while not (host.query_selector(".last-trick") or host.query_selector(".result-panel")):
         if time.monotonic() > deadline:
-            pytest.fail("four people never completed a trick")
+            pytest.fail("four people never completed a trick; each browser saw: "
+                        + " | ".join(what_it_shows(page) for page in pages))
         moved = False
         for page in pages:
             if page.query_selector(".seat.me.to-act"):
@@ -70,3 +71,17 @@ def test_four_people_in_four_browsers_play_a_trick(new_page, live_server_url):
     # every browser saw the same table: the same version, pushed over its own socket
     for page in pages:
         wait_for_version(page, version_of(host))
+
+
+def what_it_shows(page) -> str:
+    """Where a browser's table stands, for a failure's message: its version, whose turn its
+    plates show, whether its own seat is to act, and any refusal it was shown."""
+    try:
+        to_act = page.locator(".seat.to-act .seat-name .name")
+        error = page.locator("#table-error")
+        return (f"version {version_of(page)}, to act: "
+                f"{to_act.first.inner_text() if to_act.count() else 'nobody'}"
+                f"{' (this browser)' if page.query_selector('.seat.me.to-act') else ''}"
+                f"{', error: ' + error.inner_text() if error.count() and error.inner_text() else ''}")
+    except Exception as exc:  # a page swapped mid-read: say so rather than hide the failure
+        return f"unreadable ({exc})"

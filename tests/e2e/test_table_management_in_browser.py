@@ -20,7 +20,7 @@ def test_one_click_fills_the_empty_seats_with_computer_players_and_the_game_star
     assert page.locator("form.fill-seats").count() == 1 and page.locator(".my-hand").count() == 0
     # The invite link's copy button shows once the page's script runs.
     copy = page.locator("button[data-copy='invite-link']")
-    assert copy.is_visible()
+    copy.wait_for(state="visible")  # the script is deferred: it may run just after the swap
     copy.click()
     # Playwright's expect polls from here: wait_for_function would eval in the page, which the
     # content security policy forbids whenever the text is not there at the first look.

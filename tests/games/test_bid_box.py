@@ -85,7 +85,7 @@ def test_bid_whist_is_a_grid_of_numbers_ascending_by_mode(game):
         for r in grid["rows"]:
             actions = [c["name"] for c in r["cells"]]
             number = int(actions[0].split()[1])
-            assert actions == [f"bid {number} {m}" for m in ("uptown", "downtown", "notrump")]
+            assert actions == [f"bid {number} {m}" for m in ("uptown", "downtown", "no trump")]
             numbers.append(number)
         assert numbers == sorted(numbers) and numbers[-1] == max(
             int(a.split()[1]) for a in calls if a.startswith("bid "))

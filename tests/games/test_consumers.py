@@ -239,3 +239,42 @@ async def test_the_lobby_updates_itself_when_a_table_opens(player):
     assert 'id="lobby-list"' in html and 'hx-swap-oob="true"' in html
     assert f'/tables/{table.pk}/' in html and "Belgian Whist" in html
     await communicator.disconnect()
+
+
+async def test_the_last_hands_result_is_sent_when_it_changed_not_with_every_card(player):
+    """Half of a fragment was the last hand's result, sent again at every card; it now goes
+    with the first message of a socket and when a hand ends, and stays as the player left it."""
+    table = await database_sync_to_async(make_bot_table)(player, "solo_whist")
+    watcher, _ = await connect(table.pk, player, json_mode=False)  # the browser's socket
+    driver, _ = await connect(table.pk, player)                    # plays for the same seat
+    rng = random.Random(7)
+    message = await driver.receive_json_from()
+    ended_at = None
+    for _ in range(400):
+        state = message["state"]
+        if ended_at is None and state["hands_played"] >= 1:
+            ended_at = state["version"]
+        if ended_at is not None and state["version"] >= ended_at + 3 and state["hand"]:
+            break
+        hand = state["hand"] or {}
+        if hand.get("legal") and hand.get("to_act") == 0:
+            await driver.send_json_to({"type": "action", "action": rng.choice(hand["legal"]),
+                                       "version": state["version"]})
+        message = await driver.receive_json_from(timeout=5)
+        while message["type"] != "state":
+            message = await driver.receive_json_from(timeout=5)
+    assert ended_at is not None, "no hand finished"
+    fragments = []
+    while not await watcher.receive_nothing(timeout=1):  # (a timed-out receive ends the app)
+        fragments.append(await watcher.receive_from())
+    with_result = [f for f in fragments if 'id="table-result"' in f]
+    # the first message (no hand finished yet: an empty place) and the one where hand 1 ended
+    assert len(with_result) == 2, [f[:80] for f in with_result]
+    assert 'data-hand="1"' not in with_result[0] and 'data-hand="1"' in with_result[1]
+    assert 'id="table-result"' not in fragments[-1]  # the next hand's cards come without it
+    assert "result-panel" not in fragments[-1]
+    # a socket opened now gets the whole table, the result with it
+    late, _ = await connect(table.pk, player, json_mode=False)
+    assert 'data-hand="1"' in await late.receive_from(timeout=5)
+    for communicator in (watcher, driver, late):
+        await communicator.disconnect()

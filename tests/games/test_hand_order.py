@@ -49,3 +49,23 @@ def test_any_hand_is_every_card_once_trumps_first_colours_alternating(seed, size
     if trump in order:  # the trump's place first can cost one more pair at most
         forced += 1
     assert same <= forced
+
+
+def test_a_misere_is_held_without_a_trump_suit_though_a_card_was_turned_up():
+    """Solo Whist's turn-up names the trumps of most contracts, but a misère has none: once it
+    is the contract the hand is sorted as in no trump, not with the turn-up suit first."""
+    from games.presentation import for_template
+
+    hand = ["2C", "AH", "KS", "3D", "QC", "5H", "9D", "JS"]
+    view = {"game": "solo_whist", "seat": 0, "players": [
+        {"seat": s, "name": n, "bot": None, "free": False, "away": False}
+        for s, n in enumerate(["Ana", "Bob", "Cy", "Dee"])],
+        "hand": {"phase": "play", "hand": hand, "turn_up_suit": "D", "trump": None,
+                 "contract": {"name": "misere", "declarer": 0, "partner": None, "trump": None,
+                              "goal": 0, "stake": 3},
+                 "dealer": 3, "to_act": 0, "hand_sizes": [8, 8, 8, 8], "auction": []}}
+    shown = [c["card"] for c in for_template(view)["my_cards"]]
+    assert shown == held_in_order(hand)
+    # while the auction lasts the turn-up suit is the likely trump: it comes first
+    auction = view | {"hand": view["hand"] | {"phase": "auction", "contract": None}}
+    assert suits_in_order([c["card"] for c in for_template(auction)["my_cards"]])[0] == "D"

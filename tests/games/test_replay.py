@@ -250,3 +250,22 @@ def test_one_step_alone_for_the_script(client, player, django_user_model):
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="replay-step"') and "<html" not in html
     assert 'data-step="3"' in html
+
+
+def test_the_replay_names_the_players_without_who_is_at_the_table_now(client, player,
+                                                                     django_user_model):
+    """A finished hand is history: a player who dropped off the live table since (a computer
+    playing for them, or a countdown) is shown by name only."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    table = finished_table(player, django_user_model, a_record("bid_whist"))
+    Seat.objects.filter(table=table, position=1).update(
+        away_since=timezone.now() - timedelta(days=1))
+    Seat.objects.filter(table=table, position=2).update(away_since=timezone.now())
+    for step in (0, "end"):
+        _page, html = read(client, table, step)
+        text = visible_text(html)
+        assert "Bob" in text and "Cy" in text
+        assert "Dropped off" not in text and "data-countdown-to" not in html

@@ -325,3 +325,20 @@ def test_no_name_is_in_two_levels_and_no_person_may_take_one():
     assert len(set(every)) == len(every)
     assert all(imitates_a_computer_player(name) for name in every)
     assert not imitates_a_computer_player("Ana")
+
+
+def test_no_trump_reads_the_same_on_the_plates_the_auction_the_bid_box_and_the_contract():
+    """One wording: "no trump", as on the bid box's column and in the contract's sentence."""
+    for steps, _state in hands_of("bid_whist", range(40)):
+        bid = next((h for h in steps if h["phase"] == "auction"
+                    and any("notrump" in a for a in h.get("legal") or ())
+                    and any("notrump" in c["action"] for c in h["auction"])), None)
+        if bid:
+            break
+    else:
+        raise AssertionError("nobody bid no trump in 40 hands")
+    text = page_of(table_dict("bid_whist", bid))
+    assert "notrump" not in text
+    said = re.findall(r"said: bid \d no trump", text)
+    assert said and re.search(r"bid \d no trump", text.split("Bidding so far")[1])
+    assert "No trump" in text  # the bid box's column

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games import registry, tables
+from games import registry, seating, tables
 from games.models import Hand, Table
 from games.rules.records import replay_hand
 from games.snapshots import table_view
@@ -119,16 +119,23 @@ def test_bad_house_rules_are_refused_when_creating(player):
 
 def test_a_solo_session_ends_after_its_number_of_deals(player):
     table = bot_table(player, "solo_whist", deals_limit=2)
-    table = play_until_hands(table, player, 2)
+    # Played to its end: a deal all four passed is dealt again and is not one of the two (it
+    # made this test flaky when it stopped after two hands of which one was such a redeal).
+    table = play_until_hands(table, player, 1000)
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
-    assert table.hands.count() == 2
+    assert sum(not hand.result.get("redeal") for hand in table.hands.all()) == 2
     assert sum(table.summary["balances"]) == 0
 
 
 @pytest.mark.parametrize("game", ["solo_whist", "belgian_whist"])
-def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, game):
+def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, game,
+                                                             monkeypatch):
     """Two all-pass redeals, then a hand played: a table of three deals goes on."""
+    # Seeded deals: a random Belgian deal may hold a trou, which its holder may not pass, so
+    # three hands could be played before two redeals and the table end (a flaky failure).
+    seeds = iter(range(1000))
+    monkeypatch.setattr(seating.secrets, "SystemRandom", lambda: random.Random(next(seeds)))
     people = [django_user_model.objects.create_user(f"p{i}", f"p{i}@example.org",
                                                     "pw-long-enough") for i in range(4)]
     table = tables.create_table(people[0], game, {}, deals_limit=3)

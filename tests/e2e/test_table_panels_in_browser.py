@@ -1,0 +1,125 @@
+"""What lies over the table once a hand is over, at the next hand's auction: the last trick
+stays folded until asked for, the last hand's result can be read whole on a phone (Bid Whist's
+discards included, not under the hand bar), and it opens by itself only for the players."""
+
+import time
+import uuid
+
+import pytest
+
+from tests.e2e.conftest import make_a_move, sign_up
+
+pytestmark = pytest.mark.slow
+
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+
+# Which of ``els`` the eye can see: on screen, and what is drawn at their centre is them.
+SEEN = """els => els.map(el => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const inside = r.width > 0 && r.height > 0 && x >= 0 && y >= 0
+        && x <= window.innerWidth && y <= window.innerHeight;
+    const hit = inside ? document.elementFromPoint(x, y) : null;
+    return inside && !!hit && el.contains(hit);
+})"""
+
+
+@pytest.fixture(scope="module")
+def second_auction(browser, live_server_url):
+    """A Bid Whist table played by one person and three computer players up to the next
+    hand's auction: (the table's address, the person's cookies)."""
+    context = browser.new_context(locale="en-GB")
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    sign_up(page, live_server_url, "pan" + uuid.uuid4().hex[:6])
+    page.goto(live_server_url + "/tables/new/bid_whist/")
+    page.click("text=Open the table")
+    page.wait_for_selector("#table-state")
+    page.click(".fill-seats button")
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        if (page.locator(".felt.quiet .last-trick").count()
+                and page.locator("details.result-panel .discards").count()):
+            break
+        if not make_a_move(page, prefer="pass"):
+            panel = page.locator("details.result-panel[open] > summary")
+            if panel.count():
+                panel.click()
+            page.wait_for_timeout(150)
+    else:
+        pytest.fail("the next hand's auction never came")
+    url, state = page.url, context.storage_state()
+    context.close()
+    return url, state
+
+
+def player_page(browser, second_auction, size):
+    url, state = second_auction
+    context = browser.new_context(locale="en-GB", storage_state=state, **SIZES[size])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("#table-state")
+    page.wait_for_timeout(300)  # the page's script has placed the panels
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_last_trick_stays_folded_until_asked_for(browser, second_auction, size):
+    page = player_page(browser, second_auction, size)
+    assert not page.locator(".last-trick-panel").is_visible()
+    assert not page.locator(".trick-finished").is_visible()
+    page.locator("details.result-panel[open] > summary").click()  # read, and closed
+    toggle = page.locator(".last-trick .toggle-button")
+    if toggle.is_visible():
+        toggle.click()
+        assert page.locator(".last-trick-panel").is_visible()
+        assert all(page.locator(".last-trick-panel .card").evaluate_all(SEEN))
+    page.context.close()
+
+
+def test_the_whole_result_can_be_read_on_a_phone_discards_included(browser, second_auction):
+    page = player_page(browser, second_auction, "phone")
+    panel = page.locator("details.result-panel")
+    assert panel.get_attribute("open") is not None  # it opened by itself for the player
+    panel.evaluate("el => { el.scrollTop = el.scrollHeight; }")  # read to its end
+    page.wait_for_timeout(100)
+    seen = page.locator(".result-panel .discards .card").evaluate_all(SEEN)
+    assert seen and all(seen), seen
+    assert all(page.locator(".result-panel .kitty .card").evaluate_all(SEEN))
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_result_stays_closed_for_a_visitor_until_opened(browser, second_auction, size):
+    context = browser.new_context(locale="en-GB", **SIZES[size])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    page.goto(second_auction[0])
+    page.wait_for_selector("#table-state")
+    page.wait_for_timeout(300)  # the page's script has placed the panels
+    panel = page.locator("details.result-panel")
+    assert panel.get_attribute("open") is None
+    assert page.locator(".sign-in-prompt").evaluate_all(SEEN) == [True]  # log in, sign up
+    panel.locator("summary").click()  # a watcher may still read it
+    assert panel.get_attribute("open") is not None
+    assert panel.locator(".result-words").is_visible()
+    context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_computer_player_is_marked_as_one_on_its_plate(browser, second_auction, size):
+    """On a phone too, where the words "computer, normal" do not fit: a short marker."""
+    page = player_page(browser, second_auction, size)
+    plates = page.locator(".felt .seat")
+    assert plates.count() == 3  # the three computer players
+    for i in range(plates.count()):
+        plate = plates.nth(i)
+        shown = plate.inner_text()  # what the eye reads: nothing hidden by the style sheet
+        assert "bot" in shown.split() or "computer" in shown, shown
+        # and a screen reader hears the words, level included, at every size
+        assert "computer, " in plate.locator(".bot-badge").text_content()
+    page.context.close()
