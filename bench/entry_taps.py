@@ -96,7 +96,7 @@ def enter(page, base: str, path: str, deals, label: str) -> dict:
     for number, deal in enumerate(deals, 1):
         start = time.perf_counter()
         for field, value in deal:
-            if field in ("tricks", "books", "bid"):
+            if field in ("tricks", "books"):
                 page.fill(f"#id_{field}", value)
                 digits += len(value)
             else:

@@ -62,6 +62,14 @@ class RenameForm(forms.Form):
         "max_length": gettext_lazy("A name has at most %(limit_value)d characters.")})
 
 
+class MemberEmailForm(forms.Form):
+    """The address an organiser writes to about evenings (empty: no e-mails)."""
+
+    email = forms.EmailField(label=gettext_lazy("E-mail address"), required=False,
+                             error_messages={"invalid": gettext_lazy(
+                                 "This is not an e-mail address: check it, or leave it empty.")})
+
+
 class MergeForm(forms.Form):
     """The other record of the same person, to merge into the member whose page this is."""
 

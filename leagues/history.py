@@ -443,9 +443,12 @@ def describe_club_change(change, who: str) -> dict:
             if not tables:
                 details.append(_("It had no table."))
             for table in tables:
-                lines = _table_lines(table)
+                # Each table's players, then its deals and totals, each a line of its own
+                # (run together, "…, Pat 1 deal, now gone." read as one garbled sentence).
+                first, *rest = _table_lines(table)
                 details.append(_("Table %(number)s: %(lines)s") % {
-                    "number": table.get("number"), "lines": " ".join(lines)})
+                    "number": table.get("number"), "lines": first})
+                details.extend(rest)
     elif action in ("table_edit", "table_delete"):
         evening = before.get("evening") or {}
         params = {"number": before.get("number"), "date": _day(evening.get("date")),

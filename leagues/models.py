@@ -129,6 +129,12 @@ class Member(models.Model):
         return reverse("leagues:member", args=[self.club.slug, self.pk])
 
     @property
+    def email_address(self) -> str:
+        """Where the club writes to this member: the address the organiser set, else the
+        address of their login (a member who signs in need not be given one twice)."""
+        return self.email or (self.user.email if self.user_id else "")
+
+    @property
     def is_organiser(self) -> bool:
         return self.role == self.Role.ORGANISER
 
@@ -483,8 +489,14 @@ class EveningTable(models.Model):
     # -- result entry: every path locks the table, checks, writes, recomputes, audits ---------
 
     def _lock(self) -> EveningTable:
-        # Two people entering deals at once must not both take number N or interleave totals.
-        return EveningTable.objects.select_for_update().get(pk=self.pk)
+        """The table, locked for a change of its results. Two people entering deals at once
+        must not both take number N or interleave totals; and every change of results comes
+        here, so a closed season's results cannot change by any path (a form, an online table
+        finishing late, an import): EntryError."""
+        table = (EveningTable.objects.select_for_update(of=("self",))
+                 .select_related("evening__season").get(pk=self.pk))
+        table.evening.season.refuse_if_closed()
+        return table
 
     def _refuse_if_totals(self):
         if self.entry == self.Entry.TOTALS:

@@ -35,8 +35,8 @@ def recipients(evening: Evening, who: str) -> tuple[list[Member], int]:
     members = evening.season.league.club.members.filter(retired=False)
     if who == COMING:
         members = members.filter(attendances__evening=evening, attendances__coming=True)
-    members = list(members.order_by("name").distinct())
-    reachable = [m for m in members if m.email and m.reminders]
+    members = list(members.select_related("user").order_by("name").distinct())
+    reachable = [m for m in members if m.email_address and m.reminders]
     return reachable, len(members) - len(reachable)
 
 
@@ -70,7 +70,7 @@ def send(request, evening: Evening, who: str, subject: str, message: str) -> tup
         "club": club.name,
         "link": request.build_absolute_uri(reverse("leagues:reminders_stop",
                                                    args=[stop_token(member)]))},
-        to=[member.email]) for member in members]
+        to=[member.email_address]) for member in members]
     with get_connection() as connection:
         connection.send_messages(mails)
     return len(mails), left_out

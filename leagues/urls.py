@@ -17,6 +17,8 @@ urlpatterns = [
     path("<slug:slug>/members/<int:member_id>/", views.member_detail, name="member"),
     path("<slug:slug>/members/<int:member_id>/manage/", views.member_manage,
          name="member_manage"),
+    path("<slug:slug>/members/<int:member_id>/reminders/", views.reminders_mine,
+         name="reminders_mine"),
     path("<slug:slug>/members/<int:member_id>/merge/", views.member_merge, name="member_merge"),
     path("<slug:slug>/changes/", views.club_changes, name="club_changes"),
     path("<slug:slug>/members/<int:member_id>/charts/<int:league_id>.svg", views.member_chart,

@@ -35,6 +35,7 @@ from leagues.forms import (
     HouseRulesForm,
     InviteForm,
     LeagueForm,
+    MemberEmailForm,
     MemberForm,
     MergeForm,
     OnlineTableForm,
@@ -61,6 +62,7 @@ from leagues.models import (
     TableSeat,
 )
 from leagues.standings import season_standings
+from whistclub.replicas import reads_from_replica
 
 
 def club_list(request):
@@ -224,6 +226,7 @@ def svg_response(text: str) -> HttpResponse:
 
 
 @csp_update(SVG_POLICY)
+@reads_from_replica
 def member_chart(request, slug, member_id, league_id):
     """One league's chart of a member (their page shows one per league), for whoever may see
     the member's page."""
@@ -233,6 +236,7 @@ def member_chart(request, slug, member_id, league_id):
 
 
 @csp_update(SVG_POLICY)
+@reads_from_replica
 def pair_chart(request, slug, pair_id):
     """A pair's score in each match, for whoever may see the pair's page."""
     access, pair = acl.get_partnership(request, slug, pair_id)
@@ -240,12 +244,14 @@ def pair_chart(request, slug, pair_id):
 
 
 @csp_update(SVG_POLICY)
+@reads_from_replica
 def season_chart(request, slug, season_id):
     """The season's totals by evening, for whoever may see the season."""
     access, season = acl.get_season(request, slug, season_id)
     return svg_response(charts.season_svg(season))
 
 
+@reads_from_replica
 def member_detail(request, slug, member_id):
     access, member = acl.get_member(request, slug, member_id)
     context = {"access": access, "club": access.club, "member": member,
@@ -270,6 +276,7 @@ def league_create(request, slug):
                                                  "club": access.club})
 
 
+@reads_from_replica
 def league_detail(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id)
     return render(request, "leagues/league.html", {
@@ -316,6 +323,7 @@ def season_create(request, slug, league_id):
                                                  "club": access.club})
 
 
+@reads_from_replica
 def season_detail(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
     return render(request, "leagues/season.html", {
@@ -324,11 +332,13 @@ def season_detail(request, slug, season_id):
         "chart_caption": charts.season_caption(season)})
 
 
+@reads_from_replica
 def standings_csv(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
     return exports.standings_csv(season, season_standings(season))
 
 
+@reads_from_replica
 def results_csv(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
     return exports.results_csv(season)
@@ -348,12 +358,14 @@ def partnership_create(request, slug, season_id):
                                                  "club": access.club})
 
 
+@reads_from_replica
 def pair_detail(request, slug, pair_id):
     access, pair = acl.get_partnership(request, slug, pair_id)
     return render(request, "leagues/pair.html", {"access": access, "club": access.club,
                                                  "pair": pair, **history.pair_history(pair)})
 
 
+@reads_from_replica
 def head_to_head(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
     context = history.head_to_head(season, request.GET.get("a"), request.GET.get("b"))
@@ -426,10 +438,26 @@ def reminders_stop(request, token):
     if member is None:
         return render(request, "leagues/reminders_stop.html", {"invalid": True}, status=404)
     if request.method == "POST":
-        member.reminders = False
+        member.reminders = request.POST.get("action") == "resume"
         member.save(update_fields=["reminders"])
         return render(request, "leagues/reminders_stop.html", {"member": member, "done": True})
     return render(request, "leagues/reminders_stop.html", {"member": member})
+
+
+@login_required
+@require_POST
+def reminders_mine(request, slug, member_id):
+    """A member turns the e-mails about evenings off or on from their own page: only the person
+    the record belongs to (an organiser may not turn on what a member stopped)."""
+    access, member = acl.get_member(request, slug, member_id)
+    if access.member != member:
+        raise PermissionDenied
+    member.reminders = request.POST.get("reminders") == "on"
+    member.save(update_fields=["reminders"])
+    messages.success(request, _("You will receive the e-mails about evenings.")
+                     if member.reminders else _("You will receive no more e-mails about "
+                                                "evenings."))
+    return redirect(member)
 
 
 @login_required
@@ -511,6 +539,7 @@ def score_sheet(request, slug, evening_id):
         "tables": history.evening_tables(evening), "lines": range(1, 31)})
 
 
+@reads_from_replica
 def calendar(request, slug):
     access = acl.get_club_for_viewer(request, slug)
     return exports.calendar_ics(request, access.club)
@@ -536,7 +565,8 @@ def render_table(request, access, table, *, form=None, entered=None):
     sheet = history.table_sheet(table)
     if not (may_enter and table.entry != EveningTable.Entry.TOTALS):
         form = None
-    elif form is None:
+    elif form is None and table.sheet.accepts_another_hand(
+            table, list(table.deals.order_by("number").values_list("facts", flat=True))):
         form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1)
     if entered and form is not None:  # the next deal is typed at once
         next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
@@ -946,6 +976,8 @@ def member_manage(request, slug, member_id):
     access, member = acl.get_member(request, slug, member_id, acl.ORGANISER)
     rename = RenameForm(request.POST if request.POST.get("action") == "rename" else None,
                         initial={"name": member.name})
+    email = MemberEmailForm(request.POST if request.POST.get("action") == "email" else None,
+                            initial={"email": member.email})
     if request.method == "POST":
         action = request.POST.get("action")
         try:
@@ -956,6 +988,12 @@ def member_manage(request, slug, member_id):
                 edits.rename_member(member, rename.cleaned_data["name"], request.user)
                 messages.success(request, _("%(before)s is now called %(after)s.")
                                  % {"before": old, "after": member.name})
+            elif action == "email":
+                if not email.is_valid():
+                    raise EntryError(first_error(email))
+                member.email = email.cleaned_data["email"]
+                member.save(update_fields=["email"])
+                messages.success(request, _("Saved."))
             elif action == "role":
                 edits.set_role(member, request.POST.get("role", ""), request.user)
                 member.refresh_from_db()
@@ -975,7 +1013,7 @@ def member_manage(request, slug, member_id):
         return redirect("leagues:member_manage", slug, member.pk)
     return render(request, "leagues/member_manage.html", {
         "access": access, "club": access.club, "member": member, "rename": rename,
-        "merge": MergeForm(member)})
+        "email": email, "merge": MergeForm(member)})
 
 
 @login_required

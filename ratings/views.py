@@ -15,6 +15,7 @@ from leagues.views import SVG_POLICY, svg_response
 from ratings import read
 from ratings.charts import member_rating_svg
 from ratings.templatetags.ratings import expected_outcome
+from whistclub.replicas import reads_from_replica
 
 
 def _game(request, choices) -> registry.GameDescription:
@@ -25,6 +26,7 @@ def _game(request, choices) -> registry.GameDescription:
     return registry.game(wanted)
 
 
+@reads_from_replica
 def club_ratings(request, slug):
     club_access = access.get_club_members(request, slug)
     club = club_access.club
@@ -36,6 +38,7 @@ def club_ratings(request, slug):
         "rows": read.club_rows(club, game.id) if game else []})
 
 
+@reads_from_replica
 def member_ratings(request, slug, member_id):
     club_access, member = access.get_member(request, slug, member_id)
     access.check_members_visible(club_access)
@@ -45,6 +48,7 @@ def member_ratings(request, slug, member_id):
 
 
 @csp_update(SVG_POLICY)
+@reads_from_replica
 def member_rating_chart(request, slug, member_id, game):
     """One game's chart of a member's rating, for whoever may see their ratings page."""
     club_access, member = access.get_member(request, slug, member_id)
@@ -54,6 +58,7 @@ def member_rating_chart(request, slug, member_id, game):
     return svg_response(member_rating_svg(member, game))
 
 
+@reads_from_replica
 def table_expectation(request, slug, table_id):
     club_access, table = access.get_table(request, slug, table_id)
     return render(request, "ratings/table.html", {
@@ -61,6 +66,7 @@ def table_expectation(request, slug, table_id):
         "sides": expected_outcome(table)})
 
 
+@reads_from_replica
 def online_ratings(request):
     game = _game(request, registry.all_games())
     return render(request, "ratings/online.html", {

@@ -25,8 +25,11 @@ class DealForm(forms.Form):
 
     team = forms.TypedChoiceField(label=gettext_lazy("Bidding team"), coerce=int,
                                   widget=ChoiceButtons, error_messages=NOT_AT_THIS_TABLE)
-    bid = forms.IntegerField(label=gettext_lazy("Bid (books over six)"), min_value=1,
-                             max_value=engine.MAX_BID)
+    # Buttons from the league's lowest bid to seven: one tap, and no bid the rules refuse.
+    bid = forms.TypedChoiceField(label=gettext_lazy("Bid (books over six)"), coerce=int,
+                                 widget=ChoiceButtons, error_messages={"invalid_choice":
+                                 gettext_lazy("This league's house rules do not allow that "
+                                              "bid.")})
     mode = forms.ChoiceField(label=gettext_lazy("Direction"), widget=ChoiceButtons)
     books = forms.IntegerField(label=gettext_lazy("Books taken by the bidding team, kitty "
                                                   "included"), min_value=0, max_value=13)
@@ -35,6 +38,8 @@ class DealForm(forms.Form):
     def __init__(self, names: list[str], *args, rules=None, **kwargs):
         super().__init__(*args, **kwargs)  # every mode is played under any house rules
         self.fields["team"].choices = seat_choices(names)
+        lowest = engine.Rules().min_bid if rules is None else rules.min_bid
+        self.fields["bid"].choices = [(b, str(b)) for b in range(lowest, engine.MAX_BID + 1)]
         self.fields["mode"].choices = registry.game(engine.GAME).contract_choices()
         self.fields["revoke"].choices = revoke_choices(names)
 

@@ -1,11 +1,23 @@
+from decimal import Decimal, InvalidOperation
+
 from django import template
 
-from leagues.scoring import format_units
+from leagues.scoring import number
 
 register = template.Library()
 
 
 @register.filter
 def units(value):
-    """A balance or score as people write it: 12, -3, 1.5."""
-    return format_units(value)
+    """A balance or score as people read it, in their language: 12, −3, 1.5 (1,5 in French),
+    with the minus sign the history and the charts use.  Text that is not a number (a pair's
+    "7–5") is left as it is; None is blank."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, bool):
+        return value
+    try:
+        Decimal(str(value))
+    except InvalidOperation:
+        return value
+    return number(value)

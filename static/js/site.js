@@ -43,4 +43,18 @@
     button.hidden = false;
     button.addEventListener("click", function () { window.print(); });
   });
+
+  // <form data-errors-go-on-change>: the errors beside its fields were about what was sent;
+  // once the person changes an answer they are out of date (a partner refused for Prop and Cop
+  // means nothing after a switch to Solo), and the next send checks everything again.
+  document.addEventListener("change", function (event) {
+    var form = event.target instanceof Element ? event.target.closest("form[data-errors-go-on-change]") : null;
+    if (!form) {
+      return;
+    }
+    form.querySelectorAll(".errorlist").forEach(function (list) { list.remove(); });
+    form.querySelectorAll("[aria-invalid]").forEach(function (field) {
+      field.removeAttribute("aria-invalid");
+    });
+  });
 })();

@@ -50,4 +50,7 @@ def test_deals_are_entered_by_taps_without_a_page_load(browser, demo_server):
     page.wait_for_selector("#deal-entry .errorlist:has-text('is played by two')")
     assert page.locator("#id_contract input:checked").get_attribute("value") == "prop_and_cop"
     assert page.input_value("#id_tricks") == "8" and loads == []
+    # changing an answer takes the error about the old one away (the next send checks again)
+    page.tap("#id_contract label:text-is('Solo')")
+    page.wait_for_selector("#deal-entry .errorlist", state="detached")
     page.context.close()

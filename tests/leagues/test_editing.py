@@ -282,6 +282,14 @@ def test_merging_moves_results_and_standings_follow(as_organiser, solo_season, o
     assert history(club, as_organiser)[0].startswith("ann (dup) merged into Ann by olga")
 
 
+def test_merging_a_record_without_results_says_so_in_words(as_organiser, club):
+    ann, ann2 = add_members(club, ["Ann", "ann (dup)"])
+    page = as_organiser.get(club_url(club, f"members/{ann.pk}/merge/?other={ann2.pk}"))
+    text = page.content.decode()
+    assert "ann (dup) has no results yet." in text
+    assert "0 tables" not in text
+
+
 def test_two_people_who_sat_at_one_table_cannot_be_merged(as_organiser, solo_table):
     club = solo_table.league.club
     _a, _b, nell, pat = solo_table.seat_members()
@@ -415,3 +423,16 @@ def test_two_records_with_results_in_a_closed_season_are_not_merged(solo_season,
     assert "Winter, which is closed" in str(refused.value.message)
     assert Member.objects.filter(pk=ann2.pk).exists()
     assert {r.name: (r.total, r.evenings) for r in season_standings(solo_season)} == final
+
+
+def test_a_deleted_evenings_tables_read_as_separate_sentences(as_organiser, solo_table,
+                                                               organiser_user):
+    # "Table 1: Players: olga, Mike, Nell, Pat 1 deal, now gone." ran the players into the
+    # count of deals: each table's players, deals and totals read as lines of their own.
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    evening = solo_table.evening
+    club = evening.season.league.club
+    as_organiser.post(club_url(club, f"evenings/{evening.pk}/delete/"))
+    row = as_organiser.get(club_url(club, "changes/")).context["rows"][0]
+    assert row["details"] == ["Table 1: Players: olga, Mike, Nell, Pat", "1 deal, now gone.",
+                              "Totals: olga +9, Mike −3, Nell −3, Pat −3"]

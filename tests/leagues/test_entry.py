@@ -1,6 +1,8 @@
 """Result entry at the venue: deal by deal with running totals, totals only, corrections,
 provisional entry by a player."""
 
+import re
+
 import pytest
 
 from leagues.models import ResultChange
@@ -116,8 +118,26 @@ def test_bid_whist_hand_entry_shows_the_match_end(as_organiser, bid_table):
     assert "Match over: Aces won." in page  # 5 books over, doubled in notrump: 10
     bid_table.refresh_from_db()
     assert bid_table.score_0 == 10 and bid_table.winner == 0
+    assert "Next deal" not in as_organiser.get(url(bid_table)).content.decode()
+    # From the page's script the last hand's entry is still confirmed, beside the match's end.
+    swapped = as_organiser.post(url(bid_table, "deals/"), {**hand, "number": "1"},
+                                HTTP_HX_REQUEST="true").content.decode()
+    assert "Deal 1 was already entered" in swapped and "Match over: Aces won." in swapped
     response = as_organiser.post(url(bid_table, "deals/"), {**hand, "number": "2"}, follow=True)
     assert "The match is over" in response.content.decode()
+
+
+def test_the_bid_buttons_start_at_the_leagues_lowest_bid(as_organiser, bid_table):
+    league = bid_table.evening.season.league
+    league.rules = {"min_bid": 4}
+    league.save()
+    page = as_organiser.get(url(bid_table)).content.decode()
+    bids = re.findall(r'name="bid" value="(\d)"', page)
+    assert bids == ["4", "5", "6", "7"]
+    response = as_organiser.post(url(bid_table, "deals/"), {
+        "team": "0", "bid": "3", "mode": "uptown", "books": "9", "revoke": "", "number": "1"})
+    assert "do not allow that bid" in response.content.decode()
+    assert bid_table.deals.count() == 0
 
 
 def test_organiser_corrects_a_deal_and_totals_follow(as_organiser, solo_table, organiser_user):
@@ -282,3 +302,16 @@ def test_a_partner_that_does_not_fit_the_contract_is_told_in_words(as_organiser,
     deal = {**SOLO_DEAL, "contract": contract, "partner": partner}
     page = deal_entry_part(as_organiser.post(url(solo_table, "deals/"), deal).content.decode())
     assert said in page and not solo_table.deals.exists()
+
+
+def test_on_a_new_table_the_next_deals_form_comes_before_everything_else(as_organiser,
+                                                                         solo_table):
+    # At the venue the organiser opens a table nobody has played yet: the form to enter its
+    # first deal comes first, not the offer to play the table online or the expected outcome.
+    page = as_organiser.get(url(solo_table)).content.decode()
+    assert "Play this table online" in page and "Expected outcome" in page
+    form = page.index('id="next-deal"')
+    assert form < page.index("Play this table online")
+    assert form < page.index("Expected outcome")
+    assert form < page.index('class="data sheet"')
+    assert "{#" not in page and "#}" not in page  # the template's notes stay in the template

@@ -337,6 +337,21 @@ def test_a_table_closed_mid_hand_records_the_finished_hands_only(
     table.add_deal(solo("solo", 0, 6), organiser_user)
 
 
+def test_a_hand_finished_after_its_season_closed_is_not_entered(club, organiser_user,
+                                                                 django_user_model):
+    from leagues import edits
+    table, members = league_table(club, "solo_whist")
+    fixture, users = start_and_seat_everyone(table, members, organiser_user, django_user_model,
+                                             deals_limit=3)
+    play_out(fixture.game_table_id, users, hands=1)
+    assert table.deals.count() == 1
+    edits.close_season(table.evening.season, organiser_user)
+    play_out(fixture.game_table_id, users, hands=2)
+    assert table.deals.count() == 1  # the closed season's standings stay as they were
+    late = RecordedHand.objects.filter(fixture=fixture, deals=0).get()
+    assert "is closed" in late.error
+
+
 # -- access ------------------------------------------------------------------------------------
 
 

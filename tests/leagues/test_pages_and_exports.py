@@ -36,6 +36,19 @@ def test_member_page_shows_history_chart_and_contracts(as_member, played, organi
         ("Solo", 1, 1)]
 
 
+def test_losses_read_with_a_minus_sign_on_every_result_page(as_organiser, played, organiser):
+    """The pages write a loss as the history and the charts do: "−6", never a hyphen "-6"."""
+    club = played.league.club
+    loser = played.seat_members()[2]  # a defender of both contracts, both made
+    pages = [f"{base(club)}/tables/{played.pk}/", f"{base(club)}/evenings/{played.evening.pk}/",
+             f"{base(club)}/members/{loser.pk}/"]
+    for url in pages:
+        text = as_organiser.get(url).content.decode()
+        assert "\u2212" in text, url
+        assert not any(f">-{d}" in text or f"> -{d}" in text or f" -{d}<" in text
+                       for d in range(1, 10)), url
+
+
 def test_member_page_is_hidden_from_outsiders(as_outsider, played, organiser):
     assert as_outsider.get(f"{base(played.league.club)}/members/{organiser.pk}/").status_code == 404
 

@@ -93,3 +93,64 @@ def test_an_empty_message_is_refused_in_words_and_sends_nothing(as_organiser, so
     page = as_organiser.post(email_url(solo_evening), {"who": "coming", "subject": "s",
                                                        "message": ""}).content.decode()
     assert "This field is required." in page and mail.outbox == []
+
+
+def test_a_member_who_stopped_the_emails_can_take_them_back_from_the_link(client, people):
+    from leagues.reminders import stop_token
+    link = f"/clubs/reminders/stop/{stop_token(people['mike'])}/"
+    client.post(link, {"action": "stop"})
+    page = client.get(link).content.decode()
+    assert "receives no e-mails" in page and "Receive them again" in page
+    assert "will receive the e-mails" in client.post(link, {"action": "resume"}).content.decode()
+    people["mike"].refresh_from_db()
+    assert people["mike"].reminders is True
+
+
+def test_a_member_turns_their_own_emails_off_and_on_from_their_page(as_member, people):
+    mike = people["mike"]
+    url = f"/clubs/{mike.club.slug}/members/{mike.pk}/"
+    assert "Stop them" in as_member.get(url).content.decode()
+    page = as_member.post(url + "reminders/", {"reminders": "off"}, follow=True)
+    assert "no more e-mails about evenings" in page.content.decode()
+    mike.refresh_from_db()
+    assert mike.reminders is False
+    as_member.post(url + "reminders/", {"reminders": "on"})
+    mike.refresh_from_db()
+    assert mike.reminders is True
+
+
+def test_an_organiser_may_not_turn_on_what_a_member_stopped(as_organiser, people):
+    mike = people["mike"]
+    mike.reminders = False
+    mike.save()
+    url = f"/clubs/{mike.club.slug}/members/{mike.pk}/"
+    assert "Stop them" not in as_organiser.get(url).content.decode()
+    assert as_organiser.post(url + "reminders/", {"reminders": "on"}).status_code == 403
+    mike.refresh_from_db()
+    assert mike.reminders is False
+    assert "only they can turn them back on" in as_organiser.get(url + "manage/").content.decode()
+
+
+def test_an_organiser_sets_a_members_address_and_a_bad_one_is_refused(as_organiser, people):
+    nell = people["nell"]
+    url = f"/clubs/{nell.club.slug}/members/{nell.pk}/manage/"
+    page = as_organiser.post(url, {"action": "email", "email": "not an address"}, follow=True)
+    assert "This is not an e-mail address" in page.content.decode()
+    nell.refresh_from_db()
+    assert nell.email == "nell@example.org"
+    as_organiser.post(url, {"action": "email", "email": "nell@pub.example"})
+    nell.refresh_from_db()
+    assert nell.email == "nell@pub.example"
+
+
+def test_a_member_who_signs_in_is_written_to_at_their_logins_address(as_organiser, solo_evening,
+                                                                    people):
+    mike = people["mike"]
+    mike.email = ""
+    mike.save()
+    mike.user.email = "mike.login@example.org"
+    mike.user.save()
+    as_organiser.post(email_url(solo_evening), {"who": "coming", "subject": "s", "message": "m"})
+    assert sorted(m.to[0] for m in mail.outbox) == ["mike.login@example.org", "olga@example.org"]
+    page = as_organiser.get(f"/clubs/{mike.club.slug}/members/{mike.pk}/manage/")
+    assert "the address of their login is used" in page.content.decode()
