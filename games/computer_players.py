@@ -21,12 +21,17 @@ logger = logging.getLogger(__name__)
 _bots_running = threading.local()
 
 
-def schedule_bots(table_id: int) -> None:
-    """Let computer players act after a short delay (none in tests), outside the request."""
+def schedule_bots(table_id: int, own_thread: bool = False) -> None:
+    """Let computer players act after a short delay (none in tests), outside the request.
+
+    ``own_thread``: even without a delay, on a thread of their own -- for a caller that must
+    not wait for them (a presence check runs on a server's one database thread, and computer
+    players taking over an abandoned table could play a whole match there, holding up every
+    socket of the process)."""
     if getattr(_bots_running, "active", False):
         return  # the loop below is already playing this thread's bots
     delay = settings.BOT_DELAY_SECONDS
-    if delay <= 0:
+    if delay <= 0 and not own_thread:
         run_bots(table_id, 0)
     else:
         threading.Thread(target=run_bots, args=(table_id, delay, True), daemon=True).start()

@@ -133,7 +133,7 @@ def check_seat(table_id: int, position: int, now: datetime | None = None) -> Non
     if look_again_at is not None:
         schedule_check(table_id, position, (look_again_at - now).total_seconds())
     if wake_bots:
-        computer_players.schedule_bots(table_id)
+        computer_players.schedule_bots(table_id, own_thread=True)
 
 
 def _last_seen(seat: Seat) -> datetime | None:

@@ -73,9 +73,11 @@ def shown(page) -> str:
 
 class Stall:
     """A table that shows the same version for 30 s while this player cannot move has
-    stalled (it failed CI runs on a loaded machine, at a desktop's size, cause not yet
-    found): what it showed is recorded as a warning and the page reloaded once, as a player
-    would, so that the layout is still checked and the stall is seen in the run's output."""
+    stalled: what it showed is recorded as a warning and the page reloaded once, as a player
+    would, so that the layout is still checked and the stall is seen in the run's output.
+    (The stalls once seen here came from computer players taking over the abandoned tables
+    of earlier tests on the server's one database thread; they now play on a thread of their
+    own, tests/games/test_presence.py.)"""
 
     def __init__(self, page):
         self.page, self.reloaded = page, False

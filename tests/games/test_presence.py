@@ -126,6 +126,41 @@ async def test_after_the_grace_period_a_computer_plays_and_the_player_gets_the_s
     await bob_socket.disconnect()
 
 
+def test_computers_taking_over_play_beside_the_presence_check_not_inside_it(two_players,
+                                                                            monkeypatch):
+    """Without a delay between computer moves (tests, or a site set so), the computer players
+    who take over an abandoned seat still play on a thread of their own: the check runs on a
+    server's one database thread, and a whole match played there held up every socket of the
+    process (a player's page stood still)."""
+    import threading
+
+    from games import computer_players
+
+    ana, bob = two_players
+    table = table_for(ana, bob, grace=1, game="solo_whist")
+    while tables.current_state(table).to_act == 0:  # Ana plays up to Bob's turn
+        tables.play(table.pk, ana, tables.current_state(table).legal_actions()[0], table.version)
+        table.refresh_from_db()
+    long_ago = timezone.now() - timedelta(hours=1)
+    Seat.objects.filter(table=table, position=1).update(away_since=long_ago, seen_at=long_ago)
+    played_on, real_run_bots = [], computer_players.run_bots
+    finished = threading.Event()
+
+    def watched_run_bots(*args, **kwargs):
+        played_on.append(threading.current_thread())
+        try:
+            return real_run_bots(*args, **kwargs)
+        finally:
+            finished.set()
+
+    monkeypatch.setattr(computer_players, "run_bots", watched_run_bots)
+    presence.check_seat(table.pk, 1)
+    assert finished.wait(30), "the computer players never woke"
+    assert played_on and played_on[0] is not threading.current_thread()
+    table.refresh_from_db()
+    assert any(a["seat"] == 1 for a in table.current["actions"]) or table.hands.exists()
+
+
 async def test_reloading_the_page_makes_no_version_and_leaves_at_most_one_timer(two_players):
     """500 close/open cycles: no new table version, one pending check at most, the seat never
     away; then a real departure is still noticed."""
