@@ -270,7 +270,8 @@ class TableConsumer(PersonSocket):
                 self.sent_result_key = result_key
                 text = render_to_string(
                     "games/partials/table_state.html",
-                    {"view": view, "ui": for_template(view), "oob": True, "user": self.user,
+                    {"view": view, "ui": for_template(view, with_result=not result_unchanged),
+                     "oob": True, "user": self.user,
                      "csrf_token": self._csrf_token(), "result_unchanged": result_unchanged})
         await self.send(text_data=text)
 

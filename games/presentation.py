@@ -3,10 +3,12 @@ the seats in order around the viewer.  Only what the view (``games.snapshots``) 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils.translation import ngettext
 
 from games import registry, words
@@ -22,8 +24,11 @@ POSITIONS = {
 }
 
 
-def for_template(view: dict[str, Any]) -> dict[str, Any]:
-    """Arrange a table view for the HTML page: which card does what, which buttons to show."""
+def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, Any]:
+    """Arrange a table view for the HTML page: which card does what, which buttons to show.
+
+    ``with_result=False``: the last hand's result panel is not sent this time (a socket that
+    already has it, ``games.consumers``), so its words and sorted hands are not made."""
     hand = view.get("hand") or {}
     legal = hand.get("legal") or []
     card_actions: dict[str, str] = {}
@@ -79,15 +84,22 @@ def for_template(view: dict[str, Any]) -> dict[str, Any]:
         # nothing played yet in this hand: the middle of the table can be small (the auction)
         "trick_quiet": not hand.get("trick") and not hand.get("tricks"),
         # the hands of the last hand, each sorted as its player held it
-        "last_deal": last_deal(view.get("last_hand"), players),
+        "last_deal": last_deal(view.get("last_hand"), players) if with_result else [],
         "last_trick": (hand.get("tricks") or [None])[-1],
         "trick": trick_centre(view, dict(zip(order, places, strict=True)), names),
         "exposed": [e for e in exposed if e.get("seat") != seat],
         "auction": auction_grid(hand, names, count) if hand.get("auction") else None,
         # the latest call, card or trick in a sentence, for the live region read aloud
         "announcement": words.announcement(view, names),
-        **(sentences(said, view, names) if said else {}),
+        **(sentences(said, view, names, with_result) if said else {}),
+        "act_url": act_url(view["table"]) if "table" in view else "",
     }
+
+
+@lru_cache(maxsize=4096)
+def act_url(table_id: int) -> str:
+    """Where a table's forms post (reversed once per table: it is in every fragment)."""
+    return reverse("table_act", args=[table_id])
 
 
 def seat_facts(hand_size: int, tricks_won: int) -> dict[str, Any]:
@@ -150,6 +162,11 @@ RED = {"H", "D"}
 def suit_order(suits: set[str], trump: str | None = None) -> str:
     """The suits of a hand from left to right: black and red alternating as far as the suits
     held allow (spades, hearts, clubs, diamonds with all four), the trump suit first."""
+    return _suit_order(frozenset(suits), trump)
+
+
+@lru_cache(maxsize=64)  # 16 sets of suits × 5 trumps: worked out once each, not at every card
+def _suit_order(suits: frozenset[str], trump: str | None) -> str:
     best = ""
     best_key: tuple[int, ...] | None = None
     held = [s for s in SUITS if s in suits]
@@ -196,15 +213,17 @@ def declarers(hand: dict[str, Any]) -> list[int]:
     return [s for s in (contract.get("declarer"), contract.get("partner")) if s is not None]
 
 
-def sentences(said, view: dict[str, Any], names: words.Names) -> dict[str, str | None]:
+def sentences(said, view: dict[str, Any], names: words.Names,
+              with_result: bool = True) -> dict[str, str | None]:
     """The game's words (``games.words.<game>``) for this view: whose turn is doing what, the
-    contract, the score and the last hand's result."""
+    contract, the score and the last hand's result (unless ``with_result`` is false)."""
     hand = view.get("hand") or {}
     return {
         "turn_phase": str(said.PHASES.get(hand.get("phase"), "")),
         "contract": said.contract(view, names) if hand else None,
         "score": said.score(view, names),
-        "result": said.result(view["last_hand"], names) if view.get("last_hand") else None,
+        "result": said.result(view["last_hand"], names)
+        if with_result and view.get("last_hand") else None,
     }
 
 

@@ -5,6 +5,7 @@ import html
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -133,6 +134,20 @@ def card_backs(count) -> str:
 @register.filter
 def action_label(action: str) -> str:
     """A readable label for an action string (cards shown with their suit symbols)."""
+    # Every call of the auction is labelled again in every fragment: remembered per language.
+    key = (get_language(), action)
+    label = _labels.get(key)
+    if label is None:
+        if len(_labels) > 20_000:
+            _labels.clear()
+        label = _labels[key] = _action_label(action)
+    return label
+
+
+_labels: dict[tuple[str | None, str], str] = {}
+
+
+def _action_label(action: str) -> str:
     words = action.split()
     out = []
     for word in words:

@@ -120,3 +120,15 @@ def _waiting_forms(context, table: int, seat: int) -> str:
         f'{esc(level_label)}</label>\n'
         f'<select name="level" id="bot-level-{seat}">{levels}</select>\n'
         f'<button type="submit">{esc(add)}</button></form>')
+
+
+@register.simple_tag
+def auction_grid(grid: dict) -> str:
+    """The calls of a hand as a table, one column per seat from the dealer's left
+    (``games.presentation.auction_grid``); in every fragment of the auction, so built here."""
+    caption = _("Bidding")
+    head = "".join(f'<th scope="col">{esc(str(name))}</th>' for name in grid["seats"])
+    body = "".join("<tr>" + "".join(f"<td>{esc(str(call))}</td>" for call in row) + "</tr>"
+                   for row in grid["rows"])
+    return mark_safe(f'<table class="auction">\n  <caption>{esc(caption)}</caption>\n'
+                     f'  <thead><tr>{head}</tr></thead>\n  <tbody>{body}</tbody>\n</table>')
