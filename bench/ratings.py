@@ -70,6 +70,7 @@ DEALS_PER_TABLE, TABLES_PER_EVENING, MATCH_CAP = 8, 4, 40
 CHECKPOINTS = (200, 1000, 5000)
 BETAS = (1.0, 2.0, 8.0)  # besides openskill's default 25/6: the performance spread tried
 CACHE = ROOT / "var" / "bench-ratings"
+REFERENCE_SEED = 1000  # the reference season's hands: seed 1001 for the season of seed 1
 
 
 def pick_level(mixture: dict, rng: random.Random) -> str:
@@ -190,12 +191,51 @@ def enter_season(game: str, tables: list[dict], deals: int, user, club, names):
 # -- measuring -----------------------------------------------------------------------------------
 
 
+def measured_order(game: str, tables: list[dict], deals: int) -> tuple[list[float], list[int]]:
+    """The true order measured, not assumed: each player's share of the comparisons their
+    side won (the rating's own currency, ``ratings/games/<game>.py``) over a reference season
+    of its own (other hands, other seatings), and a rank per player where two neighbours in
+    that order share a rank unless their shares differ by more than two standard errors (the
+    reference cannot tell them apart, so neither order of the two is wrong).
+    Returns (win share by player index, rank by player index; higher is stronger)."""
+    from leagues import paper
+    from ratings import games
+
+    sheet, module = paper.of(game), games.of(game)
+    won, seen = [0] * len(PLAYERS), [0] * len(PLAYERS)
+    stored = 0
+    for table in tables:
+        for result in table["results"]:
+            points = sheet.engine_points(result)
+            if result.get("redeal") or not any(points) or stored >= deals:
+                continue
+            stored += 1
+            for ahead, behind in module.comparisons(table["seats"],
+                                                    module.seat_points(points)):
+                for p in ahead:
+                    won[p] += 1
+                    seen[p] += 1
+                for p in behind:
+                    seen[p] += 1
+    share = [w / n if n else 0.5 for w, n in zip(won, seen, strict=True)]
+    error = [math.sqrt(max(s * (1 - s), 1e-9) / max(n, 1)) for s, n in zip(share, seen,
+                                                                         strict=True)]
+    rank, ranks, previous = 0, [0] * len(PLAYERS), None
+    for p in sorted(range(len(PLAYERS)), key=lambda p: share[p]):
+        if previous is not None and (share[p] - share[previous]) > 2 * math.hypot(
+                error[p], error[previous]):
+            rank += 1
+        ranks[p], previous = rank, p
+    return share, ranks
+
+
+
 def log_loss(p: float) -> float:
     return -math.log(min(max(p, 1e-6), 1 - 1e-6))
 
 
 def measure(game: str, events, truth: dict[str, int], unit: str, model_name: str,
-            beta: float | None = None) -> list[dict]:
+            beta: float | None = None, assumed: dict[str, int] | None = None) -> list[dict]:
     from ratings import games
     from ratings.core import Rater, kendall_tau
 
@@ -236,6 +276,8 @@ def measure(game: str, events, truth: dict[str, int], unit: str, model_name: str
             tau = kendall_tau(ratings, [truth[p] for p in players])
             order = [p for _, p in sorted(zip(ratings, players, strict=True), reverse=True)]
             rows.append({"deals": index, "tau": tau, "order": order,
+                         "tau_assumed": kendall_tau(ratings, [(assumed or truth)[p]
+                                                              for p in players]),
                          **{k: v / max(count, 1) for k, v in sums.items()}})
     return rows
 
@@ -265,6 +307,9 @@ def main():
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--big", action="store_true")
+    parser.add_argument("--reference-deals", type=int, default=None,
+                        help="deals of the reference season that measures the true order "
+                             "(default: as many as --deals; 0: take the assumed order)")
     parser.add_argument("--play-only", action="store_true",
                         help="only play the hands (into var/), measure nothing")
     args = parser.parse_args()
@@ -287,6 +332,10 @@ def main():
 
     played = {g: hands_for(g, args.deals, args.seed, args.workers, registry.game(g).is_match)
               for g in chosen}
+    reference_deals = args.deals if args.reference_deals is None else args.reference_deals
+    reference = {g: hands_for(g, reference_deals, REFERENCE_SEED + args.seed, args.workers,
+                              registry.game(g).is_match)
+                 for g in chosen} if reference_deals else {}
     if args.play_only:
         return
     settings.DEBUG = False
@@ -312,7 +361,18 @@ def main():
             same = incremental == rebuilt and points == RatingPoint.objects.filter(
                 scope=scope, game=game).count()
             events = stream.load(scope, game)
-            truth = {stream.player_of_member(m): rank for rank, m in enumerate(members)}
+            assumed = {stream.player_of_member(m): rank for rank, m in enumerate(members)}
+            truth = assumed
+            if game in reference:
+                share, ranks = measured_order(game, reference[game], reference_deals)
+                truth = {stream.player_of_member(m): ranks[i] for i, m in enumerate(members)}
+                groups = {}
+                for i in sorted(range(len(PLAYERS)), key=lambda i: -share[i]):
+                    groups.setdefault(ranks[i], []).append(f"{PLAYERS[i][0]} {share[i]:.3f}")
+                print(f"  true order measured over {reference_deals} reference deals (share "
+                      "of comparisons won; '=' cannot be told apart): "
+                      + " > ".join(" = ".join(g) for _, g in sorted(groups.items(),
+                                                                     reverse=True)))
             print(f"\n{game}: {len(events)} deals entered in {entered_s:.1f} s (rated as they "
                   f"were entered); full rebuild {rebuild_ms:.0f} ms; incremental = rebuild: "
                   f"{'yes' if same else 'NO'}")
@@ -326,16 +386,18 @@ def main():
                 variants.append(own)
             chosen_rows = None
             for unit, model_name, beta in variants:
-                rows = measure(game, events, truth, unit, model_name, beta)
+                rows = measure(game, events, truth, unit, model_name, beta, assumed)
                 mark = " (the game's)" if (unit, model_name, beta) == own else ""
                 print(f"  unit={unit} model={model_name} beta={beta or 'default'}{mark}")
                 for row in rows:
-                    print(f"    after {row['deals']:>5} deals: tau={row['tau']:.3f} "
+                    against = (f" (assumed order: {row['tau_assumed']:.3f})"
+                               if truth is not assumed else "")
+                    print(f"    after {row['deals']:>5} deals: tau={row['tau']:.3f}{against} "
                           f"logloss={row['model']:.4f} equal={row['equal']:.4f} "
                           f"win_share={row['share']:.4f}")
                 if mark:
                     chosen_rows = rows
-                    names = {p: PLAYERS[truth[p]][0] for p in truth}
+                    names = {p: PLAYERS[assumed[p]][0] for p in assumed}
                     print("    ratings' order, best first: "
                           + " > ".join(names[p] for p in rows[-1]["order"]))
             at = next((r for r in chosen_rows if r["deals"] >= min(1000, len(events))),
