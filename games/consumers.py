@@ -29,6 +29,7 @@ from games.tables import (
     seat_of,
     send_broadcasts,
 )
+from games.templatetags.table_fragment import table_fragment_html
 
 MAX_MESSAGE_BYTES = 2048
 # Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND, and
@@ -268,11 +269,9 @@ class TableConsumer(PersonSocket):
                 result_key = (view["last_hand"] or {}).get("number"), view["seat"], view["status"]
                 result_unchanged = not force and result_key == self.sent_result_key
                 self.sent_result_key = result_key
-                text = render_to_string(
-                    "games/partials/table_state.html",
-                    {"view": view, "ui": for_template(view, with_result=not result_unchanged),
-                     "oob": True, "user": self.user,
-                     "csrf_token": self._csrf_token(), "result_unchanged": result_unchanged})
+                text = table_fragment_html(
+                    view, for_template(view, with_result=not result_unchanged), user=self.user,
+                    csrf_token=self._csrf_token(), oob=True, result_unchanged=result_unchanged)
         await self.send(text_data=text)
 
     def _csrf_token(self) -> str:
