@@ -162,6 +162,11 @@ def check_layout(page, size, at_call, shot):
         inside(page, "#trick-centre", width, height, "trick")
     inside(page, ".seat", width, height, "seat plate")
     inside(page, ".seat.to-act .turn", width, height, "turn marker")
+    # what is there for screen readers only leaves no mark (a heading's padding made a dot)
+    hidden = page.locator("#table-state .visually-hidden")
+    for i in range(hidden.count()):
+        box = hidden.nth(i).bounding_box()
+        assert box is None or (box["width"] <= 1 and box["height"] <= 1), box
     if at_call:
         inside(page, ".bid-box button, .my-hand .action-buttons button", width, height,
                "call")
