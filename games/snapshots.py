@@ -94,6 +94,15 @@ class TableSnapshot:
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
 
+    def players(self, now: datetime | None = None) -> list[dict[str, Any]]:
+        """Who sits where; with ``now``, whether each person is at the table as of then (a
+        countdown, a computer playing for them); without, names only (``"away": False``), as
+        a finished hand's replay shows them."""
+        return [{"seat": s.position, "name": player_name(s, self.table_id),
+                 "bot": s.bot_level or None, "free": s.free,
+                 **(presence_of(s, self.grace_seconds, now) if now else {"away": False})}
+                for s in self.seats]
+
     def view(self, seat: int | None) -> dict[str, Any]:
         now = timezone.now()
         return {
@@ -103,12 +112,7 @@ class TableSnapshot:
             "status": self.status,
             "created_by": self.created_by,
             "seat": seat,
-            "players": [
-                {"seat": s.position, "name": player_name(s, self.table_id),
-                 "bot": s.bot_level or None,
-                 "free": s.free, **presence_of(s, self.grace_seconds, now)}
-                for s in self.seats
-            ],
+            "players": self.players(now),
             "house_rules": self.house_rules,
             "trick_pause": self.trick_pause_ms / 1000,
             "hands_played": self.hands_played,

@@ -17,7 +17,7 @@ from games.forms import TableForm
 from games.models import BOT_LEVELS, Hand, Table
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
-from games.snapshots import table_view
+from games.snapshots import build_snapshot, table_view
 from games.templatetags.cards import action_label
 
 
@@ -296,10 +296,6 @@ def _trick_marks(steps: list[dict]) -> list[int]:
     return sorted(marks)
 
 
-# What table_view says of a seat's presence at the live table (games/snapshots.py).
-PRESENCE = ("away", "takeover_at", "takeover_in", "bot_playing")
-
-
 def hand_replay(request, table_id, number):
     """A finished hand step by step: ``?step=N`` (or ``end``) shows the table after N steps
     (the deal is step 0); ``?trick=N`` the end of trick N.  ``?partial=1`` gives the step alone
@@ -308,8 +304,7 @@ def hand_replay(request, table_id, number):
     hand = get_object_or_404(Hand, table=table, number=number)
     # Names only: who is at the live table now (dropped off, a computer playing for them, a
     # countdown) says nothing of a hand that is over.
-    players = [{key: value for key, value in player.items() if key not in PRESENCE}
-               | {"away": False} for player in table_view(table, None)["players"]]
+    players = build_snapshot(table).players()
     names = words.Names(players, None)
     steps = replay_steps(hand.record, names)
     last = len(steps) - 1
