@@ -5,8 +5,8 @@
 Plays ``--hands`` random hands of each game with the engines, no database, and for every
 version of every hand renders what a socket sends each of the four seats in English and in
 French: the JSON state (``snapshot.view`` + ``json.dumps``, the floor) and the fragment
-(``snapshot.view`` + ``games.presentation.for_template`` + ``games/partials/table_state.html``,
-as ``games.consumers.TableConsumer.send_state`` sends it to a socket that already holds the
+(``snapshot.view`` + ``games.presentation.for_template`` + ``table_fragment_html``, as
+``games.consumers.TableConsumer.send_state`` sends it to a socket that already holds the
 last hand's result: every message but the first of a hand).  Runs on one core.  Prints, per game, the milliseconds per
 seat of each and their ratio, then one line per game:
 ``fragment <game>: html_ms=X json_ms=Y ratio=Z bytes=B``.
@@ -31,12 +31,12 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.template.loader import render_to_string  # noqa: E402
 from django.utils import translation  # noqa: E402
 
 from games.presentation import for_template  # noqa: E402
 from games.rules import game_module  # noqa: E402
 from games.snapshots import SeatFacts, TableSnapshot, finished_hand_view  # noqa: E402
+from games.templatetags.table_fragment import table_fragment_html  # noqa: E402
 
 LANGUAGES = ("en", "fr")
 
@@ -83,11 +83,8 @@ def json_state(snapshot: TableSnapshot, seat: int) -> str:
 
 def html_fragment(snapshot: TableSnapshot, seat: int) -> str:
     view = snapshot.view(seat)
-    return render_to_string(
-        "games/partials/table_state.html",
-        {"view": view, "ui": for_template(view, with_result=False), "oob": True,
-         "user": Player(),
-         "csrf_token": "x" * 32, "result_unchanged": True})
+    return table_fragment_html(view, for_template(view, with_result=False), user=Player(),
+                               csrf_token="x" * 32, oob=True, result_unchanged=True)
 
 
 def timed(snapshots: list[TableSnapshot], make) -> tuple[float, int]:

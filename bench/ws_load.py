@@ -37,6 +37,8 @@ Scenarios (each started on fresh server processes, all on the same database):
                             the version and its forms (the calls and cards it may play, a
                             discard's count) from it and sends what the form would; the
                             goals are the paced ones, and "mean message" is the fragment
+    html-paced-Nproc, html-routed-Nproc   the browser's path over N processes (html-routed-2proc:
+                            this 2-core machine served as deployed, one process a core)
 
 Ends with one line per scenario,
 ``<scenario>: tables=N actions/s=X p50=Y ms p95=Z ms p99=W ms floor_ratio=R fanout=F``, where
@@ -824,7 +826,8 @@ def main() -> None:
         options.tables, options.seconds, options.warmup, options.drain = 20, 8.0, 1.0, 5.0
     names = [n.strip() for n in options.scenarios.split(",") if n.strip()]
     unknown = {n for n in names
-               if n not in SCENARIOS and not re.fullmatch(r"(?:paced|routed)-\d+proc", n)}
+               if n not in SCENARIOS
+               and not re.fullmatch(r"(?:html-)?(?:paced|routed)-\d+proc", n)}
     if unknown:
         parser.error(f"unknown scenarios: {', '.join(sorted(unknown))}")
 
@@ -863,7 +866,7 @@ def main() -> None:
                            for i in range(count)]
             running = list(servers)
             front = None
-            if name.startswith("routed"):
+            if name.removeprefix("html-").startswith("routed"):
                 front = NginxFront(tmp / name, [s.port for s in servers], tmp / "static",
                                    worker_connections=4 * options.tables * 2 + 512)
                 (tmp / name).mkdir()
