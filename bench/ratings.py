@@ -1,7 +1,7 @@
 """Ratings accuracy and speed: seasons of computer players of known strength, per game.
 
     .venv/bin/python bench/ratings.py [--deals 5000] [--games bid_whist,solo_whist,...]
-                                      [--workers 2] [--seed 1] [--big]
+                                      [--workers 2] [--seed 1] [--reference-deals N] [--big]
 
 Players of known strength: the four computer levels and mixtures of two (a mixture decides
 each action at one level or the other, at random), weakest first:
@@ -19,6 +19,16 @@ are (``leagues.paper.<game>.sheet_lines``) and entered with ``EveningTable.add_d
 throwaway database, as results entered from paper: scored by the engines, rated by the same
 signals and ``ratings.store.refresh``.  Played hands are kept under ``var/`` so a second run
 only measures.
+
+The true order is measured, not assumed: a reference season of its own (seed 1000 + ``--seed``:
+other hands, other seatings; ``--reference-deals``, as many as ``--deals`` by default) gives each
+player's share of the comparisons their side won, in the rating's own currency (a Bid Whist
+hand won, a Solo deal ranked by units); two players whose shares differ by less than two
+standard errors are tied in the true order (the reference cannot tell them apart, so neither
+order of the two is wrong; Kendall's tau-b counts the tie).  Against the order above, easy,
+normal and strong are that close in some games (a side's points a hand and its hands won are
+not the same measure: docs/performance.md); the tau against the assumed order is printed
+beside each figure.
 
 Measures, per game, from the stream of stored results (``ratings.events.load``): every tenth
 deal is held out (predicted, never rated); at 200, 1,000 and 5,000 deals the bench prints
