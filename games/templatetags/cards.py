@@ -1,6 +1,7 @@
 """Card faces for templates: a card code becomes rank + suit symbol, colour by suit."""
 
 import html
+from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html
@@ -133,20 +134,13 @@ def card_backs(count) -> str:
 @register.filter
 def action_label(action: str) -> str:
     """A readable label for an action string (cards shown with their suit symbols)."""
-    # Every call of the auction is labelled again in every fragment: remembered per language.
-    key = (get_language(), action)
-    label = _labels.get(key)
-    if label is None:
-        if len(_labels) > 20_000:
-            _labels.clear()
-        label = _labels[key] = _action_label(action)
-    return label
+    # Every call of the auction is labelled again in every fragment: remembered per language
+    # (the active one, which the labels are in: it is the cache's key, not an input).
+    return _action_label(get_language(), action)
 
 
-_labels: dict[tuple[str | None, str], str] = {}
-
-
-def _action_label(action: str) -> str:
+@lru_cache(maxsize=8192)
+def _action_label(language: str | None, action: str) -> str:
     words = action.split()
     out = []
     for word in words:
