@@ -19,6 +19,11 @@ from games.versions import TableError
 logger = logging.getLogger(__name__)
 
 _bots_running = threading.local()
+# Threads of computer players started here, and a word asking them to stop: a test's end (its
+# database is emptied under them) or a process shutting down waits for them to let go.
+_own_threads: set[threading.Thread] = set()
+_own_threads_lock = threading.Lock()
+_stop = threading.Event()
 
 
 def schedule_bots(table_id: int, own_thread: bool = False) -> None:
@@ -34,7 +39,32 @@ def schedule_bots(table_id: int, own_thread: bool = False) -> None:
     if delay <= 0 and not own_thread:
         run_bots(table_id, 0)
     else:
-        threading.Thread(target=run_bots, args=(table_id, delay, True), daemon=True).start()
+        thread = threading.Thread(target=_run_bots_on_own_thread, args=(table_id, delay),
+                                  daemon=True)
+        with _own_threads_lock:
+            _own_threads.add(thread)
+        thread.start()
+
+
+def _run_bots_on_own_thread(table_id: int, delay: float) -> None:
+    try:
+        run_bots(table_id, delay, own_thread=True)
+    finally:
+        with _own_threads_lock:
+            _own_threads.discard(threading.current_thread())
+
+
+def stop_own_threads(timeout: float = 30.0) -> None:
+    """Ask computer players playing on threads of their own to stop after their current move,
+    and wait for them."""
+    _stop.set()
+    try:
+        with _own_threads_lock:
+            threads = list(_own_threads)
+        for thread in threads:
+            thread.join(timeout)
+    finally:
+        _stop.clear()
 
 
 def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
@@ -44,6 +74,8 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
     _bots_running.active = True
     try:
         for _ in range(1000):  # a whole match of bot turns at most; never loop forever
+            if own_thread and _stop.is_set():
+                return
             table = Table.objects.filter(pk=table_id).first()
             if table is None or table.status != Table.Status.PLAYING:
                 return

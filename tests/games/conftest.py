@@ -12,8 +12,11 @@ def bots_act_at_once(settings):
 
 
 @pytest.fixture(autouse=True)
-def no_grace_timer_outlives_its_test():
+def no_grace_timer_or_computer_player_outlives_its_test():
     yield
     presence = sys.modules.get("games.presence")  # only if a test used the Django side
     if presence is not None:
         presence.cancel_all_checks()
+    computer_players = sys.modules.get("games.computer_players")
+    if computer_players is not None:  # their moves must not land in the next test's database
+        computer_players.stop_own_threads()
