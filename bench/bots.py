@@ -1,7 +1,8 @@
 """Bot strength and speed: duplicate matches between two bot levels, per game.
 
     .venv/bin/python bench/bots.py [--deals 2000] [--games bid_whist,solo_whist,belgian_whist]
-                                   [--pairings strong-easy,easy-random] [--workers 2] [--seed 1]
+                                   [--pairings strong-easy,oracle-easy,strong-normal,normal-easy]
+                                   [--workers 2] [--seed 1]
 
 Every deal is played twice with the sides swapped: levelA in seats 0 and 2 and levelB in 1 and
 3, then the other way round (in Bid Whist those are the two partnerships).  A hand's score
@@ -11,6 +12,12 @@ The figure of a deal is the mean of its two plays; the bench prints the mean ove
 95% confidence interval (1.96 standard errors), and the 95th percentile of levelA's decision
 times (each bot decision is timed, from the view to the action).  Ends with one line per game and
 pairing, ``<game> <levelA>-<levelB>: mean=X ci95=Y decision_p95=Z ms``.
+
+``oracle`` (:mod:`games.rules.bots.oracle`) is the strong search seeing every card: the ceiling.
+When a game's pairings include ``L-easy`` and ``oracle-easy``, the bench prints the share of the
+easy-to-oracle gap that level L closes, ``gap_closed = (L - easy) / (oracle - easy)``, with an
+interval by the delta method on the deals' paired figures (both pairings play the same deals).  Then the decision times
+of every level, p50 and p95, over all its decisions in the run.
 """
 
 from __future__ import annotations
@@ -26,7 +33,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.rules import GAME_MODULES, game_module  # noqa: E402
-from games.rules.bots import ALL_LEVELS, choose_action  # noqa: E402
+from games.rules.bots import ALL_LEVELS, choose_action, oracle  # noqa: E402
+
+BENCH_LEVELS = (*ALL_LEVELS, "oracle")
 
 # The four-player games, played here by two pairs of levels sitting opposite each other.
 GAMES = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 4)
@@ -45,7 +54,11 @@ def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], bo
         seat = state.to_act
         view = state.view(seat)
         start = time.perf_counter()
-        action = choose_action(view, seat_levels[seat], rng)
+        if seat_levels[seat] == "oracle":  # handed every hand: nothing in the site can do this
+            hands = [state.view(s)["hand"] for s in range(4)]
+            action = oracle.choose_action(view, hands, rng)
+        else:
+            action = choose_action(view, seat_levels[seat], rng)
         times.append((seat_levels[seat], time.perf_counter() - start))
         state.apply(action, seat)
     result = state.result()
@@ -62,20 +75,22 @@ def side_difference(points: list[float], a_seats: tuple[int, int]) -> float:
     return (a - b) / 2
 
 
-def duplicate_deal(task: tuple[str, str, str, int, int]) -> tuple[float, list[float]]:
+def duplicate_deal(task: tuple[str, str, str, int, int]
+                   ) -> tuple[float, list[tuple[str, float]]]:
+    """The deal's figure (the mean of its two plays) and every decision's (level, seconds)."""
     game, level_a, level_b, index, seed = task
     deal_seed = seed * 1_000_003 + index
     dealer = index % 4
     figures = []
-    a_times: list[float] = []
+    all_times: list[tuple[str, float]] = []
     for swap in (0, 1):
         a_seats = (0, 2) if swap == 0 else (1, 3)
         levels = [level_a if s in a_seats else level_b for s in range(4)]
         points, times = play_once(game, deal_seed, dealer, levels,
                                   deal_seed * 2 + swap + 7)
         figures.append(side_difference(points, a_seats))
-        a_times += [t for level, t in times if level == level_a]
-    return sum(figures) / 2, a_times
+        all_times += times
+    return sum(figures) / 2, all_times
 
 
 def summarise(values: list[float]) -> tuple[float, float]:
@@ -98,16 +113,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--games", default=",".join(GAMES))
-    parser.add_argument("--pairings", default="strong-easy,easy-random")
+    parser.add_argument("--pairings", default="strong-easy,oracle-easy,strong-normal,normal-easy")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     for pair in pairings:
-        if len(pair) != 2 or any(level not in ALL_LEVELS for level in pair):
-            parser.error(f"a pairing is levelA-levelB with levels from {ALL_LEVELS}")
+        if len(pair) != 2 or any(level not in BENCH_LEVELS for level in pair):
+            parser.error(f"a pairing is levelA-levelB with levels from {BENCH_LEVELS}")
     lines = []
+    measured: dict[tuple[str, str, str], list[float]] = {}  # (game, A, B): figure per deal
+    times_of: dict[str, list[float]] = {}
     pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
     try:
         for game in games:
@@ -119,8 +136,12 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     results = [duplicate_deal(t) for t in tasks]
                 values = [r[0] for r in results]
-                times = [t for r in results for t in r[1]]
+                times = [t for r in results for level, t in r[1] if level == level_a]
+                for r in results:
+                    for level, t in r[1]:
+                        times_of.setdefault(level, []).append(t)
                 mean, ci = summarise(values)
+                measured[(game, level_a, level_b)] = values
                 p95 = percentile(times, 0.95) * 1000
                 elapsed = time.perf_counter() - start
                 print(f"# {game} {level_a}-{level_b}: {args.deals} deals x 2 in {elapsed:.0f} s, "
@@ -132,10 +153,42 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if pool is not None:
             pool.close()
+    lines += gap_lines(games, measured)
+    for level in BENCH_LEVELS:
+        if times_of.get(level):
+            values = times_of[level]
+            lines.append(f"decisions {level}: n={len(values)} "
+                         f"p50={1000 * percentile(values, 0.5):.1f} ms "
+                         f"p95={1000 * percentile(values, 0.95):.1f} ms")
     print()
     for line in lines:
         print(line)
     return 0
+
+
+def gap_closed(level: list[float], ceiling: list[float]) -> tuple[float, float]:
+    """(L - easy) / (oracle - easy) from the deals' figures of both pairings against easy (the
+    same deals, in the same order), and its 95% interval's half-width: the delta method,
+    sd(x - r*y) / (sqrt(n) * |mean y|), which keeps the deals' pairing."""
+    n = len(level)
+    mean_x, mean_y = sum(level) / n, sum(ceiling) / n
+    ratio = mean_x / mean_y
+    residuals = [x - ratio * y for x, y in zip(level, ceiling, strict=True)]
+    _mean, ci = summarise(residuals)
+    return ratio, ci / abs(mean_y)
+
+
+def gap_lines(games: list[str], measured: dict) -> list[str]:
+    lines = []
+    for game in games:
+        ceiling = measured.get((game, "oracle", "easy"))
+        if ceiling is None or sum(ceiling) <= 0:
+            continue
+        for (g, level_a, level_b), figure in measured.items():
+            if g == game and level_b == "easy" and level_a not in ("oracle", "easy"):
+                share, ci = gap_closed(figure, ceiling)
+                lines.append(f"{game} {level_a} gap_closed={share:.3f} ci95={ci:.3f}")
+    return lines
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.rules import belgian_whist, bid_whist, solo_whist
-from games.rules.bots import ALL_LEVELS, bidding, choose_action, knowledge
+from games.rules.bots import ALL_LEVELS, bidding, choose_action, knowledge, oracle
+from games.rules.bots import hooks as bot_hooks
+from games.rules.cards import CARD_INDEX, mask_of
 
 MODULES = {"bid_whist": bid_whist, "solo_whist": solo_whist, "belgian_whist": belgian_whist}
 RULE_CHOICES = {
@@ -182,6 +184,83 @@ def test_a_bot_cannot_read_more_than_its_view(game, seed):
 
 def test_choose_action_receives_only_the_view():
     assert list(inspect.signature(choose_action).parameters) == ["view", "level", "rng"]
+
+
+# -- the benches' oracle: every card seen, and only there ----------------------------------------
+
+
+def state_near_the_end(game: str, seed: int):
+    """A hand in play with at most three tricks left: the first of this seed's deals that gets
+    there (most Solo deals are passed out)."""
+    for attempt in range(200):
+        state = _near_the_end(game, seed * 1000 + attempt)
+        if state is not None:
+            return state
+    raise AssertionError("no deal was played to its last tricks")
+
+
+def _near_the_end(game: str, seed: int):
+    module = MODULES[game]
+    rng = random.Random(seed)
+    dealer = rng.randrange(4)
+    deal = module.deal(module.Rules(), dealer, rng)
+    state = module.new_hand(module.Rules(), dealer, deal.hands, deal.kitty)
+    while not state.complete and state.phase != "play":  # calls as a club player makes them
+        state.apply(choose_action(state.view(state.to_act), "easy", rng), state.to_act)
+    while state.phase == "play" and not state.complete:
+        view = state.view(state.to_act)
+        left = len(view["hand"]) if not view["trick"] else len(view["hand"]) + 1
+        if left <= 3 and len(view["legal"]) > 1:
+            return state
+        state.apply(state.random_action(rng))
+    return None
+
+
+def exact_values(state) -> dict[str, float]:
+    """Each legal card's value for the acting seat with every card seen, best play after it."""
+    from games.rules.bots import kernel
+
+    view = state.view(state.to_act)
+    know = knowledge.read(view)
+    hands = [mask_of(state.view(s)["hand"]) for s in range(4)]
+    values = {}
+    for action in view["legal"]:
+        child = knowledge.position(know, hands)
+        kernel.play(know.spec, child, CARD_INDEX[action[5:]])
+        values[action] = kernel.solve(know.spec, child)
+    return values
+
+
+@pytest.mark.parametrize("game", list(MODULES))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_the_oracle_plays_the_real_deal_perfectly_at_the_end(game, seed):
+    """Near the end, seeing every card, the oracle's card is worth the best there is on the
+    real deal (up to the small bonus of a partnership habit): it searched the real hands, not
+    samples.  Two deals with the same view can need different cards: it follows each."""
+    state = state_near_the_end(game, seed)
+    unit = bot_hooks.of(game).HABIT_UNIT
+    for deal in (state, other_deal_same_view(state, seed)):
+        if deal is None:
+            continue
+        view = deal.view(deal.to_act)
+        hands = [deal.view(s)["hand"] for s in range(4)]
+        action = oracle.choose_action(view, hands, random.Random(seed))
+        values = exact_values(deal)
+        assert values[action] >= max(values.values()) - unit - 1e-9, (action, values)
+
+
+def test_the_oracle_is_no_level_of_the_site_and_needs_the_real_deal():
+    state = state_near_the_end("solo_whist", 5)
+    view = state.view(state.to_act)
+    with pytest.raises(ValueError):
+        choose_action(view, "oracle", random.Random(1))
+    assert "oracle" not in ALL_LEVELS  # the bots' service and the tables accept these only
+    wrong = [state.view(s)["hand"] for s in range(4)]
+    wrong[view["seat"]], wrong[(view["seat"] + 1) % 4] = wrong[(view["seat"] + 1) % 4], \
+        wrong[view["seat"]]
+    with pytest.raises(ValueError):
+        oracle.choose_action(view, wrong, random.Random(1))
 
 
 # -- partnership habits (Bid Whist) --------------------------------------------------------------
