@@ -143,19 +143,6 @@ def other_deal_same_view(state, seed):
     return None
 
 
-@pytest.fixture
-def no_thinking_deadline(monkeypatch):
-    """The search stops on the clock once it has a few samples: on a busy machine two equal
-    views could then be searched on different numbers of deals.  Without the deadline a
-    decision depends on the view and the random numbers alone, which is what is tested."""
-    from dataclasses import replace
-
-    from games.rules.bots import search
-
-    monkeypatch.setattr(search, "SEARCH_LEVELS", {
-        name: replace(level, budget=float("inf")) for name, level in search.SEARCH_LEVELS.items()})
-
-
 @pytest.mark.parametrize("game", list(MODULES))
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 @pytest.mark.usefixtures("no_thinking_deadline")

@@ -1,0 +1,70 @@
+"""Positions where a club player would agree on the right card or call, run against every level.
+
+Each position in ``bot_positions.json`` is a partial hand record (``docs/hand-records.md``: the
+whole deal, the actions up to the decision) with the answers a club player accepts
+(``acceptable``), or for a discard the cards it must keep (``keep``).  They come from the
+strategy sections of the rule texts and the habits partners expect (docs/bots.md, "Positions").
+
+A level that does not find a position yet says so in the position's ``not_yet``, with why: the
+test then expects it to fail, strictly, so a level that learns it makes the test fail until the
+note is removed.  Each level answers from three seeds, without the thinking deadline (the
+answer depends on the view and the seed only).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from games.rules import records
+from games.rules.bots import LEVELS, choose_action
+
+POSITIONS = json.loads((Path(__file__).with_name("bot_positions.json")).read_text("utf-8"))
+SEEDS = (0, 1, 2)
+
+
+def cases():
+    for position in POSITIONS:
+        for level in LEVELS:
+            why = position.get("not_yet", {}).get(level)
+            marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+            yield pytest.param(position, level, marks=marks, id=f"{position['name']}-{level}")
+
+
+def acceptable(position, action: str) -> bool:
+    if "acceptable" in position:
+        return action in position["acceptable"]
+    kept = set(position["keep"])
+    return action.startswith("discard ") and not kept & set(action.split()[1:])
+
+
+@pytest.mark.parametrize(("position", "level"), list(cases()))
+@pytest.mark.usefixtures("no_thinking_deadline")
+def test_a_club_player_would_agree(position, level):
+    state = records.replay_hand(position["record"])
+    assert not state.complete
+    view = state.view(state.to_act)
+    answers = {choose_action(view, level, random.Random(seed)) for seed in SEEDS}
+    wrong = sorted(a for a in answers if not acceptable(position, a))
+    assert not wrong, f"{position['habit']} {level} chose {', '.join(wrong)}"
+
+
+def test_every_position_is_a_real_decision_with_a_legal_answer():
+    """The set itself: names unique, every record replays to a seat that must choose among
+    several actions, and every acceptable answer is one of them."""
+    assert len({p["name"] for p in POSITIONS}) == len(POSITIONS)
+    for position in POSITIONS:
+        state = records.replay_hand(position["record"])
+        view = state.view(state.to_act)
+        assert ("acceptable" in position) != ("keep" in position), position["name"]
+        assert set(position.get("not_yet", {})) <= set(LEVELS), position["name"]
+        if "acceptable" in position:
+            assert len(view["legal"]) > 1, position["name"]
+            assert set(position["acceptable"]) <= set(view["legal"]), position["name"]
+            assert set(position["acceptable"]) != set(view["legal"]), position["name"]
+        else:
+            assert view.get("discard_count"), position["name"]
+            assert set(position["keep"]) <= set(view["hand"]), position["name"]
