@@ -39,6 +39,10 @@ class PlaySpec:
     me: int
     declaring: tuple[bool, bool, bool, bool] = (False, False, False, False)
     trump_group: int = -1  # suit group of the trumps, -1 without
+    # The playouts' leads as a club player makes them (a level's choice, search.SearchLevel):
+    # put partner in with a suit they hold the boss of; a defender leads a side suit, not
+    # trumps.  Without it, a lead is low from a random suit.
+    club_leads: bool = False
 
 
 class Position:
@@ -202,6 +206,13 @@ def policy(spec: PlaySpec, pos: Position, rng: random.Random) -> int:
                         bosses.append(top)
             if bosses:
                 return bosses[rng.randrange(len(bosses))]
+            if spec.club_leads:
+                to_partner = _lead_to_partner(spec, pos, legal, everyone)
+                if to_partner >= 0:
+                    return to_partner
+                trumps = spec.follow[spec.trump_group] if spec.trump_group >= 0 else 0
+                if not spec.declaring[seat] and legal & ~trumps:
+                    legal &= ~trumps
             cards = bits(legal)
             pick = cards[rng.randrange(len(cards))]
             group = spec.suit_id[pick]
@@ -236,6 +247,28 @@ def policy(spec: PlaySpec, pos: Position, rng: random.Random) -> int:
     return _lowest(strength, winners)  # ruff as cheaply as possible
 
 
+def _lead_to_partner(spec: PlaySpec, pos: Position, legal: int, everyone: int) -> int:
+    """The lowest card of a side suit whose boss a partner holds and which no opponent can
+    ruff, or -1."""
+    seat, side = pos.to_act, spec.side
+    partners = [s for s in range(4) if s != seat and side[s] == side[seat]]
+    opponents = [s for s in range(4) if side[s] != side[seat]]
+    trumps = spec.follow[spec.trump_group] if spec.trump_group >= 0 else 0
+    for group in range(4):
+        if group == spec.trump_group:
+            continue
+        mine = legal & spec.follow[group]
+        if not mine:
+            continue
+        boss = _highest(spec.strength, everyone & spec.follow[group])
+        if not any(pos.hands[p] >> boss & 1 for p in partners):
+            continue
+        if all(pos.hands[o] & spec.follow[group] or not pos.hands[o] & trumps
+               for o in opponents):
+            return _lowest(spec.strength, mine)
+    return -1
+
+
 def playout(spec: PlaySpec, pos: Position, rng: random.Random) -> float:
     """Play ``pos`` out with the policy (changes ``pos``) and return the bot's value."""
     while pos.left > 0:
@@ -246,26 +279,54 @@ def playout(spec: PlaySpec, pos: Position, rng: random.Random) -> float:
 # -- exact search ------------------------------------------------------------------------------
 
 
+EXACT, LOWER, UPPER = 0, 1, 2  # what a transposition-table entry's value is: the value, or a bound
+
+
 def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
-          beta: float = float("inf")) -> float:
+          beta: float = float("inf"), table: dict | None = None) -> float:
     """The exact value of ``pos`` for the bot's side, every card known (alpha-beta).
 
     The bot's side maximises, every other seat minimises (the paranoid reading, right for
     the two-sided contracts and safe for several misère players at once).  Cards that are
     equivalent -- neighbours in strength with nothing still out between them -- are tried once.
+    ``table`` (a dict, one per deal: every candidate searched on the deal shares it) remembers
+    the positions met at the start of a trick -- the same four hands, leader and tricks won
+    are reached by many orders of play -- with their value or the bound the search found.
     """
     if pos.left == 0:
         return spec.score(tuple(pos.won))
+    key = None
+    if table is not None and pos.count == 0 and pos.left > 1:
+        hands = pos.hands
+        key = (hands[0], hands[1], hands[2], hands[3], pos.to_act, *pos.won)
+        entry = table.get(key)
+        if entry is not None:
+            stored, flag = entry
+            if flag == EXACT:
+                return stored
+            if flag == LOWER:
+                if stored >= beta:
+                    return stored
+                if stored > alpha:
+                    alpha = stored
+            else:
+                if stored <= alpha:
+                    return stored
+                if stored < beta:
+                    beta = stored
+        first_alpha, first_beta = alpha, beta
     seat = pos.to_act
     maximise = spec.side[seat] == spec.side[spec.me]
     legal = legal_mask(spec, pos)
     candidates = distinct_cards(spec, legal, pos.hands[0] | pos.hands[1] | pos.hands[2]
                                 | pos.hands[3], pos.best if pos.count else -1)
+    if table is not None and len(candidates) > 2:
+        candidates = _ordered(spec, pos, candidates)
     value = float("-inf") if maximise else float("inf")
     for index in candidates:
         child = pos.copy()
         play(spec, child, index)
-        score = solve(spec, child, alpha, beta)
+        score = solve(spec, child, alpha, beta, table)
         if maximise:
             if score > value:
                 value = score
@@ -278,7 +339,25 @@ def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
                 beta = value
         if alpha >= beta:
             break
+    if key is not None:
+        flag = UPPER if value <= first_alpha else LOWER if value >= first_beta else EXACT
+        table[key] = (value, flag)
     return value
+
+
+def _ordered(spec: PlaySpec, pos: Position, candidates: list[int]) -> list[int]:
+    """The likeliest best cards first, so alpha-beta cuts sooner: leading, the strongest
+    cards; following, the cheapest card that takes the trick, then the cheapest others."""
+    strength = spec.strength
+    if pos.count == 0 or pos.led < 0:
+        return sorted(candidates, key=lambda i: -strength[i])
+    led, best, suit_id = pos.led, pos.best, spec.suit_id
+    partner_winning = spec.side[pos.best_seat] == spec.side[pos.to_act]
+    def rank(i):
+        s = strength[i]
+        wins = s > best and (s >= TRUMP or suit_id[i] == led)
+        return (0 if wins and not partner_winning else 1, s)
+    return sorted(candidates, key=rank)
 
 
 def distinct_cards(spec: PlaySpec, legal: int, unplayed: int, best: int = -1) -> list[int]:

@@ -32,16 +32,25 @@ class SearchLevel:
     exact_tricks: int  # solve exactly when at most this many tricks are left (current included)
     budget: float  # seconds: stop sampling after this (soft), once min_samples are done
     min_samples: int = 4
+    transpositions: bool = False  # the exact search remembers positions (kernel.solve's table)
+    # Draw trumps by habit even where the search would solve the hand exactly (the first
+    # strong did; an exact search knows better when drawing loses the contract).
+    habit_over_exact: bool = True
+    club_leads: bool = False  # the playouts lead as club players do (kernel.PlaySpec.club_leads)
 
 
 SEARCH_LEVELS = {
     "normal": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
-    "strong": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
+    "strong": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
+                          habit_over_exact=False, club_leads=True),
+    # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
+    "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
 }
-# The benches' ceiling (:mod:`.oracle`): today's strong search on the real deal instead of
-# sampled ones -- its playouts differ, the cards do not.  Fixed, so that the share of the gap a
-# level closes can be compared from one version of the bots to the next.
-ORACLE = SearchLevel(samples=28, exact_tricks=3, budget=0.15)
+# The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
+# solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level
+# closes can be compared from one version of the bots to the next.
+ORACLE = SearchLevel(samples=28, exact_tricks=5, budget=0.15, transpositions=True,
+                     habit_over_exact=False)
 
 
 def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
@@ -53,6 +62,7 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
         return legal[0]
     know = kn.read(view)
     spec = know.spec
+    spec.club_leads = level.club_leads
     legal_mask = mask_of(a[5:] for a in legal)
     unplayed = know.hand | know.unseen | know.fixed[0] | know.fixed[1] | know.fixed[2] \
         | know.fixed[3]
@@ -63,7 +73,9 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     candidates = distinct_cards(spec, legal_mask, unplayed, best)
     if len(candidates) == 1:
         return "play " + kn.ALL_CARDS[candidates[0]]
-    drawing = draw_trumps(view, know, candidates)
+    tricks_left = know.spec.total_tricks - know.tricks_done
+    drawing = draw_trumps(view, know, candidates) \
+        if level.habit_over_exact or tricks_left > level.exact_tricks else None
     if drawing is not None:
         return "play " + kn.ALL_CARDS[drawing]
     bonus = habits(view, know, candidates)
@@ -77,12 +89,15 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
         pos = kn.position(know, drawn[0])
         seed = rng.getrandbits(32)
         exact = pos.left <= level.exact_tricks
+        table = {} if exact and level.transpositions else None
         for card in candidates:
             child = pos.copy()
             play(spec, child, card)
-            totals[card] += solve(spec, child) if exact else \
+            totals[card] += solve(spec, child, table=table) if exact else \
                 playout(spec, child, random.Random(seed))
         done += 1
+        if exact and seen_hands is not None:
+            break  # the real deal solved exactly: more of the same would add nothing
         if done >= level.min_samples and time.perf_counter() - start > level.budget:
             break
     if done == 0:

@@ -176,17 +176,17 @@ def test_choose_action_receives_only_the_view():
 # -- the benches' oracle: every card seen, and only there ----------------------------------------
 
 
-def state_near_the_end(game: str, seed: int):
-    """A hand in play with at most three tricks left: the first of this seed's deals that gets
-    there (most Solo deals are passed out)."""
+def state_near_the_end(game: str, seed: int, tricks: int = 3):
+    """A hand in play with at most ``tricks`` tricks left: the first of this seed's deals that
+    gets there (most Solo deals are passed out)."""
     for attempt in range(200):
-        state = _near_the_end(game, seed * 1000 + attempt)
+        state = _near_the_end(game, seed * 1000 + attempt, tricks)
         if state is not None:
             return state
     raise AssertionError("no deal was played to its last tricks")
 
 
-def _near_the_end(game: str, seed: int):
+def _near_the_end(game: str, seed: int, tricks: int):
     module = MODULES[game]
     rng = random.Random(seed)
     dealer = rng.randrange(4)
@@ -197,7 +197,7 @@ def _near_the_end(game: str, seed: int):
     while state.phase == "play" and not state.complete:
         view = state.view(state.to_act)
         left = len(view["hand"]) if not view["trick"] else len(view["hand"]) + 1
-        if left <= 3 and len(view["legal"]) > 1:
+        if left <= tricks and len(view["legal"]) > 1:
             return state
         state.apply(state.random_action(rng))
     return None
@@ -235,6 +235,37 @@ def test_the_oracle_plays_the_real_deal_perfectly_at_the_end(game, seed):
         action = oracle.choose_action(view, hands, random.Random(seed))
         values = exact_values(deal)
         assert values[action] >= max(values.values()) - unit - 1e-9, (action, values)
+
+
+@pytest.mark.parametrize("game", list(MODULES))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_the_exact_search_finds_the_same_value_with_its_memory_of_positions(game, seed):
+    """The transposition table (strong's exact search over more tricks) changes the time the
+    search takes, never the value it finds: one table shared by every card and by searches
+    with narrow windows (alpha-beta's bounds, which the table must not take for values)."""
+    from games.rules.bots import kernel
+
+    state = state_near_the_end(game, seed, tricks=4)
+    view = state.view(state.to_act)
+    know = knowledge.read(view)
+    hands = [mask_of(state.view(s)["hand"]) for s in range(4)]
+    table: dict = {}
+    rng = random.Random(seed)
+    for action in view["legal"] * 3:
+        plain = knowledge.position(know, hands)
+        kernel.play(know.spec, plain, CARD_INDEX[action[5:]])
+        value = kernel.solve(know.spec, plain.copy())
+        alpha = value + rng.choice([-3, -1, -0.01, 0.01, 1])
+        beta = alpha + rng.choice([0.02, 0.5, 2, 4])
+        found = kernel.solve(know.spec, plain.copy(), alpha, beta, table)
+        if alpha < value < beta:
+            assert found == value
+        elif value <= alpha:
+            assert found <= alpha
+        else:
+            assert found >= beta
+        assert kernel.solve(know.spec, plain.copy(), table=table) == value
 
 
 def test_the_oracle_is_no_level_of_the_site_and_needs_the_real_deal():
