@@ -33,6 +33,7 @@ logger = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
+_review_pool: ProcessPoolExecutor | None = None
 # What a worker runs: (view, level) -> action.  A module attribute so tests can swap it.
 _target = choose_action
 
@@ -66,15 +67,35 @@ def _discard(pool: ProcessPoolExecutor) -> None:
 
 
 def shutdown() -> None:
-    """Stop the pool (tests, and a clean process exit)."""
+    """Stop the pools (tests, and a clean process exit)."""
+    global _review_pool
     pool = _pool
     if pool is not None:
         _discard(pool)
+    with _lock:
+        reviews, _review_pool = _review_pool, None
+    if reviews is not None:
+        reviews.shutdown(wait=False, cancel_futures=True)
 
 
 def fallback(view: dict[str, Any]) -> str:
     """The easy heuristic, in-process: always fast, always legal."""
     return choose_action(view, "easy")
+
+
+def submit(function, *args):
+    """Run ``function(*args)`` (a hand's review: seconds, no time limit) in worker processes
+    of the same kind, on a pool of their own (``REVIEW_WORKERS``): a review must never hold
+    up a decision at a table behind it.  Returns the future.  The function and its
+    arguments must pickle (a module-level function, plain data)."""
+    global _review_pool
+    with _lock:
+        if _review_pool is None:
+            _review_pool = ProcessPoolExecutor(
+                max_workers=settings.REVIEW_WORKERS,
+                mp_context=multiprocessing.get_context(_start_method()))
+        pool = _review_pool
+    return pool.submit(function, *args)
 
 
 def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None) -> str:

@@ -172,3 +172,29 @@ class Hand(models.Model):
 
     def __str__(self):
         return f"{self.table} hand {self.number}"
+
+
+class HandReview(models.Model):
+    """One player's review of a finished hand (``games.reviews``): each of their decisions
+    beside what the strong computer player would have chosen from the same view.  Computed
+    once, in the computer players' worker pool, and kept with the hand."""
+
+    class Status(models.TextChoices):
+        WORKING = "working", _("being prepared")
+        READY = "ready", _("ready")
+        FAILED = "failed", _("could not be prepared")
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="reviews")
+    seat = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WORKING)
+    result = models.JSONField(null=True, blank=True)
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="one_review_per_hand_seat"),
+        ]
+
+    def __str__(self):
+        return f"{self.hand} review of seat {self.seat}"

@@ -33,6 +33,7 @@ class GameDescription:
     contracts: tuple[str, ...] = ()
     words: dict[str, Promise] = field(default_factory=dict)
     summary: Promise | str = ""  # one sentence for the home page: the game as players know it
+    unit: Promise | str = _("points")  # what its scores count (a hand review's figures)
 
     @property
     def engine(self) -> ModuleType:
@@ -122,7 +123,8 @@ register(GameDescription(
            "abundance": _("Abundance"), "royal_abundance": _("Royal abundance"),
            "spread_misere": _("Spread misère"), "abundance_declared": _("Abundance declared")},
     summary=_("From Prop and Cop to Abundance Declared: units change hands every deal, "
-              "balances over the session.")))
+              "balances over the session."),
+    unit=_("units")))
 register(GameDescription(
     "belgian_whist", _("Belgian Whist"), score_kind=RUNNING_BALANCE,
     contracts=("emballage", "solo", "abondance", "petit_chelem", "grand_chelem",

@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:table_id>/hands/", views.hand_list, name="hand_list"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
     path("<int:table_id>/hands/<int:number>.json", views.hand_download, name="hand_download"),
+    path("<int:table_id>/hands/<int:number>/review/", views.hand_review, name="hand_review"),
 ]

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import registry, tables, words
 from games.access import get_table_for_viewer, person_id, remember_invite, seat_held_by
 from games.forms import TableForm
-from games.models import BOT_LEVELS, Hand, Table
+from games.models import BOT_LEVELS, Hand, HandReview, Table
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
 from games.snapshots import build_snapshot, table_view
@@ -222,13 +222,14 @@ def hand_list(request, table_id):
     """Each finished hand with its result in words (the contract is in the sentence), as the
     table page says it, for whoever looks (their own seat is "you")."""
     table = get_table_for_viewer(request, table_id)
-    names = words.Names(table_view(table, None)["players"],
-                        seat_held_by(list(table.seats.all()), request.user))
+    seat = seat_held_by(list(table.seats.all()), request.user)
+    names = words.Names(table_view(table, None)["players"], seat)
     said = words.of(table.game)
     hands = [{"number": hand.number, "redeal": bool(hand.result.get("redeal")),
               "result": said.result({"result": hand.result}, names)}
              for hand in table.hands.order_by("number")]
-    return render(request, "games/hand_list.html", {"table": table, "hands": hands})
+    return render(request, "games/hand_list.html",
+                  {"table": table, "hands": hands, "can_review": seat is not None})
 
 
 def _cards_in_words(cards) -> str:
@@ -356,9 +357,86 @@ def hand_replay(request, table_id, number):
         "centre_note": ui.get("turn_phase") if step and not tricks_done
         and shown["view"].get("phase") != "play" and step != last else None,
     }
+    # The viewer's own review, where it is ready: its word on the step shown.
+    seat = seat_held_by(list(table.seats.all()), request.user)
+    context["can_review"] = seat is not None
+    ready = seat is not None and HandReview.objects.filter(
+        hand=hand, seat=seat, status=HandReview.Status.READY).first()
+    if ready:
+        context["review_note"] = next(
+            (m for m in _review_moments(table, hand, ready.result, steps)
+             if m["step"] == step and not m["agreed"]), None)
     if request.GET.get("partial"):
         return render(request, "games/partials/replay_step.html", context)
     return render(request, "games/hand_replay.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def hand_review(request, table_id, number):
+    """A player's review of their own decisions in a finished hand (games.reviews): asked for
+    with a POST, prepared in the computer players' worker processes, shown when ready
+    (``?partial=1``: the part of the page that changes while it is prepared)."""
+    table = get_table_for_viewer(request, table_id)
+    hand = get_object_or_404(Hand, table=table, number=number)
+    seat = seat_held_by(list(table.seats.all()), request.user)
+    context = {"table": table, "hand": hand, "seat": seat}
+    if seat is None:  # each player sees the review of their own decisions, nobody else
+        return render(request, "games/hand_review.html", context, status=403)
+    if request.method == "POST":
+        from games import reviews
+
+        reviews.request_review(hand, seat)
+        return redirect("hand_review", table_id=table.pk, number=hand.number)
+    entry = HandReview.objects.filter(hand=hand, seat=seat).first()
+    context |= {"review": entry,
+                "moments": _review_moments(table, hand, entry.result)
+                if entry and entry.status == HandReview.Status.READY else []}
+    if request.GET.get("partial"):
+        return render(request, "games/partials/hand_review_body.html", context)
+    return render(request, "games/hand_review.html", context)
+
+
+def _review_moments(table: Table, hand: Hand, result: dict,
+                    steps: list[dict] | None = None) -> list[dict]:
+    """The review's moments in words, each with the replay step that shows it."""
+    from django.utils.formats import number_format
+
+    unit = registry.game(table.game).unit
+    if steps is None:
+        steps = replay_steps(hand.record, words.Names(build_snapshot(table).players(), None))
+    step_of_action = [n for n, step in enumerate(steps) if n and step["kind"] != "kitty"]
+    seats = len(hand.record["hands"])
+    plays_before = [0]
+    for entry in hand.record["actions"]:
+        plays_before.append(plays_before[-1] + entry["action"].startswith("play "))
+    out = []
+    for moment in result.get("moments", []):
+        index, played, suggested = moment["index"], moment["played"], moment["suggested"]
+        is_card = moment["phase"] == "play"
+        cost = moment["cost"]
+        said_as = (lambda a: _cards_in_words([a[5:]])) if is_card else action_label
+        chose = {"mine": said_as(played), "theirs": said_as(suggested)}
+        if suggested == played:
+            said = _("you chose %(mine)s, as the strong computer player would.") % chose
+        elif cost is None:  # a call: what it was worth is not estimated
+            said = _("you chose %(mine)s; the strong computer player would have chosen "
+                     "%(theirs)s.") % chose
+        elif cost >= 0.05:  # shown to one decimal: a smaller figure reads "about as good"
+            said = _("you chose %(mine)s; the strong computer player would have chosen "
+                     "%(theirs)s, about %(cost)s %(unit)s better on average.") % (
+                chose | {"cost": number_format(cost, 1), "unit": unit})
+        else:
+            said = _("you chose %(mine)s; the strong computer player would have chosen "
+                     "%(theirs)s, about as good.") % chose
+        out.append({
+            "step": step_of_action[index],
+            "when": (_("Trick %(n)s:") % {"n": plays_before[index] // seats + 1}) if is_card
+            else _("Before the play:"),
+            "said": said,
+            "costly": moment["costly"],
+            "agreed": suggested == played,
+        })
+    return out
 
 
 def hand_download(request, table_id, number):

@@ -128,3 +128,9 @@ def test_a_pairs_chart_draws_its_matches_with_axes_and_dates(as_member, bid_tabl
     assert "Kings" in text and "Opponents" in text and "3 Feb" in text and "Score" in text
     as_member.force_login(outsider_user)
     assert as_member.get(chart_url).status_code == 404  # as the pair's page
+
+
+def test_deals_entered_from_paper_say_they_have_no_replay_or_review(as_member, played):
+    page = as_member.get(f"{base(played.league.club)}/tables/{played.pk}/").content.decode()
+    assert "entered from paper" in page and "no review" in page
+    assert "Review my play" not in page

@@ -63,14 +63,7 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     know = kn.read(view)
     spec = know.spec
     spec.club_leads = level.club_leads
-    legal_mask = mask_of(a[5:] for a in legal)
-    unplayed = know.hand | know.unseen | know.fixed[0] | know.fixed[1] | know.fixed[2] \
-        | know.fixed[3]
-    best = -1
-    if know.trick:
-        probe = kn.position(know, [0, 0, 0, 0])
-        best = probe.best if probe.count else -1
-    candidates = distinct_cards(spec, legal_mask, unplayed, best)
+    candidates = legal_runs(view, know)
     if len(candidates) == 1:
         return "play " + kn.ALL_CARDS[candidates[0]]
     tricks_left = know.spec.total_tricks - know.tricks_done
@@ -79,6 +72,33 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     if drawing is not None:
         return "play " + kn.ALL_CARDS[drawing]
     bonus = habits(view, know, candidates)
+    values = card_values(know, candidates, level, rng, seen_hands)
+    if values is None:
+        from . import simple
+        return simple.choose(view, rng)
+    choice = max(candidates, key=lambda c: (values[c] + bonus.get(c, 0.0), -c))
+    return "play " + kn.ALL_CARDS[choice]
+
+
+def legal_runs(view: dict[str, Any], know: kn.Knowledge) -> list[int]:
+    """One card of each run of equivalent legal cards (the lowest): the choices that differ."""
+    legal_mask = mask_of(a[5:] for a in view["legal"])
+    unplayed = know.hand | know.unseen | know.fixed[0] | know.fixed[1] | know.fixed[2] \
+        | know.fixed[3]
+    best = -1
+    if know.trick:
+        probe = kn.position(know, [0, 0, 0, 0])
+        best = probe.best if probe.count else -1
+    return distinct_cards(know.spec, legal_mask, unplayed, best)
+
+
+def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
+                rng: random.Random, seen_hands: list[int] | None = None
+                ) -> dict[int, float] | None:
+    """Each candidate card's mean value for the seat over the same sampled deals (every card
+    is tried on the same deals, with the same playout seed), or None if no deal could be
+    sampled.  The search's choice and the hand review's figures both come from here."""
+    spec = know.spec
     totals = dict.fromkeys(candidates, 0.0)
     start = time.perf_counter()
     done = 0
@@ -101,10 +121,8 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
         if done >= level.min_samples and time.perf_counter() - start > level.budget:
             break
     if done == 0:
-        from . import simple
-        return simple.choose(view, rng)
-    choice = max(candidates, key=lambda c: (totals[c] / done + bonus.get(c, 0.0), -c))
-    return "play " + kn.ALL_CARDS[choice]
+        return None
+    return {card: total / done for card, total in totals.items()}
 
 
 def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> dict[int, float]:

@@ -1,0 +1,76 @@
+"""Hand reviews: asked for by a player of a finished hand, computed once in the computer
+players' worker pool (:mod:`games.bot_runner`), kept with the hand (``HandReview``).
+
+The review itself is :func:`games.rules.bots.review.review`: the player's own decisions only,
+each from the view they had.  A review opens only once the hand is over -- the whole deal is
+public then, as the replay shows -- and only to the person in the seat it reviews.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from games import bot_runner
+from games.models import Hand, HandReview
+from games.rules.bots.review import review
+
+logger = logging.getLogger(__name__)
+
+# A review still "being prepared" after this long was lost (its process restarted): it may be
+# asked for again.
+LOST_AFTER = timedelta(minutes=2)
+
+
+def request_review(hand: Hand, seat: int) -> HandReview:
+    """The seat's review of ``hand``: started if it was never asked for (or was lost or
+    failed), else as it stands.  Never computes anything in the calling process."""
+    entry, created = HandReview.objects.get_or_create(hand=hand, seat=seat)
+    lost = entry.status == HandReview.Status.WORKING and \
+        timezone.now() - entry.started_at > LOST_AFTER
+    if created or lost or entry.status == HandReview.Status.FAILED:
+        HandReview.objects.filter(pk=entry.pk).update(
+            status=HandReview.Status.WORKING, started_at=timezone.now(), result=None)
+        entry.refresh_from_db()
+        _start(entry.pk, hand.record, seat)
+    return entry
+
+
+def _start(review_id: int, record: dict, seat: int) -> None:
+    if settings.BOT_WORKERS <= 0:  # tests: a thread of this process, as decisions are
+        threading.Thread(target=_compute_here, args=(review_id, record, seat),
+                         daemon=True).start()
+        return
+    future = bot_runner.submit(review, record, seat)
+    future.add_done_callback(lambda done: _store(review_id, done))
+
+
+def _compute_here(review_id: int, record: dict, seat: int) -> None:
+    try:
+        _save(review_id, review(record, seat), HandReview.Status.READY)
+    except Exception:
+        logger.exception("hand review %s failed", review_id)
+        _save(review_id, None, HandReview.Status.FAILED)
+
+
+def _store(review_id: int, future) -> None:
+    try:
+        result = future.result()
+    except Exception:
+        logger.exception("hand review %s failed in the worker pool", review_id)
+        _save(review_id, None, HandReview.Status.FAILED)
+        return
+    _save(review_id, result, HandReview.Status.READY)
+
+
+def _save(review_id: int, result: dict | None, status: str) -> None:
+    try:
+        HandReview.objects.filter(pk=review_id).update(
+            status=status, result=result, finished_at=timezone.now())
+    finally:
+        connection.close()  # a thread of the pool's or our own: never leave a connection open

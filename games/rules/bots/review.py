@@ -1,0 +1,89 @@
+"""A review of one player's decisions in a finished hand: what ``strong`` would have chosen from
+the same view, and what the difference was worth.
+
+For each of the seat's own decisions where it had a choice, :func:`review` rebuilds the view the
+player had at that moment (``state.view(seat)``: nothing they could not see), asks ``strong``,
+and for a card values the player's card and strong's on the same deals sampled consistently with
+that view (:func:`search.card_values`, with more deals than a decision at the table): the
+difference is the expected score the choice cost, in the game's unit (Bid Whist points for the
+side, Solo Whist units, Belgian Whist points).  Two cards of one run (nothing out between them)
+are the same choice.  A call (bid, discard, trumps) shows strong's call where it differs; what
+a call is worth is not estimated (it would take playing the whole hand out from each call).
+
+It runs in the bots' worker pool (:mod:`games.reviews`), never in a process that serves sockets.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.rules import records
+from games.rules.cards import CARD_INDEX
+
+from . import choose_action
+from . import knowledge as kn
+from .search import SEARCH_LEVELS, SearchLevel, card_values, legal_runs
+
+LEVEL = "strong"
+# More deals than strong takes at the table (its budget is a person's patience, here a review's
+# 15 seconds for a whole hand).
+VALUES = SearchLevel(samples=64, exact_tricks=4, budget=0.5, min_samples=16, transpositions=True,
+                     habit_over_exact=False, club_leads=True)
+COSTLY = 0.3  # in the game's unit per hand: a choice that cost this much or more is marked
+
+
+def review(record: dict[str, Any], seat: int, seed: int = 0) -> dict[str, Any]:
+    """The review of ``seat``'s decisions in a complete hand record (``docs/hand-records.md``):
+    ``{"seat", "moments": [{"index", "phase", "played", "suggested", "cost", "costly"}]}``.
+    ``index`` is the action's place in the record; ``cost`` None for a call."""
+    _module, state, actions = records.start_hand(record)
+    overrides = state.rules.overrides()
+    rng = random.Random(seed)
+    moments = []
+    for index, entry in enumerate(actions):
+        if entry["seat"] == seat:
+            view = state.view(seat)
+            if overrides:
+                view["rules"] = overrides
+            if len(view.get("legal") or []) != 1:
+                moments.append({"index": index, **judge(view, entry["action"], rng)})
+        state.apply(entry["action"], entry["seat"])
+    return {"seat": seat, "level": LEVEL, "moments": moments}
+
+
+def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, Any]:
+    """One decision: strong's choice from the same view and, for a card, what the player's
+    choice cost against it (0 when it was as good)."""
+    suggested = choose_action(view, LEVEL, rng)
+    phase = view.get("phase")
+    if phase != "play":
+        return {"phase": phase, "played": played, "suggested": suggested, "cost": None,
+                "costly": False}
+    if getattr(kn.hooks(view), "choose_action", None) is not None:
+        # a game whose bots play without the shared search (Cutthroat): strong's card only
+        return {"phase": phase, "played": played, "suggested": suggested, "cost": None,
+                "costly": False}
+    know = kn.read(view)
+    same_run = representative(know, view, played) == representative(know, view, suggested)
+    cost = 0.0
+    if not same_run:
+        mine, theirs = CARD_INDEX[played[5:]], CARD_INDEX[suggested[5:]]
+        values = card_values(know, [mine, theirs], VALUES, rng)
+        if values is not None:
+            cost = max(0.0, values[theirs] - values[mine])  # strong's noise is no gain
+    cost = round(cost, 2)
+    return {"phase": phase, "played": played, "suggested": played if same_run else suggested,
+            "cost": cost, "costly": cost >= COSTLY}
+
+
+def representative(know: kn.Knowledge, view: dict[str, Any], action: str) -> int:
+    """The lowest card of ``action``'s run among the legal cards (cards that play alike)."""
+    spec = know.spec
+    card = CARD_INDEX[action[5:]]
+    same_suit = [r for r in legal_runs(view, know) if spec.suit_id[r] == spec.suit_id[card]
+                 and spec.strength[r] <= spec.strength[card]]
+    return max(same_suit, key=lambda r: spec.strength[r]) if same_suit else card
+
+
+assert LEVEL in SEARCH_LEVELS

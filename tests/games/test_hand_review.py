@@ -1,0 +1,140 @@
+"""A review of each player's own decisions in a finished hand: asked for by the player,
+computed once in the computer players' worker processes, shown to that player only."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.urls import reverse
+
+from games.models import HandReview
+from games.rules.bots import review as review_module
+from tests.games.test_replay import a_record, finished_table
+from tests.games.test_table_words import notation_in, visible_text
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def wait_until_ready(hand, seat, seconds=60.0) -> HandReview:
+    for _ in range(int(seconds / 0.1)):
+        entry = HandReview.objects.filter(hand=hand, seat=seat).first()
+        if entry and entry.status != HandReview.Status.WORKING:
+            return entry
+        time.sleep(0.1)
+    raise AssertionError("the review was never ready")
+
+
+@pytest.fixture
+def bots_in_this_process(settings):
+    settings.BOT_WORKERS = 0
+
+
+def owner(django_user_model):
+    return django_user_model.objects.create_user("host", "host@example.org", "pw-long-enough")
+
+
+def review_url(table, number=1):
+    return reverse("hand_review", args=[table.pk, number])
+
+
+@pytest.mark.usefixtures("bots_in_this_process")
+@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist"])
+def test_a_player_reviews_their_own_decisions_in_plain_words(client, django_user_model, game):
+    record = a_record(game)
+    table = finished_table(owner(django_user_model), django_user_model, record)
+    hand = table.hands.get()
+    ana = django_user_model.objects.get(username="ana")
+    client.force_login(ana)
+    page = client.get(review_url(table))
+    assert "Review my play" in page.content.decode()
+    assert client.post(review_url(table)).status_code == 302
+    entry = wait_until_ready(hand, 0)
+    assert entry.status == HandReview.Status.READY
+    mine = [i for i, a in enumerate(record["actions"]) if a["seat"] == 0]
+    assert {m["index"] for m in entry.result["moments"]} <= set(mine)  # her decisions only
+    assert entry.result["moments"], "a whole hand without one choice"
+    text = visible_text(client.get(review_url(table)).content.decode())
+    assert "you chose" in text
+    assert not notation_in(text), notation_in(text)
+
+
+@pytest.mark.usefixtures("bots_in_this_process")
+def test_a_review_is_computed_once_and_shown_to_its_player_only(client, django_user_model,
+                                                                monkeypatch):
+    calls = []
+    real = review_module.review
+
+    def counted(record, seat, seed=0):
+        calls.append(seat)
+        return real(record, seat, seed)
+
+    monkeypatch.setattr("games.reviews.review", counted)
+    table = finished_table(owner(django_user_model), django_user_model, a_record("bid_whist"))
+    hand = table.hands.get()
+    ana, bob = (django_user_model.objects.get(username=n) for n in ("ana", "bob"))
+    client.force_login(ana)
+    client.post(review_url(table))
+    wait_until_ready(hand, 0)
+    client.post(review_url(table))  # asked again: the stored review answers
+    client.get(review_url(table))
+    assert calls == [0]
+    client.force_login(bob)  # Bob sees no word of Ana's review: only his own, once asked for
+    page = client.get(review_url(table))
+    assert page.status_code == 200 and "you chose" not in page.content.decode()
+    outsider = django_user_model.objects.create_user("olga", "olga@example.org", "pw-long-enough")
+    client.force_login(outsider)
+    assert client.get(review_url(table)).status_code == 403
+    assert client.post(review_url(table)).status_code == 403
+    assert HandReview.objects.filter(hand=hand).count() == 1
+    client.logout()
+    assert client.get(review_url(table)).status_code == 403
+
+
+def test_the_review_is_computed_in_a_worker_process_not_the_server(client, django_user_model,
+                                                                   monkeypatch, settings):
+    """The server's own process must never search: reviewing here fails the test, and the
+    review still comes back ready, from the worker pool."""
+    from games import bot_runner
+
+    settings.BOT_WORKERS = 1
+
+    def not_here(*args, **kwargs):
+        raise AssertionError("a review was computed in the process that serves the pages")
+
+    monkeypatch.setattr("games.reviews._compute_here", not_here)
+    # the search in this process's copy of the modules only: the workers import their own
+    monkeypatch.setattr("games.rules.bots.search.card_values", not_here)
+    monkeypatch.setattr("games.rules.bots.review.choose_action", not_here)
+    table = finished_table(owner(django_user_model), django_user_model, a_record("solo_whist"))
+    client.force_login(django_user_model.objects.get(username="ana"))
+    try:
+        client.post(review_url(table))
+        entry = wait_until_ready(table.hands.get(), 0)
+    finally:
+        bot_runner.shutdown()
+    assert entry.status == HandReview.Status.READY, entry.status
+    assert "moments" in entry.result
+
+
+@pytest.mark.usefixtures("bots_in_this_process")
+def test_the_replay_marks_a_costly_moment_of_the_players_review(client, django_user_model):
+    record = a_record("bid_whist")
+    table = finished_table(owner(django_user_model), django_user_model, record)
+    hand = table.hands.get()
+    card = next(i for i, a in enumerate(record["actions"])
+                if a["seat"] == 0 and a["action"].startswith("play "))
+    HandReview.objects.create(hand=hand, seat=0, status=HandReview.Status.READY, result={
+        "seat": 0, "level": "strong", "moments": [
+            {"index": card, "phase": "play", "played": record["actions"][card]["action"],
+             "suggested": "play BJ", "cost": 0.8, "costly": True}]})
+    client.force_login(django_user_model.objects.get(username="ana"))
+    review = visible_text(client.get(review_url(table)).content.decode())
+    assert "Costly:" in review and "0.8 points" in review
+    step = card + 1 + (1 if record.get("kitty") else 0)  # the deal, then the kitty taken
+    replay = visible_text(client.get(
+        reverse("hand_replay", args=[table.pk, 1]) + f"?step={step}").content.decode())
+    assert "Your review:" in replay and "big joker" in replay.lower()
+    client.force_login(django_user_model.objects.get(username="bob"))
+    other = client.get(reverse("hand_replay", args=[table.pk, 1]) + f"?step={step}")
+    assert "Your review:" not in other.content.decode()
