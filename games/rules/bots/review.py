@@ -28,7 +28,7 @@ from .search import SEARCH_LEVELS, SearchLevel, card_values, legal_runs
 LEVEL = "strong"
 # More deals than strong takes at the table (its budget is a person's patience, here a review's
 # 15 seconds for a whole hand).
-VALUES = SearchLevel(samples=64, exact_tricks=4, budget=0.5, min_samples=16, transpositions=True,
+VALUES = SearchLevel(samples=128, exact_tricks=4, budget=1.0, min_samples=16, transpositions=True,
                      habit_over_exact=False, club_leads=True)
 COSTLY = 0.3  # in the game's unit per hand: a choice that cost this much or more is marked
 
