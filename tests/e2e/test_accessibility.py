@@ -89,5 +89,9 @@ def test_every_phase_of_the_table_and_the_replay_have_no_serious_violation(
     page.goto(table_url + "hands/1/")
     page.wait_for_selector("main")
     found["replay"] = serious_violations(page)
+    page.goto(table_url + "hands/1/review/")
+    page.click("text=Review my play")
+    page.wait_for_selector(".review-moments, .review-nothing", timeout=60000)
+    found["review"] = serious_violations(page)
     context.close()
     assert not any(found.values()), found
