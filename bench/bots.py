@@ -33,9 +33,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.rules import GAME_MODULES, game_module  # noqa: E402
-from games.rules.bots import ALL_LEVELS, EARLIER_LEVELS, choose_action, oracle  # noqa: E402
+from games.rules.bots import ALL_LEVELS, COMPARED_LEVELS, choose_action, oracle  # noqa: E402
 
-BENCH_LEVELS = (*ALL_LEVELS, *EARLIER_LEVELS, "oracle")
+BENCH_LEVELS = (*ALL_LEVELS, *COMPARED_LEVELS, "oracle")
 
 # The four-player games, played here by two pairs of levels sitting opposite each other.
 GAMES = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 4)

@@ -11,7 +11,8 @@ Levels (docs/bots.md):
 - ``normal`` and ``strong``: bids from a hand evaluation (:mod:`.bidding`) and card play that
   searches sampled deals (:mod:`.search`): ``strong`` samples more deals and solves the last
   tricks exactly;
-- ``strong_v1``: strong's settings as first shipped, for the benches only.
+- ``strong_v1``: strong's settings as first shipped, ``strong_calls``: strong weighting its
+  sampled deals by the auction; for the benches only.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from .knowledge import rules_of
 LEVELS = ("easy", "normal", "strong")
 ALL_LEVELS = ("random", *LEVELS)
 # Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
-# kept as settings, never offered at a table nor by the bots' service.
-EARLIER_LEVELS = ("strong_v1",)
+# and candidates for the next, kept as settings, never offered at a table nor by the bots'
+# service.
+COMPARED_LEVELS = ("strong_v1", "strong_calls")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",
@@ -35,7 +37,7 @@ def choose_action(view: dict[str, Any], level: str = "normal",
     """The action the bot at ``view["seat"]`` takes, from that view alone."""
     if not view.get("legal") and not view.get("discard_count"):
         raise ValueError("the bot was asked to act in a view that offers no legal action")
-    if level not in ALL_LEVELS and level not in EARLIER_LEVELS:
+    if level not in ALL_LEVELS and level not in COMPARED_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
     own = getattr(of(view["game"]), "choose_action", None)

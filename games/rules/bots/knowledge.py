@@ -294,17 +294,47 @@ def position(knowledge: Knowledge, hands: list[int]) -> Position:
     return pos
 
 
+# -- what the auction says -----------------------------------------------------------------------
+
+
+def calls_misfit(view: dict[str, Any], knowledge: Knowledge, hands: list[int],
+                 piles: list[int]) -> int:
+    """How many of the other seats' auction calls, made with a real choice, the normal level's
+    own bidding (the game's ``CALLS``) would not have made holding the sampled hands -- not
+    the same kind of call: a pass, a bid, a solo, a proposal...
+
+    A sample in which a player who passed holds a hand the bots would bid with, or one who bid
+    holds nothing, is a less likely deal: the search weights its samples by this.
+    """
+    calls = getattr(hooks(view), "CALLS", {})
+    me, rules = knowledge.me, knowledge.rules
+    try:
+        state, actions, _pile_of = dealt_state(view, knowledge, hands, piles)
+        overrides = rules.overrides()
+        made = agreed = 0
+        for seat, action in actions[:len(view["auction"])]:
+            hook = calls.get(state.phase)
+            if seat != me and hook is not None:
+                seen = state.view(seat)
+                if len(seen.get("legal") or []) > 1:
+                    if overrides:
+                        seen["rules"] = overrides
+                    made += 1
+                    agreed += hook(seen, rules).split()[0] == action.split()[0]
+            state.apply(action, seat)
+    except Exception:  # a sample the engine refuses says nothing either way
+        return 0
+    return made - agreed
+
+
 # -- back to a real engine state (tests, debugging) ----------------------------------------------
 
 
-def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
-    """The engine hand this sample stands for: dealt cards recovered, public history replayed.
-
-    Raises the engine's IllegalAction/DealError if the sample contradicts the view.
-    """
-    knowledge = read(view)
+def dealt_state(view: dict[str, Any], knowledge: Knowledge, hands: list[int], piles: list[int]):
+    """The engine hand as dealt on this sample, before any action: (state, the actions to
+    replay up to the play -- the auction's, then those a game adds, as Bid Whist's discard and
+    trumps --, the hidden piles by (name, owner))."""
     rules, game_hooks = knowledge.rules, hooks(view)
-    dealer = view["dealer"]
     pile_of = {(name, owner): cards for (name, _s, owner), cards in zip(knowledge.piles, piles,
                                                                        strict=True)}
     dealt = [hands[s] | knowledge.played_by[s] for s in range(4)]
@@ -312,10 +342,19 @@ def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
     kitty = game_hooks.rebuild_deal(view, rules, dealt, pile_of, actions)
     cards = [[ALL_CARDS[i] for i in bits(mask)] for mask in dealt]
     game_hooks.order_dealt(view, cards)
-    state = game_module(view["game"]).new_hand(rules, dealer, cards, kitty)
+    return game_module(view["game"]).new_hand(rules, view["dealer"], cards, kitty), actions, \
+        pile_of
+
+
+def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
+    """The engine hand this sample stands for: dealt cards recovered, public history replayed.
+
+    Raises the engine's IllegalAction/DealError if the sample contradicts the view.
+    """
+    state, actions, pile_of = dealt_state(view, read(view), hands, piles)
     for seat, action in actions:
         state.apply(action, seat)
-    game_hooks.rebuild_before_play(state, view, pile_of)
+    hooks(view).rebuild_before_play(state, view, pile_of)
     for trick in view["tricks"]:
         for entry in trick["cards"]:
             state.apply("play " + entry["card"], entry["seat"])

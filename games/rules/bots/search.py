@@ -37,6 +37,14 @@ class SearchLevel:
     # strong did; an exact search knows better when drawing loses the contract).
     habit_over_exact: bool = True
     club_leads: bool = False  # the playouts lead as club players do (kernel.PlaySpec.club_leads)
+    # Weight sampled deals by the auction: a deal in which the other seats' calls are not what
+    # the bots' own bidding would have made with those hands is kept less often
+    # (knowledge.calls_misfit: INFERENCE_FLOOR of the time for each call that does not fit).
+    infer_calls: bool = False
+
+
+INFERENCE_FLOOR = 0.2
+INFERENCE_TRIES = 4  # deals drawn at most for one sample
 
 
 SEARCH_LEVELS = {
@@ -45,6 +53,9 @@ SEARCH_LEVELS = {
                           habit_over_exact=False, club_leads=True),
     # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
+    # a candidate for strong: its sampled deals weighted by the auction (not measured yet)
+    "strong_calls": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
+                                habit_over_exact=False, club_leads=True, infer_calls=True),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level
@@ -72,12 +83,28 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     if drawing is not None:
         return "play " + kn.ALL_CARDS[drawing]
     bonus = habits(view, know, candidates)
-    values = card_values(know, candidates, level, rng, seen_hands)
+    values = card_values(know, candidates, level, rng, seen_hands, view)
     if values is None:
         from . import simple
         return simple.choose(view, rng)
     choice = max(candidates, key=lambda c: (values[c] + bonus.get(c, 0.0), -c))
     return "play " + kn.ALL_CARDS[choice]
+
+
+def sample_by_calls(view: dict[str, Any], know: kn.Knowledge, rng: random.Random):
+    """A sampled deal, kept with probability INFERENCE_FLOOR to the power of the calls it
+    does not fit (rejection sampling: after INFERENCE_TRIES draws, the best-fitting one)."""
+    best, best_misfit = None, None
+    for _ in range(INFERENCE_TRIES):
+        drawn = kn.sample(know, rng)
+        if drawn is None:
+            return best
+        misfit = kn.calls_misfit(view, know, drawn[0], drawn[1])
+        if rng.random() < INFERENCE_FLOOR ** misfit:
+            return drawn
+        if best_misfit is None or misfit < best_misfit:
+            best, best_misfit = drawn, misfit
+    return best
 
 
 def legal_runs(view: dict[str, Any], know: kn.Knowledge) -> list[int]:
@@ -93,8 +120,8 @@ def legal_runs(view: dict[str, Any], know: kn.Knowledge) -> list[int]:
 
 
 def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
-                rng: random.Random, seen_hands: list[int] | None = None
-                ) -> dict[int, float] | None:
+                rng: random.Random, seen_hands: list[int] | None = None,
+                view: dict[str, Any] | None = None) -> dict[int, float] | None:
     """Each candidate card's mean value for the seat over the same sampled deals (every card
     is tried on the same deals, with the same playout seed), or None if no deal could be
     sampled.  The search's choice and the hand review's figures both come from here."""
@@ -103,7 +130,12 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
     start = time.perf_counter()
     done = 0
     for _ in range(level.samples):
-        drawn = kn.sample(know, rng) if seen_hands is None else (seen_hands, [])
+        if seen_hands is not None:
+            drawn = (seen_hands, [])
+        elif level.infer_calls and view is not None:
+            drawn = sample_by_calls(view, know, rng)
+        else:
+            drawn = kn.sample(know, rng)
         if drawn is None:
             break
         pos = kn.position(know, drawn[0])

@@ -11,7 +11,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.rules import belgian_whist, bid_whist, solo_whist
-from games.rules.bots import ALL_LEVELS, bidding, choose_action, knowledge, oracle
+from games.rules.bots import (
+    ALL_LEVELS,
+    COMPARED_LEVELS,
+    bidding,
+    choose_action,
+    knowledge,
+    oracle,
+)
 from games.rules.bots import hooks as bot_hooks
 from games.rules.cards import CARD_INDEX, mask_of
 
@@ -163,7 +170,7 @@ def test_a_bot_cannot_read_more_than_its_view(game, seed):
     seat = state.to_act
     assert other.to_act == seat
     assert other.view(seat) == state.view(seat)  # hidden cards differ, the view does not
-    for level in ("normal", "strong"):
+    for level in ("normal", "strong", *COMPARED_LEVELS):
         first = choose_action(state.view(seat), level, random.Random(99))
         second = choose_action(other.view(seat), level, random.Random(99))
         assert first == second
@@ -400,3 +407,37 @@ def test_bots_play_whole_solo_sessions_without_prop_and_cop(level):
     summary = session.summary()
     assert summary["complete"] and summary["hands"] == 8 and sum(summary["balances"]) == 0
     assert all(result.get("contract") != "prop_and_cop" for result in session.results)
+
+
+# -- what the auction says of the hidden hands -----------------------------------------------------
+
+
+def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_passers_less():
+    """Seat 1 bid 4 and the others passed: with the auction's weighting, the samples give the
+    bidder more aces, kings and jokers, the passers fewer, and every sample still fits the view."""
+    import json
+    from pathlib import Path
+
+    from games.rules import records
+    from games.rules.bots import search
+
+    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
+    record = next(p["record"] for p in positions if p["name"] == "bid_whist/take_the_trick_last")
+    state = records.replay_hand(record)
+    view = state.view(state.to_act)
+    know = knowledge.read(view)
+    top = mask_of(["AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC", "BJ", "LJ"])
+
+    def mean_top(draw) -> list[float]:
+        rng, totals = random.Random(3), [0.0] * 4
+        for _ in range(300):
+            hands, piles = draw(rng)
+            assert knowledge.rebuild(view, hands, piles).view(view["seat"]) == view
+            for seat in range(4):
+                totals[seat] += ((hands[seat] | know.played_by[seat]) & top).bit_count()
+        return [t / 300 for t in totals]
+
+    plain = mean_top(lambda rng: knowledge.sample(know, rng))
+    weighted = mean_top(lambda rng: search.sample_by_calls(view, know, rng))
+    assert weighted[1] > plain[1] + 0.1  # the bidder
+    assert weighted[2] + weighted[3] < plain[2] + plain[3] - 0.1  # the two who passed
