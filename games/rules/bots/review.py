@@ -7,8 +7,10 @@ and for a card values the player's card and strong's on the same deals sampled c
 that view (:func:`search.card_values`, with more deals than a decision at the table): the
 difference is the expected score the choice cost, in the game's unit (Bid Whist points for the
 side, Solo Whist units, Belgian Whist points).  Two cards of one run (nothing out between them)
-are the same choice.  A call (bid, discard, trumps) shows strong's call where it differs; what
-a call is worth is not estimated (it would take playing the whole hand out from each call).
+are the same choice.  A call of the auction is valued by playing the hand out from each of the
+two calls on deals consistent with what the seat saw (:func:`call_values`: the rest played by
+the easy computer players, fast enough for many deals); a call made after the auction with
+the kitty in hand (a discard, trumps) shows strong's call without a figure.
 
 It runs in the bots' worker pool (:mod:`games.reviews`), never in a process that serves sockets.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.rules import records
+from games.rules import game_module, records
 from games.rules.cards import CARD_INDEX
 
 from . import choose_action
@@ -31,6 +33,7 @@ LEVEL = "strong"
 VALUES = SearchLevel(samples=128, exact_tricks=4, budget=1.0, min_samples=16, transpositions=True,
                      habit_over_exact=False, club_leads=True)
 COSTLY = 0.3  # in the game's unit per hand: a choice that cost this much or more is marked
+CALL_DEALS = 64  # deals a call is played out on
 
 
 def review(record: dict[str, Any], seat: int, seed: int = 0) -> dict[str, Any]:
@@ -58,8 +61,13 @@ def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, An
     suggested = choose_action(view, LEVEL, rng)
     phase = view.get("phase")
     if phase != "play":
-        return {"phase": phase, "played": played, "suggested": suggested, "cost": None,
-                "costly": False}
+        cost = 0.0 if suggested == played else None
+        if suggested != played:
+            values = call_values(view, [played, suggested], rng)
+            if values is not None:
+                cost = round(max(0.0, values[suggested] - values[played]), 2)
+        return {"phase": phase, "played": played, "suggested": suggested, "cost": cost,
+                "costly": cost is not None and cost >= COSTLY}
     if getattr(kn.hooks(view), "choose_action", None) is not None:
         # a game whose bots play without the shared search (Cutthroat): strong's card only
         return {"phase": phase, "played": played, "suggested": suggested, "cost": None,
@@ -75,6 +83,63 @@ def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, An
     cost = round(cost, 2)
     return {"phase": phase, "played": played, "suggested": played if same_run else suggested,
             "cost": cost, "costly": cost >= COSTLY}
+
+
+def call_values(view: dict[str, Any], calls: list[str], rng: random.Random,
+                deals: int = CALL_DEALS) -> dict[str, float] | None:
+    """Each call's mean score for the seat, the hand played out from it on the same deals --
+    the unseen cards dealt at random around the seat's own hand and the cards everyone knows
+    (``auction_known``), kept when the auction so far replays on them -- the rest played by
+    the easy computer players.  None when the seat's hand is not its dealt hand (a kitty
+    taken) or no deal fits."""
+    module = game_module(view["game"])
+    rules = kn.rules_of(view)
+    game_hooks = kn.hooks(view)
+    me, dealer = view["seat"], view["dealer"]
+    shape = module.deal(rules, dealer, rng)
+    if len(view["hand"]) != len(shape.hands[me]):
+        return None
+    known = getattr(game_hooks, "auction_known", lambda _view: {})(view)
+    fixed = {me: list(view["hand"])}
+    for seat, cards in known.items():
+        fixed[seat] = fixed.get(seat, []) + list(cards)
+    placed = {c for cards in fixed.values() for c in cards}
+    unseen = [c for hand in shape.hands for c in hand if c not in placed] + \
+        [c for c in shape.kitty or () if c not in placed]
+    sizes = [len(hand) for hand in shape.hands]
+    totals = dict.fromkeys(calls, 0.0)
+    done = 0
+    for _ in range(deals * 4):
+        if done == deals:
+            break
+        rng.shuffle(unseen)
+        rest = iter(unseen)
+        hands = [fixed.get(s, []) + [next(rest) for _ in range(sizes[s] - len(fixed.get(s, [])))]
+                 for s in range(len(sizes))]
+        kitty = list(rest) or None
+        game_hooks.order_dealt(view, hands)
+        try:
+            state = module.new_hand(rules, dealer, hands, kitty)
+            for entry in view["auction"]:
+                state.apply(entry["action"], entry["seat"])
+        except Exception:  # the auction does not fit this deal (a trou without three aces)
+            continue
+        seed = rng.getrandbits(32)
+        for call in calls:
+            totals[call] += _played_out(state.copy(), call, me, random.Random(seed))
+        done += 1
+    return {call: total / done for call, total in totals.items()} if done else None
+
+
+def _played_out(state, call: str, me: int, rng: random.Random) -> float:
+    state.apply(call, me)
+    while not state.complete:
+        state.apply(choose_action(state.view(state.to_act), "easy", rng), state.to_act)
+    result = state.result()
+    points = result.get("points", result.get("units"))
+    if len(points) == 2:  # a partnership's points: ours against theirs
+        return points[me & 1] - points[1 - (me & 1)]
+    return points[me]
 
 
 def representative(know: kn.Knowledge, view: dict[str, Any], action: str) -> int:

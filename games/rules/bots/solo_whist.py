@@ -72,6 +72,12 @@ def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
         hidden.fixed[exposed["seat"]] |= mask_of(exposed["cards"])
 
 
+def auction_known(view: dict[str, Any]) -> dict[int, list[str]]:
+    """Before the play: the turned-up card lying on the table is the dealer's."""
+    turn_up = view.get("turn_up")
+    return {view["dealer"]: [turn_up]} if turn_up and view["dealer"] != view["seat"] else {}
+
+
 def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
                  actions: list[tuple[int, str]]) -> None:
     return None  # no kitty, and the auction's calls are all in the view

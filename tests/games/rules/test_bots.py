@@ -441,3 +441,33 @@ def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_pass
     weighted = mean_top(lambda rng: search.sample_by_calls(view, know, rng))
     assert weighted[1] > plain[1] + 0.1  # the bidder
     assert weighted[2] + weighted[3] < plain[2] + plain[3] - 0.1  # the two who passed
+
+
+# -- the review of a hand ---------------------------------------------------------------------------
+
+
+def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
+    """Five trumps and two aces, and the player passed: strong bids 4, and playing the hand out
+    from each call on deals consistent with the player's view says the pass cost points."""
+    import json
+    from pathlib import Path
+
+    from games.rules import records
+    from games.rules.bots.review import review
+
+    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
+    record = next(p["record"] for p in positions
+                  if p["name"] == "bid_whist/five_trumps_two_aces_bid_four")
+    state = records.replay_hand(record)
+    rng = random.Random(4)
+    state.apply("pass", 1)
+    while not state.complete:
+        state.apply(choose_action(state.view(state.to_act), "easy", rng), state.to_act)
+    moments = review(records.record_of(state), 1)["moments"]
+    first = moments[0]
+    assert (first["phase"], first["played"], first["suggested"]) == ("auction", "pass",
+                                                                      "bid 4 uptown")
+    assert first["cost"] >= 0.3 and first["costly"]
+    assert all(m["cost"] is not None for m in moments)  # no kitty in hand: every call valued
+    assert review(records.record_of(state), 1) == {"seat": 1, "level": "strong",
+                                                   "moments": moments}  # the same, again
