@@ -344,6 +344,10 @@ def _result(view, ui, swap_by_id: bool) -> str:
             parts.append(f'    <p class="discards">{discards}: '
                          f'{card_faces(last["discards"])}</p>')
         out.append('  <div class="kitty-and-discards">\n' + "\n".join(parts) + "</div>")
+    if view.get("seat") is not None:  # a player of the hand: their own review (games.reviews)
+        review = _("Review my play")
+        url = reverse("hand_review", args=[view["table"], last["number"]])
+        out.append(f'  <p class="result-review"><a href="{url}">{review}</a></p>')
     out.append("</details>\n</div>")
     return "\n".join(out)
 

@@ -138,3 +138,27 @@ def test_the_replay_marks_a_costly_moment_of_the_players_review(client, django_u
     client.force_login(django_user_model.objects.get(username="bob"))
     other = client.get(reverse("hand_replay", args=[table.pk, 1]) + f"?step={step}")
     assert "Your review:" not in other.content.decode()
+
+
+@pytest.mark.usefixtures("bots_act_at_once")
+def test_the_last_hands_result_offers_its_players_their_review(client, django_user_model):
+    """At the table, the panel of the last hand's result links each player to their review;
+    a watcher gets no such link."""
+    from games import tables
+
+    host = owner(django_user_model)
+    table = tables.create_table(host, "solo_whist", {})
+    tables.take_seat(table.pk, host, 0)
+    for position in (1, 2, 3):
+        tables.add_bot(table.pk, host, position)
+    table.refresh_from_db()
+    while not table.hands.exists():  # the computers answer at once here
+        state = tables.current_state(table)
+        tables.play(table.pk, host, state.legal_actions()[0], table.version)
+        table.refresh_from_db()
+    client.force_login(host)
+    assert "Review my play" in client.get(reverse("table", args=[table.pk])).content.decode()
+    client.force_login(django_user_model.objects.create_user("watcher", "w@example.org",
+                                                             "pw-long-enough"))
+    assert "Review my play" not in client.get(
+        reverse("table", args=[table.pk])).content.decode()
