@@ -42,7 +42,7 @@ def request_review(hand: Hand, seat: int) -> HandReview:
 
 
 def _start(review_id: int, record: dict, seat: int) -> None:
-    if settings.BOT_WORKERS <= 0:  # tests: a thread of this process, as decisions are
+    if settings.REVIEW_WORKERS <= 0:  # tests: a thread of this process
         threading.Thread(target=_compute_here, args=(review_id, record, seat),
                          daemon=True).start()
         return

@@ -270,8 +270,8 @@ PRESENCE_AWAY_AFTER_SECONDS = env_float("PRESENCE_AWAY_AFTER_SECONDS", 3.0, mini
 BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=0)
 BOT_TIME_LIMIT_SECONDS = env_float("BOT_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
 # Hand reviews (games.reviews) run in worker processes of their own, never beside a table's
-# decisions: a review takes seconds.
-REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=1)
+# decisions: a review takes seconds.  0: on a thread of the calling process (tests only).
+REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=0)
 # The pool on machines of its own (games/bot_service.py): the site asks BOT_SERVICE_URL, whose
 # processes run `manage.py serve_computer_players`; both sides hold BOT_SERVICE_TOKEN.  A
 # decision not back within the time limit plus BOT_SERVICE_SLACK_SECONDS (the network) is

@@ -28,6 +28,7 @@ def wait_until_ready(hand, seat, seconds=60.0) -> HandReview:
 @pytest.fixture
 def bots_in_this_process(settings):
     settings.BOT_WORKERS = 0
+    settings.REVIEW_WORKERS = 0
 
 
 def owner(django_user_model):
@@ -97,7 +98,7 @@ def test_the_review_is_computed_in_a_worker_process_not_the_server(client, djang
     review still comes back ready, from the worker pool."""
     from games import bot_runner
 
-    settings.BOT_WORKERS = 1
+    settings.REVIEW_WORKERS = 1
 
     def not_here(*args, **kwargs):
         raise AssertionError("a review was computed in the process that serves the pages")
