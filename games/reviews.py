@@ -27,13 +27,17 @@ logger = logging.getLogger(__name__)
 LOST_AFTER = timedelta(minutes=2)
 
 
+def is_lost(entry: HandReview) -> bool:
+    """Still "being prepared" long after it started: its process went away with it."""
+    return entry.status == HandReview.Status.WORKING and \
+        timezone.now() - entry.started_at > LOST_AFTER
+
+
 def request_review(hand: Hand, seat: int) -> HandReview:
     """The seat's review of ``hand``: started if it was never asked for (or was lost or
     failed), else as it stands.  Never computes anything in the calling process."""
     entry, created = HandReview.objects.get_or_create(hand=hand, seat=seat)
-    lost = entry.status == HandReview.Status.WORKING and \
-        timezone.now() - entry.started_at > LOST_AFTER
-    if created or lost or entry.status == HandReview.Status.FAILED:
+    if created or is_lost(entry) or entry.status == HandReview.Status.FAILED:
         HandReview.objects.filter(pk=entry.pk).update(
             status=HandReview.Status.WORKING, started_at=timezone.now(), result=None)
         entry.refresh_from_db()

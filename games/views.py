@@ -387,7 +387,11 @@ def hand_review(request, table_id, number):
 
         reviews.request_review(hand, seat)
         return redirect("hand_review", table_id=table.pk, number=hand.number)
+    from games.reviews import is_lost
+
     entry = HandReview.objects.filter(hand=hand, seat=seat).first()
+    if entry is not None and is_lost(entry):  # offer to ask again rather than wait forever
+        entry.status = HandReview.Status.FAILED
     context |= {"review": entry,
                 "moments": _review_moments(table, hand, entry.result)
                 if entry and entry.status == HandReview.Status.READY else []}

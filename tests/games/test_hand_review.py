@@ -163,3 +163,18 @@ def test_the_last_hands_result_offers_its_players_their_review(client, django_us
                                                              "pw-long-enough"))
     assert "Review my play" not in client.get(
         reverse("table", args=[table.pk])).content.decode()
+
+
+@pytest.mark.usefixtures("bots_in_this_process")
+def test_a_review_lost_with_its_process_can_be_asked_for_again(client, django_user_model):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    table = finished_table(owner(django_user_model), django_user_model, a_record("solo_whist"))
+    hand = table.hands.get()
+    HandReview.objects.create(hand=hand, seat=0, started_at=timezone.now() - timedelta(hours=1))
+    client.force_login(django_user_model.objects.get(username="ana"))
+    assert "Try again" in client.get(review_url(table)).content.decode()
+    client.post(review_url(table))
+    assert wait_until_ready(hand, 0).status == HandReview.Status.READY
