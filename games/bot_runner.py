@@ -23,6 +23,7 @@ import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from django.conf import settings
@@ -89,13 +90,21 @@ def submit(function, *args):
     up a decision at a table behind it.  Returns the future.  The function and its
     arguments must pickle (a module-level function, plain data)."""
     global _review_pool
-    with _lock:
-        if _review_pool is None:
-            _review_pool = ProcessPoolExecutor(
-                max_workers=settings.REVIEW_WORKERS,
-                mp_context=multiprocessing.get_context(_start_method()))
-        pool = _review_pool
-    return pool.submit(function, *args)
+    for _attempt in range(2):
+        with _lock:
+            if _review_pool is None:
+                _review_pool = ProcessPoolExecutor(
+                    max_workers=settings.REVIEW_WORKERS,
+                    mp_context=multiprocessing.get_context(_start_method()))
+            pool = _review_pool
+        try:
+            return pool.submit(function, *args)
+        except BrokenProcessPool:  # a worker died: a fresh pool, once
+            logger.warning("the review workers' pool was broken: starting a new one")
+            with _lock:
+                if _review_pool is pool:
+                    _review_pool = None
+    raise BrokenProcessPool("the review workers could not be started")
 
 
 def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None) -> str:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import bot_runner
 from games.models import Hand, HandReview
-from games.rules.bots.review import review
+from games.rules.bots.review import review, review_or_error
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +50,12 @@ def _start(review_id: int, record: dict, seat: int) -> None:
         threading.Thread(target=_compute_here, args=(review_id, record, seat),
                          daemon=True).start()
         return
-    future = bot_runner.submit(review, record, seat)
+    try:
+        future = bot_runner.submit(review_or_error, record, seat)
+    except Exception:  # no worker could start: the player may ask again
+        logger.exception("hand review %s could not be started", review_id)
+        _save(review_id, None, HandReview.Status.FAILED)
+        return
     future.add_done_callback(lambda done: _store(review_id, done))
 
 
@@ -67,6 +72,10 @@ def _store(review_id: int, future) -> None:
         result = future.result()
     except Exception:
         logger.exception("hand review %s failed in the worker pool", review_id)
+        _save(review_id, None, HandReview.Status.FAILED)
+        return
+    if "error" in result:
+        logger.error("hand review %s failed: %s", review_id, result["error"])
         _save(review_id, None, HandReview.Status.FAILED)
         return
     _save(review_id, result, HandReview.Status.READY)

@@ -36,6 +36,15 @@ COSTLY = 0.3  # in the game's unit per hand: a choice that cost this much or mor
 CALL_DEALS = 64  # deals a call is played out on
 
 
+def review_or_error(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """:func:`review` for a worker process: a failure comes back as ``{"error": ...}`` (plain
+    data: an engine's exception may not travel back, and must not break the pool)."""
+    try:
+        return review(record, seat)
+    except Exception as exc:  # the caller logs it and marks the review failed
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
 def review(record: dict[str, Any], seat: int, seed: int = 0) -> dict[str, Any]:
     """The review of ``seat``'s decisions in a complete hand record (``docs/hand-records.md``):
     ``{"seat", "moments": [{"index", "phase", "played", "suggested", "cost", "costly"}]}``.
@@ -117,13 +126,15 @@ def call_values(view: dict[str, Any], calls: list[str], rng: random.Random,
         hands = [fixed.get(s, []) + [next(rest) for _ in range(sizes[s] - len(fixed.get(s, [])))]
                  for s in range(len(sizes))]
         kitty = list(rest) or None
-        game_hooks.order_dealt(view, hands)
+        getattr(game_hooks, "order_dealt", lambda _view, _cards: None)(view, hands)
         try:
             state = module.new_hand(rules, dealer, hands, kitty)
             for entry in view["auction"]:
                 state.apply(entry["action"], entry["seat"])
         except Exception:  # the auction does not fit this deal (a trou without three aces)
             continue
+        if state.to_act != me or state.view(me).get("legal") != view.get("legal"):
+            return None  # the decision is not the auction's (trumps named after a discard)
         seed = rng.getrandbits(32)
         for call in calls:
             totals[call] += _played_out(state.copy(), call, me, random.Random(seed))

@@ -471,3 +471,42 @@ def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
     assert all(m["cost"] is not None for m in moments)  # no kitty in hand: every call valued
     assert review(records.record_of(state), 1) == {"seat": 1, "level": "strong",
                                                    "moments": moments}  # the same, again
+
+
+def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure():
+    """After the auction a Bid Whist declarer discards and names trumps with the kitty in hand:
+    those calls show strong's choice but no figure (the deal they were made from is not the
+    dealt one), and the review of the whole hand goes through."""
+    import json
+    from pathlib import Path
+
+    from games.rules import records
+    from games.rules.bots.review import review, review_or_error
+
+    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
+    record = next(p["record"] for p in positions
+                  if p["name"] == "bid_whist/discard_keeps_the_best_trumps")
+    state = records.replay_hand(record)
+    rng = random.Random(5)
+    state.apply("discard 2D 3D 5H 6H 8H TC", 2)
+    state.apply("trump C", 2)  # clubs: not strong's choice
+    while not state.complete:
+        state.apply(choose_action(state.view(state.to_act), "easy", rng), state.to_act)
+    done = records.record_of(state)
+    moments = review(done, 2)["moments"]
+    by_phase = {m["phase"]: m for m in moments}
+    assert by_phase["declare"]["played"] == "trump C"
+    assert by_phase["declare"]["suggested"] != "trump C"
+    assert by_phase["declare"]["cost"] is None
+    assert "error" not in review_or_error(done, 2)
+
+
+@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist",
+                                  "cutthroat_bid_whist"])
+def test_a_review_of_any_finished_hand_of_every_game_goes_through(game):
+    from games.rules.bots.review import review_or_error
+    from games.rules.records import random_record
+
+    for seed in range(3):
+        outcome = review_or_error(random_record(game, seed), seed % 3)
+        assert "error" not in outcome, outcome
