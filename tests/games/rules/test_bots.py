@@ -412,17 +412,22 @@ def test_bots_play_whole_solo_sessions_without_prop_and_cop(level):
 # -- what the auction says of the hidden hands -----------------------------------------------------
 
 
-def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_passers_less():
-    """Seat 1 bid 4 and the others passed: with the auction's weighting, the samples give the
-    bidder more aces, kings and jokers, the passers fewer, and every sample still fits the view."""
+def position_record(name: str) -> dict:
+    """The partial hand record of a position of ``bot_positions.json``."""
     import json
     from pathlib import Path
 
+    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
+    return next(p["record"] for p in positions if p["name"] == name)
+
+
+def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_passers_less():
+    """Seat 1 bid 4 and the others passed: with the auction's weighting, the samples give the
+    bidder more aces, kings and jokers, the passers fewer, and every sample still fits the view."""
     from games.rules import records
     from games.rules.bots import search
 
-    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
-    record = next(p["record"] for p in positions if p["name"] == "bid_whist/take_the_trick_last")
+    record = position_record("bid_whist/take_the_trick_last")
     state = records.replay_hand(record)
     view = state.view(state.to_act)
     know = knowledge.read(view)
@@ -449,15 +454,10 @@ def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_pass
 def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
     """Five trumps and two aces, and the player passed: strong bids 4, and playing the hand out
     from each call on deals consistent with the player's view says the pass cost points."""
-    import json
-    from pathlib import Path
-
     from games.rules import records
     from games.rules.bots.review import review
 
-    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
-    record = next(p["record"] for p in positions
-                  if p["name"] == "bid_whist/five_trumps_two_aces_bid_four")
+    record = position_record("bid_whist/five_trumps_two_aces_bid_four")
     state = records.replay_hand(record)
     rng = random.Random(4)
     state.apply("pass", 1)
@@ -477,15 +477,10 @@ def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure()
     """After the auction a Bid Whist declarer discards and names trumps with the kitty in hand:
     those calls show strong's choice but no figure (the deal they were made from is not the
     dealt one), and the review of the whole hand goes through."""
-    import json
-    from pathlib import Path
-
     from games.rules import records
     from games.rules.bots.review import review, review_or_error
 
-    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
-    record = next(p["record"] for p in positions
-                  if p["name"] == "bid_whist/discard_keeps_the_best_trumps")
+    record = position_record("bid_whist/discard_keeps_the_best_trumps")
     state = records.replay_hand(record)
     rng = random.Random(5)
     state.apply("discard 2D 3D 5H 6H 8H TC", 2)
