@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import bot_runner
 from games.models import Hand, HandReview
-from games.rules.bots.review import review, review_or_error
+from games.rules.bots.review import review_or_error
 
 logger = logging.getLogger(__name__)
 
@@ -60,20 +60,21 @@ def _start(review_id: int, record: dict, seat: int) -> None:
 
 
 def _compute_here(review_id: int, record: dict, seat: int) -> None:
-    try:
-        _save(review_id, review(record, seat), HandReview.Status.READY)
-    except Exception:
-        logger.exception("hand review %s failed", review_id)
-        _save(review_id, None, HandReview.Status.FAILED)
+    _keep(review_id, review_or_error(record, seat))
 
 
 def _store(review_id: int, future) -> None:
     try:
         result = future.result()
-    except Exception:
+    except Exception:  # the worker itself went away (the review's own failures are data)
         logger.exception("hand review %s failed in the worker pool", review_id)
         _save(review_id, None, HandReview.Status.FAILED)
         return
+    _keep(review_id, result)
+
+
+def _keep(review_id: int, result: dict) -> None:
+    """A review computed, or its failure as ``{"error": ...}`` (``review_or_error``)."""
     if "error" in result:
         logger.error("hand review %s failed: %s", review_id, result["error"])
         _save(review_id, None, HandReview.Status.FAILED)

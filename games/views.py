@@ -12,7 +12,7 @@ from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import registry, tables, words
-from games.access import get_table_for_viewer, person_id, remember_invite, seat_held_by
+from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.models import BOT_LEVELS, Hand, HandReview, Table
 from games.presentation import for_template
@@ -222,7 +222,7 @@ def hand_list(request, table_id):
     """Each finished hand with its result in words (the contract is in the sentence), as the
     table page says it, for whoever looks (their own seat is "you")."""
     table = get_table_for_viewer(request, table_id)
-    seat = seat_held_by(list(table.seats.all()), request.user)
+    seat = tables.seat_of(table, request.user)
     names = words.Names(table_view(table, None)["players"], seat)
     said = words.of(table.game)
     hands = [{"number": hand.number, "redeal": bool(hand.result.get("redeal")),
@@ -358,7 +358,7 @@ def hand_replay(request, table_id, number):
         and shown["view"].get("phase") != "play" and step != last else None,
     }
     # The viewer's own review, where it is ready: its word on the step shown.
-    seat = seat_held_by(list(table.seats.all()), request.user)
+    seat = tables.seat_of(table, request.user)
     context["can_review"] = seat is not None
     ready = seat is not None and HandReview.objects.filter(
         hand=hand, seat=seat, status=HandReview.Status.READY).first()
@@ -378,7 +378,7 @@ def hand_review(request, table_id, number):
     (``?partial=1``: the part of the page that changes while it is prepared)."""
     table = get_table_for_viewer(request, table_id)
     hand = get_object_or_404(Hand, table=table, number=number)
-    seat = seat_held_by(list(table.seats.all()), request.user)
+    seat = tables.seat_of(table, request.user)
     context = {"table": table, "hand": hand, "seat": seat}
     if seat is None:  # each player sees the review of their own decisions, nobody else
         return render(request, "games/hand_review.html", context, status=403)

@@ -70,7 +70,7 @@ def test_a_review_is_computed_once_and_shown_to_its_player_only(client, django_u
         calls.append(seat)
         return real(record, seat, seed)
 
-    monkeypatch.setattr("games.reviews.review", counted)
+    monkeypatch.setattr("games.rules.bots.review.review", counted)
     table = finished_table(owner(django_user_model), django_user_model, a_record("bid_whist"))
     hand = table.hands.get()
     ana, bob = (django_user_model.objects.get(username=n) for n in ("ana", "bob"))
