@@ -53,7 +53,7 @@ def choose_action(view: dict[str, Any], level: str = "normal",
     phase = view.get("phase")
     if phase == "play":
         return search.choose_card(view, search.SEARCH_LEVELS[level], rng)
-    return call(view, rng)
+    return call(view, rng, level)
 
 
 def random_action(view: dict[str, Any], rng: random.Random) -> str:
@@ -64,10 +64,12 @@ def random_action(view: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def call(view: dict[str, Any], rng: random.Random) -> str:
+def call(view: dict[str, Any], rng: random.Random, level: str = "normal") -> str:
     """Every decision but a card to play, for the normal and strong levels: the game's hook
-    for the phase (``CALLS`` of ``games/rules/bots/<game>.py``), else the easy heuristics."""
+    for the phase (``CALLS`` of ``games/rules/bots/<game>.py``), else the easy heuristics.
+    The level chooses the thresholds its calls are made from (``bidding.thresholds``)."""
     hook = of(view["game"]).CALLS.get(view["phase"])
     if hook is None:
         return simple.choose(view, rng)
-    return hook(view, rules_of(view))
+    calls = "tuned" if search.SEARCH_LEVELS[level].tuned_calls else "hand"
+    return hook(view, rules_of(view), calls)

@@ -19,9 +19,15 @@ GAME = engine.GAME
 CALLS = {
     "auction": bidding.belgian_call,
     "trou": bidding.belgian_call,
-    "discard": lambda view, rules: bidding.belgian_discard(view),
-    "trump": lambda view, rules: bidding.belgian_trump(view),
+    "discard": bidding.belgian_discard,
+    "trump": bidding.belgian_trump,
 }
+
+# The hand-set thresholds of the calls played alone (bidding.thresholds, bidding.belgian_call):
+# trick counts in the best suit (the chelems: or notrump), misère risks.
+THRESHOLDS = {"grand_chelem": 12.6, "petit_chelem": 11.7, "misere_etalee": 0.05,
+              "abondance 11": 11.3, "abondance 10": 10.3, "abondance 9": 9.3,
+              "grande_misere": 0.6, "solo 8": 8.4, "solo 7": 7.4, "solo 6": 6.4}
 
 HABIT_UNIT = 0.6  # points per hand
 

@@ -20,12 +20,19 @@ from .knowledge import Hidden, memo, trump_group
 
 GAME = engine.GAME
 
-# The normal and strong levels' decisions other than a card, by phase.
+# The normal and strong levels' decisions other than a card, by phase: (view, rules, calls)
+# -> action, ``calls`` naming the thresholds the level bids from (bidding.thresholds).
 CALLS = {
     "auction": bidding.bid_whist_call,
     "discard": bidding.bid_whist_discard,
     "declare": bidding.bid_whist_declare,
 }
+
+# The hand-set thresholds of the calls (bidding.thresholds).  The books a team makes when a
+# hand declares, measured in self-play (bench/bots.py machinery, 300 deals): about base +
+# per_trick x the hand's own trick count (bidding.bid_whist_options), the kitty book, kitty and
+# partner included, with sd of spread; notrump makes that many more.
+THRESHOLDS = {"books": {"base": 8.0, "per_trick": 0.5, "sd": 1.6, "notrump": -0.3}}
 
 HABIT_UNIT = 0.12  # what a partnership habit is worth, in points per hand
 

@@ -12,25 +12,22 @@ Every function here reads only the seat's view.
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 from typing import Any
 
 from games.rules.cards import RANK_VALUE
+
+from .hooks import of as hooks_of
 
 SUITS = "SHDC"
 UP = "AKQJT98765432"
 DOWN_ACE_HIGH = "A23456789TJQK"
 DOWN_ACE_LOW = "23456789TJQKA"
 
-# Bid Whist: the books a team makes when this hand declares, measured in self-play
-# (bench/bots.py machinery, 300 deals): about BOOKS_BASE + BOOKS_PER_TRICK x the hand's own
-# trick count, the kitty book, kitty and partner included, with BOOKS_SD of spread.
-BOOKS_BASE = 8.0
-BOOKS_PER_TRICK = 0.5
-BOOKS_SD = 1.6
 PARTNER_BID_BOOKS = 0.6  # partner has bid: partner is stronger than average
 OPPONENT_BID_BOOKS = -0.6  # an opponent has bid: the strength is against us
-NOTRUMP_BOOKS = -0.3
 # The house rule ``kitty``: forcing the best of 120 deals' hands to declare and playing them out
 # at the normal level, the kitty shapes of 4, 5 and 6 cards made the same books within 0.15 of
 # each other; without a kitty (no kitty book, no best 12 of 18) 1.7 fewer for the same count.
@@ -38,6 +35,45 @@ KITTY_BOOKS = {"none": -1.7}
 MIN_EXPECTATION = 0.25  # points a bid must be expected to gain
 PREEMPT_SHARE = 0.7  # bid higher than needed while that keeps this share of the expectation
 PREEMPT_FLOOR = 0.8
+
+# The evaluations from which a call is made: trick counts (the call from this count up) and
+# misère risks (from this risk down).  Each game's bots module holds its own, set by hand
+# (``THRESHOLDS`` in games/rules/bots/<game>.py: the first bots'; normal and strong_v1 keep
+# them); the figures measured by bench/tune_calls.py (TUNED_FILE) overlay them for the levels
+# with ``tuned_calls``.
+TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
+# A measured threshold of None: calling it never gained in the sample.  A trick count then
+# needs more than a hand holds, a misère risk less than none.
+NEVER_TRICKS, NEVER_RISK = 99.0, -1.0
+RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere"}
+_tuned: dict[str, dict[str, Any]] = {}  # game -> its thresholds with the measured ones
+
+
+def thresholds(view: dict[str, Any], calls: str | None = None) -> dict[str, Any]:
+    """The thresholds the seat's calls are made from: its game's hand-set ones, or (``calls``
+    = "tuned", the level's choice) those overlaid by the measured figures."""
+    game = view["game"]
+    hand_set = hooks_of(game).THRESHOLDS
+    if calls != "tuned":
+        return hand_set
+    if game not in _tuned:
+        measured = json.loads(TUNED_FILE.read_text()) if TUNED_FILE.exists() else {}
+        _tuned[game] = overlay(hand_set, measured.get(game, {}))
+    return _tuned[game]
+
+
+def overlay(hand_set: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any]:
+    """``hand_set`` with the measured figures of the same names (the others are ignored)."""
+    merged = dict(hand_set)
+    for name, value in measured.items():
+        if name in hand_set:
+            if value is None:
+                value = NEVER_RISK if name in RISK_CALLS else NEVER_TRICKS
+            merged[name] = value
+    if "solo" in measured and "solo_after_prop" in hand_set:
+        merged["solo_after_prop"] = merged["solo"]  # the same hand, the same contract
+    return merged
+
 
 def _suit_of(card: str) -> str | None:
     return None if card in ("BJ", "LJ") else card[1]
@@ -146,20 +182,22 @@ def _normal_at_least(mean: float, sd: float, threshold: float) -> float:
 
 
 def bid_expectation(tricks: float, mode: str, n: int, rules, partner_bid: bool,
-                    opponent_bid: bool = False) -> float:
-    """Expected points of declaring ``bid n mode`` with a hand worth ``tricks``."""
-    mean = BOOKS_BASE + KITTY_BOOKS.get(rules.kitty, 0.0) + BOOKS_PER_TRICK * tricks \
+                    opponent_bid: bool, books: dict[str, float]) -> float:
+    """Expected points of declaring ``bid n mode`` with a hand worth ``tricks``; ``books``:
+    the model of the books a team makes (the game's ``THRESHOLDS["books"]``)."""
+    mean = books["base"] + KITTY_BOOKS.get(rules.kitty, 0.0) + books["per_trick"] * tricks \
         + (PARTNER_BID_BOOKS if partner_bid else 0.0)
     if opponent_bid:
         mean += OPPONENT_BID_BOOKS
     if mode == "notrump":
-        mean += NOTRUMP_BOOKS
-    made = _normal_at_least(mean, BOOKS_SD, n + 6)
+        mean += books["notrump"]
+    made = _normal_at_least(mean, books["sd"], n + 6)
     factor = 2 if mode == "notrump" and rules.notrump_double else 1
     return factor * (made * max(n, mean - 6) - (1 - made) * n)
 
 
-def bid_whist_call(view: dict[str, Any], rules) -> str:
+def bid_whist_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
+    books = thresholds(view, calls)["books"]
     legal = view["legal"]
     cards = view["hand"]
     me = view["seat"]
@@ -178,13 +216,13 @@ def bid_whist_call(view: dict[str, Any], rules) -> str:
         if not bids:
             continue
         n = int(bids[0].split()[1])  # the cheapest bid that wins the auction so far
-        value = bid_expectation(tricks, mode, n, rules, partner_bid, opponent_bid)
+        value = bid_expectation(tricks, mode, n, rules, partner_bid, opponent_bid, books)
         action = bids[0]
         if len(view["auction"]) < 3:
             # others still to speak: bid higher while it stays nearly as good (shuts them out)
             for higher in bids[1:]:
                 m = int(higher.split()[1])
-                if bid_expectation(tricks, mode, m, rules, partner_bid, opponent_bid) \
+                if bid_expectation(tricks, mode, m, rules, partner_bid, opponent_bid, books) \
                         < max(PREEMPT_SHARE * value, PREEMPT_FLOOR):
                     break
                 action = higher
@@ -249,7 +287,7 @@ def best_keep(cards: list[str], mode: str, rules, discard_count: int = 6
     return best  # type: ignore[return-value]
 
 
-def bid_whist_discard(view: dict[str, Any], rules) -> str:
+def bid_whist_discard(view: dict[str, Any], rules, calls: str | None = None) -> str:
     mode = view["contract"]["mode"]
     _tricks, keep, _trump, _direction = best_keep(view["hand"], mode, rules,
                                                   view["discard_count"])
@@ -257,7 +295,7 @@ def bid_whist_discard(view: dict[str, Any], rules) -> str:
     return "discard " + " ".join(sorted(discards))
 
 
-def bid_whist_declare(view: dict[str, Any], rules) -> str:
+def bid_whist_declare(view: dict[str, Any], rules, calls: str | None = None) -> str:
     cards = view["hand"]
     mode = view["contract"]["mode"]
     if mode == "notrump":
@@ -298,35 +336,36 @@ def misere_risk(cards: list[str]) -> float:
     return max(0.0, risk - 0.3 * voids)
 
 
-def solo_call(view: dict[str, Any], rules) -> str:
+def solo_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
+    t = thresholds(view, calls)
     legal = view["legal"]
     cards = view["hand"]
     if legal == ["pass", "solo"]:  # the proposer's last word (prop_alone_may_solo)
         turn = view.get("turn_up_suit")
         tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
-        return "solo" if tricks >= 5.3 else "pass"
+        return "solo" if tricks >= t["solo_after_prop"] else "pass"
     turn = view.get("turn_up_suit")
     turn_tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
     other_tricks, _other = best_trump(cards, exclude=turn)
     best_any = max(turn_tricks, other_tricks)
     risk = misere_risk(cards)
     wishes = []  # best first
-    if best_any >= 12.6:
+    if best_any >= t["abundance_declared"]:
         wishes.append("abundance_declared")
-    if risk <= 0.05:
+    if risk <= t["spread_misere"]:
         wishes.append("spread_misere")
-    if turn and turn_tricks >= 9.3:
+    if turn and turn_tricks >= t["royal_abundance"]:
         wishes.append("royal_abundance")
-    if other_tricks >= 9.3 or (not turn and best_any >= 9.3):
+    if other_tricks >= t["abundance"] or (not turn and best_any >= t["abundance"]):
         wishes.append("abundance")
-    if risk <= 0.7:
+    if risk <= t["misere"]:
         wishes.append("misere")
-    if turn_tricks >= 5.4:
+    if turn_tricks >= t["solo"]:
         wishes.append("solo")
     if rules.prop_and_cop:  # a house without Prop and Cop never offers them
-        if turn_tricks >= 3.3:
+        if turn_tricks >= t["cop"]:
             wishes.append("cop")
-        if turn_tricks >= 4.2:
+        if turn_tricks >= t["prop"]:
             wishes.append("prop")
     for wish in wishes:
         if wish in legal:
@@ -334,14 +373,15 @@ def solo_call(view: dict[str, Any], rules) -> str:
     return "pass" if "pass" in legal else legal[0]
 
 
-def solo_declare(view: dict[str, Any]) -> str:
+def solo_declare(view: dict[str, Any], rules=None, calls: str | None = None) -> str:
     legal = view["legal"]
     cards = view["hand"]
     options = [a for a in legal if a.startswith("trump ")]
     return max(options, key=lambda a: plain_tricks(cards, a[-1]))
 
 
-def belgian_call(view: dict[str, Any], rules) -> str:
+def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
+    t = thresholds(view, calls)
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
@@ -363,21 +403,21 @@ def belgian_call(view: dict[str, Any], rules) -> str:
 
     # contracts played alone, strongest first
     alone = []
-    if max(best_tricks, nt) >= 12.6:
+    if max(best_tricks, nt) >= t["grand_chelem"]:
         alone.append("grand_chelem " + (best_suit if best_tricks >= nt else "NT"))
-    if max(best_tricks, nt) >= 11.7:
+    if max(best_tricks, nt) >= t["petit_chelem"]:
         alone.append("petit_chelem " + (best_suit if best_tricks >= nt else "NT"))
-    if risk <= 0.05:
+    if risk <= t["misere_etalee"]:
         alone.append("misere_etalee")
     for level in (11, 10, 9):
-        if best_tricks >= level + 0.3:
+        if best_tricks >= t[f"abondance {level}"]:
             alone.append(f"abondance {level} {best_suit}")
-    if risk <= 0.6:
+    if risk <= t["grande_misere"]:
         alone.append("grande_misere")
     if _piccolo_ok(cards):
         alone.append("piccolo")
     for level in (8, 7, 6):
-        if best_tricks >= level + 0.4:
+        if best_tricks >= t[f"solo {level}"]:
             alone.append(f"solo {level} {best_suit}")
     if _petite_misere_ok(cards):
         alone.append("petite_misere")
@@ -438,13 +478,13 @@ def _petite_misere_ok(cards: list[str]) -> bool:
     return misere_risk([c for c in cards if c != worst]) <= 0.6
 
 
-def belgian_discard(view: dict[str, Any]) -> str:
+def belgian_discard(view: dict[str, Any], rules=None, calls: str | None = None) -> str:
     """Petite misère: throw the card most likely to win a trick."""
     cards = view["hand"]
     best = min(cards, key=lambda c: misere_risk([x for x in cards if x != c]))
     return "discard " + best
 
 
-def belgian_trump(view: dict[str, Any]) -> str:
+def belgian_trump(view: dict[str, Any], rules=None, calls: str | None = None) -> str:
     cards = view["hand"]
     return "trump " + best_trump(cards)[1]

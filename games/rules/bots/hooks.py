@@ -1,7 +1,9 @@
 """Which module holds a game's computer-player hooks: ``games/rules/bots/<game>.py``.
 
 A module of a game played by the shared bots (four players: :mod:`.simple`, :mod:`.search`,
-:mod:`.knowledge`) gives ``CALLS`` (the normal and strong levels' decisions by phase),
+:mod:`.knowledge`) gives ``CALLS`` (the normal and strong levels' decisions by phase, each
+``hook(view, rules, calls="hand")``: ``calls`` names the thresholds, ``bidding.thresholds``),
+``THRESHOLDS`` (the hand-set thresholds its calls are made from, measured ones overlaid),
 ``HABIT_UNIT``, ``declaring``, ``partner_of``, ``easy_call``, ``deck``, ``play_spec``,
 ``read_hidden`` and the ``rebuild_*`` / ``order_dealt`` steps (see
 :mod:`games.rules.bots.bid_whist`); optionally ``auction_known`` (cards whose place everyone

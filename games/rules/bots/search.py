@@ -41,6 +41,9 @@ class SearchLevel:
     # the bots' own bidding would have made with those hands is kept less often
     # (knowledge.calls_misfit: INFERENCE_FLOOR of the time for each call that does not fit).
     infer_calls: bool = False
+    # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
+    # (bidding.thresholds).
+    tuned_calls: bool = False
 
 
 INFERENCE_FLOOR = 0.2
@@ -50,12 +53,13 @@ INFERENCE_TRIES = 4  # deals drawn at most for one sample
 SEARCH_LEVELS = {
     "normal": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
     "strong": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
-                          habit_over_exact=False, club_leads=True),
+                          habit_over_exact=False, club_leads=True, tuned_calls=True),
     # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
     # a candidate for strong: its sampled deals weighted by the auction (not measured yet)
     "strong_calls": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
-                                habit_over_exact=False, club_leads=True, infer_calls=True),
+                                habit_over_exact=False, club_leads=True, infer_calls=True,
+                                tuned_calls=True),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level

@@ -18,8 +18,15 @@ GAME = engine.GAME
 
 CALLS = {
     "auction": bidding.solo_call,
-    "declare": lambda view, rules: bidding.solo_declare(view),
+    "declare": bidding.solo_declare,
 }
+
+# The hand-set thresholds of the calls (bidding.thresholds, bidding.solo_call): trick counts
+# with the turn-up suit (solo, royal abundance, prop, cop), the best other suit (abundance) or
+# either (abundance declared); misère risks.
+THRESHOLDS = {"abundance_declared": 12.6, "spread_misere": 0.05, "royal_abundance": 9.3,
+              "abundance": 9.3, "misere": 0.7, "solo": 5.4, "solo_after_prop": 5.3,
+              "prop": 4.2, "cop": 3.3}
 
 HABIT_UNIT = 0.25  # units per hand
 

@@ -1,0 +1,115 @@
+"""Calls tuned by self-play (bench/tune_calls.py): the thresholds a level bids from, and how the
+bench picks them."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.rules import solo_whist
+from games.rules.bots import bid_whist as bid_bots
+from games.rules.bots import bidding, choose_action, search
+from games.rules.bots import hooks as bot_hooks
+from games.rules.bots import solo_whist as solo_bots
+
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "tune_calls.py"
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("tune_calls", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def first_solo_view(predicate):
+    """The first seat's view, in seeded Solo deals, whose hand ``predicate`` accepts."""
+    rules = solo_whist.Rules()
+    for seed in range(2000):
+        deal = solo_whist.deal(rules, 3, random.Random(seed))
+        state = solo_whist.new_hand(rules, 3, deal.hands, deal.kitty)
+        view = state.view(state.to_act)
+        if predicate(view):
+            return view
+    raise AssertionError("no such hand in 2,000 deals")
+
+
+def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch):
+    """A hand between a measured solo threshold and today's: the tuned level calls solo, the
+    first strong (hand-set thresholds) only proposes."""
+    measured = dict(solo_bots.THRESHOLDS, solo=4.5, solo_after_prop=4.5)
+    monkeypatch.setitem(bidding._tuned, "solo_whist", measured)
+    assert search.SEARCH_LEVELS["strong"].tuned_calls
+    assert not search.SEARCH_LEVELS["strong_v1"].tuned_calls
+
+    def between(view):
+        tricks = bidding.plain_tricks(view["hand"], view["turn_up_suit"])
+        return (4.6 <= tricks < 5.3 and bidding.misere_risk(view["hand"]) > 1.5
+                and bidding.best_trump(view["hand"], exclude=view["turn_up_suit"])[0] < 8)
+
+    view = first_solo_view(between)
+    assert choose_action(view, "strong", random.Random(1)) == "solo"
+    assert choose_action(view, "strong_v1", random.Random(1)) == "prop"
+
+
+def test_measured_thresholds_overlay_the_hand_set_ones(tmp_path, monkeypatch):
+    """A call that never gained in the sample is never made; the proposer's own solo follows
+    the measured solo; names the bots do not know are ignored; the rest stays as set; a level
+    without tuned calls keeps the hand-set ones."""
+    saved = tmp_path / "tuned_calls.json"
+    saved.write_text(json.dumps({"solo_whist": {"solo": 4.8, "misere": None,
+                                                "abundance": None, "deals": 4000},
+                                 "belgian_whist": {"solo 6": 5.9}}))
+    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
+    monkeypatch.setattr(bidding, "_tuned", {})
+    solo = bidding.thresholds({"game": "solo_whist"}, "tuned")
+    assert solo["solo"] == solo["solo_after_prop"] == 4.8
+    assert solo["misere"] < 0 and solo["abundance"] > 13  # no hand reaches them
+    assert "deals" not in solo
+    assert solo["cop"] == solo_bots.THRESHOLDS["cop"]
+    assert bidding.thresholds({"game": "belgian_whist"}, "tuned")["solo 6"] == 5.9
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
+    assert bidding.thresholds({"game": "solo_whist"}, "hand") is solo_bots.THRESHOLDS
+
+
+def test_the_shipped_measurements_name_only_calls_the_bots_make():
+    measured = json.loads(bidding.TUNED_FILE.read_text())
+    for game, figures in measured.items():
+        known = set(bot_hooks.of(game).THRESHOLDS) | {"deals", "seed", "play"}
+        assert set(figures) <= known, game
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([x / 4 for x in range(20)]),
+                          st.integers(-9, 9).map(float)), min_size=1, max_size=40),
+       st.sampled_from(["up", "down"]))
+def test_the_bench_picks_the_threshold_that_gains_most_over_its_sample(points, direction):
+    best_threshold = load_bench().best_threshold
+    threshold, total, calls = best_threshold(points, direction)
+
+    def calling(t):
+        return [v for f, v in points if (f >= t if direction == "up" else f <= t)]
+
+    best_possible = max([0.0] + [sum(calling(f)) for f, _v in points])
+    assert total == pytest.approx(best_possible)
+    if threshold is None:
+        assert best_possible <= 0 and calls == 0
+    else:
+        assert sum(calling(threshold)) == pytest.approx(total) and len(calling(threshold)) == calls
+
+
+def test_a_contract_tried_first_is_not_tuned_over_a_later_one_worth_more():
+    """Hands that gain 2 as a spread misère and 5 as a misère (tried after it): the tuning
+    lets misère have them instead of stretching the spread misère to reach them."""
+    bench = load_bench()
+    hands = {hand: {"spread_misere": (1.0, 2.0), "misere": (1.0, 5.0)} for hand in range(100)}
+    tuned = bench.tune_thresholds("solo_whist", hands, {"spread_misere", "misere"})
+    assert tuned["misere"] >= 1.0
+    assert tuned["spread_misere"] is None or tuned["spread_misere"] < 1.0
+    assert bench.total("solo_whist", hands, tuned) == 500
