@@ -151,16 +151,10 @@ SOLO_CALLS = {
 }
 
 
-def solo_features(cards: list[str], turn: str | None) -> dict[str, float]:
-    turn_tricks = bidding.plain_tricks(cards, turn) if turn else bidding.best_trump(cards)[0]
-    other = bidding.best_trump(cards, exclude=turn)[0]
-    return {"turn_tricks": turn_tricks, "other_tricks": other,
-            "best_tricks": max(turn_tricks, other), "misere_risk": bidding.misere_risk(cards)}
-
-
 def solo_deal(task) -> list[Record]:
     return played_alone("solo_whist", task, SOLO_CALLS,
-                        lambda view: solo_features(view["hand"], view.get("turn_up_suit")),
+                        lambda view: bidding.solo_evaluation(view["hand"],
+                                                             view.get("turn_up_suit")),
                         lambda call, features: call)
 
 

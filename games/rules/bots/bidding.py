@@ -345,10 +345,9 @@ def solo_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
         tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
         return "solo" if tricks >= t["solo_after_prop"] else "pass"
     turn = view.get("turn_up_suit")
-    turn_tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
-    other_tricks, _other = best_trump(cards, exclude=turn)
-    best_any = max(turn_tricks, other_tricks)
-    risk = misere_risk(cards)
+    judged = solo_evaluation(cards, turn)
+    turn_tricks, other_tricks = judged["turn_tricks"], judged["other_tricks"]
+    best_any, risk = judged["best_tricks"], judged["misere_risk"]
     wishes = []  # best first
     if best_any >= t["abundance_declared"]:
         wishes.append("abundance_declared")
@@ -371,6 +370,15 @@ def solo_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
         if wish in legal:
             return wish
     return "pass" if "pass" in legal else legal[0]
+
+
+def solo_evaluation(cards: list[str], turn: str | None) -> dict[str, float]:
+    """What Solo's calls are judged by: tricks with the turn-up suit (or the best suit without
+    one), with the best other suit, the better of the two, and the misère risk."""
+    turn_tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
+    other_tricks = best_trump(cards, exclude=turn)[0]
+    return {"turn_tricks": turn_tricks, "other_tricks": other_tricks,
+            "best_tricks": max(turn_tricks, other_tricks), "misere_risk": misere_risk(cards)}
 
 
 def solo_declare(view: dict[str, Any], rules=None, calls: str | None = None) -> str:
