@@ -139,16 +139,22 @@ def played_alone(game: str, task, calls: dict, features_of, action_of) -> list[R
 # -- Solo Whist ------------------------------------------------------------------------------
 
 
-# contract -> (feature, direction): "up" calls from a trick count up, "down" from a risk down;
+def judged_by(features: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """contract -> (feature, direction): a misère qualifies from its risk down (the calls
+    bidding.RISK_CALLS names), every other contract from its trick count up."""
+    return {call: (feature, "down" if call in bidding.RISK_CALLS else "up")
+            for call, feature in features.items()}
+
+
 # in the order bidding.solo_call tries them (the first that qualifies is called)
-SOLO_CALLS = {
-    "abundance_declared": ("best_tricks", "up"),
-    "spread_misere": ("misere_risk", "down"),
-    "royal_abundance": ("turn_tricks", "up"),
-    "abundance": ("other_tricks", "up"),
-    "misere": ("misere_risk", "down"),
-    "solo": ("turn_tricks", "up"),
-}
+SOLO_CALLS = judged_by({
+    "abundance_declared": "best_tricks",
+    "spread_misere": "misere_risk",
+    "royal_abundance": "turn_tricks",
+    "abundance": "other_tricks",
+    "misere": "misere_risk",
+    "solo": "turn_tricks",
+})
 
 
 def solo_deal(task) -> list[Record]:
@@ -164,26 +170,20 @@ def solo_deal(task) -> list[Record]:
 BELGIAN_LEVELS = {f"solo {n}": n for n in (6, 7, 8)} | {f"abondance {n}": n for n in (9, 10, 11)}
 
 
-def belgian_features(cards: list[str]) -> dict[str, float]:
-    best_tricks, best_suit = bidding.best_trump(cards)
-    return {"best_tricks": best_tricks, "best_suit": best_suit,
-            "nt_tricks": bidding.plain_tricks(cards, None),
-            "misere_risk": bidding.misere_risk(cards)}
-
-
-BELGIAN_CALLS = {  # contract -> (feature, direction), in bidding.belgian_call's order
-    "grand_chelem": ("best_tricks", "up"),
-    "petit_chelem": ("best_tricks", "up"),
-    "misere_etalee": ("misere_risk", "down"),
-    **{f"abondance {n}": ("best_tricks", "up") for n in (11, 10, 9)},
-    "grande_misere": ("misere_risk", "down"),
-    **{f"solo {n}": ("best_tricks", "up") for n in (8, 7, 6)},
-}
+BELGIAN_CALLS = judged_by({  # in bidding.belgian_call's order
+    "grand_chelem": "best_tricks",
+    "petit_chelem": "best_tricks",
+    "misere_etalee": "misere_risk",
+    **{f"abondance {n}": "best_tricks" for n in (11, 10, 9)},
+    "grande_misere": "misere_risk",
+    **{f"solo {n}": "best_tricks" for n in (8, 7, 6)},
+})
 
 
 def belgian_deal(task) -> list[Record]:
     return played_alone("belgian_whist", task, BELGIAN_CALLS,
-                        lambda view: belgian_features(view["hand"]), belgian_action)
+                        lambda view: bidding.belgian_evaluation(view["hand"]),
+                        belgian_action)
 
 
 def belgian_action(call: str, features: dict) -> str:

@@ -71,5 +71,4 @@ def call(view: dict[str, Any], rng: random.Random, level: str = "normal") -> str
     hook = of(view["game"]).CALLS.get(view["phase"])
     if hook is None:
         return simple.choose(view, rng)
-    calls = "tuned" if search.SEARCH_LEVELS[level].tuned_calls else "hand"
-    return hook(view, rules_of(view), calls)
+    return hook(view, rules_of(view), search.SEARCH_LEVELS[level].calls)

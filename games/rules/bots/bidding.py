@@ -388,6 +388,15 @@ def solo_declare(view: dict[str, Any], rules=None, calls: str | None = None) -> 
     return max(options, key=lambda a: plain_tricks(cards, a[-1]))
 
 
+def belgian_evaluation(cards: list[str]) -> dict[str, Any]:
+    """What Belgian Whist's calls are judged by: tricks with each suit as trumps, the best of
+    them and its suit, tricks without trumps, and the misère risk."""
+    by_suit = {s: plain_tricks(cards, s) for s in SUITS}
+    best_tricks, best_suit = max((t, s) for s, t in by_suit.items())
+    return {"by_suit": by_suit, "best_tricks": best_tricks, "best_suit": best_suit,
+            "nt_tricks": plain_tricks(cards, None), "misere_risk": misere_risk(cards)}
+
+
 def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
     t = thresholds(view, calls)
     legal = view["legal"]
@@ -395,10 +404,9 @@ def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
         return legal[0]
     cards = view["hand"]
     me = view["seat"]
-    by_suit = {s: plain_tricks(cards, s) for s in SUITS}
-    best_tricks, best_suit = max((t, s) for s, t in by_suit.items())
-    nt = plain_tricks(cards, None)
-    risk = misere_risk(cards)
+    judged = belgian_evaluation(cards)
+    by_suit, best_tricks, best_suit = judged["by_suit"], judged["best_tricks"], judged["best_suit"]
+    nt, risk = judged["nt_tricks"], judged["misere_risk"]
     legal_set = set(legal)
     standing = {e["seat"]: e for e in (view.get("standing") or [])}
     mine = standing.get(me, {})

@@ -298,29 +298,30 @@ def position(knowledge: Knowledge, hands: list[int]) -> Position:
 
 
 def calls_misfit(view: dict[str, Any], knowledge: Knowledge, hands: list[int],
-                 piles: list[int]) -> int:
-    """How many of the other seats' auction calls, made with a real choice, the normal level's
-    own bidding (the game's ``CALLS``) would not have made holding the sampled hands -- not
-    the same kind of call: a pass, a bid, a solo, a proposal...
+                 piles: list[int], calls: str = "hand") -> int:
+    """How many of the other seats' auction calls, made with a real choice, the bots' own
+    bidding (the game's ``CALLS`` from the thresholds ``calls`` names: the searching level's
+    own) would not have made holding the sampled hands -- not the same kind of call: a pass,
+    a bid, a solo, a proposal...
 
     A sample in which a player who passed holds a hand the bots would bid with, or one who bid
     holds nothing, is a less likely deal: the search weights its samples by this.
     """
-    calls = getattr(hooks(view), "CALLS", {})
+    hook_of_phase = getattr(hooks(view), "CALLS", {})
     me, rules = knowledge.me, knowledge.rules
     try:
         state, actions, _pile_of = dealt_state(view, knowledge, hands, piles)
         overrides = rules.overrides()
         made = agreed = 0
         for seat, action in actions[:len(view["auction"])]:
-            hook = calls.get(state.phase)
+            hook = hook_of_phase.get(state.phase)
             if seat != me and hook is not None:
                 seen = state.view(seat)
                 if len(seen.get("legal") or []) > 1:
                     if overrides:
                         seen["rules"] = overrides
                     made += 1
-                    agreed += hook(seen, rules).split()[0] == action.split()[0]
+                    agreed += hook(seen, rules, calls).split()[0] == action.split()[0]
             state.apply(action, seat)
     except Exception:  # a sample the engine refuses says nothing either way
         return 0

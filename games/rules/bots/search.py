@@ -38,12 +38,17 @@ class SearchLevel:
     habit_over_exact: bool = True
     club_leads: bool = False  # the playouts lead as club players do (kernel.PlaySpec.club_leads)
     # Weight sampled deals by the auction: a deal in which the other seats' calls are not what
-    # the bots' own bidding would have made with those hands is kept less often
+    # the level's own bidding would have made with those hands is kept less often
     # (knowledge.calls_misfit: INFERENCE_FLOOR of the time for each call that does not fit).
     infer_calls: bool = False
     # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
     # (bidding.thresholds).
     tuned_calls: bool = False
+
+    @property
+    def calls(self) -> str:
+        """Which thresholds the level's calls come from (bidding.thresholds)."""
+        return "tuned" if self.tuned_calls else "hand"
 
 
 INFERENCE_FLOOR = 0.2
@@ -95,7 +100,8 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     return "play " + kn.ALL_CARDS[choice]
 
 
-def sample_by_calls(view: dict[str, Any], know: kn.Knowledge, rng: random.Random):
+def sample_by_calls(view: dict[str, Any], know: kn.Knowledge, rng: random.Random,
+                    calls: str = "hand"):
     """A sampled deal, kept with probability INFERENCE_FLOOR to the power of the calls it
     does not fit (rejection sampling: after INFERENCE_TRIES draws, the best-fitting one)."""
     best, best_misfit = None, None
@@ -103,7 +109,7 @@ def sample_by_calls(view: dict[str, Any], know: kn.Knowledge, rng: random.Random
         drawn = kn.sample(know, rng)
         if drawn is None:
             return best
-        misfit = kn.calls_misfit(view, know, drawn[0], drawn[1])
+        misfit = kn.calls_misfit(view, know, drawn[0], drawn[1], calls)
         if rng.random() < INFERENCE_FLOOR ** misfit:
             return drawn
         if best_misfit is None or misfit < best_misfit:
@@ -137,7 +143,7 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
         if seen_hands is not None:
             drawn = (seen_hands, [])
         elif level.infer_calls and view is not None:
-            drawn = sample_by_calls(view, know, rng)
+            drawn = sample_by_calls(view, know, rng, level.calls)
         else:
             drawn = kn.sample(know, rng)
         if drawn is None:

@@ -28,16 +28,21 @@ def load_bench():
     return module
 
 
-def first_solo_view(predicate):
-    """The first seat's view, in seeded Solo deals, whose hand ``predicate`` accepts."""
+def first_solo_state(predicate):
+    """The first seeded Solo hand whose first seat to act holds a hand ``predicate`` accepts
+    (given that seat's view)."""
     rules = solo_whist.Rules()
     for seed in range(2000):
         deal = solo_whist.deal(rules, 3, random.Random(seed))
         state = solo_whist.new_hand(rules, 3, deal.hands, deal.kitty)
-        view = state.view(state.to_act)
-        if predicate(view):
-            return view
+        if predicate(state.view(state.to_act)):
+            return state
     raise AssertionError("no such hand in 2,000 deals")
+
+
+def first_solo_view(predicate):
+    state = first_solo_state(predicate)
+    return state.view(state.to_act)
 
 
 def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch):
@@ -113,3 +118,35 @@ def test_a_contract_tried_first_is_not_tuned_over_a_later_one_worth_more():
     assert tuned["misere"] >= 1.0
     assert tuned["spread_misere"] is None or tuned["spread_misere"] < 1.0
     assert bench.total("solo_whist", hands, tuned) == 500
+
+
+def test_the_auction_weighting_models_the_other_seats_with_the_levels_own_thresholds(monkeypatch):
+    """A seat called solo with a hand only the measured thresholds call solo on: on the true
+    deal, the level that bids from them finds that call fits; a level with the hand-set ones
+    (which would have proposed) counts it as one call that does not."""
+    from games.rules.bots import knowledge
+    from games.rules.cards import mask_of
+
+    measured = dict(solo_bots.THRESHOLDS, solo=4.5, solo_after_prop=4.5)
+    monkeypatch.setitem(bidding._tuned, "solo_whist", measured)
+
+    def between(view):
+        tricks = bidding.plain_tricks(view["hand"], view["turn_up_suit"])
+        return (4.6 <= tricks < 5.3 and bidding.misere_risk(view["hand"]) > 1.5
+                and bidding.best_trump(view["hand"], exclude=view["turn_up_suit"])[0] < 8)
+
+    state = first_solo_state(between)
+    caller = state.to_act
+    state.apply("solo", caller)
+    while state.phase == "auction":
+        state.apply("pass", state.to_act)
+    state.apply(state.view(caller)["legal"][0], caller)  # the caller leads
+    view = state.view(state.to_act)
+    assert view["phase"] == "play" and view["seat"] != caller
+    know = knowledge.read(view)
+    hands = [mask_of(state.view(s)["hand"]) for s in range(4)]
+    piles = [0] * len(know.piles)
+    by_hand = knowledge.calls_misfit(view, know, hands, piles, "hand")
+    by_measured = knowledge.calls_misfit(view, know, hands, piles, "tuned")
+    assert by_hand == by_measured + 1
+
