@@ -72,9 +72,12 @@ esc = html.escape
 
 
 def csrf_input(context) -> str:
-    """The CSRF field of a form built by a tag (the template's ``{% csrf_token %}``)."""
-    return (f'<input type="hidden" name="csrfmiddlewaretoken" '
-            f'value="{esc(str(context.get("csrf_token") or ""))}">')
+    """The CSRF field of a form built by a tag: what the template's ``{% csrf_token %}``
+    writes (nothing where the context has no token, as a fragment sent over a socket)."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(str(token))}">'
 
 
 @register.simple_tag

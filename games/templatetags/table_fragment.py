@@ -27,6 +27,7 @@ from games.templatetags.cards import (
     action_label,
     card_face,
     card_faces,
+    csrf_input,
     esc,
     hand_cards,
     seat_name,
@@ -177,7 +178,7 @@ def _my_hand(context, view, ui, hand, act_url: str) -> str:
            f'  <h2 class="visually-hidden">{your_hand}</h2>']
     out += [seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]
             if s.get("is_me")]
-    csrf = _csrf(context)
+    csrf = csrf_input(context)
     url, version = esc(act_url), esc(str(view["version"]))
     if ui.get("discard_count"):
         n = ui["discard_count"]
@@ -278,7 +279,7 @@ def _table_forms(context, view, user) -> str:
     table, status = view["table"], view.get("status")
     signed_in = bool(getattr(user, "is_authenticated", False))
     creator = signed_in and user.pk == view.get("created_by")
-    csrf = _csrf(context)
+    csrf = csrf_input(context)
     if status == "waiting" and signed_in and (view.get("seat") is not None or creator):
         label, fill = _("Computer players' level"), _("Fill the empty seats with computer players")
         starts = _("The game starts as soon as every seat is filled.")
@@ -350,14 +351,6 @@ def _result(view, ui, swap_by_id: bool) -> str:
         out.append(f'  <p class="result-review"><a href="{url}">{review}</a></p>')
     out.append("</details>\n</div>")
     return "\n".join(out)
-
-
-def _csrf(context) -> str:
-    """The CSRF field of the fragment's forms (what ``{% csrf_token %}`` writes)."""
-    token = context.get("csrf_token")
-    if not token or token == "NOTPROVIDED":
-        return ""
-    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(token)}">'
 
 
 @lru_cache(maxsize=8192)

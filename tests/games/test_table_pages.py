@@ -102,6 +102,42 @@ def test_a_person_fills_seats_with_bots_and_plays_by_posting_forms(client, playe
     assert replay_hand(hand.record).result() == hand.result
 
 
+def test_calls_and_cards_posted_from_the_page_pass_the_csrf_check(player):
+    """Without script, the forms of the page are posted as they are: each call and each card
+    carries the page's CSRF field, and a site that checks it takes the action; without the
+    field it is refused."""
+    table = tables.create_table(player, "solo_whist", {})
+    tables.take_seat(table.pk, player, 0)
+    for position in (1, 2, 3):
+        tables.add_bot(table.pk, player, position, "easy")
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(player)
+    act = f"/tables/{table.pk}/act/"
+    posted = set()
+    for _ in range(100):
+        table.refresh_from_db()
+        page = browser.get(f"/tables/{table.pk}/").content.decode()
+        forms = re.findall(r'<form method="post" action="' + act + r'"([^>]*)>(.*?)</form>',
+                           page, re.S)
+        card = next((body for attrs, body in forms if "card-form" in attrs), None)
+        call = next((body for attrs, body in forms if 'value="pass"' in body), None)
+        body = card or call
+        if body is None:
+            continue
+        fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', body))
+        assert fields.get("csrfmiddlewaretoken"), "every form of the page carries the field"
+        without = {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
+        assert browser.post(act, without).status_code == 403
+        before = table.version
+        browser.post(act, fields)
+        table.refresh_from_db()
+        assert table.version > before
+        posted.add("card" if card else "call")
+        if card:
+            break
+    assert posted == {"call", "card"}
+
+
 def test_the_table_page_shows_only_the_viewers_cards(client, player):
     client.force_login(player)
     table = tables.create_table(player, "solo_whist", {})
