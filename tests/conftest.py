@@ -8,6 +8,18 @@ def pytest_report_header(config):
     return f"whistclub: database={database['ENGINE'].rsplit('.', 1)[-1]} channel_layer={layer}"
 
 
+def pytest_collection_modifyitems(config, items):
+    """The engines' and computer players' tests (tests/games/rules/) touch neither the
+    database nor a channel layer (pytest-django refuses them the database): ``engine``, run
+    once, in the embedded pass -- a second pass on PostgreSQL + Redis would prove nothing new."""
+    from pathlib import Path
+
+    rules = Path(__file__).parent / "games" / "rules"
+    for item in items:
+        if rules in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.engine)
+
+
 def pytest_sessionstart(session):
     """The services pass must fail loudly when PostgreSQL or Redis is unreachable."""
     import os
