@@ -12,7 +12,8 @@ Levels (docs/bots.md):
   searches sampled deals (:mod:`.search`): ``strong`` samples more deals and solves the last
   tricks exactly;
 - ``strong_v1``: strong's settings as first shipped, ``strong_calls``: strong weighting its
-  sampled deals by the auction; for the benches only.
+  sampled deals by the auction, ``normal_next``: normal at about a third of strong's thinking;
+  for the benches only.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ ALL_LEVELS = ("random", *LEVELS)
 # Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
-COMPARED_LEVELS = ("strong_v1", "strong_calls")
+COMPARED_LEVELS = ("strong_v1", "strong_calls", "normal_next")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",
