@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import make_a_move, sign_up
+from tests.e2e.conftest import make_a_move, sign_up, version_of
 
 pytestmark = pytest.mark.slow
 
@@ -50,7 +50,14 @@ def second_auction(browser, live_server_url):
                 panel.click()
             page.wait_for_timeout(150)
     else:
-        pytest.fail("the next hand's auction never came")
+        # Say whether the table stopped or only this page's socket did (a fresh load shows
+        # the table as the server has it), and what the page showed.
+        fresh = context.new_page()
+        fresh.goto(page.url)
+        fresh.wait_for_selector("#table-state")
+        pytest.fail(f"the next hand's auction never came: the page shows version "
+                    f"{version_of(page)}, a fresh load {version_of(fresh)}; the page reads: "
+                    f"{page.inner_text('#table-state')[:400]!r}")
     url, state = page.url, context.storage_state()
     context.close()
     return url, state
