@@ -6,6 +6,8 @@ tests go through every real part: HTTP, WebSockets, the channel layer and the da
 """
 
 import re
+import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -113,6 +115,39 @@ def make_a_move(page, *, prefer="call") -> bool:
     except PlaywrightError:
         return False
     return True
+
+
+def shown(page) -> str:
+    """What the player sees, for a failure's message (the screenshot is gone with the run)."""
+    try:
+        return " | ".join(page.inner_text("#table-state", timeout=2000).split("\n"))[:2000]
+    except Exception as exc:  # the page itself may be what broke
+        return f"(unreadable: {exc})"
+
+
+class Stall:
+    """A table that shows the same version for 30 s while this player cannot move has
+    stalled: what it showed is recorded as a warning and the page reloaded once, as a player
+    would, so that the layout is still checked and the stall is seen in the run's output.
+    (The stalls once seen in these tests came from computer players taking over the abandoned tables
+    of earlier tests on the server's one database thread; they now play on a thread of their
+    own, tests/games/test_presence.py.)"""
+
+    def __init__(self, page):
+        self.page, self.reloaded = page, False
+        self.version, self.since = None, time.monotonic()
+
+    def check(self) -> None:
+        version = self.page.get_attribute("#table-state", "data-version")
+        if version != self.version:
+            self.version, self.since = version, time.monotonic()
+        elif time.monotonic() - self.since > 30 and not self.reloaded:
+            warnings.warn(f"the table stalled at version {version}: {shown(self.page)}",
+                          stacklevel=2)
+            self.reloaded = True
+            self.page.reload()
+            self.page.wait_for_selector("#table-state")
+            self.since = time.monotonic()
 
 
 def sign_up(page, base_url, username):

@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import make_a_move, sign_up, version_of
+from tests.e2e.conftest import Stall, make_a_move, sign_up, version_of
 
 pytestmark = pytest.mark.slow
 
@@ -40,7 +40,9 @@ def second_auction(browser, live_server_url):
     page.wait_for_selector("#table-state")
     page.click(".fill-seats button")
     deadline = time.monotonic() + 240
+    still = Stall(page)
     while time.monotonic() < deadline:
+        still.check()
         if (page.locator(".felt.quiet .last-trick").count()
                 and page.locator("details.result-panel .discards").count()):
             break
