@@ -42,11 +42,11 @@ test-embedded: install
 	@echo "== Pass 1: SQLite + in-memory channel layer =="
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The engines' tests (marker engine) touch no service: pass 1 runs them, pass 2 leaves them out.
+# The engines' tests (marker engine) touch no service: pass 2 leaves them out (tests/conftest.py).
 test-services: install
 	@echo "== Pass 2: PostgreSQL + Redis =="
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHISTCLUB_REQUIRE_SERVICES=1 \
-	  $(BIN)/python -m pytest -m "not engine" $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test-quick: install
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)

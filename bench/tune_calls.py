@@ -171,8 +171,8 @@ BELGIAN_LEVELS = {f"solo {n}": n for n in (6, 7, 8)} | {f"abondance {n}": n for 
 
 
 BELGIAN_CALLS = judged_by({  # in bidding.belgian_call's order
-    "grand_chelem": "best_tricks",
-    "petit_chelem": "best_tricks",
+    "grand_chelem": "chelem_tricks",
+    "petit_chelem": "chelem_tricks",
     "misere_etalee": "misere_risk",
     **{f"abondance {n}": "best_tricks" for n in (11, 10, 9)},
     "grande_misere": "misere_risk",
@@ -187,8 +187,10 @@ def belgian_deal(task) -> list[Record]:
 
 
 def belgian_action(call: str, features: dict) -> str:
-    if call in BELGIAN_LEVELS or call.endswith("chelem"):
+    if call in BELGIAN_LEVELS:
         return f"{call} {features['best_suit']}"  # played in the hand's best suit
+    if call.endswith("chelem"):
+        return f"{call} {features['chelem_suit']}"  # or without trumps, as belgian_call does
     return call
 
 

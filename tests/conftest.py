@@ -10,14 +10,26 @@ def pytest_report_header(config):
 
 def pytest_collection_modifyitems(config, items):
     """The engines' and computer players' tests (tests/games/rules/) touch neither the
-    database nor a channel layer (pytest-django refuses them the database): ``engine``, run
-    once, in the embedded pass -- a second pass on PostgreSQL + Redis would prove nothing new."""
+    database nor a channel layer (pytest-django refuses them the database): marked
+    ``engine``, they run in the embedded pass only -- on PostgreSQL + Redis they would prove
+    nothing new.  Deselected here rather than by a ``-m`` of the Makefile, so that a
+    developer's own ``-m`` still combines with it."""
+    import os
     from pathlib import Path
 
     rules = Path(__file__).parent / "games" / "rules"
+    services = os.environ.get("WHISTCLUB_REQUIRE_SERVICES") == "1"
+    kept, left_out = [], []
     for item in items:
         if rules in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.engine)
+            if services:
+                left_out.append(item)
+                continue
+        kept.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 def pytest_sessionstart(session):

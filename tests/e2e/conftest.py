@@ -128,7 +128,8 @@ def shown(page) -> str:
 class Stall:
     """A table that shows the same version for 30 s while this player cannot move has
     stalled: what it showed is recorded as a warning and the page reloaded once, as a player
-    would, so that the layout is still checked and the stall is seen in the run's output.
+    would, so that the test still checks what it is about and the stall is seen in the run's
+    output.
     (The stalls once seen in these tests came from computer players taking over the abandoned tables
     of earlier tests on the server's one database thread; they now play on a thread of their
     own, tests/games/test_presence.py.)"""

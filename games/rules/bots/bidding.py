@@ -393,8 +393,12 @@ def belgian_evaluation(cards: list[str]) -> dict[str, Any]:
     them and its suit, tricks without trumps, and the misère risk."""
     by_suit = {s: plain_tricks(cards, s) for s in SUITS}
     best_tricks, best_suit = max((t, s) for s, t in by_suit.items())
+    nt_tricks = plain_tricks(cards, None)
     return {"by_suit": by_suit, "best_tricks": best_tricks, "best_suit": best_suit,
-            "nt_tricks": plain_tricks(cards, None), "misere_risk": misere_risk(cards)}
+            "nt_tricks": nt_tricks, "misere_risk": misere_risk(cards),
+            # a chelem may be played without trumps: the better of the two, and how
+            "chelem_tricks": max(best_tricks, nt_tricks),
+            "chelem_suit": best_suit if best_tricks >= nt_tricks else "NT"}
 
 
 def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
@@ -406,7 +410,7 @@ def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
     me = view["seat"]
     judged = belgian_evaluation(cards)
     by_suit, best_tricks, best_suit = judged["by_suit"], judged["best_tricks"], judged["best_suit"]
-    nt, risk = judged["nt_tricks"], judged["misere_risk"]
+    risk = judged["misere_risk"]
     legal_set = set(legal)
     standing = {e["seat"]: e for e in (view.get("standing") or [])}
     mine = standing.get(me, {})
@@ -419,10 +423,9 @@ def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
 
     # contracts played alone, strongest first
     alone = []
-    if max(best_tricks, nt) >= t["grand_chelem"]:
-        alone.append("grand_chelem " + (best_suit if best_tricks >= nt else "NT"))
-    if max(best_tricks, nt) >= t["petit_chelem"]:
-        alone.append("petit_chelem " + (best_suit if best_tricks >= nt else "NT"))
+    for chelem in ("grand_chelem", "petit_chelem"):
+        if judged["chelem_tricks"] >= t[chelem]:
+            alone.append(f"{chelem} {judged['chelem_suit']}")
     if risk <= t["misere_etalee"]:
         alone.append("misere_etalee")
     for level in (11, 10, 9):

@@ -307,14 +307,14 @@ def calls_misfit(view: dict[str, Any], knowledge: Knowledge, hands: list[int],
     A sample in which a player who passed holds a hand the bots would bid with, or one who bid
     holds nothing, is a less likely deal: the search weights its samples by this.
     """
-    hook_of_phase = getattr(hooks(view), "CALLS", {})
+    hooks_by_phase = getattr(hooks(view), "CALLS", {})
     me, rules = knowledge.me, knowledge.rules
     try:
         state, actions, _pile_of = dealt_state(view, knowledge, hands, piles)
         overrides = rules.overrides()
         made = agreed = 0
         for seat, action in actions[:len(view["auction"])]:
-            hook = hook_of_phase.get(state.phase)
+            hook = hooks_by_phase.get(state.phase)
             if seat != me and hook is not None:
                 seen = state.view(seat)
                 if len(seen.get("legal") or []) > 1:

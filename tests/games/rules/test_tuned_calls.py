@@ -150,3 +150,29 @@ def test_the_auction_weighting_models_the_other_seats_with_the_levels_own_thresh
     by_measured = knowledge.calls_misfit(view, know, hands, piles, "tuned")
     assert by_hand == by_measured + 1
 
+
+
+@pytest.mark.parametrize("tuned", [True, False])
+def test_the_search_weights_its_deals_by_the_thresholds_of_its_own_level(tuned, monkeypatch):
+    """The level that weights its sampled deals by the auction models the other seats' calls
+    with the thresholds it bids from itself."""
+    import dataclasses
+
+    from games.rules import records
+    from games.rules.bots import knowledge
+
+    monkeypatch.setitem(search.SEARCH_LEVELS, "strong_calls", dataclasses.replace(
+        search.SEARCH_LEVELS["strong_calls"], tuned_calls=tuned))
+    asked = []
+    real = knowledge.calls_misfit
+
+    def recording(view, know, hands, piles, calls="hand"):
+        asked.append(calls)
+        return real(view, know, hands, piles, calls)
+
+    monkeypatch.setattr(knowledge, "calls_misfit", recording)
+    positions = json.loads((Path(__file__).with_name("bot_positions.json")).read_text("utf-8"))
+    record = next(p["record"] for p in positions if p["name"] == "bid_whist/take_the_trick_last")
+    state = records.replay_hand(record)
+    choose_action(state.view(state.to_act), "strong_calls", random.Random(1))
+    assert asked and set(asked) == {"tuned" if tuned else "hand"}
