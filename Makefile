@@ -36,18 +36,17 @@ run: install
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) whistclub.asgi:application
 
-# Each pass prints its 15 slowest tests: where make test's minutes go, in every CI log.
 test: install test-embedded test-services
 
 test-embedded: install
 	@echo "== Pass 1: SQLite + in-memory channel layer =="
-	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest --durations=15 $(PYTEST_ARGS)
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The engines' tests (marker engine) touch no service: pass 2 leaves them out (tests/conftest.py).
 test-services: install
 	@echo "== Pass 2: PostgreSQL + Redis =="
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHISTCLUB_REQUIRE_SERVICES=1 \
-	  $(BIN)/python -m pytest --durations=15 $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 test-quick: install
 	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
