@@ -62,7 +62,7 @@ SEARCH_LEVELS = {
     # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
     # a candidate for normal: about a third of strong's thinking, from the same measured
-    # calls (not measured yet)
+    # calls (beats normal in every game: docs/performance.md; not offered at a table yet)
     "normal_next": SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                                club_leads=True, tuned_calls=True),
     # a candidate for strong: its sampled deals weighted by the auction (not measured yet)
