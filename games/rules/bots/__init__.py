@@ -8,12 +8,11 @@ Levels (docs/bots.md):
 - ``random``: any legal action (benchmarks only);
 - ``easy``: the heuristics of :mod:`.simple` -- count honours to bid, win cheaply, never
   overtake partner;
-- ``normal`` and ``strong``: bids from a hand evaluation (:mod:`.bidding`) and card play that
-  searches sampled deals (:mod:`.search`): ``strong`` samples more deals and solves the last
-  tricks exactly;
-- ``strong_v1``: strong's settings as first shipped, ``strong_calls``: strong weighting its
-  sampled deals by the auction, ``normal_next``: normal at about a third of strong's thinking;
-  for the benches only.
+- ``normal`` and ``strong``: bids from a hand evaluation (:mod:`.bidding`) with thresholds
+  measured by self-play, and card play that searches sampled deals (:mod:`.search`): ``strong``
+  samples three times the deals and solves more of the last tricks exactly;
+- ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped,
+  ``strong_calls``: strong weighting its sampled deals by the auction; for the benches only.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ ALL_LEVELS = ("random", *LEVELS)
 # Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
-COMPARED_LEVELS = ("strong_v1", "strong_calls", "normal_next")
+COMPARED_LEVELS = ("normal_v1", "strong_v1", "strong_calls", "strong_wide")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",

@@ -38,8 +38,8 @@ PREEMPT_FLOOR = 0.8
 
 # The evaluations from which a call is made: trick counts (the call from this count up) and
 # misère risks (from this risk down).  Each game's bots module holds its own, set by hand
-# (``THRESHOLDS`` in games/rules/bots/<game>.py: the first bots'; normal and strong_v1 keep
-# them); the figures measured by bench/tune_calls.py (TUNED_FILE) overlay them for the levels
+# (``THRESHOLDS`` in games/rules/bots/<game>.py: the first bots'; normal_v1 and strong_v1
+# keep them); the figures measured by bench/tune_calls.py (TUNED_FILE) overlay them for the levels
 # with ``tuned_calls``.
 TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
 # A measured threshold of None: calling it never gained in the sample.  A trick count then
@@ -341,8 +341,7 @@ def solo_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
     legal = view["legal"]
     cards = view["hand"]
     if legal == ["pass", "solo"]:  # the proposer's last word (prop_alone_may_solo)
-        turn = view.get("turn_up_suit")
-        tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
+        tricks = turn_up_tricks(cards, view.get("turn_up_suit"))
         return "solo" if tricks >= t["solo_after_prop"] else "pass"
     turn = view.get("turn_up_suit")
     judged = solo_evaluation(cards, turn)
@@ -372,10 +371,15 @@ def solo_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
     return "pass" if "pass" in legal else legal[0]
 
 
+def turn_up_tricks(cards: list[str], turn: str | None) -> float:
+    """Tricks with the turn-up suit as trumps (without a turn-up, with the hand's best suit)."""
+    return plain_tricks(cards, turn) if turn else best_trump(cards)[0]
+
+
 def solo_evaluation(cards: list[str], turn: str | None) -> dict[str, float]:
     """What Solo's calls are judged by: tricks with the turn-up suit (or the best suit without
     one), with the best other suit, the better of the two, and the misère risk."""
-    turn_tricks = plain_tricks(cards, turn) if turn else best_trump(cards)[0]
+    turn_tricks = turn_up_tricks(cards, turn)
     other_tricks = best_trump(cards, exclude=turn)[0]
     return {"turn_tricks": turn_tricks, "other_tricks": other_tricks,
             "best_tricks": max(turn_tricks, other_tricks), "misere_risk": misere_risk(cards)}

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules import game_module
+from games.rules.base import WhistError
 from games.rules.cards import ALL_CARDS, CARD_INDEX, CARD_RANK, SUIT_MASK, mask_of
 
 from .kernel import LOSE, NO_SUIT, TRUMP, WIN, PlaySpec, Position, bits, play
@@ -323,8 +324,8 @@ def calls_misfit(view: dict[str, Any], knowledge: Knowledge, hands: list[int],
                     made += 1
                     agreed += hook(seen, rules, calls).split()[0] == action.split()[0]
             state.apply(action, seat)
-    except Exception:  # a sample the engine refuses says nothing either way
-        return 0
+    except WhistError:  # a sample the engine refuses says nothing either way (only the
+        return 0  # engine's refusals: a hook that fails otherwise is a bug to see)
     return made - agreed
 
 

@@ -1,6 +1,17 @@
-"""Fixtures of the engine and computer-player tests."""
+"""Fixtures of the engine and computer-player tests, and the position set they share."""
+
+import json
+from pathlib import Path
 
 import pytest
+
+# Positions where a club player would agree on the right card or call (test_bot_positions.py)
+POSITIONS = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
+
+
+def position_record(name: str) -> dict:
+    """The partial hand record of a position of ``bot_positions.json``."""
+    return next(p["record"] for p in POSITIONS if p["name"] == name)
 
 
 @pytest.fixture
@@ -10,7 +21,8 @@ def no_thinking_deadline(monkeypatch):
     decision depends on the view and the random numbers alone, which is what is tested."""
     from dataclasses import replace
 
-    from games.rules.bots import search
+    from games.rules.bots import review, search
 
     monkeypatch.setattr(search, "SEARCH_LEVELS", {
         name: replace(level, budget=float("inf")) for name, level in search.SEARCH_LEVELS.items()})
+    monkeypatch.setattr(review, "VALUES", replace(review.VALUES, budget=float("inf")))

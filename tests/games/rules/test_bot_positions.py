@@ -13,16 +13,15 @@ answer depends on the view and the seed only).
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
 from games.rules import records
 from games.rules.bots import LEVELS, choose_action
 
-POSITIONS = json.loads((Path(__file__).with_name("bot_positions.json")).read_text("utf-8"))
+from .conftest import POSITIONS
+
 SEEDS = (0, 1, 2)
 
 

@@ -22,6 +22,8 @@ from games.rules.bots import (
 from games.rules.bots import hooks as bot_hooks
 from games.rules.cards import CARD_INDEX, mask_of
 
+from .conftest import position_record
+
 MODULES = {"bid_whist": bid_whist, "solo_whist": solo_whist, "belgian_whist": belgian_whist}
 RULE_CHOICES = {
     "bid_whist": [{}, {"kitty_shown": True, "downtown_ace": "low"},
@@ -412,15 +414,6 @@ def test_bots_play_whole_solo_sessions_without_prop_and_cop(level):
 # -- what the auction says of the hidden hands -----------------------------------------------------
 
 
-def position_record(name: str) -> dict:
-    """The partial hand record of a position of ``bot_positions.json``."""
-    import json
-    from pathlib import Path
-
-    positions = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
-    return next(p["record"] for p in positions if p["name"] == name)
-
-
 def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_passers_less():
     """Seat 1 bid 4 and the others passed: with the auction's weighting, the samples give the
     bidder more aces, kings and jokers, the passers fewer, and every sample still fits the view."""
@@ -443,7 +436,7 @@ def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_pass
         return [t / 300 for t in totals]
 
     plain = mean_top(lambda rng: knowledge.sample(know, rng))
-    weighted = mean_top(lambda rng: search.sample_by_calls(view, know, rng))
+    weighted = mean_top(lambda rng: search.sample_by_calls(view, know, rng, "hand"))
     assert weighted[1] > plain[1] + 0.1  # the bidder
     assert weighted[2] + weighted[3] < plain[2] + plain[3] - 0.1  # the two who passed
 
@@ -451,6 +444,7 @@ def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_pass
 # -- the review of a hand ---------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("no_thinking_deadline")  # "the same, again" even on a busy machine
 def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
     """Five trumps and two aces, and the player passed: strong bids 4, and playing the hand out
     from each call on deals consistent with the player's view says the pass cost points."""

@@ -18,6 +18,8 @@ from games.rules.bots import bidding, choose_action, search
 from games.rules.bots import hooks as bot_hooks
 from games.rules.bots import solo_whist as solo_bots
 
+from .conftest import position_record
+
 BENCH = Path(__file__).resolve().parents[3] / "bench" / "tune_calls.py"
 
 
@@ -171,8 +173,6 @@ def test_the_search_weights_its_deals_by_the_thresholds_of_its_own_level(tuned, 
         return real(view, know, hands, piles, calls)
 
     monkeypatch.setattr(knowledge, "calls_misfit", recording)
-    positions = json.loads((Path(__file__).with_name("bot_positions.json")).read_text("utf-8"))
-    record = next(p["record"] for p in positions if p["name"] == "bid_whist/take_the_trick_last")
-    state = records.replay_hand(record)
+    state = records.replay_hand(position_record("bid_whist/take_the_trick_last"))
     choose_action(state.view(state.to_act), "strong_calls", random.Random(1))
     assert asked and set(asked) == {"tuned" if tuned else "hand"}
