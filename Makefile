@@ -10,7 +10,8 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/whistclub
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
-PYTEST_ARGS ?=
+# Each pass ends with its 15 slowest tests: where the minutes of `make test` go.
+PYTEST_ARGS ?= --durations=15
 
 .PHONY: install run test test-embedded test-services test-quick lint messages clean
 
