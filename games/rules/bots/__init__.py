@@ -29,7 +29,7 @@ ALL_LEVELS = ("random", *LEVELS)
 # Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
-COMPARED_LEVELS = ("normal_v1", "strong_v1", "strong_calls", "strong_wide")
+COMPARED_LEVELS = ("normal_v1", "strong_v1", "strong_calls", "strong_wide", "strong_reads")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",

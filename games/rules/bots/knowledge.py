@@ -72,6 +72,10 @@ class Knowledge:
     trick: list[tuple[int, int]] = field(default_factory=list)  # (seat, card index)
     leader: int = 0
     won: list[int] = field(default_factory=list)
+    # What the other seats' play says they did not hold (:func:`play_misfit`): (seat, mask) for
+    # each time a seat third or fourth to play let an opponent's card stand when the cards of
+    # ``mask`` (the suit led, above the winning card) would have beaten it.
+    not_held: list[tuple[int, int]] = field(default_factory=list)
 
 
 # -- the play spec -----------------------------------------------------------------------------
@@ -169,7 +173,46 @@ def read(view: dict[str, Any]) -> Knowledge:
     return Knowledge(game=game, me=me, rules=rules, spec=spec, hand=hand, sizes=sizes,
                      unseen=unseen, fixed=fixed, forbidden=forbidden, piles=piles,
                      played_by=played_by, checks=checks, tricks_done=len(view["tricks"]),
-                     trick=trick, leader=view["leader"], won=list(view["tricks_won"]))
+                     trick=trick, leader=view["leader"], won=list(view["tricks_won"]),
+                     not_held=_not_covered(spec, me, tricks, played_by, fixed))
+
+
+def _not_covered(spec: PlaySpec, me: int, tricks: list[list[dict[str, Any]]],
+                 played_by: list[int], fixed: list[int]) -> list[tuple[int, int]]:
+    """Where a seat third or fourth to play, trying to win tricks, followed suit under an
+    opponent's winning card: the cards of the suit led above it, which a club player holding
+    one would have played (fourth hand takes the trick, third hand plays high).  An event is
+    dropped when the seat is known to have held such a card (played later, or known to be in
+    its hand): it ducked on purpose, and its play says nothing."""
+    strength, suit_id, side = spec.strength, spec.suit_id, spec.side
+    out = []
+    for cards in tricks:
+        if not cards:
+            continue
+        led = suit_id[CARD_INDEX[cards[0]["card"]]]
+        if led == NO_SUIT:
+            continue
+        best, best_seat = -1, -1
+        for place, entry in enumerate(cards):
+            seat, index = entry["seat"], CARD_INDEX[entry["card"]]
+            follows = spec.follow[led] >> index & 1
+            if place >= 2 and seat != me and follows and spec.aim[seat] == WIN \
+                    and side[best_seat] != side[seat] and strength[index] < best:
+                above = 0
+                for other in bits(spec.follow[led]):
+                    if strength[other] > best:
+                        above |= 1 << other
+                if above and not above & (played_by[seat] | fixed[seat]):
+                    out.append((seat, above))
+            if strength[index] > best and (follows or strength[index] >= TRUMP):
+                best, best_seat = strength[index], seat
+    return out
+
+
+def play_misfit(knowledge: Knowledge, hands: list[int]) -> int:
+    """How many of the other seats' plays a sampled deal does not fit: the times a seat let an
+    opponent's card stand though the sample gives it a card of the suit that beats it."""
+    return sum(1 for seat, above in knowledge.not_held if hands[seat] & above)
 
 
 # -- sampling ----------------------------------------------------------------------------------

@@ -41,6 +41,9 @@ class SearchLevel:
     # the level's own bidding would have made with those hands is kept less often
     # (knowledge.calls_misfit: INFERENCE_FLOOR of the time for each call that does not fit).
     infer_calls: bool = False
+    # Weight them by the play as well: a deal in which a seat that let an opponent's card stand
+    # holds a card of the suit that beats it (knowledge.play_misfit).
+    infer_play: bool = False
     # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
     # (bidding.thresholds).
     tuned_calls: bool = False
@@ -73,6 +76,10 @@ SEARCH_LEVELS = {
     # a candidate for strong: twice the sampled deals, in the budget strong does not use yet
     "strong_wide": SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
                                habit_over_exact=False, club_leads=True, tuned_calls=True),
+    # a candidate for strong: its sampled deals weighted by the other seats' play
+    "strong_reads": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
+                                habit_over_exact=False, club_leads=True, infer_play=True,
+                                tuned_calls=True),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level
@@ -108,16 +115,20 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     return "play " + kn.ALL_CARDS[choice]
 
 
-def sample_by_calls(view: dict[str, Any], know: kn.Knowledge, rng: random.Random,
-                    calls: str):
-    """A sampled deal, kept with probability INFERENCE_FLOOR to the power of the calls it
-    does not fit (rejection sampling: after INFERENCE_TRIES draws, the best-fitting one)."""
+def sample_inferred(view: dict[str, Any], know: kn.Knowledge, rng: random.Random,
+                    level: SearchLevel):
+    """A sampled deal, kept with probability INFERENCE_FLOOR to the power of what it does not
+    fit: the other seats' calls (``level.infer_calls``, :func:`knowledge.calls_misfit`) and
+    their play (``level.infer_play``, :func:`knowledge.play_misfit`).  Rejection sampling:
+    after INFERENCE_TRIES draws, the best-fitting one."""
     best, best_misfit = None, None
     for _ in range(INFERENCE_TRIES):
         drawn = kn.sample(know, rng)
         if drawn is None:
             return best
-        misfit = kn.calls_misfit(view, know, drawn[0], drawn[1], calls)
+        misfit = kn.play_misfit(know, drawn[0]) if level.infer_play else 0
+        if level.infer_calls:
+            misfit += kn.calls_misfit(view, know, drawn[0], drawn[1], level.calls)
         if rng.random() < INFERENCE_FLOOR ** misfit:
             return drawn
         if best_misfit is None or misfit < best_misfit:
@@ -150,8 +161,8 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
     for _ in range(level.samples):
         if seen_hands is not None:
             drawn = (seen_hands, [])
-        elif level.infer_calls and view is not None:
-            drawn = sample_by_calls(view, know, rng, level.calls)
+        elif (level.infer_calls or level.infer_play) and view is not None:
+            drawn = sample_inferred(view, know, rng, level)
         else:
             drawn = kn.sample(know, rng)
         if drawn is None:

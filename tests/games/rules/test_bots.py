@@ -18,6 +18,7 @@ from games.rules.bots import (
     choose_action,
     knowledge,
     oracle,
+    search,
 )
 from games.rules.bots import hooks as bot_hooks
 from games.rules.cards import CARD_INDEX, mask_of
@@ -418,7 +419,6 @@ def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_pass
     """Seat 1 bid 4 and the others passed: with the auction's weighting, the samples give the
     bidder more aces, kings and jokers, the passers fewer, and every sample still fits the view."""
     from games.rules import records
-    from games.rules.bots import search
 
     record = position_record("bid_whist/take_the_trick_last")
     state = records.replay_hand(record)
@@ -436,9 +436,45 @@ def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_pass
         return [t / 300 for t in totals]
 
     plain = mean_top(lambda rng: knowledge.sample(know, rng))
-    weighted = mean_top(lambda rng: search.sample_by_calls(view, know, rng, "hand"))
+    weighted = mean_top(lambda rng: search.sample_inferred(view, know, rng, BY_CALLS))
     assert weighted[1] > plain[1] + 0.1  # the bidder
     assert weighted[2] + weighted[3] < plain[2] + plain[3] - 0.1  # the two who passed
+
+
+BY_CALLS = search.SearchLevel(samples=1, exact_tricks=0, budget=0.0, infer_calls=True)
+BY_PLAY = search.SearchLevel(samples=1, exact_tricks=0, budget=0.0, infer_play=True)
+
+
+def test_sampled_deals_weighted_by_the_play_keep_a_card_from_a_player_who_did_not_cover():
+    """Fourth to play, seat 0 lets the opponents' king of spades take the trick with a small
+    spade: from the next leader's view, weighted by the play, seat 0 holds the ace (which it
+    really has: it ducked) far less often than plain samples give it; every sample still fits
+    the view.  Once seat 0 plays the ace after all, its duck says nothing any more."""
+    from games.rules import records
+
+    record = position_record("bid_whist/take_the_trick_last")
+    state = records.replay_hand(record)
+    state.apply("play 2S", 0)  # the duck: KS wins, seat 3 leads
+    view = state.view(3)
+    know = knowledge.read(view)
+    assert know.not_held == [(0, mask_of(["AS"]))]
+    ace = mask_of(["AS"])
+
+    def share_with_seat_0(draw) -> float:
+        rng, held = random.Random(5), 0
+        for _ in range(300):
+            hands, piles = draw(rng)
+            assert knowledge.rebuild(view, hands, piles).view(3) == view
+            held += bool(hands[0] & ace)
+        return held / 300
+
+    plain = share_with_seat_0(lambda rng: knowledge.sample(know, rng))
+    weighted = share_with_seat_0(lambda rng: search.sample_inferred(view, know, rng, BY_PLAY))
+    assert plain > 0.25 and weighted < plain / 3
+
+    state.apply("play 9S", 3)
+    state.apply("play AS", 0)
+    assert knowledge.read(state.view(1)).not_held == []
 
 
 # -- the review of a hand ---------------------------------------------------------------------------
