@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,23 @@ def _suit_of(card: str) -> str | None:
     return None if card in ("BJ", "LJ") else card[1]
 
 
+def _ranks(cards: list[str], suit: str) -> tuple[str, ...]:
+    """The ranks of ``cards`` in ``suit`` (sorted: one key for one holding)."""
+    return _ranks_by_suit(tuple(cards))[suit]
+
+
+# An evaluation looks at the same hand's suits many times (every trump and direction; the
+# auction's weighting evaluates each sampled hand): the hand's suits, and a suit's worth, are
+# remembered (plain data, the same answer every time).
+@lru_cache(maxsize=1024)
+def _ranks_by_suit(cards: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    by_suit: dict[str, list[str]] = {suit: [] for suit in SUITS}
+    for card in cards:
+        if card not in ("BJ", "LJ"):
+            by_suit[card[1]].append(card[0])
+    return {suit: tuple(sorted(ranks)) for suit, ranks in by_suit.items()}
+
+
 def honour_tricks(positions: list[int], length: int) -> float:
     """Quick tricks of a suit from the places (0 = best card) of the cards held, best first."""
     held = set(positions)
@@ -92,9 +110,11 @@ def honour_tricks(positions: list[int], length: int) -> float:
     return min(tricks, length)
 
 
-def suit_tricks(ranks: list[str], order: str, *, trumps: bool = False, jokers: int = 0,
+@lru_cache(maxsize=8192)
+def suit_tricks(ranks: tuple[str, ...], order: str, *, trumps: bool = False, jokers: int = 0,
                 long_value: float = 0.0) -> float:
-    """Tricks from one suit: honours, plus length (trumps) or long cards (notrump)."""
+    """Tricks from one suit (``ranks``: as :func:`_ranks` gives them): honours, plus length
+    (trumps) or long cards (notrump)."""
     # positions of the cards among the suit's cards, jokers first when they are trumps
     positions = list(range(jokers)) + sorted(jokers + order.index(r) for r in ranks)
     length = len(positions)
@@ -115,7 +135,7 @@ def side_tricks(cards: list[str], trump: str | None, order_of, trump_length: int
     for suit in SUITS:
         if suit == trump:
             continue
-        ranks = [c[0] for c in cards if _suit_of(c) == suit]
+        ranks = _ranks(cards, suit)
         total += suit_tricks(ranks, order_of(suit))
         if trump is not None and trump_length >= 5:  # ruffing value of a short side suit
             total += {0: 0.8, 1: 0.45, 2: 0.15}.get(len(ranks), 0.0)
@@ -124,7 +144,7 @@ def side_tricks(cards: list[str], trump: str | None, order_of, trump_length: int
 
 def trump_hand_tricks(cards: list[str], trump: str, order_of, jokers_are_trumps: bool) -> float:
     jokers = sum(c in ("BJ", "LJ") for c in cards) if jokers_are_trumps else 0
-    ranks = [c[0] for c in cards if _suit_of(c) == trump]
+    ranks = _ranks(cards, trump)
     if jokers_are_trumps and "LJ" in cards and "BJ" not in cards:
         jokers_tricks_adjust = -0.15
     else:
@@ -138,7 +158,7 @@ def notrump_tricks(cards: list[str], order_of) -> tuple[float, int]:
     """(tricks, stopped suits) of a notrump hand; jokers are worthless there."""
     total, stopped = 0.0, 0
     for suit in SUITS:
-        ranks = [c[0] for c in cards if _suit_of(c) == suit]
+        ranks = _ranks(cards, suit)
         order = order_of(suit)
         places = sorted(order.index(r) for r in ranks)
         n = len(places)

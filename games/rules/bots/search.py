@@ -38,11 +38,11 @@ class SearchLevel:
     habit_over_exact: bool = True
     club_leads: bool = False  # the playouts lead as club players do (kernel.PlaySpec.club_leads)
     # Weight sampled deals by the auction: a deal in which the other seats' calls are not what
-    # the level's own bidding would have made with those hands is kept less often
-    # (knowledge.calls_misfit: INFERENCE_FLOOR of the time for each call that does not fit).
+    # the level's own bidding would have made with those hands counts less in the mean
+    # (calls_weight: INFERENCE_FLOOR to the power of the calls that do not fit).
     infer_calls: bool = False
-    # Weight them by the play as well: a deal in which a seat that let an opponent's card stand
-    # holds a card of the suit that beats it (knowledge.play_misfit).
+    # Draw them by the play: a deal in which a seat that let an opponent's card stand holds a
+    # card of the suit that beats it is kept less often (sample_inferred).
     infer_play: bool = False
     # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
     # (bidding.thresholds).
@@ -115,25 +115,32 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     return "play " + kn.ALL_CARDS[choice]
 
 
-def sample_inferred(view: dict[str, Any], know: kn.Knowledge, rng: random.Random,
-                    level: SearchLevel):
-    """A sampled deal, kept with probability INFERENCE_FLOOR to the power of what it does not
-    fit: the other seats' calls (``level.infer_calls``, :func:`knowledge.calls_misfit`) and
-    their play (``level.infer_play``, :func:`knowledge.play_misfit`).  Rejection sampling:
-    after INFERENCE_TRIES draws, the best-fitting one."""
+def sample_inferred(know: kn.Knowledge, rng: random.Random, level: SearchLevel):
+    """A sampled deal; with ``level.infer_play``, kept with probability INFERENCE_FLOOR to the
+    power of the other seats' plays it does not fit (:func:`knowledge.play_misfit`, a mask
+    test: drawing again is cheap).  Rejection sampling: after INFERENCE_TRIES draws, the
+    best-fitting one."""
+    if not level.infer_play:
+        return kn.sample(know, rng)
     best, best_misfit = None, None
     for _ in range(INFERENCE_TRIES):
         drawn = kn.sample(know, rng)
         if drawn is None:
             return best
-        misfit = kn.play_misfit(know, drawn[0]) if level.infer_play else 0
-        if level.infer_calls:
-            misfit += kn.calls_misfit(view, know, drawn[0], drawn[1], level.calls)
+        misfit = kn.play_misfit(know, drawn[0])
         if rng.random() < INFERENCE_FLOOR ** misfit:
             return drawn
         if best_misfit is None or misfit < best_misfit:
             best, best_misfit = drawn, misfit
     return best
+
+
+def calls_weight(view: dict[str, Any], know: kn.Knowledge, drawn, level: SearchLevel) -> float:
+    """How much a sampled deal counts in the search's mean: INFERENCE_FLOOR to the power of the
+    other seats' calls it does not fit (:func:`knowledge.calls_misfit`, with the level's own
+    thresholds).  A weight, not a rejection: fitting a deal replays the auction, about ten
+    times the cost of drawing one, so every deal drawn is used."""
+    return INFERENCE_FLOOR ** kn.calls_misfit(view, know, drawn[0], drawn[1], level.calls)
 
 
 def legal_runs(view: dict[str, Any], know: kn.Knowledge) -> list[int]:
@@ -152,21 +159,19 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
                 rng: random.Random, seen_hands: list[int] | None = None,
                 view: dict[str, Any] | None = None) -> dict[int, float] | None:
     """Each candidate card's mean value for the seat over the same sampled deals (every card
-    is tried on the same deals, with the same playout seed), or None if no deal could be
+    is tried on the same deals, with the same playout seed; each deal counts by its
+    :func:`calls_weight` where the level reads the auction), or None if no deal could be
     sampled.  The search's choice and the hand review's figures both come from here."""
     spec = know.spec
     totals = dict.fromkeys(candidates, 0.0)
     start = time.perf_counter()
-    done = 0
+    done, weights = 0, 0.0
     for _ in range(level.samples):
-        if seen_hands is not None:
-            drawn = (seen_hands, [])
-        elif (level.infer_calls or level.infer_play) and view is not None:
-            drawn = sample_inferred(view, know, rng, level)
-        else:
-            drawn = kn.sample(know, rng)
+        drawn = (seen_hands, []) if seen_hands is not None else sample_inferred(know, rng, level)
         if drawn is None:
             break
+        weight = calls_weight(view, know, drawn, level) \
+            if level.infer_calls and view is not None and seen_hands is None else 1.0
         pos = kn.position(know, drawn[0])
         seed = rng.getrandbits(32)
         exact = pos.left <= level.exact_tricks
@@ -174,16 +179,17 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
         for card in candidates:
             child = pos.copy()
             play(spec, child, card)
-            totals[card] += solve(spec, child, table=table) if exact else \
-                playout(spec, child, random.Random(seed))
+            totals[card] += weight * (solve(spec, child, table=table) if exact else
+                                      playout(spec, child, random.Random(seed)))
         done += 1
+        weights += weight
         if exact and seen_hands is not None:
             break  # the real deal solved exactly: more of the same would add nothing
         if done >= level.min_samples and time.perf_counter() - start > level.budget:
             break
     if done == 0:
         return None
-    return {card: total / done for card, total in totals.items()}
+    return {card: total / weights for card, total in totals.items()}
 
 
 def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> dict[int, float]:

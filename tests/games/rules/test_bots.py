@@ -416,7 +416,7 @@ def test_bots_play_whole_solo_sessions_without_prop_and_cop(level):
 
 
 def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_passers_less():
-    """Seat 1 bid 4 and the others passed: with the auction's weighting, the samples give the
+    """Seat 1 bid 4 and the others passed: weighted by the auction, the sampled deals give the
     bidder more aces, kings and jokers, the passers fewer, and every sample still fits the view."""
     from games.rules import records
 
@@ -426,19 +426,41 @@ def test_sampled_deals_weighted_by_the_auction_give_the_bidder_more_and_the_pass
     know = knowledge.read(view)
     top = mask_of(["AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC", "BJ", "LJ"])
 
-    def mean_top(draw) -> list[float]:
-        rng, totals = random.Random(3), [0.0] * 4
+    def mean_top(weight) -> list[float]:
+        rng, totals, weights = random.Random(3), [0.0] * 4, 0.0
         for _ in range(300):
-            hands, piles = draw(rng)
+            hands, piles = drawn = knowledge.sample(know, rng)
             assert knowledge.rebuild(view, hands, piles).view(view["seat"]) == view
+            w = weight(drawn)
+            weights += w
             for seat in range(4):
-                totals[seat] += ((hands[seat] | know.played_by[seat]) & top).bit_count()
-        return [t / 300 for t in totals]
+                totals[seat] += w * ((hands[seat] | know.played_by[seat]) & top).bit_count()
+        return [t / weights for t in totals]
 
-    plain = mean_top(lambda rng: knowledge.sample(know, rng))
-    weighted = mean_top(lambda rng: search.sample_inferred(view, know, rng, BY_CALLS))
+    plain = mean_top(lambda drawn: 1.0)
+    weighted = mean_top(lambda drawn: search.calls_weight(view, know, drawn, BY_CALLS))
     assert weighted[1] > plain[1] + 0.1  # the bidder
     assert weighted[2] + weighted[3] < plain[2] + plain[3] - 0.1  # the two who passed
+
+
+def test_the_search_counts_each_sampled_deal_by_its_weight(monkeypatch):
+    """A deal the auction makes unlikely counts less in a card's value: with every deal but the
+    first weighted next to nothing, the values are those of the first deal alone."""
+    from games.rules import records
+
+    state = records.replay_hand(position_record("bid_whist/take_the_trick_last"))
+    view = state.view(state.to_act)
+    know = knowledge.read(view)
+    candidates = search.legal_runs(view, know)
+    weights = iter([1.0] + [1e-12] * 40)
+    monkeypatch.setattr(search, "calls_weight", lambda *args: next(weights))
+    level = search.SearchLevel(samples=12, exact_tricks=0, budget=float("inf"), infer_calls=True)
+    weighted = search.card_values(know, candidates, level, random.Random(8), view=view)
+    first = search.card_values(know, candidates, search.SearchLevel(
+        samples=1, exact_tricks=0, budget=float("inf")), random.Random(8), view=view)
+    plain = search.card_values(know, candidates, search.SearchLevel(
+        samples=12, exact_tricks=0, budget=float("inf")), random.Random(8), view=view)
+    assert weighted == pytest.approx(first) and weighted != pytest.approx(plain)
 
 
 BY_CALLS = search.SearchLevel(samples=1, exact_tricks=0, budget=0.0, infer_calls=True)
@@ -469,7 +491,7 @@ def test_sampled_deals_weighted_by_the_play_keep_a_card_from_a_player_who_did_no
         return held / 300
 
     plain = share_with_seat_0(lambda rng: knowledge.sample(know, rng))
-    weighted = share_with_seat_0(lambda rng: search.sample_inferred(view, know, rng, BY_PLAY))
+    weighted = share_with_seat_0(lambda rng: search.sample_inferred(know, rng, BY_PLAY))
     assert plain > 0.25 and weighted < plain / 3
 
     state.apply("play 9S", 3)
