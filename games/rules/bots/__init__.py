@@ -12,7 +12,8 @@ Levels (docs/bots.md):
   measured by self-play, and card play that searches sampled deals (:mod:`.search`): ``strong``
   samples three times the deals and solves more of the last tricks exactly;
 - ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped,
-  ``strong_calls``: strong weighting its sampled deals by the auction; for the benches only.
+  ``strong_calls``, ``strong_wide``, ``strong_reads``: candidates for strong (search.py); for
+  the benches only.
 """
 
 from __future__ import annotations

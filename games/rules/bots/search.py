@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.rules.cards import CARD_INDEX, mask_of
@@ -58,28 +58,24 @@ INFERENCE_FLOOR = 0.2
 INFERENCE_TRIES = 4  # deals drawn at most for one sample
 
 
+STRONG = SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
+                     habit_over_exact=False, club_leads=True, tuned_calls=True)
 SEARCH_LEVELS = {
     # about a third of strong's thinking, from the same measured calls (beat normal_v1 in every
     # game in duplicate: docs/performance.md, "normal")
     "normal": SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                           club_leads=True, tuned_calls=True),
-    "strong": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
-                          habit_over_exact=False, club_leads=True, tuned_calls=True),
+    "strong": STRONG,
     # normal as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "normal_v1": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
     # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
-    # a candidate for strong: its sampled deals weighted by the auction
-    "strong_calls": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
-                                habit_over_exact=False, club_leads=True, infer_calls=True,
-                                tuned_calls=True),
-    # a candidate for strong: twice the sampled deals, in the budget strong does not use yet
-    "strong_wide": SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
-                               habit_over_exact=False, club_leads=True, tuned_calls=True),
-    # a candidate for strong: its sampled deals weighted by the other seats' play
-    "strong_reads": SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
-                                habit_over_exact=False, club_leads=True, infer_play=True,
-                                tuned_calls=True),
+    # candidates for strong, each strong with one thing changed: its sampled deals weighted by
+    # the auction; twice the deals, in the budget strong does not use yet; deals drawn by the
+    # other seats' play
+    "strong_calls": replace(STRONG, infer_calls=True),
+    "strong_wide": replace(STRONG, samples=96, budget=0.22),
+    "strong_reads": replace(STRONG, infer_play=True),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level
