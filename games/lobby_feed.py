@@ -30,12 +30,6 @@ def render_lobby(languages: set[str]) -> dict[str, str]:
     from games.views import lobby_tables
 
     try:
-        if connection.vendor == "sqlite" and connection.is_in_memory_db():
-            # An in-memory SQLite (the test database) is shared by the threads through one
-            # cache, where a read holds table locks that make a writer on another thread fail
-            # at once instead of waiting; the lobby, a public list, may read without them.
-            with connection.cursor() as cursor:
-                cursor.execute("PRAGMA read_uncommitted = 1")
         tables = list(lobby_tables(None))
         rendered = {}
         for language in languages:

@@ -98,17 +98,33 @@ def env_timezone(name: str, default: str) -> str:
     return value
 
 
+def sqlite_test_database() -> str:
+    """Where the tests' SQLite database lives: a file, in memory where the machine has a
+    memory-backed folder.  Not Django's default, an in-memory database the threads share
+    through one cache: there a write that meets another thread's lock fails at once
+    ("database table is locked") instead of waiting its timeout, and live tables, presence
+    checks and computer players write from threads of their own.  One file per test process,
+    so that two runs on one machine do not meet."""
+    import tempfile
+
+    folder = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) \
+        else tempfile.gettempdir()
+    return os.path.join(folder, f"whistclub-test-{os.getpid()}.sqlite3")
+
+
 def database_from_env(name: str, default_sqlite_path: str) -> dict:
     """DATABASE_URL → a DATABASES entry; SQLite when unset, PostgreSQL (psycopg, pooled) else."""
     import dj_database_url
 
     raw = env_str(name)
     # SQLite: BEGIN IMMEDIATE makes concurrent writers queue (up to the timeout) instead of
-    # failing when a reading transaction tries to write.
-    sqlite_options = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    # failing when a reading transaction tries to write; in write-ahead-log mode a reader
+    # never holds up a writer (nor a writer a reader).
+    sqlite_options = {"transaction_mode": "IMMEDIATE", "timeout": 20,
+                      "init_command": "PRAGMA journal_mode=WAL"}
     if not raw:
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path,
-                "OPTIONS": sqlite_options}
+                "OPTIONS": sqlite_options, "TEST": {"NAME": sqlite_test_database()}}
     scheme = urlsplit(raw).scheme
     if scheme not in {"postgres", "postgresql", "sqlite"}:
         raise ImproperlyConfigured(
@@ -121,6 +137,7 @@ def database_from_env(name: str, default_sqlite_path: str) -> dict:
         raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
     if scheme == "sqlite":
         config.setdefault("OPTIONS", {}).update(sqlite_options)
+        config["TEST"] = {"NAME": sqlite_test_database()}
     else:
         if not config.get("NAME"):
             raise ImproperlyConfigured(f"{name} must name a database, e.g. .../whistclub")
