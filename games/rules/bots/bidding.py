@@ -76,10 +76,6 @@ def overlay(hand_set: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any
     return merged
 
 
-def _suit_of(card: str) -> str | None:
-    return None if card in ("BJ", "LJ") else card[1]
-
-
 def _ranks(cards: list[str], suit: str) -> tuple[str, ...]:
     """The ranks of ``cards`` in ``suit`` (sorted: one key for one holding)."""
     return _ranks_by_suit(tuple(cards))[suit]
@@ -293,9 +289,9 @@ def best_keep(cards: list[str], mode: str, rules, discard_count: int = 6
         plans = [(None, d) for d in ("uptown", "downtown")]
     else:
         plans = [(s, mode) for s in SUITS]
+    counts = {s: len(_ranks(cards, s)) for s in SUITS}
     for trump, direction in plans:
         order_of = bid_whist_orders(rules, direction, trump)
-        counts = {s: sum(1 for c in cards if _suit_of(c) == s) for s in SUITS}
         ranked = sorted(cards, key=lambda c: -keep_value(c, trump, order_of, counts))
         keep = ranked[:len(cards) - discard_count]
         if trump is None:
