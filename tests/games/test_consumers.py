@@ -249,23 +249,34 @@ async def test_the_last_hands_result_is_sent_when_it_changed_not_with_every_card
     watcher, _ = await connect(table.pk, player, json_mode=False)  # the browser's socket
     driver, _ = await connect(table.pk, player)                    # plays for the same seat
     rng = random.Random(7)
+    fragments, watched_version = [], 0
+
+    async def watcher_reaches(version):
+        """The browser's socket sends the newest version it can: versions that came while it
+        was busy go as one fragment.  Waiting for it before each of the player's actions gives
+        every action a fragment of its own."""
+        nonlocal watched_version
+        while watched_version < version:
+            fragments.append(await watcher.receive_from(timeout=5))
+            watched_version = int(re.search(r'data-version="(\d+)"', fragments[-1]).group(1))
+
     message = await driver.receive_json_from()
-    ended_at = None
+    ended, actions_since = False, 0
     for _ in range(400):
         state = message["state"]
-        if ended_at is None and state["hands_played"] >= 1:
-            ended_at = state["version"]
-        if ended_at is not None and state["version"] >= ended_at + 3 and state["hand"]:
+        ended = ended or state["hands_played"] >= 1
+        if ended and actions_since >= 3:
             break
         hand = state["hand"] or {}
         if hand.get("legal") and hand.get("to_act") == 0:
+            await watcher_reaches(state["version"])
             await driver.send_json_to({"type": "action", "action": rng.choice(hand["legal"]),
                                        "version": state["version"]})
+            actions_since += ended
         message = await driver.receive_json_from(timeout=5)
         while message["type"] != "state":
             message = await driver.receive_json_from(timeout=5)
-    assert ended_at is not None, "no hand finished"
-    fragments = []
+    assert ended, "no hand finished"
     while not await watcher.receive_nothing(timeout=1):  # (a timed-out receive ends the app)
         fragments.append(await watcher.receive_from())
     with_result = [f for f in fragments if 'id="table-result"' in f]
@@ -279,6 +290,6 @@ async def test_the_last_hands_result_is_sent_when_it_changed_not_with_every_card
     assert sum("result-panel" in f for f in fragments) == len(shown) - 1
     # a socket opened now gets the whole table, the result with it
     late, _ = await connect(table.pk, player, json_mode=False)
-    assert 'data-hand="1"' in await late.receive_from(timeout=5)
+    assert f'data-hand="{shown[-1]}"' in await late.receive_from(timeout=5)
     for communicator in (watcher, driver, late):
         await communicator.disconnect()
