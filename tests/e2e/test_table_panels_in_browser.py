@@ -36,6 +36,13 @@ def second_auction(browser, live_server_url):
     page = context.new_page()
     sign_up(page, live_server_url, "pan" + uuid.uuid4().hex[:6])
     page.goto(live_server_url + "/tables/new/bid_whist/")
+    # A match to 7 may end with its first hand (seven books bid and made, a Boston); these
+    # tests need the next hand's auction, so the match goes on longer.
+    target = page.locator("#id_rule_game_target")
+    if not target.is_visible():
+        page.locator("details:has(#id_rule_game_target) > summary").click()
+    target.fill("50")
+    page.select_option("#id_rule_boston", "normal")
     page.click("text=Open the table")
     page.wait_for_selector("#table-state")
     page.click(".fill-seats button")
@@ -64,6 +71,7 @@ def second_auction(browser, live_server_url):
         fresh.close()
         pytest.fail(f"the next hand's auction never came: the page shows version "
                     f"{version_of(page)}, a fresh load {loaded}; the page reads: {shown(page)}")
+    assert "first to 50" in shown(page)
     url, state = page.url, context.storage_state()
     context.close()
     return url, state
