@@ -112,19 +112,26 @@ def sqlite_test_database() -> str:
     return os.path.join(folder, f"whistclub-test-{os.getpid()}.sqlite3")
 
 
+def _with_sqlite_settings(config: dict) -> dict:
+    """A SQLite entry's options and test database, said once for the default and a URL.
+
+    BEGIN IMMEDIATE makes concurrent writers queue (up to the timeout) instead of failing when
+    a reading transaction tries to write; in write-ahead-log mode a reader never holds up a
+    writer (nor a writer a reader)."""
+    config.setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL"})
+    config["TEST"] = {"NAME": sqlite_test_database()}
+    return config
+
+
 def database_from_env(name: str, default_sqlite_path: str) -> dict:
     """DATABASE_URL → a DATABASES entry; SQLite when unset, PostgreSQL (psycopg, pooled) else."""
     import dj_database_url
 
     raw = env_str(name)
-    # SQLite: BEGIN IMMEDIATE makes concurrent writers queue (up to the timeout) instead of
-    # failing when a reading transaction tries to write; in write-ahead-log mode a reader
-    # never holds up a writer (nor a writer a reader).
-    sqlite_options = {"transaction_mode": "IMMEDIATE", "timeout": 20,
-                      "init_command": "PRAGMA journal_mode=WAL"}
     if not raw:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path,
-                "OPTIONS": sqlite_options, "TEST": {"NAME": sqlite_test_database()}}
+        return _with_sqlite_settings(
+            {"ENGINE": "django.db.backends.sqlite3", "NAME": default_sqlite_path})
     scheme = urlsplit(raw).scheme
     if scheme not in {"postgres", "postgresql", "sqlite"}:
         raise ImproperlyConfigured(
@@ -136,8 +143,7 @@ def database_from_env(name: str, default_sqlite_path: str) -> dict:
     except Exception as exc:  # dj_database_url raises several types for bad URLs
         raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
     if scheme == "sqlite":
-        config.setdefault("OPTIONS", {}).update(sqlite_options)
-        config["TEST"] = {"NAME": sqlite_test_database()}
+        _with_sqlite_settings(config)
     else:
         if not config.get("NAME"):
             raise ImproperlyConfigured(f"{name} must name a database, e.g. .../whistclub")
