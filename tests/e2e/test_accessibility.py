@@ -95,3 +95,23 @@ def test_every_phase_of_the_table_and_the_replay_have_no_serious_violation(
     found["review"] = serious_violations(page)
     context.close()
     assert not any(found.values()), found
+
+
+def test_a_message_folding_away_on_the_table_stays_readable_to_the_end(
+        browser, live_server_url):
+    """The site's message over a table folds away after a few seconds; at every moment of the
+    fold its words keep their contrast (they are cut off, never faded: a CI run once caught a
+    faded message half way)."""
+    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    sign_up(page, live_server_url, "axe" + uuid.uuid4().hex[:6])
+    open_table_with_computers(page, live_server_url, "bid_whist")
+    page.wait_for_selector(".message")
+    moments = {}
+    for ms in (5000, 5100, 5200, 5300, 5390):
+        page.evaluate("""ms => document.getAnimations().forEach(a => {
+            if (a.animationName === 'fold-away') { a.pause(); a.currentTime = ms; } })""", ms)
+        moments[ms] = [line for line in serious_violations(page) if ".message" in line]
+    context.close()
+    assert not any(moments.values()), moments
