@@ -10,10 +10,10 @@ Levels (docs/bots.md):
   overtake partner;
 - ``normal`` and ``strong``: bids from a hand evaluation (:mod:`.bidding`) with thresholds
   measured by self-play, and card play that searches sampled deals (:mod:`.search`): ``strong``
-  samples three times the deals and solves more of the last tricks exactly;
-- ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped,
-  ``strong_calls``, ``strong_wide``, ``strong_reads``: candidates for strong (search.py); for
-  the benches only.
+  samples six times the deals and solves more of the last tricks exactly;
+- ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped, ``normal_v2`` and
+  ``strong_v2``: as they were from 2026-12-03 to 12-04, ``strong_calls``, ``strong_reads``:
+  candidates for strong (search.py); for the benches only.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ ALL_LEVELS = ("random", *LEVELS)
 # Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
-COMPARED_LEVELS = ("normal_v1", "strong_v1", "strong_calls", "strong_wide", "strong_reads")
+COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "strong_calls",
+                   "strong_reads")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",

@@ -7,7 +7,8 @@ A module of a game played by the shared bots (four players: :mod:`.simple`, :mod
 ``HABIT_UNIT``, ``declaring``, ``partner_of``, ``easy_call``, ``deck``, ``play_spec``,
 ``read_hidden`` and the ``rebuild_*`` / ``order_dealt`` steps (see
 :mod:`games.rules.bots.bid_whist`); optionally ``auction_known`` (cards whose place everyone
-knows before the play: Solo's turn-up).  A game whose play the shared bots cannot handle gives
+knows before the play: Solo's turn-up) and ``defence_draws_trumps(view)`` (the contract is
+one against which the defenders lead trumps: Solo's abundances).  A game whose play the shared bots cannot handle gives
 ``choose_action(view, level, rng)`` instead, and decides everything itself
 (:mod:`games.rules.bots.cutthroat_bid_whist`).  No other bot module names a game.
 """

@@ -136,7 +136,7 @@ def _highest(strength, mask: int) -> int:
     return best_i
 
 
-def _beating(spec: PlaySpec, mask: int, led: int, best: int) -> int:
+def beating(spec: PlaySpec, mask: int, led: int, best: int) -> int:
     """The cards of ``mask`` that would take the lead from a card of strength ``best``."""
     strength, suit_id = spec.strength, spec.suit_id
     out = 0
@@ -224,7 +224,7 @@ def policy(spec: PlaySpec, pos: Position, rng: random.Random) -> int:
         group = spec.suit_id[pick]
         return _lowest(strength, legal & spec.follow[group]) if group != NO_SUIT else pick
     best_seat = pos.best_seat
-    winners = _beating(spec, legal, pos.led, pos.best)
+    winners = beating(spec, legal, pos.led, pos.best)
     if aim == LOSE:
         safe = legal & ~winners
         return _highest(strength, safe) if safe else _highest(strength, legal)

@@ -9,7 +9,11 @@ For a card to play the bot
    is tried on the same deals and with the same playout seed, so the comparison is fair;
 4. picks the best mean score, with a small bonus for the habits a partner expects -- return
    partner's suit, do not ruff partner's winner, draw trumps as declarer -- which decides
-   between cards the search finds (nearly) equal.
+   between cards the search finds (nearly) equal;
+5. at the levels offered at a table (``habits_within_noise``), plays the card a club player
+   expects -- last to play, take an opponent's trick cheaply; on lead, return partner's suit,
+   or lead trumps against an abundance -- unless the sampled deals find another card better by
+   more than their noise (:func:`clearly_better`).
 A soft time budget stops sampling early on a slow machine; at least a few deals are always used.
 """
 
@@ -23,7 +27,7 @@ from typing import Any
 from games.rules.cards import CARD_INDEX, mask_of
 
 from . import knowledge as kn
-from .kernel import TRUMP, WIN, distinct_cards, play, playout, solve
+from .kernel import TRUMP, WIN, beating, bits, distinct_cards, play, playout, solve
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,12 @@ class SearchLevel:
     # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
     # (bidding.thresholds).
     tuned_calls: bool = False
+    # A club player's habit decides unless the sampled deals find another card clearly better
+    # (:func:`habit_card`, :func:`clearly_better`): last to play, take an opponent's trick
+    # cheaply; on lead, return partner's suit, or against an abundance lead trumps.  The small
+    # bonuses of :func:`habits` alone lose to the samples' noise (a duck the samples rarely see
+    # punished).
+    habits_within_noise: bool = False
 
     @property
     def calls(self) -> str:
@@ -56,25 +66,34 @@ class SearchLevel:
 
 INFERENCE_FLOOR = 0.2
 INFERENCE_TRIES = 4  # deals drawn at most for one sample
+# A card beats the habit's card only by more than this many standard errors: three, not two,
+# since a deal's value has long tails (a Belgian contract made or lost is a 20-point swing).
+NOISE_SE = 3.0
 
 
-STRONG = SearchLevel(samples=48, exact_tricks=4, budget=0.2, transpositions=True,
-                     habit_over_exact=False, club_leads=True, tuned_calls=True)
+# strong: twice the deals it took from stop 24 to 27 (closes more of Bid Whist's gap to perfect
+# card play: docs/bots.md), and a club player's habits decide where its samples cannot tell.
+STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
+                     habit_over_exact=False, club_leads=True, tuned_calls=True,
+                     habits_within_noise=True)
+NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
+                     club_leads=True, tuned_calls=True, habits_within_noise=True)
 SEARCH_LEVELS = {
     # about a third of strong's thinking, from the same measured calls (beat normal_v1 in every
     # game in duplicate: docs/performance.md, "normal")
-    "normal": SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
-                          club_leads=True, tuned_calls=True),
+    "normal": NORMAL,
     "strong": STRONG,
     # normal as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "normal_v1": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
     # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
+    # the two levels before the last-seat habit and strong's wider sample (2026-12-03, stops 24
+    # to 27), kept for the bench's comparison
+    "normal_v2": replace(NORMAL, habits_within_noise=False),
+    "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False),
     # candidates for strong, each strong with one thing changed: its sampled deals weighted by
-    # the auction; twice the deals, in the budget strong does not use yet; deals drawn by the
-    # other seats' play
+    # the auction; deals drawn by the other seats' play
     "strong_calls": replace(STRONG, infer_calls=True),
-    "strong_wide": replace(STRONG, samples=96, budget=0.22),
     "strong_reads": replace(STRONG, infer_play=True),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
@@ -103,12 +122,74 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     if drawing is not None:
         return "play " + kn.ALL_CARDS[drawing]
     bonus = habits(view, know, candidates)
-    values = card_values(know, candidates, level, rng, seen_hands, view)
+    per_deal: dict[int, list[float]] | None = {} if level.habits_within_noise else None
+    values = card_values(know, candidates, level, rng, seen_hands, view, per_deal)
     if values is None:
         from . import simple
         return simple.choose(view, rng)
     choice = max(candidates, key=lambda c: (values[c] + bonus.get(c, 0.0), -c))
+    if per_deal is not None:
+        habit = habit_card(view, know, candidates, values)
+        if habit is not None and choice != habit and not clearly_better(per_deal, choice, habit):
+            choice = habit
     return "play " + kn.ALL_CARDS[choice]
+
+
+def habit_card(view: dict[str, Any], know: kn.Knowledge, candidates: list[int],
+               values: dict[int, float]) -> int | None:
+    """The card a club partner expects, if the position calls for one: last to play with an
+    opponent winning, the cheapest card that takes the trick; on lead, against an abundance
+    (the game's ``defence_draws_trumps``), a trump; on lead, the suit partner led first.  Of
+    several cards that fit, the one the search values most."""
+    spec, me = know.spec, know.me
+    if spec.aim[me] != WIN:
+        return None
+    if know.trick:
+        return last_seat_taker(know, candidates)
+    hooks = kn.hooks(view)
+    fitting: list[int] = []
+    draws_trumps = getattr(hooks, "defence_draws_trumps", None)
+    if draws_trumps is not None and draws_trumps(view) and not hooks.declaring(view, me):
+        fitting = [c for c in candidates if spec.strength[c] >= TRUMP]
+    suit = partners_suit(view, know)
+    if not fitting and suit is not None:
+        fitting = [c for c in candidates if spec.suit_id[c] == suit and spec.strength[c] < TRUMP]
+    return max(fitting, key=lambda c: (values[c], -c)) if fitting else None
+
+
+def partners_suit(view: dict[str, Any], know: kn.Knowledge) -> int | None:
+    """The side suit partner led first in this hand (a suit group), if any."""
+    spec, me = know.spec, know.me
+    partner = [s for s in range(4) if s != me and spec.side[s] == spec.side[me]]
+    for trick in view["tricks"]:
+        lead = trick["cards"][0]
+        card = CARD_INDEX[lead["card"]]
+        if lead["seat"] in partner and spec.strength[card] < TRUMP:
+            return spec.suit_id[card]
+    return None
+
+
+def last_seat_taker(know: kn.Knowledge, candidates: list[int]) -> int | None:
+    """Last to play, an opponent winning the trick: the cheapest card that takes it (None
+    otherwise)."""
+    spec, me = know.spec, know.me
+    probe = kn.position(know, [0, 0, 0, 0])
+    if probe.count != 3 or probe.best_seat < 0 or spec.side[probe.best_seat] == spec.side[me]:
+        return None
+    takers = bits(beating(spec, sum(1 << c for c in candidates), probe.led, probe.best))
+    return min(takers, key=lambda c: spec.strength[c]) if takers else None
+
+
+def clearly_better(per_deal: dict[int, list[float]], card: int, other: int) -> bool:
+    """Whether ``card`` is worth more than ``other`` by more than NOISE_SE standard errors of
+    their difference over the same sampled deals: more than the samples' noise."""
+    diffs = [a - b for a, b in zip(per_deal[card], per_deal[other], strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > NOISE_SE * (variance / n) ** 0.5
 
 
 def sample_inferred(know: kn.Knowledge, rng: random.Random, level: SearchLevel):
@@ -153,11 +234,13 @@ def legal_runs(view: dict[str, Any], know: kn.Knowledge) -> list[int]:
 
 def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
                 rng: random.Random, seen_hands: list[int] | None = None,
-                view: dict[str, Any] | None = None) -> dict[int, float] | None:
+                view: dict[str, Any] | None = None,
+                per_deal: dict[int, list[float]] | None = None) -> dict[int, float] | None:
     """Each candidate card's mean value for the seat over the same sampled deals (every card
     is tried on the same deals, with the same playout seed; each deal counts by its
     :func:`calls_weight` where the level reads the auction), or None if no deal could be
-    sampled.  The search's choice and the hand review's figures both come from here."""
+    sampled.  The search's choice and the hand review's figures both come from here.
+    ``per_deal``, when given, receives each card's value on each deal, in order (unweighted)."""
     spec = know.spec
     totals = dict.fromkeys(candidates, 0.0)
     start = time.perf_counter()
@@ -175,8 +258,11 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
         for card in candidates:
             child = pos.copy()
             play(spec, child, card)
-            totals[card] += weight * (solve(spec, child, table=table) if exact else
-                                      playout(spec, child, random.Random(seed)))
+            value = solve(spec, child, table=table) if exact else \
+                playout(spec, child, random.Random(seed))
+            totals[card] += weight * value
+            if per_deal is not None:
+                per_deal.setdefault(card, []).append(value)
         done += 1
         weights += weight
         if exact and seen_hands is not None:
@@ -205,15 +291,11 @@ def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> d
                     out[card] = -unit
         return out
     # leading: return partner's first led suit; draw trumps when declaring
-    if partner:
-        led_by_partner = [t["cards"][0]["card"] for t in view["tricks"]
-                          if t["cards"][0]["seat"] in partner]
-        suits = [spec.suit_id[CARD_INDEX[c]] for c in led_by_partner
-                 if spec.strength[CARD_INDEX[c]] < TRUMP]
-        if suits:
-            for card in candidates:
-                if spec.suit_id[card] == suits[0] and spec.strength[card] < TRUMP:
-                    out[card] = out.get(card, 0.0) + unit
+    suit = partners_suit(view, know)
+    if suit is not None:
+        for card in candidates:
+            if spec.suit_id[card] == suit and spec.strength[card] < TRUMP:
+                out[card] = out.get(card, 0.0) + unit
     declaring = kn.hooks(view).declaring(view, me)
     if declaring and trump is not None:
         trumps_out = know.unseen & spec.follow[kn.SUIT_ORDER.index(trump)]

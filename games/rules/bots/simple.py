@@ -104,11 +104,15 @@ def _hooks(view: dict[str, Any]):
 
 def habitual_lead(view: dict[str, Any], seat: int, cards: list[str],
                   trump: str | None) -> str | None:
-    """What a partner expects: draw trumps when declaring with four or more, else return the
-    suit partner led first."""
+    """What a partner expects: draw trumps when declaring with four or more, lead a small trump
+    against an abundance (the game's ``defence_draws_trumps``), else return the suit partner
+    led first."""
     trumps = [c for c in cards if suit_of(c, trump) == trump] if trump else []
     if trump and declaring(view, seat) and len(trumps) >= 4:
         return max(trumps, key=rank_value)
+    draws_trumps = getattr(_hooks(view), "defence_draws_trumps", None)
+    if trumps and draws_trumps is not None and draws_trumps(view) and not declaring(view, seat):
+        return min(trumps, key=rank_value)
     partner = partner_of(view, seat)
     if partner is None:
         return None

@@ -103,3 +103,9 @@ def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
 def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
     if state.phase == engine.DECLARE:
         state.apply("trump " + view["trump"])
+
+
+def defence_draws_trumps(view: dict[str, Any]) -> bool:
+    """Against an abundance the defenders lead trumps: the declarer's nine tricks come from
+    ruffs, and each round of trumps drawn takes one away."""
+    return (view.get("contract") or {}).get("name") in ("abundance", "royal_abundance")

@@ -463,6 +463,46 @@ def test_the_search_counts_each_sampled_deal_by_its_weight(monkeypatch):
     assert weighted == pytest.approx(first) and weighted != pytest.approx(plain)
 
 
+def test_a_card_is_clearly_better_only_beyond_the_samples_noise():
+    steady = {0: [1.0, 1.1, 0.9, 1.0] * 5, 1: [0.0, 0.1, -0.1, 0.0] * 5}
+    assert search.clearly_better(steady, 0, 1)
+    assert not search.clearly_better(steady, 1, 0)
+    # the same mean lead, carried by one deal of twenty: noise
+    lucky = {0: [20.0] + [0.0] * 19, 1: [0.0] * 20}
+    assert not search.clearly_better(lucky, 0, 1)
+    assert not search.clearly_better({0: [5.0], 1: [0.0]}, 0, 1)  # one deal says nothing
+
+
+def habit_position(monkeypatch, values_per_deal):
+    """The take-the-trick-last position (the AS takes the opponents' king; 2S ducks) with the
+    sampled deals' values replaced by ``values_per_deal`` (card -> values, one per deal)."""
+    from games.rules import records
+
+    state = records.replay_hand(position_record("bid_whist/take_the_trick_last"))
+    view = state.view(state.to_act)
+
+    def fake_values(know, candidates, level, rng, seen_hands=None, view=None, per_deal=None):
+        by_card = {CARD_INDEX[c]: v for c, v in values_per_deal.items()}
+        if per_deal is not None:
+            per_deal.update(by_card)
+        return {c: sum(v) / len(v) for c, v in by_card.items()}
+
+    monkeypatch.setattr(search, "card_values", fake_values)
+    return view
+
+
+def test_the_habit_decides_where_the_samples_cannot_tell_and_yields_where_they_can(monkeypatch):
+    level = search.SEARCH_LEVELS["strong"]
+    noisy = {"AS": [0.0, 4.0, 0.0, 0.0] * 4, "2S": [1.0, 0.0, 2.0, 1.5] * 4}  # 2S ahead, barely
+    view = habit_position(monkeypatch, noisy)
+    assert search.choose_card(view, level, random.Random(1)) == "play AS"
+    assert search.choose_card(view, search.SEARCH_LEVELS["strong_v2"], random.Random(1)) \
+        == "play 2S"  # without the habit, the higher mean
+    clear = {"AS": [0.0, 0.1, 0.0, 0.1] * 4, "2S": [1.0, 1.1, 1.0, 0.9] * 4}
+    view = habit_position(monkeypatch, clear)
+    assert search.choose_card(view, level, random.Random(1)) == "play 2S"
+
+
 BY_CALLS = search.SearchLevel(samples=1, exact_tricks=0, budget=0.0, infer_calls=True)
 BY_PLAY = search.SearchLevel(samples=1, exact_tricks=0, budget=0.0, infer_play=True)
 
