@@ -392,9 +392,10 @@ def hand_review(request, table_id, number):
     entry = HandReview.objects.filter(hand=hand, seat=seat).first()
     if entry is not None and is_lost(entry):  # offer to ask again rather than wait forever
         entry.status = HandReview.Status.FAILED
+    ready = entry is not None and entry.status == HandReview.Status.READY
     context |= {"review": entry,
-                "moments": _review_moments(table, hand, entry.result)
-                if entry and entry.status == HandReview.Status.READY else []}
+                "moments": _review_moments(table, hand, entry.result) if ready else [],
+                "double_dummy": _double_dummy_words(entry.result) if ready else None}
     if request.GET.get("partial"):
         return render(request, "games/partials/hand_review_body.html", context)
     return render(request, "games/hand_review.html", context)
@@ -441,6 +442,28 @@ def _review_moments(table: Table, hand: Hand, result: dict,
             "agreed": suggested == played,
         })
     return out
+
+
+def _double_dummy_words(result: dict) -> str | None:
+    """The contract's double-dummy result (review.contract_double_dummy) in a sentence."""
+    found = result.get("double_dummy")
+    if not found:
+        return None
+    if not found["settled"]:
+        return _("The best result with every card seen could not be worked out in time for "
+                 "this hand.")
+    figures = {"best": found["tricks"], "of": found["of"], "trick": found["from_trick"],
+               "made": found["made"]}
+    if found["from_trick"] == 1:
+        said = _("With every card seen and best play on both sides, the declaring side would "
+                 "have taken %(best)s of the %(of)s tricks.") % figures
+    else:
+        said = _("With every card seen and best play on both sides from trick %(trick)s on "
+                 "(the tricks before it as played), the declaring side would have taken "
+                 "%(best)s of the %(of)s tricks.") % figures
+    then = _("It took %(made)s.") % figures if found["all_played"] \
+        else _("Play stopped once the result was certain.")
+    return f"{said} {then}"
 
 
 def hand_download(request, table_id, number):

@@ -58,6 +58,9 @@ def test_a_player_reviews_their_own_decisions_in_plain_words(client, django_user
     text = visible_text(client.get(review_url(table)).content.decode())
     assert "you chose" in text
     assert not notation_in(text), notation_in(text)
+    # the contract's double-dummy result, in Bid Whist and Solo Whist (settled or said not to be)
+    said = "With every card seen" in text or "could not be worked out in time" in text
+    assert said == (game in ("bid_whist", "solo_whist")), text
 
 
 @pytest.mark.usefixtures("bots_in_this_process")

@@ -35,6 +35,7 @@ CALLS = {
 THRESHOLDS = {"books": {"base": 8.0, "per_trick": 0.5, "sd": 1.6, "notrump": -0.3}}
 
 HABIT_UNIT = 0.12  # what a partnership habit is worth, in points per hand
+DOUBLE_DUMMY = True  # a hand's review gives its contract's double-dummy result (review.py)
 
 
 def declaring(view: dict[str, Any], seat: int) -> bool:

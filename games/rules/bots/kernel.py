@@ -321,7 +321,7 @@ def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
     candidates = distinct_cards(spec, legal, pos.hands[0] | pos.hands[1] | pos.hands[2]
                                 | pos.hands[3], pos.best if pos.count else -1)
     if table is not None and len(candidates) > 2:
-        candidates = _ordered(spec, pos, candidates)
+        candidates = order_for_search(spec, pos, candidates)
     value = float("-inf") if maximise else float("inf")
     for index in candidates:
         child = pos.copy()
@@ -345,7 +345,7 @@ def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
     return value
 
 
-def _ordered(spec: PlaySpec, pos: Position, candidates: list[int]) -> list[int]:
+def order_for_search(spec: PlaySpec, pos: Position, candidates: list[int]) -> list[int]:
     """The likeliest best cards first, so alpha-beta cuts sooner: leading, the strongest
     cards; following, the cheapest card that takes the trick, then the cheapest others."""
     strength = spec.strength

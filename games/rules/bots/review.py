@@ -18,13 +18,16 @@ It runs in the bots' worker pool (:mod:`games.reviews`), never in a process that
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from games.rules import game_module, records
-from games.rules.cards import CARD_INDEX
+from games.rules.cards import CARD_INDEX, mask_of
 
 from . import choose_action
 from . import knowledge as kn
+from .double_dummy import OutOfTime, Solver
+from .kernel import WIN
 from .search import SEARCH_LEVELS, SearchLevel, card_values, legal_runs
 
 LEVEL = "strong"
@@ -34,6 +37,10 @@ VALUES = SearchLevel(samples=128, exact_tricks=4, budget=1.0, min_samples=16, tr
                      habit_over_exact=False, club_leads=True)
 COSTLY = 0.3  # in the game's unit per hand: a choice that cost this much or more is marked
 CALL_DEALS = 64  # deals a call is played out on
+# The double-dummy result's share of a review's time: from the first trick while half of it
+# lasts, then from later tricks (as played), each search starting from the table of the last.
+DOUBLE_DUMMY_SECONDS = 6.0
+DOUBLE_DUMMY_FROM = ((0, 0.4), (2, 0.6), (3, 0.75), (4, 0.85), (5, 0.92), (6, 1.0), (8, 1.0))
 
 
 def review_or_error(record: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -61,7 +68,67 @@ def review(record: dict[str, Any], seat: int, seed: int = 0) -> dict[str, Any]:
             if len(view.get("legal") or []) != 1:
                 moments.append({"index": index, **judge(view, entry["action"], rng)})
         state.apply(entry["action"], entry["seat"])
-    return {"seat": seat, "level": LEVEL, "moments": moments}
+    return {"seat": seat, "level": LEVEL, "moments": moments,
+            "double_dummy": contract_double_dummy(record)}
+
+
+def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_SECONDS
+                          ) -> dict[str, Any] | None:
+    """The contract's double-dummy result, for a game that offers it (its bots module's
+    ``DOUBLE_DUMMY``): the tricks the declaring side takes in play with every card seen and
+    best play by everyone -- from the first trick, or, where that does not settle within
+    ``seconds``, from the first later trick that does (the tricks before it as played).
+    ``{"settled": True, "declarers", "from_trick", "tricks", "made", "all_played", "of",
+    "wants_tricks"}`` (``made``: the tricks the side took, ``all_played`` False where play
+    stopped once the result was certain; ``of``: the tricks of a whole hand), or
+    ``{"settled": False}`` when nothing settled in time; None when the game has none or
+    nobody declared."""
+    _module, state, actions = records.start_hand(record)
+    start = time.perf_counter()
+    plays = [i for i, entry in enumerate(actions) if entry["action"].startswith("play ")]
+    if not plays or not getattr(kn.hooks({"game": state.game}), "DOUBLE_DUMMY", False):
+        return None
+    for entry in actions[:plays[0]]:
+        state.apply(entry["action"], entry["seat"])
+    view = state.view(state.to_act)
+    overrides = state.rules.overrides()
+    if overrides:
+        view["rules"] = overrides
+    hooks = kn.hooks(view)
+    seats = len(record["hands"])
+    declarers = [s for s in range(seats) if hooks.declaring(view, s)]
+    if not declarers:
+        return None
+    spec = kn.read(view).spec
+    side = spec.side[declarers[0]]
+    wants_tricks = spec.aim[declarers[0]] == WIN
+    solver = Solver(spec, side, wants_tricks)
+    final = records.replay_hand(record).view(0)["tricks_won"]
+    made = sum(won for s, won in enumerate(final) if spec.side[s] == side)
+    done = 0  # plays applied so far
+    for trick, share in DOUBLE_DUMMY_FROM:
+        if trick * seats >= len(plays) or state.complete:
+            break  # the hand ended before (a misère settled early)
+        while done < trick * seats:
+            entry = actions[plays[done]]
+            state.apply(entry["action"], entry["seat"])
+            done += 1
+        view = state.view(state.to_act)
+        if overrides:
+            view["rules"] = overrides
+        know = kn.read(view)
+        hands = [mask_of(state.view(s)["hand"]) for s in range(seats)]
+        before = sum(won for s, won in enumerate(view["tricks_won"]) if spec.side[s] == side)
+        try:
+            tricks = solver.side_tricks(kn.position(know, hands), made - before,
+                                        start + share * seconds)
+        except OutOfTime:
+            continue
+        return {"settled": True, "declarers": declarers, "from_trick": trick + 1,
+                "tricks": before + tricks, "made": made,
+                "all_played": len(plays) == spec.total_tricks * seats,
+                "of": spec.total_tricks, "wants_tricks": wants_tricks}
+    return {"settled": False}
 
 
 def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, Any]:

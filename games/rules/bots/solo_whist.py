@@ -29,6 +29,7 @@ THRESHOLDS = {"abundance_declared": 12.6, "spread_misere": 0.05, "royal_abundanc
               "prop": 4.2, "cop": 3.3}
 
 HABIT_UNIT = 0.25  # units per hand
+DOUBLE_DUMMY = True  # a hand's review gives its contract's double-dummy result (review.py)
 
 
 def declaring(view: dict[str, Any], seat: int) -> bool:
