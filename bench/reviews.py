@@ -9,7 +9,9 @@ seat of each (:func:`games.rules.bots.review.review`, in one process, as a revie
 it).  The floor, measured on the same hands in the same run, is strong
 choosing those same decisions once (what a review must do at the least, before it values
 anything): the ratio says what the valuation adds.  Ends with one line per game,
-``<game> review: hands=N p50=X s p95=Y s max=Z s floor_p50=F s ratio=R``.
+``<game> review: hands=N p50=X s p95=Y s max=Z s floor_p50=F s ratio=R``, and where the game
+gives the contract's double-dummy result, how many hands had it from the first trick, from a
+later one, or not at all (the last seat's review of each hand).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = []
     for game in [g for g in args.games.split(",") if g]:
         times, floors = [], []
+        settled = []  # per hand: the trick the double-dummy result starts from, 0 if none
         seed = args.seed * 10_000
         while len(times) < args.hands * 4:
             record = played_hand(game, seed)
@@ -80,13 +83,19 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for seat in range(4):
                 start = time.perf_counter()
-                review(record, seat)
+                found = review(record, seat)["double_dummy"]
                 times.append(time.perf_counter() - start)
                 floors.append(floor_seconds(record, seat))
+            if found is not None:
+                settled.append(found.get("from_trick", 0))
         line = (f"{game} review: hands={len(times) // 4} p50={percentile(times, .5):.1f} s "
                 f"p95={percentile(times, .95):.1f} s max={max(times):.1f} s "
                 f"floor_p50={percentile(floors, .5):.2f} s "
                 f"ratio={percentile(times, .5) / max(percentile(floors, .5), 1e-9):.1f}")
+        if settled:
+            line += (f" double_dummy: from_trick_1={settled.count(1)}/{len(settled)}"
+                     f" later={sum(1 for t in settled if t > 1)}/{len(settled)}"
+                     f" unsettled={settled.count(0)}/{len(settled)}")
         print(line, flush=True)
         lines.append(line)
     print()

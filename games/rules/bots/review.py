@@ -88,7 +88,8 @@ def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_
     plays = [i for i, entry in enumerate(actions) if entry["action"].startswith("play ")]
     if not plays or not getattr(kn.hooks({"game": state.game}), "DOUBLE_DUMMY", False):
         return None
-    for entry in actions[:plays[0]]:
+    applied = plays[0]  # actions applied so far
+    for entry in actions[:applied]:
         state.apply(entry["action"], entry["seat"])
     view = state.view(state.to_act)
     overrides = state.rules.overrides()
@@ -105,14 +106,12 @@ def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_
     solver = Solver(spec, side, wants_tricks)
     final = records.replay_hand(record).view(0)["tricks_won"]
     made = sum(won for s, won in enumerate(final) if spec.side[s] == side)
-    done = 0  # plays applied so far
     for trick, share in DOUBLE_DUMMY_FROM:
-        if trick * seats >= len(plays) or state.complete:
-            break  # the hand ended before (a misère settled early)
-        while done < trick * seats:
-            entry = actions[plays[done]]
+        if trick * seats >= len(plays):
+            break  # the hand ended before (play stops once the result is certain)
+        for entry in actions[applied:plays[trick * seats]]:
             state.apply(entry["action"], entry["seat"])
-            done += 1
+        applied = plays[trick * seats]
         view = state.view(state.to_act)
         if overrides:
             view["rules"] = overrides
