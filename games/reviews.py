@@ -41,17 +41,28 @@ def request_review(hand: Hand, seat: int) -> HandReview:
         HandReview.objects.filter(pk=entry.pk).update(
             status=HandReview.Status.WORKING, started_at=timezone.now(), result=None)
         entry.refresh_from_db()
-        _start(entry.pk, hand.record, seat)
+        _start(entry.pk, hand.record, seat, known_double_dummy(hand))
     return entry
 
 
-def _start(review_id: int, record: dict, seat: int) -> None:
+def known_double_dummy(hand: Hand) -> dict | None:
+    """The contract's double-dummy result of another seat's review of the hand, where one
+    settled it: the same for every seat, so it is not searched for again."""
+    for result in HandReview.objects.filter(hand=hand, status=HandReview.Status.READY) \
+            .values_list("result", flat=True):
+        found = (result or {}).get("double_dummy")
+        if found and found.get("settled"):
+            return found
+    return None
+
+
+def _start(review_id: int, record: dict, seat: int, double_dummy: dict | None = None) -> None:
     if settings.REVIEW_WORKERS <= 0:  # tests: a thread of this process
-        threading.Thread(target=_compute_here, args=(review_id, record, seat),
+        threading.Thread(target=_compute_here, args=(review_id, record, seat, double_dummy),
                          daemon=True).start()
         return
     try:
-        future = bot_runner.submit(review_or_error, record, seat)
+        future = bot_runner.submit(review_or_error, record, seat, double_dummy)
     except Exception:  # no worker could start: the player may ask again
         logger.exception("hand review %s could not be started", review_id)
         _save(review_id, None, HandReview.Status.FAILED)
@@ -59,8 +70,8 @@ def _start(review_id: int, record: dict, seat: int) -> None:
     future.add_done_callback(lambda done: _store(review_id, done))
 
 
-def _compute_here(review_id: int, record: dict, seat: int) -> None:
-    _keep(review_id, review_or_error(record, seat))
+def _compute_here(review_id: int, record: dict, seat: int, double_dummy: dict | None) -> None:
+    _keep(review_id, review_or_error(record, seat, double_dummy))
 
 
 def _store(review_id: int, future) -> None:

@@ -69,9 +69,9 @@ def test_a_review_is_computed_once_and_shown_to_its_player_only(client, django_u
     calls = []
     real = review_module.review
 
-    def counted(record, seat, seed=0):
+    def counted(record, seat, seed=0, **kwargs):
         calls.append(seat)
-        return real(record, seat, seed)
+        return real(record, seat, seed, **kwargs)
 
     monkeypatch.setattr("games.rules.bots.review.review", counted)
     table = finished_table(owner(django_user_model), django_user_model, a_record("bid_whist"))
@@ -93,6 +93,31 @@ def test_a_review_is_computed_once_and_shown_to_its_player_only(client, django_u
     assert HandReview.objects.filter(hand=hand).count() == 1
     client.logout()
     assert client.get(review_url(table)).status_code == 403
+
+
+@pytest.mark.usefixtures("bots_in_this_process")
+def test_the_contracts_result_is_searched_for_once_a_hand(client, django_user_model,
+                                                         monkeypatch):
+    """Every seat's review gives the same double-dummy result: once one review settled it,
+    the next seat's review takes it from there instead of searching for seconds again."""
+    searched = []
+    settled = {"settled": True, "declarers": [0, 2], "from_trick": 1, "tricks": 9, "made": 8,
+               "all_played": True, "of": 12, "wants_tricks": True}
+
+    def search_once(record, seconds=6.0):
+        searched.append(record)
+        return settled
+
+    monkeypatch.setattr("games.rules.bots.review.contract_double_dummy", search_once)
+    table = finished_table(owner(django_user_model), django_user_model, a_record("bid_whist"))
+    hand = table.hands.get()
+    for seat, name in enumerate(("ana", "bob")):
+        client.force_login(django_user_model.objects.get(username=name))
+        client.post(review_url(table))
+        assert wait_until_ready(hand, seat).result["double_dummy"] == settled
+        text = visible_text(client.get(review_url(table)).content.decode())
+        assert "would have taken 9 of the 12 tricks. It took 8." in text
+    assert len(searched) == 1
 
 
 def test_the_review_is_computed_in_a_worker_process_not_the_server(client, django_user_model,

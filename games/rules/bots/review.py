@@ -43,19 +43,24 @@ DOUBLE_DUMMY_SECONDS = 6.0
 DOUBLE_DUMMY_FROM = ((0, 0.4), (2, 0.6), (3, 0.75), (4, 0.85), (5, 0.92), (6, 1.0), (8, 1.0))
 
 
-def review_or_error(record: dict[str, Any], seat: int) -> dict[str, Any]:
+def review_or_error(record: dict[str, Any], seat: int,
+                    double_dummy: dict[str, Any] | None = None) -> dict[str, Any]:
     """:func:`review` for a worker process: a failure comes back as ``{"error": ...}`` (plain
     data: an engine's exception may not travel back, and must not break the pool)."""
     try:
-        return review(record, seat)
+        return review(record, seat, double_dummy=double_dummy)
     except Exception as exc:  # the caller logs it and marks the review failed
         return {"error": f"{type(exc).__name__}: {exc}"}
 
 
-def review(record: dict[str, Any], seat: int, seed: int = 0) -> dict[str, Any]:
+def review(record: dict[str, Any], seat: int, seed: int = 0,
+           double_dummy: dict[str, Any] | None = None) -> dict[str, Any]:
     """The review of ``seat``'s decisions in a complete hand record (``docs/hand-records.md``):
-    ``{"seat", "moments": [{"index", "phase", "played", "suggested", "cost", "costly"}]}``.
-    ``index`` is the action's place in the record; ``cost`` None for a call."""
+    ``{"seat", "level", "moments": [{"index", "phase", "played", "suggested", "cost", "costly"}],
+    "double_dummy"}``.
+    ``index`` is the action's place in the record; ``cost`` None for a call.
+    ``double_dummy``: the contract's result where another seat's review settled it (the same
+    for every seat), else it is searched for (:func:`contract_double_dummy`)."""
     _module, state, actions = records.start_hand(record)
     overrides = state.rules.overrides()
     rng = random.Random(seed)
@@ -69,7 +74,7 @@ def review(record: dict[str, Any], seat: int, seed: int = 0) -> dict[str, Any]:
                 moments.append({"index": index, **judge(view, entry["action"], rng)})
         state.apply(entry["action"], entry["seat"])
     return {"seat": seat, "level": LEVEL, "moments": moments,
-            "double_dummy": contract_double_dummy(record)}
+            "double_dummy": double_dummy or contract_double_dummy(record)}
 
 
 def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_SECONDS
