@@ -188,8 +188,9 @@ def test_choose_action_receives_only_the_view():
 
 def state_near_the_end(game: str, seed: int, tricks: int = 3):
     """A hand in play with at most ``tricks`` tricks left: the first of this seed's deals that
-    gets there (most Solo deals are passed out)."""
-    for attempt in range(200):
+    gets there (most Solo deals are passed out, and a Solo hand stops once its result is
+    certain: a few in a hundred get there, and 200 deals were once not enough)."""
+    for attempt in range(2000):
         state = _near_the_end(game, seed * 1000 + attempt, tricks)
         if state is not None:
             return state
@@ -561,8 +562,10 @@ def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
                                                                       "bid 4 uptown")
     assert first["cost"] >= 0.3 and first["costly"]
     assert all(m["cost"] is not None for m in moments)  # no kitty in hand: every call valued
-    assert review(records.record_of(state), 1) == {"seat": 1, "level": "strong",
-                                                   "moments": moments}  # the same, again
+    again = review(records.record_of(state), 1)
+    # the same, again (the contract's double-dummy result may start from another trick: it
+    # depends on the time the search is given)
+    assert (again["seat"], again["level"], again["moments"]) == (1, "strong", moments)
 
 
 def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure():
