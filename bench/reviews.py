@@ -10,8 +10,9 @@ it).  The floor, measured on the same hands in the same run, is strong
 choosing those same decisions once (what a review must do at the least, before it values
 anything): the ratio says what the valuation adds.  Ends with one line per game,
 ``<game> review: hands=N p50=X s p95=Y s max=Z s floor_p50=F s ratio=R``, and where the game
-gives the contract's double-dummy result, how many hands had it from the first trick, from a
-later one, or not at all (the last seat's review of each hand).
+gives the contract's double-dummy result, how many hands had it from the first trick, only the
+contract's question (made or not) from the first trick, from a later trick, or not at all (the
+last seat's review of each hand).
 """
 
 from __future__ import annotations
@@ -24,24 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules import game_module, records  # noqa: E402
-from games.rules.bots import choose_action  # noqa: E402
+from games.rules import records  # noqa: E402
+from games.rules.bots import choose_action, played_record  # noqa: E402
 from games.rules.bots.review import review  # noqa: E402
 
 GAMES = ("bid_whist", "solo_whist", "belgian_whist")
-
-
-def played_hand(game: str, seed: int) -> dict | None:
-    module = game_module(game)
-    rules = module.Rules()
-    rng = random.Random(seed)
-    deal = module.deal(rules, seed % 4, rng)
-    state = module.new_hand(rules, seed % 4, deal.hands, deal.kitty)
-    while not state.complete:
-        state.apply(choose_action(state.view(state.to_act), "easy", rng), state.to_act)
-    if state.result().get("redeal"):
-        return None
-    return records.record_of(state)
 
 
 def floor_seconds(record: dict, seat: int) -> float:
@@ -77,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         settled = []  # per hand: the trick the double-dummy result starts from, 0 if none
         seed = args.seed * 10_000
         while len(times) < args.hands * 4:
-            record = played_hand(game, seed)
+            record = played_record(game, seed)
             seed += 1
             if record is None:
                 continue
@@ -87,13 +75,16 @@ def main(argv: list[str] | None = None) -> int:
                 times.append(time.perf_counter() - start)
                 floors.append(floor_seconds(record, seat))
             if found is not None:
-                settled.append(found.get("from_trick", 0))
+                # 0: not settled; -1: only the contract's question settled from trick 1
+                settled.append(-1 if found.get("settled") and found["tricks"] is None
+                               else found.get("from_trick", 0))
         line = (f"{game} review: hands={len(times) // 4} p50={percentile(times, .5):.1f} s "
                 f"p95={percentile(times, .95):.1f} s max={max(times):.1f} s "
                 f"floor_p50={percentile(floors, .5):.2f} s "
                 f"ratio={percentile(times, .5) / max(percentile(floors, .5), 1e-9):.1f}")
         if settled:
             line += (f" double_dummy: from_trick_1={settled.count(1)}/{len(settled)}"
+                     f" contract_only={settled.count(-1)}/{len(settled)}"
                      f" later={sum(1 for t in settled if t > 1)}/{len(settled)}"
                      f" unsettled={settled.count(0)}/{len(settled)}")
         print(line, flush=True)

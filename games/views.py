@@ -454,9 +454,17 @@ def _double_dummy_words(result: dict) -> str | None:
                  "this hand.")
     figures = {"best": found["tricks"], "of": found["of"], "trick": found["from_trick"],
                "made": found["made"]}
-    if found["from_trick"] == 1:
+    if found["tricks"] is None:  # only the contract's question settled
+        said = _("With every card seen and best play on both sides, the declaring side would "
+                 "have made its contract.") if found["contract_made"] else \
+            _("With every card seen and best play on both sides, the declaring side could not "
+              "have made its contract.")
+    elif found["from_trick"] == 1:
         said = _("With every card seen and best play on both sides, the declaring side would "
                  "have taken %(best)s of the %(of)s tricks.") % figures
+        if found.get("contract_made") is not None:  # reviews from before 2026-12-04 lack it
+            said += " " + (_("Enough for its contract.") if found["contract_made"]
+                           else _("Not enough for its contract."))
     else:
         said = _("With every card seen and best play on both sides from trick %(trick)s on "
                  "(the tricks before it as played), the declaring side would have taken "

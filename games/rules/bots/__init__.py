@@ -74,3 +74,21 @@ def call(view: dict[str, Any], rng: random.Random, level: str = "normal") -> str
     if hook is None:
         return simple.choose(view, rng)
     return hook(view, rules_of(view), search.SEARCH_LEVELS[level].calls)
+
+
+def played_record(game: str, seed: int, level: str = "easy") -> dict[str, Any] | None:
+    """A complete hand record dealt from ``seed`` and played by computer players of ``level``
+    at every seat: contracts as bots call them, which a random record's rarely are (tests,
+    benchmarks). None when everybody passed."""
+    from games.rules import game_module, records
+
+    module = game_module(game)
+    rules = module.Rules()
+    rng = random.Random(seed)
+    deal = module.deal(rules, seed % 4, rng)
+    state = module.new_hand(rules, seed % 4, deal.hands, deal.kitty)
+    while not state.complete:
+        state.apply(choose_action(state.view(state.to_act), level, rng), state.to_act)
+    if state.result().get("redeal"):
+        return None
+    return records.record_of(state)

@@ -37,10 +37,16 @@ VALUES = SearchLevel(samples=128, exact_tricks=4, budget=1.0, min_samples=16, tr
                      habit_over_exact=False, club_leads=True)
 COSTLY = 0.3  # in the game's unit per hand: a choice that cost this much or more is marked
 CALL_DEALS = 64  # deals a call is played out on
-# The double-dummy result's share of a review's time: from the first trick while half of it
+# The double-dummy result's share of a review's time: from the first trick while 40% of it
 # lasts, then from later tricks (as played), each search starting from the table of the last.
 DOUBLE_DUMMY_SECONDS = 6.0
-DOUBLE_DUMMY_FROM = ((0, 0.4), (2, 0.6), (3, 0.75), (4, 0.85), (5, 0.92), (6, 1.0), (8, 1.0))
+DOUBLE_DUMMY_FROM = ((0, 0.4), (2, 0.65), (3, 0.75), (4, 0.85), (5, 0.92), (6, 1.0), (8, 1.0))
+# Where the count from the first trick does not settle in its share, the contract's own
+# question -- would it have been made? -- from the first trick, until this share of the time:
+# one search rather than the two the count needs at its exact value, and often far from the
+# hand's critical count, so it settles where the count does not (a Solo hand's 13 tricks).
+# Its answer then stands, rather than a count from a later trick, the tricks before as played.
+CONTRACT_QUESTION_UNTIL = 0.6
 
 
 def review_or_error(record: dict[str, Any], seat: int,
@@ -83,11 +89,12 @@ def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_
     ``DOUBLE_DUMMY``): the tricks the declaring side takes in play with every card seen and
     best play by everyone -- from the first trick, or, where that does not settle within
     ``seconds``, from the first later trick that does (the tricks before it as played).
-    ``{"settled": True, "declarers", "from_trick", "tricks", "made", "all_played", "of",
-    "wants_tricks"}`` (``made``: the tricks the side took, ``all_played`` False where play
-    stopped once the result was certain; ``of``: the tricks of a whole hand), or
-    ``{"settled": False}`` when nothing settled in time; None when the game has none or
-    nobody declared."""
+    ``{"settled": True, "declarers", "from_trick", "tricks", "contract_made", "made",
+    "all_played", "of", "wants_tricks"}`` (``made``: the tricks the side took, ``all_played``
+    False where play stopped once the result was certain; ``of``: the tricks of a whole hand;
+    ``tricks`` None where only the contract's question settled from the first trick, then
+    ``contract_made`` answers it), or ``{"settled": False}`` when nothing settled in time; None
+    when the game has none or nobody declared."""
     _module, state, actions = records.start_hand(record)
     start = time.perf_counter()
     plays = [i for i, entry in enumerate(actions) if entry["action"].startswith("play ")]
@@ -111,6 +118,13 @@ def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_
     solver = Solver(spec, side, wants_tricks)
     final = records.replay_hand(record).view(0)["tricks_won"]
     made = sum(won for s, won in enumerate(final) if spec.side[s] == side)
+    declarer_view = state.view(declarers[0])
+    if overrides:
+        declarer_view["rules"] = overrides
+    bound = contract_bound(kn.read(declarer_view).spec, side, wants_tricks)
+    answer = {"settled": True, "declarers": declarers, "made": made,
+              "all_played": len(plays) == spec.total_tricks * seats,
+              "of": spec.total_tricks, "wants_tricks": wants_tricks}
     for trick, share in DOUBLE_DUMMY_FROM:
         if trick * seats >= len(plays):
             break  # the hand ended before (play stops once the result is certain)
@@ -127,12 +141,42 @@ def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_
             tricks = solver.side_tricks(kn.position(know, hands), made - before,
                                         start + share * seconds)
         except OutOfTime:
+            if trick == 0 and bound is not None:
+                try:  # wanting tricks: at least the bound; a misère: not more than it
+                    reaches = solver.takes_at_least(
+                        kn.position(know, hands), bound - before + (0 if wants_tricks else 1),
+                        start + CONTRACT_QUESTION_UNTIL * seconds)
+                    return answer | {"from_trick": 1, "tricks": None,
+                                     "contract_made": reaches == wants_tricks}
+                except OutOfTime:
+                    pass
             continue
-        return {"settled": True, "declarers": declarers, "from_trick": trick + 1,
-                "tricks": before + tricks, "made": made,
-                "all_played": len(plays) == spec.total_tricks * seats,
-                "of": spec.total_tricks, "wants_tricks": wants_tricks}
+        total = before + tricks
+        return answer | {"from_trick": trick + 1, "tricks": total, "contract_made":
+                         None if bound is None or trick else
+                         (total >= bound if wants_tricks else total <= bound)}
     return {"settled": False}
+
+
+def contract_bound(spec, side: int, wants_tricks: bool) -> int | None:
+    """The fewest tricks that make the side's contract (the most it may take, for a side that
+    wants none), read from the score of the declarer's own view (``spec.me`` a declarer): the
+    game's scoring is the one place that knows it.  None where no count makes the score change
+    sign (a contract the score does not judge by tricks alone)."""
+    ours = next(s for s in range(4) if spec.side[s] == side)
+    theirs = next((s for s in range(4) if spec.side[s] != side), None)
+    if theirs is None:
+        return None
+    made = []
+    for tricks in range(spec.total_tricks + 1):
+        split = [0, 0, 0, 0]
+        split[ours], split[theirs] = tricks, spec.total_tricks - tricks
+        made.append(spec.score(tuple(split)) > 0)
+    if wants_tricks:
+        bound = next((k for k, ok in enumerate(made) if ok), None)
+        return bound if bound is not None and all(made[bound:]) and bound > 0 else None
+    bound = next((k - 1 for k, ok in enumerate(made) if not ok), None)
+    return bound if bound is not None and bound >= 0 and all(made[:bound + 1]) else None
 
 
 def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, Any]:

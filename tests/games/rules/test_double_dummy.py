@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import records
-from games.rules.bots import knowledge
+from games.rules.bots import knowledge, played_record
 from games.rules.bots.double_dummy import OutOfTime, Solver
-from games.rules.bots.kernel import Position, bits, legal_mask, play
-from games.rules.bots.review import contract_double_dummy
+from games.rules.bots.kernel import WIN, Position, bits, legal_mask, play
+from games.rules.bots.review import contract_bound, contract_double_dummy
 from tests.games.test_replay import a_record
 
 
@@ -81,14 +81,20 @@ def test_the_review_gives_the_contracts_result_with_every_card_seen(game):
     found = contract_double_dummy(record, seconds=30.0)
     final = records.replay_hand(record).view(0)
     assert found["settled"], found
-    assert 0 <= found["tricks"] <= found["of"] == (12 if game == "bid_whist" else 13)
+    assert found["of"] == (12 if game == "bid_whist" else 13)
+    if found["tricks"] is None:  # only the contract's question settled, from the first trick
+        assert found["from_trick"] == 1 and found["contract_made"] in (True, False), found
+    else:
+        assert 0 <= found["tricks"] <= found["of"], found
     assert found["made"] == sum(final["tricks_won"][s] for s in found["declarers"])
     assert found["from_trick"] >= 1
 
 
 def test_without_time_for_the_whole_hand_the_review_starts_later_and_other_games_have_none():
     hurried = contract_double_dummy(a_record("bid_whist"), seconds=0.0)
-    assert not hurried["settled"] or hurried["from_trick"] > 1, hurried
+    # (the contract's question alone may settle within the first nodes searched)
+    assert not hurried["settled"] or hurried["from_trick"] > 1 or hurried["tricks"] is None, \
+        hurried
     assert contract_double_dummy(a_record("belgian_whist")) is None
 
 
@@ -105,3 +111,75 @@ def test_the_review_page_says_the_result_in_words():
     assert "stopped once the result was certain" in _double_dummy_words({"double_dummy": later})
     assert "could not be worked out" in _double_dummy_words({"double_dummy": {"settled": False}})
     assert _double_dummy_words({}) is None  # a game without it, or a review from before it
+    assert _double_dummy_words({"double_dummy": settled | {"contract_made": True}}).endswith(
+        "tricks. Enough for its contract. It took 8.")
+    assert "Not enough for its contract." in _double_dummy_words(
+        {"double_dummy": settled | {"contract_made": False}})
+    question = settled | {"tricks": None, "contract_made": True}
+    assert _double_dummy_words({"double_dummy": question}) == (
+        "With every card seen and best play on both sides, the declaring side would have made "
+        "its contract. It took 8.")
+    assert "could not have made its contract" in _double_dummy_words(
+        {"double_dummy": question | {"contract_made": False}})
+
+
+def declaring_side(record: dict):
+    """The kernel's rules of the play from the first declarer's own view, its side, and whether
+    it wants tricks; None when nobody declared."""
+    _module, state, actions = records.start_hand(record)
+    plays = [i for i, entry in enumerate(actions) if entry["action"].startswith("play ")]
+    if not plays:
+        return None
+    for entry in actions[:plays[0]]:
+        state.apply(entry["action"], entry["seat"])
+    view = state.view(state.to_act)
+    hooks = knowledge.hooks(view)
+    declarers = [s for s in range(4) if hooks.declaring(view, s)]
+    spec = knowledge.read(state.view(declarers[0])).spec
+    return spec, spec.side[declarers[0]], spec.aim[declarers[0]] == WIN, declarers
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.sampled_from(["bid_whist", "solo_whist"]), seed=st.integers(0, 10**6))
+def test_the_contracts_bound_says_what_the_engine_says_was_made(game, seed):
+    """The tricks a contract needs, read from the score, against the engine's own verdict on
+    hands bid and played by the easy computer players (their contracts are made about as often
+    as not; a random hand's almost never): the side took at least the bound exactly when its
+    contract was made (a misère: at most the bound)."""
+    record = played_record(game, seed)
+    if record is None:  # everybody passed
+        return
+    result = records.replay_hand(record).result()
+    found = None if result.get("redeal") else declaring_side(record)
+    if found is None:
+        return
+    spec, side, wants_tricks, declarers = found
+    bound = contract_bound(spec, side, wants_tricks)
+    if game == "bid_whist":
+        team = declarers[0] & 1
+        took = result["books"][team] - 1  # the kitty is a book
+        made = result["points"][team] > result["points"][1 - team]
+    else:
+        took = sum(result["tricks"][s] for s in range(4) if spec.side[s] == side)
+        made = result["made"]
+    assert (took >= bound if wants_tricks else took <= bound) == made, (result, bound)
+
+
+def test_where_the_count_does_not_settle_the_contracts_question_may(monkeypatch):
+    """A hand whose count from the first trick runs out of time (as a Solo hand's 13 tricks
+    often do): the review still says whether the contract could have been made, as the full
+    count says it."""
+    record = a_record("bid_whist")
+    full = contract_double_dummy(record, seconds=30.0)
+    assert full["settled"] and full["from_trick"] == 1, full
+    real_count = Solver.side_tricks
+
+    def count_out_of_time(self, pos, guess, deadline):
+        if pos.left == full["of"]:
+            raise OutOfTime
+        return real_count(self, pos, guess, deadline)
+
+    monkeypatch.setattr(Solver, "side_tricks", count_out_of_time)
+    answered = contract_double_dummy(record, seconds=30.0)
+    assert answered["tricks"] is None and answered["from_trick"] == 1, answered
+    assert answered["contract_made"] == full["contract_made"] is not None
