@@ -12,6 +12,10 @@ PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 # Each pass ends with its 15 slowest tests: where the minutes of `make test` go.
 PYTEST_ARGS ?= --durations=15
+# Test processes per pass (pytest-xdist; 0: one process, as for a debugger). A test file stays
+# in one process, so a file's browser and servers start once.
+TEST_WORKERS ?= 2
+XDIST := -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: install run test test-embedded test-services test-quick lint messages clean
 
@@ -41,16 +45,16 @@ test: install test-embedded test-services
 
 test-embedded: install
 	@echo "== Pass 1: SQLite + in-memory channel layer =="
-	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # The engines' tests (marker engine) touch no service: pass 2 leaves them out (tests/conftest.py).
 test-services: install
 	@echo "== Pass 2: PostgreSQL + Redis =="
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHISTCLUB_REQUIRE_SERVICES=1 \
-	  $(BIN)/python -m pytest $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 test-quick: install
-	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bots.py [--deals 2000] [--games bid_whist,solo_whist,belgian_whist]
                                    [--pairings strong-easy,oracle-easy,strong-normal,normal-easy]
-                                   [--workers 2] [--seed 1]
+                                   [--workers 2] [--seed 1] [--first 0]
 
 Every deal is played twice with the sides swapped: levelA in seats 0 and 2 and levelB in 1 and
 3, then the other way round (in Bid Whist those are the two partnerships).  A hand's score
@@ -12,6 +12,10 @@ The figure of a deal is the mean of its two plays; the bench prints the mean ove
 95% confidence interval (1.96 standard errors), and the 95th percentile of levelA's decision
 times (each bot decision is timed, from the view to the action).  Ends with one line per game and
 pairing, ``<game> <levelA>-<levelB>: mean=X ci95=Y decision_p95=Z ms``.
+
+Deal ``i`` is the same deal in every run with the same seed: ``--first 1000 --deals 1000`` plays
+the second half of a 2,000-deal run, so that a long run can be split over two sittings (for two
+equal halves, the whole run's mean is the halves' mean and its ci95 is sqrt(ci1² + ci2²) / 2).
 
 ``oracle`` (:mod:`games.rules.bots.oracle`) is the strong search seeing every card: the ceiling.
 When a game's pairings include ``L-easy`` and ``oracle-easy``, the bench prints the share of the
@@ -116,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", default="strong-easy,oracle-easy,strong-normal,normal-easy")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
@@ -129,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for game in games:
             for level_a, level_b in pairings:
-                tasks = [(game, level_a, level_b, i, args.seed) for i in range(args.deals)]
+                tasks = [(game, level_a, level_b, i, args.seed)
+                         for i in range(args.first, args.first + args.deals)]
                 start = time.perf_counter()
                 if pool is not None:
                     results = pool.map(duplicate_deal, tasks, chunksize=8)

@@ -60,6 +60,9 @@ class ServerDatabase:
     def __init__(self, tmp_dir: Path):
         db = settings.DATABASES["default"]
         self._drop = None
+        # The servers of this database share its tables through Redis, and no other's:
+        # every database's first table is number 1.
+        self.channel_prefix = f"asgi-{uuid.uuid4().hex[:8]}"
         if db["ENGINE"] != "django.db.backends.postgresql":
             self.url = f"sqlite:///{tmp_dir / f'server-{uuid.uuid4().hex[:6]}.sqlite3'}"
             return
@@ -82,7 +85,8 @@ class ServerDatabase:
     def env(self, **extra) -> dict:
         env = {**os.environ, "DATABASE_URL": self.url, "DEBUG": "1", "BOT_DELAY_SECONDS": "0",
                "TRICK_PAUSE_SECONDS": "0",
-               "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "whistclub.settings"}
+               "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "whistclub.settings",
+               "CHANNEL_LAYER_PREFIX": self.channel_prefix}
         env.pop("WHISTCLUB_REQUIRE_SERVICES", None)
         env.update(extra)
         return env
@@ -314,7 +318,7 @@ class ComputerPlayersService:
             self.process.wait(timeout=20)
 
 
-def group_channel_name(group: str, prefix: str = "asgi") -> str:
+def group_channel_name(group: str, prefix: str) -> str:
     """The Redis channel of ``group``, as channels_redis's pub/sub layer names it (its
     per-loop layer needs no running loop)."""
     from channels_redis.pubsub import RedisPubSubLoopLayer
@@ -322,12 +326,12 @@ def group_channel_name(group: str, prefix: str = "asgi") -> str:
     return RedisPubSubLoopLayer(prefix=prefix)._get_group_channel_name(group)
 
 
-def group_subscribers(redis_urls: list[str], group: str) -> list[int]:
+def group_subscribers(redis_urls: list[str], group: str, prefix: str) -> list[int]:
     """For each Redis server, how many server processes listen there to ``group``: the copies
     of each message sent to the group (``PUBSUB NUMSUB``)."""
     import redis
 
-    name = group_channel_name(group)
+    name = group_channel_name(group, prefix)
     counts = []
     for url in redis_urls:
         client = redis.Redis.from_url(url)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 import zoneinfo
 from urllib.parse import urlsplit
 
@@ -165,6 +166,23 @@ def redis_urls_from_env(name: str) -> list[str]:
         raise ImproperlyConfigured(
             f"{name} must be one Redis URL or several separated by commas; got {raw!r}")
     return [_redis_url(name, url) for url in urls]
+
+
+def channel_layer_prefix() -> str:
+    """The start of every Redis channel name of the site's layer (CHANNEL_LAYER_PREFIX,
+    channels_redis's "asgi" by default).  Redis pub/sub channels ignore the database number of
+    a URL, so two sites on one Redis server -- or two test processes, each with a database of
+    its own whose tables both start at id 1 -- would hear each other's tables without
+    prefixes of their own: a test process of pytest-xdist adds its name."""
+    prefix = env_str("CHANNEL_LAYER_PREFIX", "asgi")
+    worker = env_str("PYTEST_XDIST_WORKER")
+    if worker and "CHANNEL_LAYER_PREFIX" not in os.environ:
+        prefix = f"{prefix}-{worker}"
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", prefix):
+        raise ImproperlyConfigured(
+            "CHANNEL_LAYER_PREFIX must be up to 40 letters, digits, dots, dashes or "
+            f"underscores; got {prefix!r}")
+    return prefix
 
 
 def redis_url_from_env(name: str) -> str:

@@ -13,6 +13,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from whistclub.env import (
+    channel_layer_prefix,
     database_from_env,
     env_bool,
     env_float,
@@ -125,7 +126,7 @@ if REDIS_URLS:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": REDIS_URLS},
+            "CONFIG": {"hosts": REDIS_URLS, "prefix": channel_layer_prefix()},
         }
     }
 else:

@@ -192,9 +192,10 @@ async def test_players_on_two_server_processes_see_every_action_in_order(
     # listen to it there (a socket joins the group as it opens: it may take a moment).
     from channels_redis.utils import _consistent_hash
 
-    shard = _consistent_hash(group_channel_name(f"table-{table_id}"), shards)
+    prefix = server_database.channel_prefix
+    shard = _consistent_hash(group_channel_name(f"table-{table_id}", prefix), shards)
     deadline = time.monotonic() + 5
-    while (counts := group_subscribers(urls, f"table-{table_id}"))[shard] < 2 and (
+    while (counts := group_subscribers(urls, f"table-{table_id}", prefix))[shard] < 2 and (
             time.monotonic() < deadline):
         await asyncio.sleep(0.1)
     assert counts[shard] == 2 and sum(counts) == 2, counts

@@ -115,3 +115,24 @@ def test_nginx_and_django_refuse_the_same_request_bodies(settings):
     size = re.search(r"^client_max_body_size (\d+)m;", locations, re.M)
     assert size, "deploy/nginx states client_max_body_size in megabytes"
     assert int(size.group(1)) * 1024 * 1024 == settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def test_each_test_process_hears_only_its_own_tables_on_a_shared_redis(monkeypatch):
+    """Redis pub/sub ignores a URL's database number: two test processes (each with a database
+    whose first table is number 1) must not share channel names."""
+    monkeypatch.delenv("CHANNEL_LAYER_PREFIX", raising=False)
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw0")
+    first = env.channel_layer_prefix()
+    monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw1")
+    assert env.channel_layer_prefix() != first
+    monkeypatch.delenv("PYTEST_XDIST_WORKER")
+    assert env.channel_layer_prefix() == "asgi"  # channels_redis's own, for a deployed site
+    monkeypatch.setenv("CHANNEL_LAYER_PREFIX", "club-two")
+    assert env.channel_layer_prefix() == "club-two"
+
+
+def test_a_malformed_channel_layer_prefix_stops_start_up():
+    result = run_manage("check", REDIS_URL="redis://127.0.0.1:6379/0",
+                        CHANNEL_LAYER_PREFIX="club two")
+    assert result.returncode != 0
+    assert "CHANNEL_LAYER_PREFIX must be up to 40 letters" in result.stderr
