@@ -15,6 +15,14 @@ def page_width(page) -> int:
     return page.evaluate("() => document.documentElement.scrollWidth")
 
 
+def wider_than_the_screen(page, width: int = 390) -> list[str]:
+    """What sticks out past the screen's right edge (for a failing assertion to name)."""
+    return page.evaluate("""width => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > width + 0.5)
+        .slice(0, 8)
+        .map(e => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px: ${e.textContent.trim().slice(0, 60)}`)""", width)
+
+
 def club_of(demo_server):  # noqa: F811
     return "/clubs/" + demo_server["evenings"][0][1] + "/"
 
@@ -69,13 +77,16 @@ def test_the_online_tables_invite_link_fits_a_phone(browser, demo_server):  # no
     page.goto(base + demo_server["next_evening"] + "tables/new/")
     for seat, select in enumerate(page.locator("main select").all()):
         select.select_option(index=seat + 1)
-    page.tap("main form button[type=submit]")
-    page.wait_for_load_state()
-    page.locator("main a", has_text=re.compile(r"^Table \d+$")).last.tap()
-    page.wait_for_load_state()
-    page.tap("text=Play this table online >> nth=-1")
+    # Each tap opens another page: measure the page it opened, whole (its style sheet loaded),
+    # not the one it left.
+    with page.expect_navigation(wait_until="load"):
+        page.tap("main form button[type=submit]")
+    with page.expect_navigation(wait_until="load"):
+        page.locator("main a", has_text=re.compile(r"^Table \d+$")).last.tap()
+    with page.expect_navigation(wait_until="load"):
+        page.tap("text=Play this table online >> nth=-1")
     page.wait_for_selector(".online-fixture code")
-    assert page_width(page) <= 390
+    assert page_width(page) <= 390, wider_than_the_screen(page)
     page.context.close()
 
 
