@@ -31,7 +31,7 @@ ALL_LEVELS = ("random", *LEVELS)
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
 COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "strong_calls",
-                   "strong_reads")
+                   "strong_reads", "strong_books")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",

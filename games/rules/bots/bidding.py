@@ -47,20 +47,28 @@ TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
 # needs more than a hand holds, a misère risk less than none.
 NEVER_TRICKS, NEVER_RISK = 99.0, -1.0
 RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere"}
-_tuned: dict[str, dict[str, Any]] = {}  # game -> its thresholds with the measured ones
+# Measured figures the tuned levels leave to the hand-set ones until a duplicate match shows
+# them better at a real table: Bid Whist's books model (measured with every other seat
+# passing). A level whose calls are "tuned_books" (the candidate ``strong_books``) takes them.
+HELD_BACK = ("books",)
+TUNED = ("tuned", "tuned_books")
+_tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
 
 def thresholds(view: dict[str, Any], calls: str | None = None) -> dict[str, Any]:
     """The thresholds the seat's calls are made from: its game's hand-set ones, or (``calls``
-    = "tuned", the level's choice) those overlaid by the measured figures."""
+    = "tuned", the level's choice) those overlaid by the measured figures but those held back
+    (``HELD_BACK``), or ("tuned_books") by every measured figure."""
     game = view["game"]
     hand_set = hooks_of(game).THRESHOLDS
-    if calls != "tuned":
+    if calls not in TUNED:
         return hand_set
-    if game not in _tuned:
+    if (game, calls) not in _tuned:
         measured = json.loads(TUNED_FILE.read_text()) if TUNED_FILE.exists() else {}
-        _tuned[game] = overlay(hand_set, measured.get(game, {}))
-    return _tuned[game]
+        taken = {name: value for name, value in measured.get(game, {}).items()
+                 if calls == "tuned_books" or name not in HELD_BACK}
+        _tuned[(game, calls)] = overlay(hand_set, taken)
+    return _tuned[(game, calls)]
 
 
 def overlay(hand_set: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any]:

@@ -51,6 +51,9 @@ class SearchLevel:
     # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
     # (bidding.thresholds).
     tuned_calls: bool = False
+    # With tuned_calls, also the measured figures the tuned levels hold back (bidding.HELD_BACK:
+    # Bid Whist's books model): a candidate's, until a duplicate match decides.
+    measured_books: bool = False
     # A club player's habit decides unless the sampled deals find another card clearly better
     # (:func:`habit_card`, :func:`clearly_better`): last to play, take an opponent's trick
     # cheaply; on lead, return partner's suit, or against an abundance lead trumps.  The small
@@ -61,7 +64,9 @@ class SearchLevel:
     @property
     def calls(self) -> str:
         """Which thresholds the level's calls come from (bidding.thresholds)."""
-        return "tuned" if self.tuned_calls else "hand"
+        if not self.tuned_calls:
+            return "hand"
+        return "tuned_books" if self.measured_books else "tuned"
 
 
 INFERENCE_FLOOR = 0.2
@@ -92,9 +97,10 @@ SEARCH_LEVELS = {
     "normal_v2": replace(NORMAL, habits_within_noise=False),
     "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False),
     # candidates for strong, each strong with one thing changed: its sampled deals weighted by
-    # the auction; deals drawn by the other seats' play
+    # the auction; deals drawn by the other seats' play; Bid Whist bids from the measured books
     "strong_calls": replace(STRONG, infer_calls=True),
     "strong_reads": replace(STRONG, infer_play=True),
+    "strong_books": replace(STRONG, measured_books=True),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level

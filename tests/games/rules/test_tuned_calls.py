@@ -51,7 +51,7 @@ def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch)
     """A hand between a measured solo threshold and today's: the tuned level calls solo, the
     first strong (hand-set thresholds) only proposes."""
     measured = dict(solo_bots.THRESHOLDS, solo=4.5, solo_after_prop=4.5)
-    monkeypatch.setitem(bidding._tuned, "solo_whist", measured)
+    monkeypatch.setitem(bidding._tuned, ("solo_whist", "tuned"), measured)
     assert search.SEARCH_LEVELS["strong"].tuned_calls
     assert not search.SEARCH_LEVELS["strong_v1"].tuned_calls
 
@@ -83,6 +83,32 @@ def test_measured_thresholds_overlay_the_hand_set_ones(tmp_path, monkeypatch):
     assert bidding.thresholds({"game": "belgian_whist"}, "tuned")["solo 6"] == 5.9
     assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
     assert bidding.thresholds({"game": "solo_whist"}, "hand") is solo_bots.THRESHOLDS
+
+
+def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch):
+    """Bid Whist's measured books model is held back from the tuned levels until a duplicate
+    match decides: strong opens on the hand-set model, while the candidate strong_books, given
+    a model in which no hand makes a contract, passes the same hand."""
+    from games.rules import bid_whist
+
+    model = {"base": 5.0, "per_trick": 0.2, "sd": 1.0, "notrump": -0.3, "hands": 400}
+    saved = tmp_path / "tuned_calls.json"
+    saved.write_text(json.dumps({"bid_whist": {"books": model, "deals": 100}}))
+    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
+    monkeypatch.setattr(bidding, "_tuned", {})
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned")["books"] \
+        == bid_bots.THRESHOLDS["books"]
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned_books")["books"] == model
+    assert search.SEARCH_LEVELS["strong_books"].calls == "tuned_books"
+    rules = bid_whist.Rules()
+    for seed in range(200):
+        deal = bid_whist.deal(rules, 3, random.Random(seed))
+        state = bid_whist.new_hand(rules, 3, deal.hands, deal.kitty)
+        view = state.view(state.to_act)
+        if choose_action(view, "strong", random.Random(1)) != "pass":
+            assert choose_action(view, "strong_books", random.Random(1)) == "pass"
+            return
+    raise AssertionError("strong opened none of 200 deals")
 
 
 def test_the_shipped_measurements_name_only_calls_the_bots_make():
@@ -130,7 +156,7 @@ def test_the_auction_weighting_models_the_other_seats_with_the_levels_own_thresh
     from games.rules.cards import mask_of
 
     measured = dict(solo_bots.THRESHOLDS, solo=4.5, solo_after_prop=4.5)
-    monkeypatch.setitem(bidding._tuned, "solo_whist", measured)
+    monkeypatch.setitem(bidding._tuned, ("solo_whist", "tuned"), measured)
 
     def between(view):
         tricks = bidding.plain_tricks(view["hand"], view["turn_up_suit"])
