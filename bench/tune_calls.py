@@ -16,7 +16,9 @@ nothing); the bench prints, per contract, the mean score by evaluation band, tod
 and the tuned one with its gain per call.  In Bid Whist a team's books are fitted against the
 bidder's trick count (least squares: base, per-trick, spread), the model the bids are chosen
 from (``bidding.bid_expectation``).  ``--write`` saves the tuned figures to
-``games/rules/bots/tuned_calls.json``, which the levels with ``tuned_calls`` read.
+``games/rules/bots/tuned_calls.json``, which the levels with ``tuned_calls`` read; Bid Whist's
+books model there is held back from them (``bidding.HELD_BACK``) and taken by the candidate
+``strong_books`` alone, until a duplicate match (bench/bots.py) shows it better at a table.
 
 Left to the hand-set thresholds: the calls made in partnership (Solo's prop and cop, Belgian
 proposals and emballage), whose value depends on a second hand.
