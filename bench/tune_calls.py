@@ -18,7 +18,8 @@ bidder's trick count (least squares: base, per-trick, spread), the model the bid
 from (``bidding.bid_expectation``).  ``--write`` saves the tuned figures to
 ``games/rules/bots/tuned_calls.json``, which the levels with ``tuned_calls`` read; Bid Whist's
 books model there is held back from them (``bidding.HELD_BACK``) and taken by the candidate
-``strong_books`` alone, until a duplicate match (bench/bots.py) shows it better at a table.
+``strong_books`` alone, until a duplicate match (bench/bots.py) shows it better at a table
+(measured with the others passing, it lost to the hand-set model: docs/performance.md).
 
 Left to the hand-set thresholds: the calls made in partnership (Solo's prop and cop, Belgian
 proposals and emballage), whose value depends on a second hand.

@@ -48,8 +48,10 @@ TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
 NEVER_TRICKS, NEVER_RISK = 99.0, -1.0
 RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere"}
 # Measured figures the tuned levels leave to the hand-set ones until a duplicate match shows
-# them better at a real table: Bid Whist's books model (measured with every other seat
-# passing). A level whose calls are "tuned_books" (the candidate ``strong_books``) takes them.
+# them better at a real table: Bid Whist's books model, measured with every other seat
+# passing, lost to the hand-set one by 0.53 points a hand (a pass hands the contract to the
+# other side, which that measurement cannot see: docs/performance.md). A level whose calls
+# are "tuned_books" (the candidate ``strong_books``) takes them.
 HELD_BACK = ("books",)
 TUNED = ("tuned", "tuned_books")
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
