@@ -52,7 +52,8 @@ class SearchLevel:
     # (bidding.thresholds).
     tuned_calls: bool = False
     # With tuned_calls, also the measured figures the tuned levels hold back (bidding.HELD_BACK:
-    # Bid Whist's books model): a candidate's, until a duplicate match decides.
+    # Bid Whist's books model): the candidate strong_books', which lost to strong in duplicate
+    # (docs/performance.md, "Bid Whist's books model").
     measured_books: bool = False
     # A club player's habit decides unless the sampled deals find another card clearly better
     # (:func:`habit_card`, :func:`clearly_better`): last to play, take an opponent's trick
