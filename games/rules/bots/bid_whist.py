@@ -32,7 +32,17 @@ CALLS = {
 # hand declares, measured in self-play (bench/bots.py machinery, 300 deals): about base +
 # per_trick x the hand's own trick count (bidding.bid_whist_options), the kitty book, kitty and
 # partner included, with sd of spread; notrump makes that many more.
-THRESHOLDS = {"books": {"base": 8.0, "per_trick": 0.5, "sd": 1.6, "notrump": -0.3}}
+THRESHOLDS = {
+    "books": {"base": 8.0, "per_trick": 0.5, "sd": 1.6, "notrump": -0.3},
+    # bid when the best bid is expected to gain at least this many points (over partner's
+    # bid: this many), bid higher than needed while the higher bid keeps this share of that
+    # expectation (bidding.bid_whist_call); bench/tune_bids.py measures them in real auctions
+    "bid_from": 0.25,
+    "overcall_partner_from": 1.5,
+    "preempt_share": 0.7,
+    # what the declarer keeps from hand and kitty (bidding.keep_value)
+    "keep": {"ace": 40.0, "king": 12.0, "notrump_length": 3.0, "short_side": 2.0},
+}
 
 HABIT_UNIT = 0.12  # what a partnership habit is worth, in points per hand
 DOUBLE_DUMMY = True  # a hand's review gives its contract's double-dummy result (review.py)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,7 @@ OPPONENT_BID_BOOKS = -0.6  # an opponent has bid: the strength is against us
 # at the normal level, the kitty shapes of 4, 5 and 6 cards made the same books within 0.15 of
 # each other; without a kitty (no kitty book, no best 12 of 18) 1.7 fewer for the same count.
 KITTY_BOOKS = {"none": -1.7}
-MIN_EXPECTATION = 0.25  # points a bid must be expected to gain
-PREEMPT_SHARE = 0.7  # bid higher than needed while that keeps this share of the expectation
-PREEMPT_FLOOR = 0.8
+PREEMPT_FLOOR = 0.8  # a higher bid (preempting_bid) is expected to gain at least this
 
 # The evaluations from which a call is made: trick counts (the call from this count up) and
 # misère risks (from this risk down).  Each game's bots module holds its own, set by hand
@@ -48,27 +47,35 @@ TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
 NEVER_TRICKS, NEVER_RISK = 99.0, -1.0
 RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere"}
 # Measured figures the tuned levels leave to the hand-set ones until a duplicate match shows
-# them better at a real table: Bid Whist's books model, measured with every other seat
-# passing, lost to the hand-set one by 0.53 points a hand (a pass hands the contract to the
-# other side, which that measurement cannot see: docs/performance.md). A level whose calls
-# are "tuned_books" (the candidate ``strong_books``) takes them.
-HELD_BACK = ("books",)
-TUNED = ("tuned", "tuned_books")
+# them better at a real table, by group: a level whose calls are "tuned+<group>..." (a
+# candidate, search.SearchLevel.measured) takes the groups it names.  Bid Whist's books model,
+# measured with every other seat passing, lost to the hand-set one by 0.53 points a hand (a
+# pass hands the contract to the other side, which that measurement cannot see:
+# docs/performance.md); bench/tune_bids.py measures the bids and the kitty in real auctions.
+HELD_BACK = {
+    "books": ("books",),
+    "bids": ("bid_from", "overcall_partner_from", "preempt_share"),
+    "kitty": ("keep",),
+}
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
 
 def thresholds(view: dict[str, Any], calls: str | None = None) -> dict[str, Any]:
     """The thresholds the seat's calls are made from: its game's hand-set ones, or (``calls``
     = "tuned", the level's choice) those overlaid by the measured figures but those held back
-    (``HELD_BACK``), or ("tuned_books") by every measured figure."""
+    (``HELD_BACK``), or ("tuned+books", "tuned+bids+kitty": a candidate's) by those and the
+    held-back groups named."""
     game = view["game"]
     hand_set = hooks_of(game).THRESHOLDS
-    if calls not in TUNED:
+    if not calls or not calls.startswith("tuned"):
         return hand_set
     if (game, calls) not in _tuned:
         measured = json.loads(TUNED_FILE.read_text()) if TUNED_FILE.exists() else {}
+        taken_groups = calls.split("+")[1:]
+        held = {name for group, names in HELD_BACK.items() if group not in taken_groups
+                for name in names}
         taken = {name: value for name, value in measured.get(game, {}).items()
-                 if calls == "tuned_books" or name not in HELD_BACK}
+                 if name not in held}
         _tuned[(game, calls)] = overlay(hand_set, taken)
     return _tuned[(game, calls)]
 
@@ -222,8 +229,19 @@ def bid_expectation(tricks: float, mode: str, n: int, rules, partner_bid: bool,
     return factor * (made * max(n, mean - 6) - (1 - made) * n)
 
 
-def bid_whist_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
-    books = thresholds(view, calls)["books"]
+@dataclass
+class BidChoice:
+    """What a Bid Whist seat weighs before it calls: its best mode's cheapest winning bid and
+    that bid's expected points (the books model's), the mode's higher bids with theirs (only
+    while others are still to speak: a higher bid shuts them out), and the auction around it."""
+    cheapest: str | None = None
+    value: float = -99.0
+    higher: list[tuple[str, float]] = field(default_factory=list)
+    over_partner: bool = False  # partner holds the auction: a bid overcalls partner
+    can_pass: bool = True  # False for a dealer stuck with the bid
+
+
+def bid_whist_choice(view: dict[str, Any], rules, books: dict[str, float]) -> BidChoice:
     legal = view["legal"]
     cards = view["hand"]
     me = view["seat"]
@@ -231,7 +249,7 @@ def bid_whist_call(view: dict[str, Any], rules, calls: str | None = None) -> str
                       for e in view["auction"])
     opponent_bid = any(e["seat"] % 2 != me % 2 and e["action"] != "pass"
                        for e in view["auction"])
-    best_action, best_value = None, None
+    choice = BidChoice(over_partner=_partner_holds(view, me), can_pass="pass" in legal)
     seen_modes = set()
     for tricks, mode, _trump, _direction in bid_whist_options(cards, rules):
         if mode in seen_modes:
@@ -243,24 +261,36 @@ def bid_whist_call(view: dict[str, Any], rules, calls: str | None = None) -> str
             continue
         n = int(bids[0].split()[1])  # the cheapest bid that wins the auction so far
         value = bid_expectation(tricks, mode, n, rules, partner_bid, opponent_bid, books)
-        action = bids[0]
-        if len(view["auction"]) < 3:
-            # others still to speak: bid higher while it stays nearly as good (shuts them out)
-            for higher in bids[1:]:
-                m = int(higher.split()[1])
-                if bid_expectation(tricks, mode, m, rules, partner_bid, opponent_bid, books) \
-                        < max(PREEMPT_SHARE * value, PREEMPT_FLOOR):
-                    break
-                action = higher
-        if best_value is None or value > best_value:
-            best_action, best_value = action, value
-    if "pass" not in legal:
-        return best_action or legal[0]
-    threshold = MIN_EXPECTATION
-    if _partner_holds(view, me):
-        threshold = 1.5  # overcall partner only with a clearly better contract
-    if best_action is not None and best_value is not None and best_value > threshold:
-        return best_action
+        if choice.cheapest is None or value > choice.value:
+            higher = [(b, bid_expectation(tricks, mode, int(b.split()[1]), rules, partner_bid,
+                                          opponent_bid, books))
+                      for b in bids[1:]] if len(view["auction"]) < 3 else []
+            choice = replace(choice, cheapest=bids[0], value=value, higher=higher)
+    return choice
+
+
+def preempting_bid(choice: BidChoice, share: float) -> str | None:
+    """The bid to make: the cheapest, or higher while every bid up to it keeps ``share`` of
+    the cheapest one's expectation (and at least PREEMPT_FLOOR points)."""
+    action = choice.cheapest
+    for higher, value in choice.higher:
+        if value < max(share * choice.value, PREEMPT_FLOOR):
+            break
+        action = higher
+    return action
+
+
+def bid_whist_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
+    """The level's call: its best bid (``preempting_bid``) when that bid is expected to gain at
+    least ``bid_from`` points (``overcall_partner_from`` over partner's bid), else a pass."""
+    figures = thresholds(view, calls)
+    choice = bid_whist_choice(view, rules, figures["books"])
+    action = preempting_bid(choice, figures["preempt_share"])
+    if not choice.can_pass:
+        return action or view["legal"][0]
+    bid_from = figures["overcall_partner_from" if choice.over_partner else "bid_from"]
+    if action is not None and choice.value >= bid_from:
+        return action
     return "pass"
 
 
@@ -269,8 +299,12 @@ def _partner_holds(view, me) -> bool:
     return bool(bids) and bids[-1]["seat"] == (me + 2) % 4
 
 
-def keep_value(card: str, trump: str | None, order_of, counts: dict[str, int]) -> float:
-    """How much a card is worth keeping (Bid Whist discards)."""
+def keep_value(card: str, trump: str | None, order_of, counts: dict[str, int],
+               weights: dict[str, float]) -> float:
+    """How much a card is worth keeping (Bid Whist discards); ``weights``: the game's
+    ``THRESHOLDS["keep"]``: what a side suit's ace and king add, what each card of a suit adds
+    in notrump (long suits run), and what each card short of four takes from a side suit with
+    trumps (short suits ruff)."""
     if card in ("BJ", "LJ"):
         return 200.0 if trump is not None else -10.0  # worthless in notrump
     suit = card[1]
@@ -279,18 +313,18 @@ def keep_value(card: str, trump: str | None, order_of, counts: dict[str, int]) -
         return 150.0 - place
     value = 20.0 - place * 1.5
     if place == 0:
-        value += 40
+        value += weights["ace"]
     elif place == 1:
-        value += 12
+        value += weights["king"]
     if trump is None:
-        value += counts[suit] * 3.0  # notrump: long suits run
+        value += counts[suit] * weights["notrump_length"]
     else:
-        value -= (4 - min(counts[suit], 4)) * 2.0  # trumps: keep side suits short
+        value -= (4 - min(counts[suit], 4)) * weights["short_side"]
     return value
 
 
-def best_keep(cards: list[str], mode: str, rules, discard_count: int = 6
-              ) -> tuple[float, list[str], str | None, str]:
+def best_keep(cards: list[str], mode: str, rules, weights: dict[str, float],
+              discard_count: int = 6) -> tuple[float, list[str], str | None, str]:
     """The best cards to keep (all but ``discard_count``: 12 of 18 with the six-card kitty)
     and the trump/direction they are meant for."""
     best = None
@@ -302,7 +336,7 @@ def best_keep(cards: list[str], mode: str, rules, discard_count: int = 6
     counts = {s: len(_ranks(cards, s)) for s in SUITS}
     for trump, direction in plans:
         order_of = bid_whist_orders(rules, direction, trump)
-        ranked = sorted(cards, key=lambda c: -keep_value(c, trump, order_of, counts))
+        ranked = sorted(cards, key=lambda c: -keep_value(c, trump, order_of, counts, weights))
         keep = ranked[:len(cards) - discard_count]
         if trump is None:
             tricks = notrump_tricks(keep, order_of)[0]
@@ -316,6 +350,7 @@ def best_keep(cards: list[str], mode: str, rules, discard_count: int = 6
 def bid_whist_discard(view: dict[str, Any], rules, calls: str | None = None) -> str:
     mode = view["contract"]["mode"]
     _tricks, keep, _trump, _direction = best_keep(view["hand"], mode, rules,
+                                                  thresholds(view, calls)["keep"],
                                                   view["discard_count"])
     discards = [c for c in view["hand"] if c not in keep]
     return "discard " + " ".join(sorted(discards))

@@ -34,7 +34,7 @@ from games.rules.bid_whist import _TRUMP_BASE as TRUMP
 from games.rules.bid_whist import NO_SUIT, _order_tables
 from games.rules.cards import ALL_CARDS, CARD_INDEX, JOKER_DECK, mask_of
 
-from . import bidding
+from . import bid_whist, bidding
 from .kernel import bits
 
 GAME = ct.GAME
@@ -47,6 +47,9 @@ TRICKS_BASE = 2.5
 TRICKS_PER_TRICK = 1.0
 TRICKS_SD = 1.8
 NOTRUMP_TRICKS = 0.0  # too few notrump declarers in the sample to tell them apart
+# The declarer keeps from hand and kitty what a Bid Whist declarer does by the hand-set rule
+# (bidding.bid_whist_discard reads it here, the game's thresholds).
+THRESHOLDS = {"keep": bid_whist.THRESHOLDS["keep"]}
 MIN_EXPECTATION = 0.5  # points a bid must be expected to gain
 PREEMPT_SHARE = 0.8  # bid higher than needed while that keeps this share of the expectation
 

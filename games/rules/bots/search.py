@@ -51,10 +51,10 @@ class SearchLevel:
     # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
     # (bidding.thresholds).
     tuned_calls: bool = False
-    # With tuned_calls, also the measured figures the tuned levels hold back (bidding.HELD_BACK:
-    # Bid Whist's books model): the candidate strong_books', which lost to strong in duplicate
-    # (docs/performance.md, "Bid Whist's books model").
-    measured_books: bool = False
+    # With tuned_calls, also these groups of the measured figures the tuned levels hold back
+    # (bidding.HELD_BACK): the candidates' (strong_books took Bid Whist's books model, which
+    # lost to strong in duplicate: docs/performance.md, "Bid Whist's books model").
+    measured: tuple[str, ...] = ()
     # A club player's habit decides unless the sampled deals find another card clearly better
     # (:func:`habit_card`, :func:`clearly_better`): last to play, take an opponent's trick
     # cheaply; on lead, return partner's suit, or against an abundance lead trumps.  The small
@@ -67,7 +67,7 @@ class SearchLevel:
         """Which thresholds the level's calls come from (bidding.thresholds)."""
         if not self.tuned_calls:
             return "hand"
-        return "tuned_books" if self.measured_books else "tuned"
+        return "+".join(("tuned", *self.measured))
 
 
 INFERENCE_FLOOR = 0.2
@@ -101,7 +101,7 @@ SEARCH_LEVELS = {
     # the auction; deals drawn by the other seats' play; Bid Whist bids from the measured books
     "strong_calls": replace(STRONG, infer_calls=True),
     "strong_reads": replace(STRONG, infer_play=True),
-    "strong_books": replace(STRONG, measured_books=True),
+    "strong_books": replace(STRONG, measured=("books",)),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level

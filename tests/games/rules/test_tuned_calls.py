@@ -98,8 +98,8 @@ def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch)
     monkeypatch.setattr(bidding, "_tuned", {})
     assert bidding.thresholds({"game": "bid_whist"}, "tuned")["books"] \
         == bid_bots.THRESHOLDS["books"]
-    assert bidding.thresholds({"game": "bid_whist"}, "tuned_books")["books"] == model
-    assert search.SEARCH_LEVELS["strong_books"].calls == "tuned_books"
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned+books")["books"] == model
+    assert search.SEARCH_LEVELS["strong_books"].calls == "tuned+books"
     rules = bid_whist.Rules()
     for seed in range(200):
         deal = bid_whist.deal(rules, 3, random.Random(seed))
