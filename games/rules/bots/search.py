@@ -97,11 +97,15 @@ SEARCH_LEVELS = {
     # to 27), kept for the bench's comparison
     "normal_v2": replace(NORMAL, habits_within_noise=False),
     "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False),
-    # candidates for strong, each strong with one thing changed: its sampled deals weighted by
-    # the auction; deals drawn by the other seats' play; Bid Whist bids from the measured books
+    # candidates, each a level with one thing changed: its sampled deals weighted by the
+    # auction; deals drawn by the other seats' play; Bid Whist bids from the measured books
     "strong_calls": replace(STRONG, infer_calls=True),
     "strong_reads": replace(STRONG, infer_play=True),
     "strong_books": replace(STRONG, measured=("books",)),
+    # Bid Whist's bids and kitty measured in real auctions (bench/tune_bids.py), at both levels:
+    # normal's duplicate match is five times cheaper than strong's
+    "normal_bids": replace(NORMAL, measured=("bids", "kitty")),
+    "strong_bids": replace(STRONG, measured=("bids", "kitty")),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level

@@ -1,0 +1,312 @@
+"""Tune Bid Whist's bids and kitty in real auctions: what a bid gains over a pass, measured.
+
+    .venv/bin/python bench/tune_bids.py [--deals 3000] [--play normal] [--workers 2] [--seed 1]
+                                        [--write]
+
+``bench/tune_calls.py`` measured the books a hand makes with the other three passing; bidding
+from that model lost at a real table (docs/performance.md, "Bid Whist's books model"), because
+a pass is not worth nothing: it leaves the auction to the other side.  Here the auction of every
+deal is run by the level (``--play``) at every seat, with the calls of today's tuned levels, and
+at each call where the seat could bid, the hand is played out from there several times, the same
+random seed each time: with the seat passing (when its best bid's expectation, the number the
+rule bids from, is within the window), bidding its best mode's cheapest bid, and each higher bid
+of that mode a preempting rule could choose.  Everything after the branch is the level's: the
+rest of the auction (which answers the bid or the pass), the kitty, the trumps, the card play.
+A branch's figure is the seat's team's points minus the other team's.
+
+From these paired figures the bench sets, by the total it would have gained over the sample:
+``preempt_share`` (bid higher while the higher bid keeps this share of the cheapest one's
+expectation), then ``bid_from`` (bid when the expectation reaches it; a pass below) and
+``overcall_partner_from`` (the same over partner's bid), the two thresholds the seat passes
+below.  The kitty: at the end of each auction, the declarer's discard by today's weights
+(``bidding.keep_value``) and by one variant of them (each weight set to none or doubled, in
+turn) are both played out; a variant is taken when its gain's 95% interval excludes zero.
+
+Each figure is tuned on the even deals and judged on the odd ones (the held-out gain of the
+tuned rule over today's, with its interval), then tuned on all.  ``--write`` adds them to Bid
+Whist's figures in ``games/rules/bots/tuned_calls.json``, held back from the tuned levels
+(``bidding.HELD_BACK``, groups "bids" and "kitty") and taken by the candidates ``normal_bids``
+and ``strong_bids`` until a duplicate match (bench/bots.py) shows them better at a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tune_calls import OUTPUT, best_threshold, dealt  # noqa: E402
+
+from games.rules.bots import bidding, choose_action  # noqa: E402
+from games.rules.bots.hooks import of as hooks_of  # noqa: E402
+
+GAME = "bid_whist"
+CALLS = "tuned"  # the calls of today's strong and normal
+# A pass is played out when the best bid's expectation is within this window: far below it
+# every rule passes, far above it every rule bids.
+WINDOW = (-2.0, 3.0)
+# The preempting shares tried; a higher bid is played out while it keeps the lowest of them.
+# 99: never bid higher than needed.
+SHARES = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 99.0)
+KEEP_VARIANTS = [(weight, factor) for weight in ("ace", "king", "notrump_length", "short_side")
+                 for factor in (0.0, 2.0)]
+MIN_RECORDS = 50  # a threshold measured on fewer calls keeps today's
+
+
+# -- playing the branches out ----------------------------------------------------------------
+
+
+def replay(module, rules, dealer, deal, actions):
+    state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
+    for seat, action in actions:
+        state.apply(action, seat)
+    return state
+
+
+def finish(state, seat: int, play: str, seed: int) -> float:
+    """The seat's team's points minus the other team's, the hand finished by ``play``."""
+    rng = random.Random(seed)
+    while not state.complete:
+        to_act = state.to_act
+        state.apply(choose_action(state.view(to_act), play, rng), to_act)
+    points = state.result()["points"]
+    return float(points[seat % 2] - points[1 - seat % 2])
+
+
+def branches(module, rules, dealer, deal, actions, seat, choices, play, seed) -> dict[str, float]:
+    out = {}
+    for action in choices:
+        state = replay(module, rules, dealer, deal, actions)
+        state.apply(action, seat)
+        out[action] = finish(state, seat, play, seed)
+    return out
+
+
+def deal_records(task) -> tuple[list[dict], list[dict]]:
+    """(bid records, kitty records) of one deal: every branched call, and the declarer's
+    discard by today's weights and by the deal's variant."""
+    module, rules, rng, dealer, deal, play = dealt(GAME, task)
+    index = task[0]
+    state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
+    actions: list[tuple[int, str]] = []
+    bids, kitty = [], []
+    while not state.complete:
+        seat = state.to_act
+        view = state.view(seat)
+        phase = view["phase"]
+        if phase == "play":
+            break  # the rest is card play: nothing more to branch
+        seed = index * 64 + len(actions)  # the same seed for every branch of one decision
+        if phase == "auction":
+            figures = bidding.thresholds(view, CALLS)
+            choice = bidding.bid_whist_choice(view, rules, figures["books"])
+            if choice.cheapest is not None:
+                tried = [choice.cheapest]
+                for higher, value in choice.higher:
+                    if value < max(min(SHARES) * choice.value, bidding.PREEMPT_FLOOR):
+                        break
+                    tried.append(higher)
+                if choice.can_pass and WINDOW[0] <= choice.value <= WINDOW[1]:
+                    tried.append("pass")
+                if len(tried) > 1:
+                    bids.append({"deal": index, "over_partner": choice.over_partner,
+                                 "value": choice.value, "cheapest": choice.cheapest,
+                                 "higher": choice.higher[:len(tried) - 1 - ("pass" in tried)],
+                                 "outcome": branches(module, rules, dealer, deal, actions, seat,
+                                                     tried, play, seed)})
+        elif phase == "discard":
+            today = bidding.bid_whist_discard(view, rules, CALLS)
+            weight, factor = KEEP_VARIANTS[index % len(KEEP_VARIANTS)]
+            alternative = discard_with(view, rules, weight, factor)
+            gain = 0.0
+            if alternative != today:
+                outcome = branches(module, rules, dealer, deal, actions, seat,
+                                   [today, alternative], play, seed)
+                gain = outcome[alternative] - outcome[today]
+            kitty.append({"deal": index, "variant": f"{weight} x{factor:g}", "gain": gain,
+                          "changed": alternative != today})
+        action = choose_action(view, play, rng)
+        state.apply(action, seat)
+        actions.append((seat, action))
+    return bids, kitty
+
+
+def discard_with(view, rules, weight: str, factor: float) -> str:
+    weights = dict(bidding.thresholds(view, CALLS)["keep"])
+    weights[weight] *= factor
+    _tricks, keep, _trump, _direction = bidding.best_keep(view["hand"], view["contract"]["mode"],
+                                                          rules, weights, view["discard_count"])
+    return "discard " + " ".join(sorted(c for c in view["hand"] if c not in keep))
+
+
+# -- from the records to the figures ---------------------------------------------------------
+
+
+def chosen(record: dict, share: float, bid_from: float, partner_from: float) -> str:
+    """What the rule (share, bid_from, overcall_partner_from) calls at the record's decision."""
+    choice = bidding.BidChoice(cheapest=record["cheapest"], value=record["value"],
+                               higher=[tuple(h) for h in record["higher"]])
+    action = bidding.preempting_bid(choice, share)
+    threshold = partner_from if record["over_partner"] else bid_from
+    return action if record["value"] >= threshold else "pass"
+
+
+def outcome_of(record: dict, action: str) -> float | None:
+    """The branch's figure; None for a pass that was not played out (below the window: every
+    rule tried passes there, so two rules' difference is nothing)."""
+    return record["outcome"].get(action)
+
+
+def difference(record: dict, rule: tuple, baseline: tuple) -> float:
+    a, b = chosen(record, *rule), chosen(record, *baseline)
+    if a == b:
+        return 0.0
+    x, y = outcome_of(record, a), outcome_of(record, b)
+    if x is None or y is None:  # a pass below the window against a bid: count it as no call
+        return 0.0
+    return x - y
+
+
+def tune_bids(records: list[dict], today: tuple) -> tuple[tuple, list[str]]:
+    """The rule (share, bid_from, overcall_partner_from) the sample gains most with."""
+    lines = []
+    best, best_total = today, None
+    # the share nearest today's first: of equal totals, the least change is kept
+    for share in sorted(SHARES, key=lambda s: (abs(s - today[0]), s)):
+        total, thresholds_found = 0.0, []
+        for over_partner, today_from in ((False, today[1]), (True, today[2])):
+            points = []
+            for r in records:
+                if r["over_partner"] != over_partner:
+                    continue
+                bid = chosen(r, share, -99.0, -99.0)
+                if "pass" in r["outcome"]:
+                    points.append((r["value"], r["outcome"][bid] - r["outcome"]["pass"]))
+                else:  # above the window every rule bids: only the preempt differs
+                    total += r["outcome"][bid] - r["outcome"][r["cheapest"]]
+            if len(points) < MIN_RECORDS:
+                threshold = today_from
+                total += sum(g for v, g in points if v >= threshold)
+            else:
+                threshold, gained, _calls = best_threshold(points, "up")
+                # never gains within the window: bid only above it, as every rule does
+                threshold = WINDOW[1] if threshold is None else round(threshold, 3)
+                total += gained
+            thresholds_found.append(threshold)
+        lines.append((share, f"  preempt_share {share:g}: bid_from {thresholds_found[0]:.2f}, "
+                             f"overcall_partner_from {thresholds_found[1]:.2f}, "
+                             f"total {total:+.0f} points"))
+        if best_total is None or total > best_total + 1e-9:
+            best, best_total = (share, *thresholds_found), total
+    return best, [line for _share, line in sorted(lines)]
+
+
+def summarise(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def tune_kitty(records: list[dict], today: dict[str, float]) -> tuple[dict, list[str]]:
+    keep, lines = dict(today), []
+    best_gain: dict[str, float] = {}
+    for weight, factor in KEEP_VARIANTS:
+        name = f"{weight} x{factor:g}"
+        gains = [r["gain"] for r in records if r["variant"] == name]
+        if not gains:
+            continue
+        mean, ci = summarise(gains)
+        changed = sum(r["changed"] for r in records if r["variant"] == name)
+        taken = mean - ci > 0 and mean > best_gain.get(weight, 0.0)
+        lines.append(f"  keep {name}: {mean:+.3f} ± {ci:.3f} points a hand over {len(gains)} "
+                     f"hands ({changed} other discards){'  <- taken' if taken else ''}")
+        if taken:
+            keep[weight], best_gain[weight] = today[weight] * factor, mean
+    return keep, lines
+
+
+def held_out(bid_records: list[dict], today: tuple) -> list[str]:
+    """Tuned on the even deals, judged on the odd ones."""
+    even = [r for r in bid_records if r["deal"] % 2 == 0]
+    odd = [r for r in bid_records if r["deal"] % 2 == 1]
+    rule, _lines = tune_bids(even, today)
+    deals = {r["deal"] for r in odd}
+    by_deal: dict[int, float] = dict.fromkeys(deals, 0.0)
+    for r in odd:
+        by_deal[r["deal"]] += difference(r, rule, today)
+    mean, ci = summarise(list(by_deal.values()))
+    return [f"held out: tuned on the even deals {format_rule(rule)}, on the {len(deals)} odd "
+            f"deals with a call branched it gains {mean:+.3f} ± {ci:.3f} points a deal over "
+            f"today's rule"]
+
+
+def format_rule(rule: tuple) -> str:
+    return (f"(preempt_share {rule[0]:g}, bid_from {rule[1]:.2f}, "
+            f"overcall_partner_from {rule[2]:.2f})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--play", default="normal", help="the level that bids and plays")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--records", type=Path,
+                        help="save the played-out branches to this file (JSON), or, if it "
+                             "exists, tune from it without playing")
+    args = parser.parse_args(argv)
+    tasks = [(i, args.seed, args.play) for i in range(args.deals)]
+    start = time.perf_counter()
+    if args.records and args.records.exists():
+        results = json.loads(args.records.read_text())
+    elif args.workers > 1:
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            results = pool.map(deal_records, tasks, chunksize=4)
+    else:
+        results = [deal_records(t) for t in tasks]
+    if args.records and not args.records.exists():
+        args.records.write_text(json.dumps(results))
+    bid_records = [r for bids, _kitty in results for r in bids]
+    kitty_records = [r for _bids, kitty in results for r in kitty]
+    hands = sum(len(r["outcome"]) for r in bid_records) \
+        + 2 * sum(r["changed"] for r in kitty_records)
+    print(f"# bid_whist: {args.deals} deals, {len(bid_records)} calls branched, "
+          f"{len(kitty_records)} discards, {hands} hands played out by {args.play} in "
+          f"{time.perf_counter() - start:.0f} s", flush=True)
+    hand_set = hooks_of(GAME).THRESHOLDS
+    today = (hand_set["preempt_share"], hand_set["bid_from"], hand_set["overcall_partner_from"])
+    print(f"today {format_rule(today)}")
+    rule, lines = tune_bids(bid_records, today)
+    for line in [*lines, *held_out(bid_records, today)]:
+        print(line)
+    print(f"tuned {format_rule(rule)}")
+    keep, lines = tune_kitty(kitty_records, hand_set["keep"])
+    for line in lines:
+        print(line)
+    print(f"keep today {hand_set['keep']}, tuned {keep}")
+    if args.write:
+        saved = json.loads(OUTPUT.read_text()) if OUTPUT.exists() else {}
+        saved.setdefault(GAME, {}).update({
+            "preempt_share": rule[0], "bid_from": rule[1], "overcall_partner_from": rule[2],
+            "keep": keep,
+            "auction": {"deals": args.deals, "play": args.play, "seed": args.seed,
+                        "calls": len(bid_records)}})
+        OUTPUT.write_text(json.dumps(saved, indent=2, sort_keys=True) + "\n")
+        print(f"written to {OUTPUT.relative_to(Path(__file__).resolve().parents[1])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,123 @@
+"""Bid Whist's bids and kitty measured in real auctions (bench/tune_bids.py): how the bench
+plays its branches, how it picks the figures, and who bids from them."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+
+from games.rules import bid_whist
+from games.rules.bots import bid_whist as bid_bots
+from games.rules.bots import bidding, choose_action, search
+
+BENCH = Path(__file__).resolve().parents[3] / "bench"
+
+
+def load_bench():
+    sys.path.insert(0, str(BENCH))  # the bench imports tune_calls beside it
+    try:
+        spec = importlib.util.spec_from_file_location("tune_bids", BENCH / "tune_bids.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCH))
+    return module
+
+
+TODAY = (0.7, 0.25, 1.5)  # (preempt_share, bid_from, overcall_partner_from)
+
+
+def record(deal, value, outcome, higher=(), over_partner=False):
+    return {"deal": deal, "over_partner": over_partner, "value": value,
+            "cheapest": "bid 4 uptown", "higher": list(higher), "outcome": outcome}
+
+
+def test_the_bench_bids_from_where_a_bid_starts_to_gain_over_a_pass():
+    """Bids expected to gain under 1 point lose to a pass in the sample, those from 1 point up
+    gain: the tuned rule bids from 1 point; over partner, too few calls keep today's figure."""
+    bench = load_bench()
+    records = []
+    for i in range(200):
+        value = -2.0 + 5.0 * i / 199
+        gain = 1.0 if value >= 1.0 else -1.0
+        records.append(record(i, value, {"pass": 0.0, "bid 4 uptown": gain}))
+    records.append(record(999, 2.0, {"pass": 0.0, "bid 4 uptown": -2.0}, over_partner=True))
+    rule, lines = bench.tune_bids(records, TODAY)
+    assert 1.0 <= rule[1] < 1.03
+    assert rule[2] == TODAY[2]
+    assert rule[0] == TODAY[0]  # no higher bid in the sample: today's share is kept
+    assert len(lines) == len(bench.SHARES)
+
+
+def test_the_bench_stops_preempting_where_the_higher_bid_loses():
+    """A higher bid that keeps 75% of the cheapest one's expectation loses 3 points where the
+    cheapest gains 1: the tuned share no longer bids it."""
+    bench = load_bench()
+    records = [record(i, 2.0 + i / 100, {"pass": 0.0, "bid 4 uptown": 1.0, "bid 5 uptown": -3.0},
+                      higher=[("bid 5 uptown", 0.75 * (2.0 + i / 100))])
+               for i in range(100)]
+    rule, _lines = bench.tune_bids(records, TODAY)
+    assert rule[0] > 0.75
+    assert bench.chosen(records[0], *rule) == "bid 4 uptown"
+    assert bench.chosen(records[0], *TODAY) == "bid 5 uptown"
+
+
+def test_a_kitty_variant_is_taken_only_when_its_gain_is_clear():
+    bench = load_bench()
+    today = bid_bots.THRESHOLDS["keep"]
+    rng = random.Random(3)
+    records = [{"deal": i, "variant": "ace x0", "gain": 1.0 + rng.uniform(-0.5, 0.5),
+                "changed": True} for i in range(60)]
+    records += [{"deal": i, "variant": "king x2", "gain": rng.choice((-2.0, 2.2)),
+                 "changed": True} for i in range(60)]
+    keep, _lines = bench.tune_kitty(records, today)
+    assert keep["ace"] == 0.0
+    assert keep["king"] == today["king"]  # within the noise
+    assert keep["short_side"] == today["short_side"]
+
+
+def test_the_bench_plays_every_branch_of_a_call_from_the_same_auction():
+    """Each branched call holds its cheapest bid and, inside the window, a pass, each played
+    out to a team score; the deal's discard is compared with its variant's; a second run of
+    the same deal gives the same figures."""
+    bench = load_bench()
+    found_pass = False
+    for index in range(6):
+        bids, kitty = bench.deal_records((index, 1, "easy"))
+        assert bids == bench.deal_records((index, 1, "easy"))[0]
+        for r in bids:
+            assert r["cheapest"] in r["outcome"]
+            in_window = bench.WINDOW[0] <= r["value"] <= bench.WINDOW[1]
+            assert ("pass" in r["outcome"]) == in_window
+            found_pass |= in_window
+            assert all(isinstance(v, float) and abs(v) <= 2 * 13 for v in r["outcome"].values())
+        assert len(kitty) <= 1
+        assert all(r["variant"] in {f"{w} x{f:g}" for w, f in bench.KEEP_VARIANTS} for r in kitty)
+    assert found_pass
+
+
+def test_the_measured_bids_are_the_candidates_alone(tmp_path, monkeypatch):
+    """Measured in real auctions, the bids are held back from the tuned levels until a
+    duplicate match decides: given a bid_from no hand reaches, strong still opens a hand and
+    strong_bids and normal_bids pass it."""
+    saved = tmp_path / "tuned_calls.json"
+    saved.write_text(json.dumps({"bid_whist": {"bid_from": 50.0, "preempt_share": 0.9,
+                                               "keep": dict(bid_bots.THRESHOLDS["keep"])}}))
+    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
+    monkeypatch.setattr(bidding, "_tuned", {})
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned+bids+kitty")["bid_from"] == 50.0
+    assert search.SEARCH_LEVELS["strong_bids"].calls == "tuned+bids+kitty"
+    rules = bid_whist.Rules()
+    for seed in range(200):
+        deal = bid_whist.deal(rules, 3, random.Random(seed))
+        state = bid_whist.new_hand(rules, 3, deal.hands, deal.kitty)
+        view = state.view(state.to_act)
+        if choose_action(view, "strong", random.Random(1)) != "pass":
+            assert choose_action(view, "strong_bids", random.Random(1)) == "pass"
+            assert choose_action(view, "normal_bids", random.Random(1)) == "pass"
+            return
+    raise AssertionError("strong opened no hand in 200 deals")
