@@ -16,9 +16,9 @@ A branch's figure is the seat's team's points minus the other team's.
 
 From these paired figures the bench sets, by the total it would have gained over the sample:
 ``preempt_share`` (bid higher while the higher bid keeps this share of the cheapest one's
-expectation), then ``bid_from`` (bid when the expectation reaches it; a pass below) and
-``overcall_partner_from`` (the same over partner's bid), the two thresholds the seat passes
-below.  The kitty: at the end of each auction, the declarer's discard by today's weights
+expectation), then the expectation a bid needs by who holds the auction (``bidding.BID_FROM``):
+``bid_from`` when nobody has bid, ``overcall_opponent_from`` over an opponent's bid (a pass
+then leaves the opponents their contract), ``overcall_partner_from`` over partner's.  The kitty: at the end of each auction, the declarer's discard by today's weights
 (``bidding.keep_value``) and by one variant of them (each weight set to none or doubled, in
 turn) are both played out; a variant is taken when its gain's 95% interval excludes zero.
 
@@ -117,7 +117,7 @@ def deal_records(task) -> tuple[list[dict], list[dict]]:
                 if choice.can_pass and WINDOW[0] <= choice.value <= WINDOW[1]:
                     tried.append("pass")
                 if len(tried) > 1:
-                    bids.append({"deal": index, "over_partner": choice.over_partner,
+                    bids.append({"deal": index, "holder": choice.holder,
                                  "value": choice.value, "cheapest": choice.cheapest,
                                  "higher": choice.higher[:len(tried) - 1 - ("pass" in tried)],
                                  "outcome": branches(module, rules, dealer, deal, actions, seat,
@@ -150,12 +150,15 @@ def discard_with(view, rules, weight: str, factor: float) -> str:
 # -- from the records to the figures ---------------------------------------------------------
 
 
-def chosen(record: dict, share: float, bid_from: float, partner_from: float) -> str:
-    """What the rule (share, bid_from, overcall_partner_from) calls at the record's decision."""
+Rule = dict  # {"preempt_share": ..., and a threshold for each of bidding.BID_FROM's names}
+
+
+def chosen(record: dict, rule: Rule) -> str:
+    """What the rule calls at the record's decision."""
     choice = bidding.BidChoice(cheapest=record["cheapest"], value=record["value"],
                                higher=[tuple(h) for h in record["higher"]])
-    action = bidding.preempting_bid(choice, share)
-    threshold = partner_from if record["over_partner"] else bid_from
+    action = bidding.preempting_bid(choice, rule["preempt_share"])
+    threshold = rule[bidding.BID_FROM[record["holder"]]]
     return action if record["value"] >= threshold else "pass"
 
 
@@ -165,8 +168,8 @@ def outcome_of(record: dict, action: str) -> float | None:
     return record["outcome"].get(action)
 
 
-def difference(record: dict, rule: tuple, baseline: tuple) -> float:
-    a, b = chosen(record, *rule), chosen(record, *baseline)
+def difference(record: dict, rule: Rule, baseline: Rule) -> float:
+    a, b = chosen(record, rule), chosen(record, baseline)
     if a == b:
         return 0.0
     x, y = outcome_of(record, a), outcome_of(record, b)
@@ -175,37 +178,36 @@ def difference(record: dict, rule: tuple, baseline: tuple) -> float:
     return x - y
 
 
-def tune_bids(records: list[dict], today: tuple) -> tuple[tuple, list[str]]:
-    """The rule (share, bid_from, overcall_partner_from) the sample gains most with."""
+def tune_bids(records: list[dict], today: Rule) -> tuple[Rule, list[str]]:
+    """The rule the sample gains most with: for each preempting share, the threshold of each
+    holder of the auction (none, an opponent, partner) where bidding starts to gain over a
+    pass; then the share whose total is highest."""
     lines = []
     best, best_total = today, None
     # the share nearest today's first: of equal totals, the least change is kept
-    for share in sorted(SHARES, key=lambda s: (abs(s - today[0]), s)):
-        total, thresholds_found = 0.0, []
-        for over_partner, today_from in ((False, today[1]), (True, today[2])):
+    for share in sorted(SHARES, key=lambda s: (abs(s - today["preempt_share"]), s)):
+        rule, total = {"preempt_share": share}, 0.0
+        for holder, name in bidding.BID_FROM.items():
             points = []
             for r in records:
-                if r["over_partner"] != over_partner:
+                if r["holder"] != holder:
                     continue
-                bid = chosen(r, share, -99.0, -99.0)
+                bid = chosen(r, {**rule, name: -99.0})
                 if "pass" in r["outcome"]:
                     points.append((r["value"], r["outcome"][bid] - r["outcome"]["pass"]))
                 else:  # above the window every rule bids: only the preempt differs
                     total += r["outcome"][bid] - r["outcome"][r["cheapest"]]
             if len(points) < MIN_RECORDS:
-                threshold = today_from
-                total += sum(g for v, g in points if v >= threshold)
+                rule[name] = today[name]
+                total += sum(g for v, g in points if v >= today[name])
             else:
                 threshold, gained, _calls = best_threshold(points, "up")
                 # never gains within the window: bid only above it, as every rule does
-                threshold = WINDOW[1] if threshold is None else round(threshold, 3)
+                rule[name] = WINDOW[1] if threshold is None else round(threshold, 3)
                 total += gained
-            thresholds_found.append(threshold)
-        lines.append((share, f"  preempt_share {share:g}: bid_from {thresholds_found[0]:.2f}, "
-                             f"overcall_partner_from {thresholds_found[1]:.2f}, "
-                             f"total {total:+.0f} points"))
+        lines.append((share, f"  {format_rule(rule)}: total {total:+.0f} points"))
         if best_total is None or total > best_total + 1e-9:
-            best, best_total = (share, *thresholds_found), total
+            best, best_total = rule, total
     return best, [line for _share, line in sorted(lines)]
 
 
@@ -236,7 +238,7 @@ def tune_kitty(records: list[dict], today: dict[str, float]) -> tuple[dict, list
     return keep, lines
 
 
-def held_out(bid_records: list[dict], today: tuple) -> list[str]:
+def held_out(bid_records: list[dict], today: Rule) -> list[str]:
     """Tuned on the even deals, judged on the odd ones."""
     even = [r for r in bid_records if r["deal"] % 2 == 0]
     odd = [r for r in bid_records if r["deal"] % 2 == 1]
@@ -248,12 +250,14 @@ def held_out(bid_records: list[dict], today: tuple) -> list[str]:
     mean, ci = summarise(list(by_deal.values()))
     return [f"held out: tuned on the even deals {format_rule(rule)}, on the {len(deals)} odd "
             f"deals with a call branched it gains {mean:+.3f} ± {ci:.3f} points a deal over "
-            f"today's rule"]
+            f"today's rule (the calls of all four seats)"]
 
 
-def format_rule(rule: tuple) -> str:
-    return (f"(preempt_share {rule[0]:g}, bid_from {rule[1]:.2f}, "
-            f"overcall_partner_from {rule[2]:.2f})")
+def format_rule(rule: Rule) -> str:
+    return "(" + ", ".join(f"{name} {rule[name]:g}" for name in RULE_NAMES) + ")"
+
+
+RULE_NAMES = ("preempt_share", *bidding.BID_FROM.values())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -286,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(kitty_records)} discards, {hands} hands played out by {args.play} in "
           f"{time.perf_counter() - start:.0f} s", flush=True)
     hand_set = hooks_of(GAME).THRESHOLDS
-    today = (hand_set["preempt_share"], hand_set["bid_from"], hand_set["overcall_partner_from"])
+    today = {name: hand_set[name] for name in RULE_NAMES}
     print(f"today {format_rule(today)}")
     rule, lines = tune_bids(bid_records, today)
     for line in [*lines, *held_out(bid_records, today)]:
@@ -299,8 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         saved = json.loads(OUTPUT.read_text()) if OUTPUT.exists() else {}
         saved.setdefault(GAME, {}).update({
-            "preempt_share": rule[0], "bid_from": rule[1], "overcall_partner_from": rule[2],
-            "keep": keep,
+            **rule, "keep": keep,
             "auction": {"deals": args.deals, "play": args.play, "seed": args.seed,
                         "calls": len(bid_records)}})
         OUTPUT.write_text(json.dumps(saved, indent=2, sort_keys=True) + "\n")

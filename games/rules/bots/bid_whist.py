@@ -34,10 +34,12 @@ CALLS = {
 # partner included, with sd of spread; notrump makes that many more.
 THRESHOLDS = {
     "books": {"base": 8.0, "per_trick": 0.5, "sd": 1.6, "notrump": -0.3},
-    # bid when the best bid is expected to gain at least this many points (over partner's
-    # bid: this many), bid higher than needed while the higher bid keeps this share of that
-    # expectation (bidding.bid_whist_call); bench/tune_bids.py measures them in real auctions
+    # bid when the best bid is expected to gain at least this many points (over an opponent's
+    # bid, over partner's: these many), bid higher than needed while the higher bid keeps this
+    # share of that expectation (bidding.bid_whist_call); bench/tune_bids.py measures them in
+    # real auctions
     "bid_from": 0.25,
+    "overcall_opponent_from": 0.25,
     "overcall_partner_from": 1.5,
     "preempt_share": 0.7,
     # what the declarer keeps from hand and kitty (bidding.keep_value)

@@ -54,7 +54,7 @@ RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere"}
 # docs/performance.md); bench/tune_bids.py measures the bids and the kitty in real auctions.
 HELD_BACK = {
     "books": ("books",),
-    "bids": ("bid_from", "overcall_partner_from", "preempt_share"),
+    "bids": ("bid_from", "overcall_opponent_from", "overcall_partner_from", "preempt_share"),
     "kitty": ("keep",),
 }
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
@@ -237,7 +237,7 @@ class BidChoice:
     cheapest: str | None = None
     value: float = -99.0
     higher: list[tuple[str, float]] = field(default_factory=list)
-    over_partner: bool = False  # partner holds the auction: a bid overcalls partner
+    holder: str = "none"  # who holds the auction so far: "none", "partner", "opponent"
     can_pass: bool = True  # False for a dealer stuck with the bid
 
 
@@ -249,7 +249,7 @@ def bid_whist_choice(view: dict[str, Any], rules, books: dict[str, float]) -> Bi
                       for e in view["auction"])
     opponent_bid = any(e["seat"] % 2 != me % 2 and e["action"] != "pass"
                        for e in view["auction"])
-    choice = BidChoice(over_partner=_partner_holds(view, me), can_pass="pass" in legal)
+    choice = BidChoice(holder=_holder(view, me), can_pass="pass" in legal)
     seen_modes = set()
     for tricks, mode, _trump, _direction in bid_whist_options(cards, rules):
         if mode in seen_modes:
@@ -280,23 +280,31 @@ def preempting_bid(choice: BidChoice, share: float) -> str | None:
     return action
 
 
+# What a bid must be expected to gain, by who holds the auction: a pass is not worth nothing,
+# it leaves the contract to the others (measured: bench/tune_bids.py).
+BID_FROM = {"none": "bid_from", "opponent": "overcall_opponent_from",
+            "partner": "overcall_partner_from"}
+
+
 def bid_whist_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
     """The level's call: its best bid (``preempting_bid``) when that bid is expected to gain at
-    least ``bid_from`` points (``overcall_partner_from`` over partner's bid), else a pass."""
+    least the figure ``BID_FROM`` names for who holds the auction, else a pass."""
     figures = thresholds(view, calls)
     choice = bid_whist_choice(view, rules, figures["books"])
     action = preempting_bid(choice, figures["preempt_share"])
     if not choice.can_pass:
         return action or view["legal"][0]
-    bid_from = figures["overcall_partner_from" if choice.over_partner else "bid_from"]
+    bid_from = figures[BID_FROM[choice.holder]]
     if action is not None and choice.value >= bid_from:
         return action
     return "pass"
 
 
-def _partner_holds(view, me) -> bool:
+def _holder(view, me) -> str:
     bids = [e for e in view["auction"] if e["action"] != "pass"]
-    return bool(bids) and bids[-1]["seat"] == (me + 2) % 4
+    if not bids:
+        return "none"
+    return "partner" if bids[-1]["seat"] == (me + 2) % 4 else "opponent"
 
 
 def keep_value(card: str, trump: str | None, order_of, counts: dict[str, int],

@@ -27,28 +27,34 @@ def load_bench():
     return module
 
 
-TODAY = (0.7, 0.25, 1.5)  # (preempt_share, bid_from, overcall_partner_from)
+TODAY = {"preempt_share": 0.7, "bid_from": 0.25, "overcall_opponent_from": 0.25,
+         "overcall_partner_from": 1.5}
 
 
-def record(deal, value, outcome, higher=(), over_partner=False):
-    return {"deal": deal, "over_partner": over_partner, "value": value,
+def record(deal, value, outcome, higher=(), holder="none"):
+    return {"deal": deal, "holder": holder, "value": value,
             "cheapest": "bid 4 uptown", "higher": list(higher), "outcome": outcome}
 
 
 def test_the_bench_bids_from_where_a_bid_starts_to_gain_over_a_pass():
-    """Bids expected to gain under 1 point lose to a pass in the sample, those from 1 point up
-    gain: the tuned rule bids from 1 point; over partner, too few calls keep today's figure."""
+    """Nobody has bid: bids expected to gain under 1 point lose to a pass in the sample, those
+    from 1 point up gain, so the tuned rule bids from 1 point.  Over an opponent's bid a pass
+    costs the opponents' contract: bidding gains from -1.5 points.  Over partner, too few calls
+    keep today's figure."""
     bench = load_bench()
     records = []
     for i in range(200):
         value = -2.0 + 5.0 * i / 199
-        gain = 1.0 if value >= 1.0 else -1.0
-        records.append(record(i, value, {"pass": 0.0, "bid 4 uptown": gain}))
-    records.append(record(999, 2.0, {"pass": 0.0, "bid 4 uptown": -2.0}, over_partner=True))
+        records.append(record(i, value, {"pass": 0.0, "bid 4 uptown": 1.0 if value >= 1.0
+                                         else -1.0}))
+        records.append(record(i, value, {"pass": -2.0, "bid 4 uptown": 1.0 if value >= -1.5
+                                         else -3.0}, holder="opponent"))
+    records.append(record(999, 2.0, {"pass": 0.0, "bid 4 uptown": -2.0}, holder="partner"))
     rule, lines = bench.tune_bids(records, TODAY)
-    assert 1.0 <= rule[1] < 1.03
-    assert rule[2] == TODAY[2]
-    assert rule[0] == TODAY[0]  # no higher bid in the sample: today's share is kept
+    assert 1.0 <= rule["bid_from"] < 1.03
+    assert -1.5 <= rule["overcall_opponent_from"] < -1.47
+    assert rule["overcall_partner_from"] == TODAY["overcall_partner_from"]
+    assert rule["preempt_share"] == TODAY["preempt_share"]  # no higher bid: today's is kept
     assert len(lines) == len(bench.SHARES)
 
 
@@ -60,9 +66,9 @@ def test_the_bench_stops_preempting_where_the_higher_bid_loses():
                       higher=[("bid 5 uptown", 0.75 * (2.0 + i / 100))])
                for i in range(100)]
     rule, _lines = bench.tune_bids(records, TODAY)
-    assert rule[0] > 0.75
-    assert bench.chosen(records[0], *rule) == "bid 4 uptown"
-    assert bench.chosen(records[0], *TODAY) == "bid 5 uptown"
+    assert rule["preempt_share"] > 0.75
+    assert bench.chosen(records[0], rule) == "bid 4 uptown"
+    assert bench.chosen(records[0], TODAY) == "bid 5 uptown"
 
 
 def test_a_kitty_variant_is_taken_only_when_its_gain_is_clear():
@@ -90,6 +96,7 @@ def test_the_bench_plays_every_branch_of_a_call_from_the_same_auction():
         assert bids == bench.deal_records((index, 1, "easy"))[0]
         for r in bids:
             assert r["cheapest"] in r["outcome"]
+            assert r["holder"] in bidding.BID_FROM
             in_window = bench.WINDOW[0] <= r["value"] <= bench.WINDOW[1]
             assert ("pass" in r["outcome"]) == in_window
             found_pass |= in_window
