@@ -24,9 +24,11 @@ turn) are both played out; a variant is taken when its gain's 95% interval exclu
 
 Each figure is tuned on the even deals and judged on the odd ones (the held-out gain of the
 tuned rule over today's, with its interval), then tuned on all.  ``--write`` adds them to Bid
-Whist's figures in ``games/rules/bots/tuned_calls.json``, held back from the tuned levels
-(``bidding.HELD_BACK``, groups "bids" and "kitty") and taken by the candidates ``normal_bids``
-and ``strong_bids`` until a duplicate match (bench/bots.py) shows them better at a table.
+Whist's figures in ``games/rules/bots/tuned_calls.json`` (groups "bids" and "kitty" of
+``bidding.HELD_BACK``), which normal and strong bid from: they beat the hand-set ones in
+duplicate (docs/performance.md).  A run starts from the playing level's own figures: running
+it again is the next round of the same tuning, to be checked at a table (bench/bots.py) as
+this one was.
 """
 
 from __future__ import annotations
@@ -45,11 +47,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tune_calls import OUTPUT, best_threshold, dealt  # noqa: E402
 
-from games.rules.bots import bidding, choose_action  # noqa: E402
-from games.rules.bots.hooks import of as hooks_of  # noqa: E402
+from games.rules.bots import bidding, choose_action, search  # noqa: E402
 
 GAME = "bid_whist"
-CALLS = "tuned"  # the calls of today's strong and normal
+
+
+def calls_of(play: str) -> str:
+    """The thresholds the playing level bids from (bidding.thresholds): the branches start
+    from its own rule."""
+    level = search.SEARCH_LEVELS.get(play)
+    return level.calls if level is not None else "tuned"
 # A pass is played out when the best bid's expectation is within this window: far below it
 # every rule passes, far above it every rule bids.
 WINDOW = (-2.0, 3.0)
@@ -106,7 +113,7 @@ def deal_records(task) -> tuple[list[dict], list[dict]]:
             break  # the rest is card play: nothing more to branch
         seed = index * 64 + len(actions)  # the same seed for every branch of one decision
         if phase == "auction":
-            figures = bidding.thresholds(view, CALLS)
+            figures = bidding.thresholds(view, calls_of(play))
             choice = bidding.bid_whist_choice(view, rules, figures["books"])
             if choice.cheapest is not None:
                 tried = [choice.cheapest]
@@ -123,9 +130,9 @@ def deal_records(task) -> tuple[list[dict], list[dict]]:
                                  "outcome": branches(module, rules, dealer, deal, actions, seat,
                                                      tried, play, seed)})
         elif phase == "discard":
-            today = bidding.bid_whist_discard(view, rules, CALLS)
+            today = bidding.bid_whist_discard(view, rules, calls_of(play))
             weight, factor = KEEP_VARIANTS[index % len(KEEP_VARIANTS)]
-            alternative = discard_with(view, rules, weight, factor)
+            alternative = discard_with(view, rules, weight, factor, calls_of(play))
             gain = 0.0
             if alternative != today:
                 outcome = branches(module, rules, dealer, deal, actions, seat,
@@ -139,8 +146,8 @@ def deal_records(task) -> tuple[list[dict], list[dict]]:
     return bids, kitty
 
 
-def discard_with(view, rules, weight: str, factor: float) -> str:
-    weights = dict(bidding.thresholds(view, CALLS)["keep"])
+def discard_with(view, rules, weight: str, factor: float, calls: str) -> str:
+    weights = dict(bidding.thresholds(view, calls)["keep"])
     weights[weight] *= factor
     _tricks, keep, _trump, _direction = bidding.best_keep(view["hand"], view["contract"]["mode"],
                                                           rules, weights, view["discard_count"])
@@ -289,17 +296,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# bid_whist: {args.deals} deals, {len(bid_records)} calls branched, "
           f"{len(kitty_records)} discards, {hands} hands played out by {args.play} in "
           f"{time.perf_counter() - start:.0f} s", flush=True)
-    hand_set = hooks_of(GAME).THRESHOLDS
-    today = {name: hand_set[name] for name in RULE_NAMES}
+    figures = bidding.thresholds({"game": GAME}, calls_of(args.play))
+    today = {name: figures[name] for name in RULE_NAMES}
     print(f"today {format_rule(today)}")
     rule, lines = tune_bids(bid_records, today)
     for line in [*lines, *held_out(bid_records, today)]:
         print(line)
     print(f"tuned {format_rule(rule)}")
-    keep, lines = tune_kitty(kitty_records, hand_set["keep"])
+    keep, lines = tune_kitty(kitty_records, figures["keep"])
     for line in lines:
         print(line)
-    print(f"keep today {hand_set['keep']}, tuned {keep}")
+    print(f"keep today {figures['keep']}, tuned {keep}")
     if args.write:
         saved = json.loads(OUTPUT.read_text()) if OUTPUT.exists() else {}
         saved.setdefault(GAME, {}).update({

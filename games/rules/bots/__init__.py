@@ -12,9 +12,9 @@ Levels (docs/bots.md):
   measured by self-play, and card play that searches sampled deals (:mod:`.search`): ``strong``
   samples six times the deals and solves more of the last tricks exactly;
 - ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped, ``normal_v2`` and
-  ``strong_v2``: as they were from 2026-12-03 to 12-04, ``strong_calls``, ``strong_reads``,
-  ``strong_books``, ``normal_bids``, ``strong_bids``: candidates (search.py); for the benches
-  only.
+  ``strong_v2``: as they were from 2026-12-03 to 12-04, ``normal_v3`` and ``strong_v3``:
+  before Bid Whist's bids were measured in real auctions, ``strong_calls``, ``strong_reads``,
+  ``strong_books``: candidates (search.py); for the benches only.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ ALL_LEVELS = ("random", *LEVELS)
 # Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
-COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "strong_calls",
-                   "strong_reads", "strong_books", "normal_bids", "strong_bids")
+COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "normal_v3",
+                   "strong_v3", "strong_calls", "strong_reads", "strong_books")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",

@@ -46,12 +46,13 @@ TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
 # needs more than a hand holds, a misère risk less than none.
 NEVER_TRICKS, NEVER_RISK = 99.0, -1.0
 RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere"}
-# Measured figures the tuned levels leave to the hand-set ones until a duplicate match shows
-# them better at a real table, by group: a level whose calls are "tuned+<group>..." (a
-# candidate, search.SearchLevel.measured) takes the groups it names.  Bid Whist's books model,
-# measured with every other seat passing, lost to the hand-set one by 0.53 points a hand (a
-# pass hands the contract to the other side, which that measurement cannot see:
-# docs/performance.md); bench/tune_bids.py measures the bids and the kitty in real auctions.
+# Measured figures, by group, that a tuned level takes only when its settings name the group
+# (search.SearchLevel.measured; calls "tuned+<group>..."): each waits there until a duplicate
+# match shows it better at a real table.  Bid Whist's bids and kitty, measured in real
+# auctions by bench/tune_bids.py, beat the hand-set ones and are normal's and strong's (the
+# earlier levels keep the hand-set ones).  Bid Whist's books model, measured with every other
+# seat passing, lost to the hand-set one by 0.53 points a hand (a pass hands the contract to
+# the other side, which that measurement cannot see): the candidate strong_books' alone.
 HELD_BACK = {
     "books": ("books",),
     "bids": ("bid_from", "overcall_opponent_from", "overcall_partner_from", "preempt_share"),

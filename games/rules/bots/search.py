@@ -51,9 +51,10 @@ class SearchLevel:
     # Calls from the thresholds measured by bench/tune_calls.py instead of the hand-set ones
     # (bidding.thresholds).
     tuned_calls: bool = False
-    # With tuned_calls, also these groups of the measured figures the tuned levels hold back
-    # (bidding.HELD_BACK): the candidates' (strong_books took Bid Whist's books model, which
-    # lost to strong in duplicate: docs/performance.md, "Bid Whist's books model").
+    # With tuned_calls, also these groups of the measured figures held back from the others
+    # (bidding.HELD_BACK): normal's and strong's Bid Whist bids and kitty, measured in real
+    # auctions; the candidate strong_books' Bid Whist books model, which lost to strong in
+    # duplicate (docs/performance.md, "Bid Whist's books model").
     measured: tuple[str, ...] = ()
     # A club player's habit decides unless the sampled deals find another card clearly better
     # (:func:`habit_card`, :func:`clearly_better`): last to play, take an opponent's trick
@@ -79,11 +80,15 @@ NOISE_SE = 3.0
 
 # strong: twice the deals it took from stop 24 to 27 (closes more of Bid Whist's gap to perfect
 # card play: docs/bots.md), and a club player's habits decide where its samples cannot tell.
+# Both bid Bid Whist from the figures measured in real auctions (bench/tune_bids.py), which
+# beat the hand-set ones in duplicate (docs/performance.md, "Bid Whist's bids in real
+# auctions"): the groups "bids" and "kitty" of bidding.HELD_BACK.
 STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
-                     habits_within_noise=True)
+                     habits_within_noise=True, measured=("bids", "kitty"))
 NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
-                     club_leads=True, tuned_calls=True, habits_within_noise=True)
+                     club_leads=True, tuned_calls=True, habits_within_noise=True,
+                     measured=("bids", "kitty"))
 SEARCH_LEVELS = {
     # about a third of strong's thinking, from the same measured calls (beat normal_v1 in every
     # game in duplicate: docs/performance.md, "normal")
@@ -94,18 +99,20 @@ SEARCH_LEVELS = {
     # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
     # the two levels before the last-seat habit and strong's wider sample (2026-12-03, stops 24
-    # to 27), kept for the bench's comparison
-    "normal_v2": replace(NORMAL, habits_within_noise=False),
-    "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False),
-    # candidates, each a level with one thing changed: its sampled deals weighted by the
+    # to 27; Bid Whist's bids hand-set), kept for the bench's comparison
+    "normal_v2": replace(NORMAL, habits_within_noise=False, measured=()),
+    "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False,
+                         measured=()),
+    # the two levels before Bid Whist's bids measured in real auctions (2026-12-04, stops 28 to
+    # 31), kept for the bench's comparison: the same but for the hand-set bids
+    "normal_v3": replace(NORMAL, measured=()),
+    "strong_v3": replace(STRONG, measured=()),
+    # candidates, each strong with one thing changed: its sampled deals weighted by the
     # auction; deals drawn by the other seats' play; Bid Whist bids from the measured books
+    # model (with the hand-set bids, as strong had them when it lost to strong)
     "strong_calls": replace(STRONG, infer_calls=True),
     "strong_reads": replace(STRONG, infer_play=True),
     "strong_books": replace(STRONG, measured=("books",)),
-    # Bid Whist's bids and kitty measured in real auctions (bench/tune_bids.py), at both levels:
-    # normal's duplicate match is five times cheaper than strong's
-    "normal_bids": replace(NORMAL, measured=("bids", "kitty")),
-    "strong_bids": replace(STRONG, measured=("bids", "kitty")),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level

@@ -106,10 +106,11 @@ def test_the_bench_plays_every_branch_of_a_call_from_the_same_auction():
     assert found_pass
 
 
-def test_the_measured_bids_are_the_candidates_alone(tmp_path, monkeypatch):
-    """Measured in real auctions, the bids are held back from the tuned levels until a
-    duplicate match decides: given a bid_from no hand reaches, strong still opens a hand and
-    strong_bids and normal_bids pass it."""
+def test_normal_and_strong_bid_from_the_measured_bids_and_the_earlier_levels_do_not(
+        tmp_path, monkeypatch):
+    """The bids measured in real auctions are normal's and strong's (they won in duplicate);
+    the earlier levels keep the hand-set ones: given a bid_from no hand reaches, strong_v3
+    still opens a hand and strong and normal pass it."""
     saved = tmp_path / "tuned_calls.json"
     saved.write_text(json.dumps({"bid_whist": {"bid_from": 50.0, "preempt_share": 0.9,
                                                "keep": dict(bid_bots.THRESHOLDS["keep"])}}))
@@ -117,14 +118,25 @@ def test_the_measured_bids_are_the_candidates_alone(tmp_path, monkeypatch):
     monkeypatch.setattr(bidding, "_tuned", {})
     assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
     assert bidding.thresholds({"game": "bid_whist"}, "tuned+bids+kitty")["bid_from"] == 50.0
-    assert search.SEARCH_LEVELS["strong_bids"].calls == "tuned+bids+kitty"
+    assert search.SEARCH_LEVELS["strong"].calls == "tuned+bids+kitty"
+    assert search.SEARCH_LEVELS["normal"].calls == "tuned+bids+kitty"
+    assert search.SEARCH_LEVELS["strong_v2"].calls == search.SEARCH_LEVELS["strong_v3"].calls == "tuned"
     rules = bid_whist.Rules()
     for seed in range(200):
         deal = bid_whist.deal(rules, 3, random.Random(seed))
         state = bid_whist.new_hand(rules, 3, deal.hands, deal.kitty)
         view = state.view(state.to_act)
-        if choose_action(view, "strong", random.Random(1)) != "pass":
-            assert choose_action(view, "strong_bids", random.Random(1)) == "pass"
-            assert choose_action(view, "normal_bids", random.Random(1)) == "pass"
+        if choose_action(view, "strong_v3", random.Random(1)) != "pass":
+            assert choose_action(view, "strong", random.Random(1)) == "pass"
+            assert choose_action(view, "normal", random.Random(1)) == "pass"
             return
-    raise AssertionError("strong opened no hand in 200 deals")
+    raise AssertionError("strong_v3 opened no hand in 200 deals")
+
+
+def test_the_shipped_bids_overcall_an_opponent_lower_than_they_open():
+    """What the 4,000 auctions measured, as shipped: over an opponent's bid strong bids where
+    it would pass with nobody holding the auction, and it overcalls partner more rarely than
+    before."""
+    figures = bidding.thresholds({"game": "bid_whist"}, search.SEARCH_LEVELS["strong"].calls)
+    assert figures["overcall_opponent_from"] < figures["bid_from"]
+    assert figures["overcall_partner_from"] > bid_bots.THRESHOLDS["overcall_partner_from"]
