@@ -22,8 +22,9 @@ then leaves the opponents their contract), ``overcall_partner_from`` over partne
 (``bidding.keep_value``) and by one variant of them (each weight set to none or doubled, in
 turn) are both played out; a variant is taken when its gain's 95% interval excludes zero.
 
-Each figure is tuned on the even deals and judged on the odd ones (the held-out gain of the
-tuned rule over today's, with its interval), then tuned on all.  ``--write`` adds them to Bid
+The bids are tuned on the even deals and judged on the odd ones (the held-out gain of the
+tuned rule over today's, with its interval), then tuned on all (the kitty's variants are
+judged by their own intervals).  ``--write`` adds them to Bid
 Whist's figures in ``games/rules/bots/tuned_calls.json`` (groups "bids" and "kitty" of
 ``bidding.HELD_BACK``), which normal and strong bid from: they beat the hand-set ones in
 duplicate (docs/performance.md).  A run starts from the playing level's own figures: running
@@ -210,7 +211,9 @@ def tune_bids(records: list[dict], today: Rule) -> tuple[Rule, list[str]]:
             else:
                 threshold, gained, _calls = best_threshold(points, "up")
                 # never gains within the window: bid only above it, as every rule does
-                rule[name] = WINDOW[1] if threshold is None else round(threshold, 3)
+                # (rounded down: every call the sample bid from still bids)
+                rule[name] = WINDOW[1] if threshold is None \
+                    else math.floor(threshold * 1000) / 1000
                 total += gained
         lines.append((share, f"  {format_rule(rule)}: total {total:+.0f} points"))
         if best_total is None or total > best_total + 1e-9:

@@ -262,6 +262,9 @@ def best_threshold(points: list[tuple[float, float]], direction: str
 
 
 MIN_HANDS = 50  # a call played fewer times than this keeps today's threshold
+# Bid Whist's figures measured by bench/tune_bids.py, which this bench keeps as they are when it
+# writes its own
+TUNE_BIDS_FIGURES = {*bidding.HELD_BACK["bids"], *bidding.HELD_BACK["kitty"], "auction"}
 
 
 def today_threshold(game: str, call: str) -> float | None:
@@ -454,7 +457,10 @@ def main(argv: list[str] | None = None) -> int:
             for line in lines:
                 print(line, flush=True)
             summary += [line for line in lines if not line.startswith("  ")]
-            saved[game] = {"deals": args.deals, "seed": args.seed, "play": args.play, **tuned}
+            kept = {name: value for name, value in saved.get(game, {}).items()
+                    if name in TUNE_BIDS_FIGURES}
+            saved[game] = {**kept, "deals": args.deals, "seed": args.seed, "play": args.play,
+                           **tuned}
     finally:
         if pool is not None:
             pool.close()

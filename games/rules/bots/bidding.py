@@ -73,6 +73,9 @@ def thresholds(view: dict[str, Any], calls: str | None = None) -> dict[str, Any]
     if (game, calls) not in _tuned:
         measured = json.loads(TUNED_FILE.read_text()) if TUNED_FILE.exists() else {}
         taken_groups = calls.split("+")[1:]
+        unknown = set(taken_groups) - set(HELD_BACK)
+        if calls.split("+")[0] != "tuned" or unknown:
+            raise ValueError(f"unknown calls {calls!r} (groups: {', '.join(HELD_BACK)})")
         held = {name for group, names in HELD_BACK.items() if group not in taken_groups
                 for name in names}
         taken = {name: value for name, value in measured.get(game, {}).items()
