@@ -51,6 +51,9 @@ def test_a_long_line_in_the_bulk_preview_keeps_the_page_on_the_screen(browser,  
     page.fill("textarea", "Wanda Long\n" + "Y" * 300 + "\nwanda long")
     page.tap("main form button[type=submit]")
     page.wait_for_selector(".bulk-preview")
+    # the preview's element exists before the new page's stylesheet has loaded: measuring then
+    # measured the unstyled page (985 px wide once, under the test suite's load)
+    page.wait_for_load_state("load")
     assert page_width(page) <= 390
     button = page.locator("main button[name=confirm]").bounding_box()
     assert button["x"] + button["width"] <= 390
