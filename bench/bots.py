@@ -98,8 +98,9 @@ def duplicate_deal(task: tuple[str, str, str, int, int]
 
 
 def summarise(values: list[float]) -> tuple[float, float]:
+    """(mean, half-width of its 95% interval); no values: (0, inf)."""
     n = len(values)
-    mean = sum(values) / n
+    mean = sum(values) / n if n else 0.0
     if n < 2:
         return mean, float("inf")
     var = sum((v - mean) ** 2 for v in values) / (n - 1)

@@ -18,14 +18,14 @@ From these paired figures the bench sets, by the total it would have gained over
 ``preempt_share`` (bid higher while the higher bid keeps this share of the cheapest one's
 expectation), then the expectation a bid needs by who holds the auction (``bidding.BID_FROM``):
 ``bid_from`` when nobody has bid, ``overcall_opponent_from`` over an opponent's bid (a pass
-then leaves the opponents their contract), ``overcall_partner_from`` over partner's.  The kitty: at the end of each auction, the declarer's discard by today's weights
+then leaves the opponents their contract), ``overcall_partner_from`` over partner's.  The
+kitty: at the end of each auction, the declarer's discard by today's weights
 (``bidding.keep_value``) and by one variant of them (each weight set to none or doubled, in
 turn) are both played out; a variant is taken when its gain's 95% interval excludes zero.
 
 The bids are tuned on the even deals and judged on the odd ones (the held-out gain of the
 tuned rule over today's, with its interval), then tuned on all (the kitty's variants are
-judged by their own intervals).  ``--write`` adds them to Bid
-Whist's figures in ``games/rules/bots/tuned_calls.json`` (groups "bids" and "kitty" of
+judged by their own intervals).  ``--write`` adds them to Bid Whist's figures in ``games/rules/bots/tuned_calls.json`` (groups "bids" and "kitty" of
 ``bidding.HELD_BACK``), which normal and strong bid from: they beat the hand-set ones in
 duplicate (docs/performance.md).  A run starts from the playing level's own figures: running
 it again is the next round of the same tuning, to be checked at a table (bench/bots.py) as
@@ -46,6 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bots import summarise  # noqa: E402
 from tune_calls import OUTPUT, best_threshold, dealt  # noqa: E402
 
 from games.rules.bots import bidding, choose_action, search  # noqa: E402
@@ -58,6 +59,8 @@ def calls_of(play: str) -> str:
     from its own rule."""
     level = search.SEARCH_LEVELS.get(play)
     return level.calls if level is not None else "tuned"
+
+
 # A pass is played out when the best bid's expectation is within this window: far below it
 # every rule passes, far above it every rule bids.
 WINDOW = (-2.0, 3.0)
@@ -117,17 +120,19 @@ def deal_records(task) -> tuple[list[dict], list[dict]]:
             figures = bidding.thresholds(view, calls_of(play))
             choice = bidding.bid_whist_choice(view, rules, figures["books"])
             if choice.cheapest is not None:
-                tried = [choice.cheapest]
-                for higher, value in choice.higher:
+                # the higher bids the lowest share would still make: any share's choice
+                higher = []
+                for bid, value in choice.higher:
                     if value < max(min(SHARES) * choice.value, bidding.PREEMPT_FLOOR):
                         break
-                    tried.append(higher)
+                    higher.append((bid, value))
+                tried = [choice.cheapest, *(bid for bid, _value in higher)]
                 if choice.can_pass and WINDOW[0] <= choice.value <= WINDOW[1]:
                     tried.append("pass")
                 if len(tried) > 1:
                     bids.append({"deal": index, "holder": choice.holder,
                                  "value": choice.value, "cheapest": choice.cheapest,
-                                 "higher": choice.higher[:len(tried) - 1 - ("pass" in tried)],
+                                 "higher": higher,
                                  "outcome": branches(module, rules, dealer, deal, actions, seat,
                                                      tried, play, seed)})
         elif phase == "discard":
@@ -219,15 +224,6 @@ def tune_bids(records: list[dict], today: Rule) -> tuple[Rule, list[str]]:
         if best_total is None or total > best_total + 1e-9:
             best, best_total = rule, total
     return best, [line for _share, line in sorted(lines)]
-
-
-def summarise(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n if n else 0.0
-    if n < 2:
-        return mean, float("inf")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def tune_kitty(records: list[dict], today: dict[str, float]) -> tuple[dict, list[str]]:

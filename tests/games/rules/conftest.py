@@ -14,6 +14,24 @@ def position_record(name: str) -> dict:
     return next(p["record"] for p in POSITIONS if p["name"] == name)
 
 
+def first_bid_whist_opening(level: str) -> dict:
+    """The view of the first seat to call in the first of 200 seeded Bid Whist deals whose
+    hand ``level`` opens (does not pass)."""
+    import random
+
+    from games.rules import bid_whist
+    from games.rules.bots import choose_action
+
+    rules = bid_whist.Rules()
+    for seed in range(200):
+        deal = bid_whist.deal(rules, 3, random.Random(seed))
+        state = bid_whist.new_hand(rules, 3, deal.hands, deal.kitty)
+        view = state.view(state.to_act)
+        if choose_action(view, level, random.Random(1)) != "pass":
+            return view
+    raise AssertionError(f"{level} opened none of 200 deals")
+
+
 @pytest.fixture
 def no_thinking_deadline(monkeypatch):
     """The search stops on the clock once it has a few samples: on a busy machine two equal

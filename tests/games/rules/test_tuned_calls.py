@@ -18,7 +18,7 @@ from games.rules.bots import bidding, choose_action, search
 from games.rules.bots import hooks as bot_hooks
 from games.rules.bots import solo_whist as solo_bots
 
-from .conftest import position_record
+from .conftest import first_bid_whist_opening, position_record
 
 BENCH = Path(__file__).resolve().parents[3] / "bench" / "tune_calls.py"
 
@@ -89,8 +89,6 @@ def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch)
     """Bid Whist's measured books model is held back from the tuned levels until a duplicate
     match decides: strong opens on the hand-set model, while the candidate strong_books, given
     a model in which no hand makes a contract, passes the same hand."""
-    from games.rules import bid_whist
-
     model = {"base": 5.0, "per_trick": 0.2, "sd": 1.0, "notrump": -0.3, "hands": 400}
     saved = tmp_path / "tuned_calls.json"
     saved.write_text(json.dumps({"bid_whist": {"books": model, "deals": 100}}))
@@ -100,15 +98,8 @@ def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch)
         == bid_bots.THRESHOLDS["books"]
     assert bidding.thresholds({"game": "bid_whist"}, "tuned+books")["books"] == model
     assert search.SEARCH_LEVELS["strong_books"].calls == "tuned+books"
-    rules = bid_whist.Rules()
-    for seed in range(200):
-        deal = bid_whist.deal(rules, 3, random.Random(seed))
-        state = bid_whist.new_hand(rules, 3, deal.hands, deal.kitty)
-        view = state.view(state.to_act)
-        if choose_action(view, "strong", random.Random(1)) != "pass":
-            assert choose_action(view, "strong_books", random.Random(1)) == "pass"
-            return
-    raise AssertionError("strong opened none of 200 deals")
+    view = first_bid_whist_opening("strong")
+    assert choose_action(view, "strong_books", random.Random(1)) == "pass"
 
 
 def test_the_shipped_measurements_name_only_calls_the_bots_make():
