@@ -63,7 +63,7 @@ def calls_of(play: str) -> str:
 
 # A pass is played out when the best bid's expectation is within this window: far below it
 # every rule passes, far above it every rule bids.
-WINDOW = (-2.0, 3.0)
+WINDOW = (-4.0, 3.0)
 # The preempting shares tried; a higher bid is played out while it keeps the lowest of them.
 # 99: never bid higher than needed.
 SHARES = (0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 99.0)
@@ -82,22 +82,30 @@ def replay(module, rules, dealer, deal, actions):
     return state
 
 
-def finish(state, seat: int, play: str, seed: int) -> float:
-    """The seat's team's points minus the other team's, the hand finished by ``play``."""
+def team_margin(result: dict, seat: int) -> float:
+    """The seat's team's points minus the other team's."""
+    points = result["points"]
+    return float(points[seat % 2] - points[1 - seat % 2])
+
+
+def finish(state, seat: int, play: str, seed: int, score_of=team_margin) -> float:
+    """The seat's figure (``score_of`` the result) of the hand finished by ``play``."""
     rng = random.Random(seed)
     while not state.complete:
         to_act = state.to_act
         state.apply(choose_action(state.view(to_act), play, rng), to_act)
-    points = state.result()["points"]
-    return float(points[seat % 2] - points[1 - seat % 2])
+    return score_of(state.result(), seat)
 
 
-def branches(module, rules, dealer, deal, actions, seat, choices, play, seed) -> dict[str, float]:
+def branches(module, rules, dealer, deal, actions, seat, choices, play, seed,
+             score_of=team_margin) -> dict[str, float]:
+    """Each of ``choices`` made by the seat after ``actions``, the hand finished by ``play``
+    with the same seed: the seat's figure for each."""
     out = {}
     for action in choices:
         state = replay(module, rules, dealer, deal, actions)
         state.apply(action, seat)
-        out[action] = finish(state, seat, play, seed)
+        out[action] = finish(state, seat, play, seed, score_of)
     return out
 
 
@@ -266,16 +274,21 @@ def format_rule(rule: Rule) -> str:
 RULE_NAMES = ("preempt_share", *bidding.BID_FROM.values())
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=3000)
-    parser.add_argument("--play", default="normal", help="the level that bids and plays")
+def add_tuning_arguments(parser: argparse.ArgumentParser, deals: int) -> None:
+    """The options of the benches that tune calls in real auctions."""
+    parser.add_argument("--deals", type=int, default=deals)
+    parser.add_argument("--play", default="normal", help="the level that calls and plays")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--records", type=Path,
                         help="save the played-out branches to this file (JSON), or, if it "
                              "exists, tune from it without playing")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    add_tuning_arguments(parser, deals=3000)
     args = parser.parse_args(argv)
     tasks = [(i, args.seed, args.play) for i in range(args.deals)]
     start = time.perf_counter()

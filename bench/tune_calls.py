@@ -21,8 +21,9 @@ books model there is held back from them (``bidding.HELD_BACK``) and taken by th
 ``strong_books`` alone, until a duplicate match (bench/bots.py) shows it better at a table
 (measured with the others passing, it lost to the hand-set model: docs/performance.md).
 
-Left to the hand-set thresholds: the calls made in partnership (Solo's prop and cop, Belgian
-proposals and emballage), whose value depends on a second hand.
+Left to bench/tune_auctions.py, which measures them in real auctions: the calls made in
+partnership (Solo's prop and cop, Belgian proposals and emballage), whose value depends on a
+second hand, and Belgian piccolo and petite misère.
 """
 
 from __future__ import annotations
@@ -262,9 +263,11 @@ def best_threshold(points: list[tuple[float, float]], direction: str
 
 
 MIN_HANDS = 50  # a call played fewer times than this keeps today's threshold
-# Bid Whist's figures measured by bench/tune_bids.py, which this bench keeps as they are when it
+# The figures measured in real auctions, by bench/tune_bids.py (Bid Whist) and
+# bench/tune_auctions.py (Solo and Belgian Whist), which this bench keeps as they are when it
 # writes its own
-TUNE_BIDS_FIGURES = {*bidding.HELD_BACK["bids"], *bidding.HELD_BACK["kitty"], "auction"}
+AUCTION_FIGURES = {*bidding.HELD_BACK["bids"], *bidding.HELD_BACK["kitty"],
+                   *bidding.HELD_BACK["auctions"], "auction", "auctions"}
 
 
 def today_threshold(game: str, call: str) -> float | None:
@@ -458,7 +461,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(line, flush=True)
             summary += [line for line in lines if not line.startswith("  ")]
             kept = {name: value for name, value in saved.get(game, {}).items()
-                    if name in TUNE_BIDS_FIGURES}
+                    if name in AUCTION_FIGURES}
             saved[game] = {**kept, "deals": args.deals, "seed": args.seed, "play": args.play,
                            **tuned}
     finally:

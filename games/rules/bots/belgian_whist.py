@@ -23,11 +23,15 @@ CALLS = {
     "trump": bidding.belgian_trump,
 }
 
-# The hand-set thresholds of the calls played alone (bidding.thresholds, bidding.belgian_call):
-# trick counts in the best suit (the chelems: or notrump), misère risks.
+# The hand-set thresholds of the calls (bidding.thresholds, bidding.belgian_call): trick counts
+# in the best suit (the chelems: or notrump), misère risks (piccolo: the hand but its ace;
+# petite misère: but its highest card); the partnership calls: tricks in the suit proposed,
+# joined (emballer) or maintained, and the tricks an emballeur's pair has to spare over a raise.
 THRESHOLDS = {"grand_chelem": 12.6, "petit_chelem": 11.7, "misere_etalee": 0.05,
               "abondance 11": 11.3, "abondance 10": 10.3, "abondance 9": 9.3,
-              "grande_misere": 0.6, "solo 8": 8.4, "solo 7": 7.4, "solo 6": 6.4}
+              "grande_misere": 0.6, "piccolo": 0.4, "solo 8": 8.4, "solo 7": 7.4,
+              "solo 6": 6.4, "petite_misere": 0.6,
+              "propose": 4.3, "emballer": 3.3, "maintain": 4.5, "raise": 0.4}
 
 HABIT_UNIT = 0.6  # points per hand
 

@@ -45,7 +45,8 @@ TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
 # A measured threshold of None: calling it never gained in the sample.  A trick count then
 # needs more than a hand holds, a misère risk less than none.
 NEVER_TRICKS, NEVER_RISK = 99.0, -1.0
-RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere"}
+RISK_CALLS = {"spread_misere", "misere", "misere_etalee", "grande_misere", "piccolo",
+              "petite_misere"}
 # Measured figures, by group, that a tuned level takes only when its settings name the group
 # (search.SearchLevel.measured; calls "tuned+<group>..."): each waits there until a duplicate
 # match shows it better at a real table.  Bid Whist's bids and kitty, measured in real
@@ -57,15 +58,22 @@ HELD_BACK = {
     "books": ("books",),
     "bids": ("bid_from", "overcall_opponent_from", "overcall_partner_from", "preempt_share"),
     "kitty": ("keep",),
+    # Solo's and Belgian Whist's calls hand-set until bench/tune_auctions.py measured them in
+    # real auctions (the partnership calls, piccolo, petite misère)
+    "auctions": ("prop", "cop", "solo_after_prop", "propose", "emballer", "maintain", "raise",
+                 "piccolo", "petite_misere"),
 }
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
 
-def thresholds(view: dict[str, Any], calls: str | None = None) -> dict[str, Any]:
+def thresholds(view: dict[str, Any], calls: str | dict | None = None) -> dict[str, Any]:
     """The thresholds the seat's calls are made from: its game's hand-set ones, or (``calls``
     = "tuned", the level's choice) those overlaid by the measured figures but those held back
     (``HELD_BACK``), or ("tuned+books", "tuned+bids+kitty": a candidate's) by those and the
-    held-back groups named."""
+    held-back groups named).  A dict is taken as the thresholds themselves (the tuning benches
+    ask what a call would be with one figure changed)."""
+    if isinstance(calls, dict):
+        return calls
     game = view["game"]
     hand_set = hooks_of(game).THRESHOLDS
     if not calls or not calls.startswith("tuned"):
@@ -92,7 +100,8 @@ def overlay(hand_set: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any
             if value is None:
                 value = NEVER_RISK if name in RISK_CALLS else NEVER_TRICKS
             merged[name] = value
-    if "solo" in measured and "solo_after_prop" in hand_set:
+    if "solo" in measured and "solo_after_prop" in hand_set \
+            and "solo_after_prop" not in measured:
         merged["solo_after_prop"] = merged["solo"]  # the same hand, the same contract
     return merged
 
@@ -465,6 +474,12 @@ def solo_declare(view: dict[str, Any], rules=None, calls: str | None = None) -> 
     return max(options, key=lambda a: plain_tricks(cards, a[-1]))
 
 
+# A Belgian proposal promises about this many tricks in its suit (what an emballeur raises on),
+# and is made only in a suit of at least this many cards.
+PROPOSER_TRICKS = 4.5
+PROPOSE_LENGTH = 4
+
+
 def belgian_evaluation(cards: list[str]) -> dict[str, Any]:
     """What Belgian Whist's calls are judged by: tricks with each suit as trumps, the best of
     them and its suit, tricks without trumps, and the misère risk."""
@@ -510,50 +525,44 @@ def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
             alone.append(f"abondance {level} {best_suit}")
     if risk <= t["grande_misere"]:
         alone.append("grande_misere")
-    if _piccolo_ok(cards):
+    if piccolo_risk(cards) <= t["piccolo"]:
         alone.append("piccolo")
     for level in (8, 7, 6):
         if best_tricks >= t[f"solo {level}"]:
             alone.append(f"solo {level} {best_suit}")
-    if _petite_misere_ok(cards):
+    if petite_misere_risk(cards) <= t["petite_misere"]:
         alone.append("petite_misere")
     choice = first(alone)
     if choice:
         return choice
     status = mine.get("status")
     if status == "emballeur":
-        partner = mine.get("partner")
-        suit = _pair_suit(view, me)
+        suit = pair_suit(view, me)
         if suit:
-            # the proposer promised about 4.5 tricks in the suit
-            together = by_suit[suit] + 4.5
-            partner_tricks = 0 if partner is None else 0
             raises = sorted((a for a in legal if a.startswith("raise ") and a.endswith(suit)),
                             key=lambda a: int(a.split()[1]))
-            for action in raises:
-                if int(action.split()[1]) <= together + partner_tricks - 0.4:
-                    return action
-                break
+            if raises and raise_spare(by_suit[suit], raises[0]) >= t["raise"]:
+                return raises[0]
         return "pass"
     # join a proposal
     emballers = [a for a in legal if a.startswith("emballer ")]
     for action in sorted(emballers, key=lambda a: -by_suit[a[-1]]):
-        if by_suit[action[-1]] >= 3.3:
+        if by_suit[action[-1]] >= t["emballer"]:
             return action
     if status == "proposing":
-        if "maintain" in legal_set and by_suit.get(mine.get("proposal") or "S", 0) >= 4.5:
+        if "maintain" in legal_set and by_suit.get(mine.get("proposal") or "S", 0) >= t["maintain"]:
             return "maintain"
         return "pass"
     proposals = [a for a in legal if a.startswith("propose ")]
     for action in sorted(proposals, key=lambda a: -by_suit[a[-1]]):
         suit = action[-1]
         length = sum(1 for c in cards if c[1] == suit)
-        if by_suit[suit] >= 4.3 and length >= 4:
+        if by_suit[suit] >= t["propose"] and length >= PROPOSE_LENGTH:
             return action
     return "pass"
 
 
-def _pair_suit(view, me) -> str | None:
+def pair_suit(view, me) -> str | None:
     for entry in reversed(view["auction"]):
         words = entry["action"].split()
         if entry["seat"] == me and words[0] in ("emballer", "raise"):
@@ -561,17 +570,25 @@ def _pair_suit(view, me) -> str | None:
     return None
 
 
-def _piccolo_ok(cards: list[str]) -> bool:
+def raise_spare(suit_tricks: float, action: str) -> float:
+    """The tricks an emballeur's pair has to spare over a raise (``raise N S``): its own
+    tricks in the suit and the about 4.5 the proposer promised, less the N it commits to."""
+    return suit_tricks + PROPOSER_TRICKS - int(action.split()[1])
+
+
+def piccolo_risk(cards: list[str]) -> float:
+    """A piccolo's misère risk: the hand but its single ace (the trick it takes); a hand
+    with no ace or several cannot make a piccolo (99)."""
     aces = [c for c in cards if c[0] == "A"]
     if len(aces) != 1:
-        return False
-    rest = [c for c in cards if c != aces[0]]
-    return misere_risk(rest) <= 0.4
+        return 99.0
+    return misere_risk([c for c in cards if c != aces[0]])
 
 
-def _petite_misere_ok(cards: list[str]) -> bool:
+def petite_misere_risk(cards: list[str]) -> float:
+    """A petite misère's risk: the hand but its highest card (discarded before the play)."""
     worst = max(cards, key=lambda c: RANK_VALUE[c[0]])
-    return misere_risk([c for c in cards if c != worst]) <= 0.6
+    return misere_risk([c for c in cards if c != worst])
 
 
 def belgian_discard(view: dict[str, Any], rules=None, calls: str | None = None) -> str:

@@ -14,6 +14,23 @@ def position_record(name: str) -> dict:
     return next(p["record"] for p in POSITIONS if p["name"] == name)
 
 
+def load_bench(name: str):
+    """The module of ``bench/<name>.py`` (with bench/ on the path while it loads: the tuning
+    benches import each other)."""
+    import importlib.util
+    import sys
+
+    bench = Path(__file__).resolve().parents[3] / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        spec = importlib.util.spec_from_file_location(name, bench / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(bench))
+    return module
+
+
 def first_bid_whist_opening(level: str) -> dict:
     """The view of the first seat to call in the first of 200 seeded Bid Whist deals whose
     hand ``level`` opens (does not pass)."""

@@ -3,32 +3,15 @@ plays its branches, how it picks the figures, and who bids from them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from games.rules.bots import bid_whist as bid_bots
 from games.rules.bots import bidding, choose_action, search
 
-from .conftest import first_bid_whist_opening
-
-BENCH = Path(__file__).resolve().parents[3] / "bench"
-
-
-def load_bench():
-    sys.path.insert(0, str(BENCH))  # the bench imports tune_calls beside it
-    try:
-        spec = importlib.util.spec_from_file_location("tune_bids", BENCH / "tune_bids.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(BENCH))
-    return module
-
+from .conftest import first_bid_whist_opening, load_bench
 
 TODAY = {"preempt_share": 0.7, "bid_from": 0.25, "overcall_opponent_from": 0.25,
          "overcall_partner_from": 1.5}
@@ -44,7 +27,7 @@ def test_the_bench_bids_from_where_a_bid_starts_to_gain_over_a_pass():
     from 1 point up gain, so the tuned rule bids from 1 point.  Over an opponent's bid a pass
     costs the opponents' contract: bidding gains from -1.5 points.  Over partner, too few calls
     keep today's figure."""
-    bench = load_bench()
+    bench = load_bench("tune_bids")
     records = []
     for i in range(200):
         value = -2.0 + 5.0 * i / 199
@@ -64,7 +47,7 @@ def test_the_bench_bids_from_where_a_bid_starts_to_gain_over_a_pass():
 def test_the_bench_stops_preempting_where_the_higher_bid_loses():
     """A higher bid that keeps 75% of the cheapest one's expectation loses 3 points where the
     cheapest gains 1: the tuned share no longer bids it."""
-    bench = load_bench()
+    bench = load_bench("tune_bids")
     records = [record(i, 2.0 + i / 100, {"pass": 0.0, "bid 4 uptown": 1.0, "bid 5 uptown": -3.0},
                       higher=[("bid 5 uptown", 0.75 * (2.0 + i / 100))])
                for i in range(100)]
@@ -75,7 +58,7 @@ def test_the_bench_stops_preempting_where_the_higher_bid_loses():
 
 
 def test_a_kitty_variant_is_taken_only_when_its_gain_is_clear():
-    bench = load_bench()
+    bench = load_bench("tune_bids")
     today = bid_bots.THRESHOLDS["keep"]
     rng = random.Random(3)
     records = [{"deal": i, "variant": "ace x0", "gain": 1.0 + rng.uniform(-0.5, 0.5),
@@ -91,7 +74,7 @@ def test_the_bench_plays_every_branch_of_a_call_from_the_same_auction():
     """Each branched call holds its cheapest bid and, inside the window, a pass, each played
     out to a team score; the deal's discard is compared with its variant's; a second run of
     the same deal gives the same figures."""
-    bench = load_bench()
+    bench = load_bench("tune_bids")
     found_pass, kitties = False, 0
     for index in range(6):
         bids, kitty = bench.deal_records((index, 1, "easy"))

@@ -3,10 +3,8 @@ bench picks them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,16 +16,7 @@ from games.rules.bots import bidding, choose_action, search
 from games.rules.bots import hooks as bot_hooks
 from games.rules.bots import solo_whist as solo_bots
 
-from .conftest import first_bid_whist_opening, position_record
-
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "tune_calls.py"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("tune_calls", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from .conftest import first_bid_whist_opening, load_bench, position_record
 
 
 def first_solo_state(predicate):
@@ -114,7 +103,7 @@ def test_the_shipped_measurements_name_only_calls_the_bots_make():
                           st.integers(-9, 9).map(float)), min_size=1, max_size=40),
        st.sampled_from(["up", "down"]))
 def test_the_bench_picks_the_threshold_that_gains_most_over_its_sample(points, direction):
-    best_threshold = load_bench().best_threshold
+    best_threshold = load_bench("tune_calls").best_threshold
     threshold, total, calls = best_threshold(points, direction)
 
     def calling(t):
@@ -131,7 +120,7 @@ def test_the_bench_picks_the_threshold_that_gains_most_over_its_sample(points, d
 def test_a_contract_tried_first_is_not_tuned_over_a_later_one_worth_more():
     """Hands that gain 2 as a spread misère and 5 as a misère (tried after it): the tuning
     lets misère have them instead of stretching the spread misère to reach them."""
-    bench = load_bench()
+    bench = load_bench("tune_calls")
     hands = {hand: {"spread_misere": (1.0, 2.0), "misere": (1.0, 5.0)} for hand in range(100)}
     tuned = bench.tune_thresholds("solo_whist", hands, {"spread_misere", "misere"})
     assert tuned["misere"] >= 1.0

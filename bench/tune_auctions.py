@@ -1,0 +1,284 @@
+"""Tune Solo and Belgian Whist's calls still set by hand, in real auctions.
+
+    .venv/bin/python bench/tune_auctions.py [--games solo_whist,belgian_whist] [--deals 2000]
+                                            [--play normal] [--workers 2] [--seed 1]
+                                            [--records FILE] [--write]
+
+``bench/tune_calls.py`` measured the contracts a hand plays alone by forcing them (the others
+pass).  The calls whose worth depends on what the others do are measured here, as
+``bench/tune_bids.py`` measures Bid Whist's bids: Solo's prop, cop and the proposer's solo
+when nobody accepted; Belgian proposals, emballage, maintaining a proposal and raising it;
+and Belgian piccolo and petite misère (played alone, but called when the others have spoken).
+
+Every deal's auction is run by the level (``--play``) at every seat, with the calls of the
+playing level.  At each call where one of these thresholds decides between its call and
+another (the call the rule makes with the threshold at the hand's figure, against the call
+with the threshold just past it), and the hand's figure is within a window around today's
+threshold, the hand is played out from there both ways with the same random seed: the rest of
+the auction answers, then the trumps, the discards and the card play.  A branch's figure is
+the seat's own score (Solo units, Belgian points).  Each threshold is set where calling starts
+to gain over the sample (``tune_calls.best_threshold``), checked by tuning on the even deals
+and judging on the odd ones.
+
+``--write`` adds the figures to ``games/rules/bots/tuned_calls.json`` (the group "auctions" of
+``bidding.HELD_BACK``: the levels take them only once a duplicate match shows them better at a
+table, bench/bots.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bots import summarise  # noqa: E402
+from tune_bids import add_tuning_arguments, branches, calls_of  # noqa: E402
+from tune_calls import OUTPUT, best_threshold, dealt  # noqa: E402
+
+from games.rules.bots import bidding, choose_action  # noqa: E402
+from games.rules.bots.hooks import of as hooks_of  # noqa: E402
+from games.rules.bots.knowledge import rules_of  # noqa: E402
+
+GAMES = ("solo_whist", "belgian_whist")
+AUCTION_PHASES = ("auction", "trou")
+MIN_RECORDS = 50  # a threshold measured on fewer calls keeps today's
+# Only calls whose figure is this near today's threshold are played out (by direction: trick
+# counts, misère risks): far from it every rule tried makes the same call.
+WINDOW = {"up": 2.0, "down": 1.0}
+EPSILON = 1e-6  # a threshold just past the hand's figure: the rule does not call
+
+
+# -- the figure each threshold is compared with --------------------------------------------------
+
+
+def _turn_tricks(view) -> float:
+    return bidding.turn_up_tricks(view["hand"], view.get("turn_up_suit"))
+
+
+def _by_suit(view) -> dict[str, float]:
+    return bidding.belgian_evaluation(view["hand"])["by_suit"]
+
+
+def _solo_prop(view) -> float | None:
+    return _turn_tricks(view) if "prop" in view["legal"] else None
+
+
+def _solo_cop(view) -> float | None:
+    return _turn_tricks(view) if "cop" in view["legal"] else None
+
+
+def _solo_after_prop(view) -> float | None:
+    return _turn_tricks(view) if view["legal"] == ["pass", "solo"] else None
+
+
+def _propose(view) -> float | None:
+    by_suit = _by_suit(view)
+    suits = [a[-1] for a in view["legal"] if a.startswith("propose ")
+             and sum(1 for c in view["hand"] if c[1] == a[-1]) >= bidding.PROPOSE_LENGTH]
+    return max((by_suit[s] for s in suits), default=None)
+
+
+def _emballer(view) -> float | None:
+    by_suit = _by_suit(view)
+    return max((by_suit[a[-1]] for a in view["legal"] if a.startswith("emballer ")),
+               default=None)
+
+
+def _maintain(view) -> float | None:
+    if "maintain" not in view["legal"]:
+        return None
+    mine = {e["seat"]: e for e in view.get("standing") or []}.get(view["seat"], {})
+    return _by_suit(view).get(mine.get("proposal") or "S", 0)
+
+
+def _raise(view) -> float | None:
+    suit = bidding.pair_suit(view, view["seat"])
+    if suit is None:
+        return None
+    raises = sorted((a for a in view["legal"] if a.startswith("raise ") and a.endswith(suit)),
+                    key=lambda a: int(a.split()[1]))
+    return bidding.raise_spare(_by_suit(view)[suit], raises[0]) if raises else None
+
+
+def _piccolo(view) -> float | None:
+    risk = bidding.piccolo_risk(view["hand"])
+    return risk if "piccolo" in view["legal"] and risk < 99 else None
+
+
+def _petite_misere(view) -> float | None:
+    return bidding.petite_misere_risk(view["hand"]) if "petite_misere" in view["legal"] else None
+
+
+# threshold -> (direction: a trick count calls from it up, a risk from it down; its figure)
+Figure = Callable[[dict[str, Any]], "float | None"]
+DECISIONS: dict[str, dict[str, tuple[str, Figure]]] = {
+    "solo_whist": {"prop": ("up", _solo_prop), "cop": ("up", _solo_cop),
+                   "solo_after_prop": ("up", _solo_after_prop)},
+    "belgian_whist": {"propose": ("up", _propose), "emballer": ("up", _emballer),
+                      "maintain": ("up", _maintain), "raise": ("up", _raise),
+                      "piccolo": ("down", _piccolo), "petite_misere": ("down", _petite_misere)},
+}
+
+
+def call_with(view, figures: dict[str, Any]) -> str:
+    """The game's call from these thresholds (the hook the levels call)."""
+    hook = hooks_of(view["game"]).CALLS[view["phase"]]
+    return hook(view, rules_of(view), figures)
+
+
+def rule_calls(direction: str, figure: float, threshold: float) -> bool:
+    return figure >= threshold if direction == "up" else figure <= threshold
+
+
+# -- playing the branches out ----------------------------------------------------------------
+
+
+def own_score(result: dict, seat: int) -> float:
+    """The seat's own score: Solo units, Belgian points."""
+    return float(result["units"][seat] if "units" in result else result["points"][seat])
+
+
+def deal_records(task) -> list[dict]:
+    """Every branched call of one deal: the threshold, the hand's figure, and the seat's score
+    with the call made and with the other call."""
+    game, index, seed, play = task
+    module, rules, rng, dealer, deal, _play = dealt(game, (index, seed, play))
+    state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
+    actions: list[tuple[int, str]] = []
+    records = []
+    while not state.complete:
+        seat = state.to_act
+        view = state.view(seat)
+        if view["phase"] == "play":
+            break  # the rest is card play: nothing more to branch
+        if view["phase"] in AUCTION_PHASES and len(view["legal"]) > 1:
+            figures = bidding.thresholds(view, calls_of(play))
+            for name, (direction, figure_of) in DECISIONS[game].items():
+                figure = figure_of(view)
+                if figure is None or abs(figure - figures[name]) > WINDOW[direction]:
+                    continue
+                past = figure + EPSILON if direction == "up" else figure - EPSILON
+                called = call_with(view, {**figures, name: figure})
+                other = call_with(view, {**figures, name: past})
+                if called == other:
+                    continue  # a stronger call decides here
+                outcome = branches(module, rules, dealer, deal, actions, seat, [called, other],
+                                   play, index * 64 + len(actions), own_score)
+                records.append({"deal": index, "name": name, "figure": figure,
+                                "called": called, "other": other,
+                                "gain": outcome[called] - outcome[other]})
+        action = choose_action(view, play, rng)
+        state.apply(action, seat)
+        actions.append((seat, action))
+    return records
+
+
+# -- from the records to the figures ---------------------------------------------------------
+
+
+def tune(game: str, records: list[dict], today: dict[str, float]) -> tuple[dict, list[str]]:
+    """For each threshold, where calling starts to gain over the sample's calls."""
+    tuned, lines = {}, []
+    for name, (direction, _figure) in DECISIONS[game].items():
+        points = [(r["figure"], r["gain"]) for r in records if r["name"] == name]
+        if len(points) < MIN_RECORDS:
+            tuned[name] = today[name]
+            lines.append(f"  {name}: {len(points)} calls, today's {today[name]:g} kept")
+            continue
+        threshold, gained, calls = best_threshold(points, direction)
+        today_total = sum(g for f, g in points if rule_calls(direction, f, today[name]))
+        if threshold is None:
+            tuned[name] = None
+        elif direction == "up":  # rounded so that every call the sample made still calls
+            tuned[name] = math.floor(threshold * 1000) / 1000
+        else:
+            tuned[name] = math.ceil(threshold * 1000) / 1000
+        lines.append(f"  {name}: {len(points)} calls ({direction}), today {today[name]:g} "
+                     f"gains {today_total:+.0f}, tuned {format_figure(tuned[name])} gains "
+                     f"{gained:+.0f} ({calls} calls)")
+    return tuned, lines
+
+
+def format_figure(value: float | None) -> str:
+    return "never" if value is None else f"{value:g}"
+
+
+def difference(game: str, record: dict, rule: dict, baseline: dict) -> float:
+    direction = DECISIONS[game][record["name"]][0]
+    new, old = rule[record["name"]], baseline[record["name"]]
+    calls_new = new is not None and rule_calls(direction, record["figure"], new)
+    calls_old = old is not None and rule_calls(direction, record["figure"], old)
+    return record["gain"] * (calls_new - calls_old)
+
+
+def held_out(game: str, records: list[dict], today: dict) -> list[str]:
+    """Tuned on the even deals, judged on the odd ones."""
+    even = [r for r in records if r["deal"] % 2 == 0]
+    odd = [r for r in records if r["deal"] % 2 == 1]
+    rule, _lines = tune(game, even, today)
+    by_deal: dict[int, float] = dict.fromkeys({r["deal"] for r in odd}, 0.0)
+    for r in odd:
+        by_deal[r["deal"]] += difference(game, r, rule, today)
+    mean, ci = summarise(list(by_deal.values()))
+    shown = ", ".join(f"{name} {format_figure(value)}" for name, value in rule.items())
+    return [f"  held out: tuned on the even deals ({shown}), on the {len(by_deal)} odd deals "
+            f"with a call branched it gains {mean:+.3f} ± {ci:.3f} a deal over today's "
+            f"(the calls of all four seats)"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", default=",".join(GAMES))
+    add_tuning_arguments(parser, deals=2000)
+    args = parser.parse_args(argv)
+    games = args.games.split(",")
+    unknown = set(games) - set(GAMES)
+    if unknown:
+        parser.error(f"unknown games {', '.join(sorted(unknown))} (known: {', '.join(GAMES)})")
+    saved_records = json.loads(args.records.read_text()) \
+        if args.records and args.records.exists() else {}
+    all_records = {}
+    saved = json.loads(OUTPUT.read_text()) if OUTPUT.exists() else {}
+    for game in games:
+        start = time.perf_counter()
+        if game in saved_records:
+            records = saved_records[game]
+        else:
+            tasks = [(game, i, args.seed, args.play) for i in range(args.deals)]
+            if args.workers > 1:
+                with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+                    results = pool.map(deal_records, tasks, chunksize=4)
+            else:
+                results = [deal_records(t) for t in tasks]
+            records = [r for deal in results for r in deal]
+        all_records[game] = records
+        print(f"# {game}: {args.deals} deals, {len(records)} calls branched "
+              f"({2 * len(records)} hands played out by {args.play}) in "
+              f"{time.perf_counter() - start:.0f} s", flush=True)
+        figures = bidding.thresholds({"game": game}, calls_of(args.play))
+        today = {name: figures[name] for name in DECISIONS[game]}
+        rule, lines = tune(game, records, today)
+        for line in [*lines, *held_out(game, records, today)]:
+            print(line, flush=True)
+        saved.setdefault(game, {}).update({
+            **rule, "auctions": {"deals": args.deals, "play": args.play, "seed": args.seed,
+                                 "calls": len(records)}})
+    if args.records and not args.records.exists():
+        args.records.write_text(json.dumps(all_records))
+    if args.write:
+        OUTPUT.write_text(json.dumps(saved, indent=2, sort_keys=True) + "\n")
+        print(f"written to {OUTPUT.relative_to(Path(__file__).resolve().parents[1])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,90 @@
+"""Solo and Belgian Whist's calls measured in real auctions (bench/tune_auctions.py): how the
+bench finds the calls a threshold decides, how it picks the figures, and who calls from them."""
+
+from __future__ import annotations
+
+import json
+
+from games.rules.bots import belgian_whist as belgian_bots
+from games.rules.bots import bidding, search
+from games.rules.bots import solo_whist as solo_bots
+
+from .conftest import load_bench
+
+
+def record(deal, name, figure, gain):
+    return {"deal": deal, "name": name, "figure": figure, "called": "x", "other": "pass",
+            "gain": gain}
+
+
+def test_the_bench_calls_from_where_calling_starts_to_gain():
+    """A prop gains from 3.5 tricks up and loses below; a piccolo gains up to a risk of 0.8
+    and loses above it; a cop seen a few times keeps today's figure."""
+    bench = load_bench("tune_auctions")
+    solo = [record(i, "prop", 2.2 + 4.0 * i / 199, 1.0 if 2.2 + 4.0 * i / 199 >= 3.5 else -1.0)
+            for i in range(200)]
+    solo += [record(500 + i, "cop", 3.0, 5.0) for i in range(10)]
+    today = {name: solo_bots.THRESHOLDS[name] for name in bench.DECISIONS["solo_whist"]}
+    rule, lines = bench.tune("solo_whist", solo, today)
+    assert 3.5 <= rule["prop"] < 3.53
+    assert rule["cop"] == today["cop"]
+    assert any("cop: 10 calls, today's" in line for line in lines)
+
+    belgian = [record(i, "piccolo", 1.5 * i / 99, 2.0 if 1.5 * i / 99 <= 0.8 else -3.0)
+               for i in range(100)]
+    today = {name: belgian_bots.THRESHOLDS[name] for name in bench.DECISIONS["belgian_whist"]}
+    rule, _lines = bench.tune("belgian_whist", belgian, today)
+    assert 0.78 < rule["piccolo"] <= 0.8
+    assert rule["propose"] == today["propose"]  # nothing measured
+
+
+def test_a_call_that_never_gains_is_never_made_and_the_held_out_deals_say_so():
+    bench = load_bench("tune_auctions")
+    records = [record(i, "emballer", 2.0 + i / 50, -4.0) for i in range(100)]
+    today = {name: belgian_bots.THRESHOLDS[name] for name in bench.DECISIONS["belgian_whist"]}
+    rule, _lines = bench.tune("belgian_whist", records, today)
+    assert rule["emballer"] is None
+    merged = bidding.overlay(belgian_bots.THRESHOLDS, {"emballer": None})
+    assert merged["emballer"] == bidding.NEVER_TRICKS
+    # tuned on the even deals, never calling gains 4 points on every odd deal today called
+    line = bench.held_out("belgian_whist", records * 2, today)[0]
+    gain = float(line.split(" it gains ")[1].split()[0])
+    assert gain > 0
+
+
+def test_each_branch_is_a_call_the_threshold_decides_played_both_ways():
+    """Every record's two calls are what the game's rule calls with the threshold at the
+    hand's figure and just past it; they differ, both were legal, the hand was played out to
+    a score both ways, and a second run of the same deal gives the same figures."""
+    bench = load_bench("tune_auctions")
+    names = set()
+    for game in bench.GAMES:
+        for index in range(5):
+            records = bench.deal_records((game, index, 1, "easy"))
+            assert records == bench.deal_records((game, index, 1, "easy"))
+            for r in records:
+                direction, _figure = bench.DECISIONS[game][r["name"]]
+                today = bidding.thresholds({"game": game}, bench.calls_of("easy"))[r["name"]]
+                assert abs(r["figure"] - today) <= bench.WINDOW[direction]
+                assert r["called"] != r["other"]
+                assert isinstance(r["gain"], float) and abs(r["gain"]) < 200
+                names.add((game, r["name"]))
+    assert ("solo_whist", "prop") in names
+    assert ("belgian_whist", "propose") in names
+
+
+def test_the_calls_measured_in_auctions_wait_for_a_table(tmp_path, monkeypatch):
+    """The group "auctions" is held back: a level takes its figures only when its calls name
+    the group, and the earlier levels keep the hand-set ones."""
+    saved = tmp_path / "tuned_calls.json"
+    saved.write_text(json.dumps({"belgian_whist": {"propose": 50.0, "solo 6": 6.0},
+                                 "solo_whist": {"prop": 50.0, "solo": 4.0}}))
+    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
+    monkeypatch.setattr(bidding, "_tuned", {})
+    plain = bidding.thresholds({"game": "belgian_whist"}, "tuned")
+    assert plain["propose"] == belgian_bots.THRESHOLDS["propose"] and plain["solo 6"] == 6.0
+    assert bidding.thresholds({"game": "belgian_whist"}, "tuned+auctions")["propose"] == 50.0
+    solo = bidding.thresholds({"game": "solo_whist"}, "tuned+auctions")
+    assert solo["prop"] == 50.0
+    assert solo["solo_after_prop"] == 4.0  # not measured: the same hand as a solo
+    assert "auctions" not in search.SEARCH_LEVELS["strong_v3"].calls
