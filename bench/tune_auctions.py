@@ -185,10 +185,15 @@ def deal_records(task) -> list[dict]:
 # -- from the records to the figures ---------------------------------------------------------
 
 
-def tune(game: str, records: list[dict], today: dict[str, float]) -> tuple[dict, list[str]]:
-    """For each threshold, where calling starts to gain over the sample's calls."""
+def tune(game: str, records: list[dict], today: dict[str, float],
+         names: set[str] | None = None) -> tuple[dict, list[str]]:
+    """For each threshold (of ``names``; the others keep today's), where calling starts to
+    gain over the sample's calls."""
     tuned, lines = {}, []
     for name, (direction, _figure) in DECISIONS[game].items():
+        if names is not None and name not in names:
+            tuned[name] = today[name]
+            continue
         points = [(r["figure"], r["gain"]) for r in records if r["name"] == name]
         if len(points) < MIN_RECORDS:
             tuned[name] = today[name]
@@ -220,11 +225,12 @@ def difference(game: str, record: dict, rule: dict, baseline: dict) -> float:
     return record["gain"] * (calls_new - calls_old)
 
 
-def held_out(game: str, records: list[dict], today: dict) -> list[str]:
+def held_out(game: str, records: list[dict], today: dict, names: set[str] | None = None
+             ) -> list[str]:
     """Tuned on the even deals, judged on the odd ones."""
     even = [r for r in records if r["deal"] % 2 == 0]
     odd = [r for r in records if r["deal"] % 2 == 1]
-    rule, _lines = tune(game, even, today)
+    rule, _lines = tune(game, even, today, names)
     by_deal: dict[int, float] = dict.fromkeys({r["deal"] for r in odd}, 0.0)
     for r in odd:
         by_deal[r["deal"]] += difference(game, r, rule, today)
@@ -239,11 +245,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", default=",".join(GAMES))
     add_tuning_arguments(parser, deals=2000)
+    parser.add_argument("--tune", help="the thresholds to set (comma-separated; all of the "
+                                       "games' by default): the others keep today's")
     args = parser.parse_args(argv)
     games = args.games.split(",")
     unknown = set(games) - set(GAMES)
     if unknown:
         parser.error(f"unknown games {', '.join(sorted(unknown))} (known: {', '.join(GAMES)})")
+    if args.tune is not None:
+        known = {name for game in games for name in DECISIONS[game]}
+        unknown = set(args.tune.split(",")) - known
+        if unknown:
+            parser.error(f"unknown thresholds {', '.join(sorted(unknown))} "
+                         f"(known: {', '.join(sorted(known))})")
     saved_records = json.loads(args.records.read_text()) \
         if args.records and args.records.exists() else {}
     all_records = {}
@@ -266,12 +280,20 @@ def main(argv: list[str] | None = None) -> int:
               f"{time.perf_counter() - start:.0f} s", flush=True)
         figures = bidding.thresholds({"game": game}, calls_of(args.play))
         today = {name: figures[name] for name in DECISIONS[game]}
-        rule, lines = tune(game, records, today)
-        for line in [*lines, *held_out(game, records, today)]:
+        names = set(DECISIONS[game])
+        if args.tune is not None:
+            names &= set(args.tune.split(","))
+        rule, lines = tune(game, records, today, names)
+        for line in [*lines, *held_out(game, records, today, names)]:
             print(line, flush=True)
-        saved.setdefault(game, {}).update({
-            **rule, "auctions": {"deals": args.deals, "play": args.play, "seed": args.seed,
-                                 "calls": len(records)}})
+        measured = {name: value for name, value in rule.items() if name in names}
+        print(f"  tuned: {', '.join(f'{n} {format_figure(v)}' for n, v in measured.items())}")
+        entry = saved.setdefault(game, {})
+        entry.update(measured)
+        for name in measured:  # how each figure was measured
+            entry.setdefault("auctions", {})[name] = {
+                "deals": args.deals, "play": args.play, "seed": args.seed,
+                "calls": sum(1 for r in records if r["name"] == name)}
     if args.records and not args.records.exists():
         args.records.write_text(json.dumps(all_records))
     if args.write:

@@ -29,7 +29,8 @@ judged by their own intervals).  ``--write`` adds them to Bid Whist's figures in
 ``bidding.HELD_BACK``), which normal and strong bid from: they beat the hand-set ones in
 duplicate (docs/performance.md).  A run starts from the playing level's own figures: running
 it again is the next round of the same tuning, to be checked at a table (bench/bots.py) as
-this one was.
+this one was (a second round swung the figures back: a call's worth depends on how the others
+call, docs/performance.md).
 """
 
 from __future__ import annotations

@@ -113,6 +113,10 @@ SEARCH_LEVELS = {
     "strong_calls": replace(STRONG, infer_calls=True),
     "strong_reads": replace(STRONG, infer_play=True),
     "strong_books": replace(STRONG, measured=("books",)),
+    # candidates: normal and strong with Solo's and Belgian Whist's calls measured in real
+    # auctions (bench/tune_auctions.py: prop, cop, proposals, emballage, piccolo...)
+    "normal_auctions": replace(NORMAL, measured=(*NORMAL.measured, "auctions")),
+    "strong_auctions": replace(STRONG, measured=(*STRONG.measured, "auctions")),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level

@@ -29,6 +29,11 @@ def test_the_bench_calls_from_where_calling_starts_to_gain():
     assert 3.5 <= rule["prop"] < 3.53
     assert rule["cop"] == today["cop"]
     assert any("cop: 10 calls, today's" in line for line in lines)
+    # a run that sets the prop alone (the cop then measured against the new props)
+    solo += [record(700 + i, "cop", 1.0 + i / 20, 2.0) for i in range(100)]
+    assert bench.tune("solo_whist", solo, today)[0]["cop"] < today["cop"]
+    rule, _lines = bench.tune("solo_whist", solo, today, names={"prop"})
+    assert rule["cop"] == today["cop"] and 3.5 <= rule["prop"] < 3.53
 
     belgian = [record(i, "piccolo", 1.5 * i / 99, 2.0 if 1.5 * i / 99 <= 0.8 else -3.0)
                for i in range(100)]
