@@ -4,9 +4,11 @@ bench finds the calls a threshold decides, how it picks the figures, and who cal
 from __future__ import annotations
 
 import json
+import random
 
+from games.rules import solo_whist
 from games.rules.bots import belgian_whist as belgian_bots
-from games.rules.bots import bidding, search
+from games.rules.bots import bidding, choose_action, search
 from games.rules.bots import solo_whist as solo_bots
 
 from .conftest import load_bench
@@ -92,4 +94,43 @@ def test_the_calls_measured_in_auctions_wait_for_a_table(tmp_path, monkeypatch):
     solo = bidding.thresholds({"game": "solo_whist"}, "tuned+auctions")
     assert solo["prop"] == 50.0
     assert solo["solo_after_prop"] == 4.0  # not measured: the same hand as a solo
-    assert "auctions" not in search.SEARCH_LEVELS["strong_v3"].calls
+    for level in ("normal_v4", "strong_v3", "normal_v2"):
+        assert "auctions" not in search.SEARCH_LEVELS[level].calls
+
+
+def first_solo_prop_chance(level: str) -> dict:
+    """The view of the first seat, in 300 seeded Solo deals, that may prop and that ``level``
+    does not prop, nor call anything else (passes)."""
+    rules = solo_whist.Rules()
+    for seed in range(300):
+        deal = solo_whist.deal(rules, 0, random.Random(seed))
+        state = solo_whist.new_hand(rules, 0, deal.hands, deal.kitty)
+        view = state.view(state.to_act)
+        if "prop" in view["legal"] and choose_action(view, level, random.Random(1)) == "pass":
+            return view
+    raise AssertionError(f"{level} passed no hand that could prop in 300 deals")
+
+
+def test_normal_props_from_the_measured_figures_and_its_earlier_self_does_not(
+        tmp_path, monkeypatch):
+    """Normal calls from the figures measured in real auctions (they won in duplicate):
+    given a prop from no tricks at all, normal props a hand normal_v4 (today's normal before
+    them) passes."""
+    saved = tmp_path / "tuned_calls.json"
+    saved.write_text(json.dumps({"solo_whist": {"prop": -5.0}}))
+    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
+    monkeypatch.setattr(bidding, "_tuned", {})
+    view = first_solo_prop_chance("normal_v4")
+    assert choose_action(view, "normal", random.Random(1)) == "prop"
+    assert choose_action(view, "normal_v4", random.Random(1)) == "pass"
+
+
+def test_the_shipped_figures_prop_and_propose_more_readily_than_the_hand_set_ones():
+    """What the auctions measured, as shipped: normal props a Solo hand and proposes a
+    Belgian suit with fewer tricks than the hand-set figures asked for."""
+    normal = search.SEARCH_LEVELS["normal"].calls
+    solo = bidding.thresholds({"game": "solo_whist"}, normal)
+    belgian = bidding.thresholds({"game": "belgian_whist"}, normal)
+    assert solo["prop"] < solo_bots.THRESHOLDS["prop"]
+    assert belgian["propose"] < belgian_bots.THRESHOLDS["propose"]
+    assert belgian["emballer"] < belgian_bots.THRESHOLDS["emballer"]
