@@ -20,9 +20,12 @@ the seat's own score (Solo units, Belgian points).  Each threshold is set where 
 to gain over the sample (``tune_calls.best_threshold``), checked by tuning on the even deals
 and judging on the odd ones.
 
-``--write`` adds the figures to ``games/rules/bots/tuned_calls.json`` (the group "auctions" of
-``bidding.HELD_BACK``: the levels take them only once a duplicate match shows them better at a
-table, bench/bots.py).
+``--write`` adds the figures measured (each threshold called at least ``MIN_RECORDS`` times)
+to ``games/rules/bots/tuned_calls.json``: the group "auctions" of ``bidding.HELD_BACK``, which
+normal takes (it won in duplicate: docs/performance.md) and the earlier levels do not; a
+level's figures then change at once, so check the new ones at a table (bench/bots.py) as
+these were.  ``--tune NAMES`` sets some alone, the others keeping today's: the two sides of a
+partnership are measured one after the other.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ MIN_RECORDS = 50  # a threshold measured on fewer calls keeps today's
 # Only calls whose figure is this near today's threshold are played out (by direction: trick
 # counts, misère risks): far from it every rule tried makes the same call.
 WINDOW = {"up": 2.0, "down": 1.0}
+EDGE = 0.1  # a threshold this near the last figure played is flagged: the optimum may lie beyond
 EPSILON = 1e-6  # a threshold just past the hand's figure: the rule does not call
 
 
@@ -77,36 +81,30 @@ def _solo_cop(view) -> float | None:
 
 
 def _solo_after_prop(view) -> float | None:
-    return _turn_tricks(view) if view["legal"] == ["pass", "solo"] else None
+    return _turn_tricks(view) if view["legal"] == bidding.SOLO_LAST_WORD else None
 
 
 def _propose(view) -> float | None:
     by_suit = _by_suit(view)
-    suits = [a[-1] for a in view["legal"] if a.startswith("propose ")
-             and sum(1 for c in view["hand"] if c[1] == a[-1]) >= bidding.PROPOSE_LENGTH]
-    return max((by_suit[s] for s in suits), default=None)
+    return max((by_suit[a[-1]] for a in bidding.proposal_options(view["hand"], view["legal"])),
+               default=None)
 
 
 def _emballer(view) -> float | None:
     by_suit = _by_suit(view)
-    return max((by_suit[a[-1]] for a in view["legal"] if a.startswith("emballer ")),
-               default=None)
+    return max((by_suit[a[-1]] for a in bidding.emballer_options(view["legal"])), default=None)
 
 
 def _maintain(view) -> float | None:
     if "maintain" not in view["legal"]:
         return None
-    mine = {e["seat"]: e for e in view.get("standing") or []}.get(view["seat"], {})
-    return _by_suit(view).get(mine.get("proposal") or "S", 0)
+    return _by_suit(view).get(bidding.proposed_suit(bidding.seat_standing(view)), 0)
 
 
 def _raise(view) -> float | None:
     suit = bidding.pair_suit(view, view["seat"])
-    if suit is None:
-        return None
-    raises = sorted((a for a in view["legal"] if a.startswith("raise ") and a.endswith(suit)),
-                    key=lambda a: int(a.split()[1]))
-    return bidding.raise_spare(_by_suit(view)[suit], raises[0]) if raises else None
+    action = bidding.cheapest_raise(view["legal"], suit) if suit else None
+    return bidding.raise_spare(_by_suit(view)[suit], action) if action else None
 
 
 def _piccolo(view) -> float | None:
@@ -161,14 +159,14 @@ def deal_records(task) -> list[dict]:
         if view["phase"] == "play":
             break  # the rest is card play: nothing more to branch
         if view["phase"] in AUCTION_PHASES and len(view["legal"]) > 1:
-            figures = bidding.thresholds(view, calls_of(play))
+            thresholds_now = bidding.thresholds(view, calls_of(play))
             for name, (direction, figure_of) in DECISIONS[game].items():
                 figure = figure_of(view)
-                if figure is None or abs(figure - figures[name]) > WINDOW[direction]:
+                if figure is None or abs(figure - thresholds_now[name]) > WINDOW[direction]:
                     continue
                 past = figure + EPSILON if direction == "up" else figure - EPSILON
-                called = call_with(view, {**figures, name: figure})
-                other = call_with(view, {**figures, name: past})
+                called = call_with(view, {**thresholds_now, name: figure})
+                other = call_with(view, {**thresholds_now, name: past})
                 if called == other:
                     continue  # a stronger call decides here
                 outcome = branches(module, rules, dealer, deal, actions, seat, [called, other],
@@ -186,10 +184,11 @@ def deal_records(task) -> list[dict]:
 
 
 def tune(game: str, records: list[dict], today: dict[str, float],
-         names: set[str] | None = None) -> tuple[dict, list[str]]:
+         names: set[str] | None = None) -> tuple[dict, list[str], set[str]]:
     """For each threshold (of ``names``; the others keep today's), where calling starts to
-    gain over the sample's calls."""
-    tuned, lines = {}, []
+    gain over the sample's calls: (every threshold, the lines to print, the names measured --
+    those called at least ``MIN_RECORDS`` times)."""
+    tuned, lines, measured = {}, [], set()
     for name, (direction, _figure) in DECISIONS[game].items():
         if names is not None and name not in names:
             tuned[name] = today[name]
@@ -201,16 +200,20 @@ def tune(game: str, records: list[dict], today: dict[str, float],
             continue
         threshold, gained, calls = best_threshold(points, direction)
         today_total = sum(g for f, g in points if rule_calls(direction, f, today[name]))
+        measured.add(name)
         if threshold is None:
             tuned[name] = None
         elif direction == "up":  # rounded so that every call the sample made still calls
             tuned[name] = math.floor(threshold * 1000) / 1000
         else:
             tuned[name] = math.ceil(threshold * 1000) / 1000
+        edge = min(f for f, _g in points) if direction == "up" else max(f for f, _g in points)
+        at_edge = " -- at the window's edge: calling may gain beyond it" \
+            if threshold is not None and abs(threshold - edge) <= EDGE else ""
         lines.append(f"  {name}: {len(points)} calls ({direction}), today {today[name]:g} "
                      f"gains {today_total:+.0f}, tuned {format_figure(tuned[name])} gains "
-                     f"{gained:+.0f} ({calls} calls)")
-    return tuned, lines
+                     f"{gained:+.0f} ({calls} calls){at_edge}")
+    return tuned, lines, measured
 
 
 def format_figure(value: float | None) -> str:
@@ -227,10 +230,11 @@ def difference(game: str, record: dict, rule: dict, baseline: dict) -> float:
 
 def held_out(game: str, records: list[dict], today: dict, names: set[str] | None = None
              ) -> list[str]:
-    """Tuned on the even deals, judged on the odd ones."""
+    """Tuned on the even deals, judged on the odd ones (the calls of ``names`` only)."""
+    records = [r for r in records if names is None or r["name"] in names]
     even = [r for r in records if r["deal"] % 2 == 0]
     odd = [r for r in records if r["deal"] % 2 == 1]
-    rule, _lines = tune(game, even, today, names)
+    rule, _lines, _measured = tune(game, even, today, names)
     by_deal: dict[int, float] = dict.fromkeys({r["deal"] for r in odd}, 0.0)
     for r in odd:
         by_deal[r["deal"]] += difference(game, r, rule, today)
@@ -258,14 +262,14 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"unknown thresholds {', '.join(sorted(unknown))} "
                          f"(known: {', '.join(sorted(known))})")
-    saved_records = json.loads(args.records.read_text()) \
-        if args.records and args.records.exists() else {}
-    all_records = {}
+    kept = json.loads(args.records.read_text()) if args.records and args.records.exists() \
+        else {}
+    played = {}
     saved = json.loads(OUTPUT.read_text()) if OUTPUT.exists() else {}
     for game in games:
         start = time.perf_counter()
-        if game in saved_records:
-            records = saved_records[game]
+        if game in kept:  # tuned again from the branches of an earlier run, as it was played
+            run = kept[game]
         else:
             tasks = [(game, i, args.seed, args.play) for i in range(args.deals)]
             if args.workers > 1:
@@ -273,29 +277,31 @@ def main(argv: list[str] | None = None) -> int:
                     results = pool.map(deal_records, tasks, chunksize=4)
             else:
                 results = [deal_records(t) for t in tasks]
-            records = [r for deal in results for r in deal]
-        all_records[game] = records
-        print(f"# {game}: {args.deals} deals, {len(records)} calls branched "
-              f"({2 * len(records)} hands played out by {args.play}) in "
+            run = {"deals": args.deals, "seed": args.seed, "play": args.play,
+                   "records": [r for deal in results for r in deal]}
+        played[game] = run
+        records = run["records"]
+        print(f"# {game}: {run['deals']} deals, {len(records)} calls branched "
+              f"({2 * len(records)} hands played out by {run['play']}) in "
               f"{time.perf_counter() - start:.0f} s", flush=True)
-        figures = bidding.thresholds({"game": game}, calls_of(args.play))
-        today = {name: figures[name] for name in DECISIONS[game]}
+        level_thresholds = bidding.thresholds({"game": game}, calls_of(run["play"]))
+        today = {name: level_thresholds[name] for name in DECISIONS[game]}
         names = set(DECISIONS[game])
         if args.tune is not None:
             names &= set(args.tune.split(","))
-        rule, lines = tune(game, records, today, names)
+        rule, lines, measured = tune(game, records, today, names)
         for line in [*lines, *held_out(game, records, today, names)]:
             print(line, flush=True)
-        measured = {name: value for name, value in rule.items() if name in names}
-        print(f"  tuned: {', '.join(f'{n} {format_figure(v)}' for n, v in measured.items())}")
+        print(f"  tuned: {', '.join(f'{n} {format_figure(rule[n])}' for n in sorted(measured))}"
+              if measured else "  tuned: nothing (too few calls)")
         entry = saved.setdefault(game, {})
-        entry.update(measured)
-        for name in measured:  # how each figure was measured
+        for name in measured:  # the figure, and how it was measured
+            entry[name] = rule[name]
             entry.setdefault("auctions", {})[name] = {
-                "deals": args.deals, "play": args.play, "seed": args.seed,
+                "deals": run["deals"], "play": run["play"], "seed": run["seed"],
                 "calls": sum(1 for r in records if r["name"] == name)}
     if args.records and not args.records.exists():
-        args.records.write_text(json.dumps(all_records))
+        args.records.write_text(json.dumps(played))
     if args.write:
         OUTPUT.write_text(json.dumps(saved, indent=2, sort_keys=True) + "\n")
         print(f"written to {OUTPUT.relative_to(Path(__file__).resolve().parents[1])}")

@@ -300,7 +300,7 @@ BID_FROM = {"none": "bid_from", "opponent": "overcall_opponent_from",
             "partner": "overcall_partner_from"}
 
 
-def bid_whist_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
+def bid_whist_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
     """The level's call: its best bid (``preempting_bid``) when that bid is expected to gain at
     least the figure ``BID_FROM`` names for who holds the auction, else a pass."""
     figures = thresholds(view, calls)
@@ -369,7 +369,7 @@ def best_keep(cards: list[str], mode: str, rules, weights: dict[str, float],
     return best  # type: ignore[return-value]
 
 
-def bid_whist_discard(view: dict[str, Any], rules, calls: str | None = None) -> str:
+def bid_whist_discard(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
     mode = view["contract"]["mode"]
     _tricks, keep, _trump, _direction = best_keep(view["hand"], mode, rules,
                                                   thresholds(view, calls)["keep"],
@@ -378,7 +378,7 @@ def bid_whist_discard(view: dict[str, Any], rules, calls: str | None = None) -> 
     return "discard " + " ".join(sorted(discards))
 
 
-def bid_whist_declare(view: dict[str, Any], rules, calls: str | None = None) -> str:
+def bid_whist_declare(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
     cards = view["hand"]
     mode = view["contract"]["mode"]
     if mode == "notrump":
@@ -419,11 +419,15 @@ def misere_risk(cards: list[str]) -> float:
     return max(0.0, risk - 0.3 * voids)
 
 
-def solo_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
+# The proposer's last word when nobody accepted a prop (the house rule prop_alone_may_solo)
+SOLO_LAST_WORD = ["pass", "solo"]
+
+
+def solo_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
     t = thresholds(view, calls)
     legal = view["legal"]
     cards = view["hand"]
-    if legal == ["pass", "solo"]:  # the proposer's last word (prop_alone_may_solo)
+    if legal == SOLO_LAST_WORD:
         tricks = turn_up_tricks(cards, view.get("turn_up_suit"))
         return "solo" if tricks >= t["solo_after_prop"] else "pass"
     turn = view.get("turn_up_suit")
@@ -468,7 +472,7 @@ def solo_evaluation(cards: list[str], turn: str | None) -> dict[str, float]:
             "best_tricks": max(turn_tricks, other_tricks), "misere_risk": misere_risk(cards)}
 
 
-def solo_declare(view: dict[str, Any], rules=None, calls: str | None = None) -> str:
+def solo_declare(view: dict[str, Any], rules=None, calls: str | dict | None = None) -> str:
     legal = view["legal"]
     cards = view["hand"]
     options = [a for a in legal if a.startswith("trump ")]
@@ -494,7 +498,7 @@ def belgian_evaluation(cards: list[str]) -> dict[str, Any]:
             "chelem_suit": best_suit if best_tricks >= nt_tricks else "NT"}
 
 
-def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
+def belgian_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
     t = thresholds(view, calls)
     legal = view["legal"]
     if len(legal) == 1:
@@ -505,8 +509,7 @@ def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
     by_suit, best_tricks, best_suit = judged["by_suit"], judged["best_tricks"], judged["best_suit"]
     risk = judged["misere_risk"]
     legal_set = set(legal)
-    standing = {e["seat"]: e for e in (view.get("standing") or [])}
-    mine = standing.get(me, {})
+    mine = seat_standing(view)
 
     def first(options):
         for option in options:
@@ -539,26 +542,20 @@ def belgian_call(view: dict[str, Any], rules, calls: str | None = None) -> str:
     status = mine.get("status")
     if status == "emballeur":
         suit = pair_suit(view, me)
-        if suit:
-            raises = sorted((a for a in legal if a.startswith("raise ") and a.endswith(suit)),
-                            key=lambda a: int(a.split()[1]))
-            if raises and raise_spare(by_suit[suit], raises[0]) >= t["raise"]:
-                return raises[0]
+        action = cheapest_raise(legal, suit) if suit else None
+        if action and raise_spare(by_suit[suit], action) >= t["raise"]:
+            return action
         return "pass"
     # join a proposal
-    emballers = [a for a in legal if a.startswith("emballer ")]
-    for action in sorted(emballers, key=lambda a: -by_suit[a[-1]]):
+    for action in sorted(emballer_options(legal), key=lambda a: -by_suit[a[-1]]):
         if by_suit[action[-1]] >= t["emballer"]:
             return action
     if status == "proposing":
-        if "maintain" in legal_set and by_suit.get(mine.get("proposal") or "S", 0) >= t["maintain"]:
+        if "maintain" in legal_set and by_suit.get(proposed_suit(mine), 0) >= t["maintain"]:
             return "maintain"
         return "pass"
-    proposals = [a for a in legal if a.startswith("propose ")]
-    for action in sorted(proposals, key=lambda a: -by_suit[a[-1]]):
-        suit = action[-1]
-        length = sum(1 for c in cards if c[1] == suit)
-        if by_suit[suit] >= t["propose"] and length >= PROPOSE_LENGTH:
+    for action in sorted(proposal_options(cards, legal), key=lambda a: -by_suit[a[-1]]):
+        if by_suit[action[-1]] >= t["propose"]:
             return action
     return "pass"
 
@@ -569,6 +566,30 @@ def pair_suit(view, me) -> str | None:
         if entry["seat"] == me and words[0] in ("emballer", "raise"):
             return words[-1]
     return None
+
+
+def seat_standing(view: dict[str, Any]) -> dict[str, Any]:
+    """The seat's own entry of the Belgian auction's standing (status, proposal, partner)."""
+    return {e["seat"]: e for e in (view.get("standing") or [])}.get(view["seat"], {})
+
+
+def proposed_suit(standing: dict[str, Any]) -> str:
+    return standing.get("proposal") or "S"
+
+
+def emballer_options(legal: list[str]) -> list[str]:
+    return [a for a in legal if a.startswith("emballer ")]
+
+
+def proposal_options(cards: list[str], legal: list[str]) -> list[str]:
+    """The proposals of suits the hand holds at least ``PROPOSE_LENGTH`` cards of."""
+    return [a for a in legal if a.startswith("propose ")
+            and sum(1 for c in cards if c[1] == a[-1]) >= PROPOSE_LENGTH]
+
+
+def cheapest_raise(legal: list[str], suit: str) -> str | None:
+    raises = [a for a in legal if a.startswith("raise ") and a.endswith(suit)]
+    return min(raises, key=lambda a: int(a.split()[1]), default=None)
 
 
 def raise_spare(suit_tricks: float, action: str) -> float:
@@ -592,13 +613,13 @@ def petite_misere_risk(cards: list[str]) -> float:
     return misere_risk([c for c in cards if c != worst])
 
 
-def belgian_discard(view: dict[str, Any], rules=None, calls: str | None = None) -> str:
+def belgian_discard(view: dict[str, Any], rules=None, calls: str | dict | None = None) -> str:
     """Petite misère: throw the card most likely to win a trick."""
     cards = view["hand"]
     best = min(cards, key=lambda c: misere_risk([x for x in cards if x != c]))
     return "discard " + best
 
 
-def belgian_trump(view: dict[str, Any], rules=None, calls: str | None = None) -> str:
+def belgian_trump(view: dict[str, Any], rules=None, calls: str | dict | None = None) -> str:
     cards = view["hand"]
     return "trump " + best_trump(cards)[1]

@@ -111,7 +111,7 @@ SEARCH_LEVELS = {
     "normal_v3": replace(NORMAL, measured=()),
     "strong_v3": replace(STRONG, measured=()),
     # normal before Solo's and Belgian Whist's calls measured in real auctions (2026-12-04,
-    # stops 32 and 33), kept for the bench's comparison
+    # stop 32), kept for the bench's comparison
     "normal_v4": replace(NORMAL, measured=("bids", "kitty")),
     # candidates, each strong with one thing changed: its sampled deals weighted by the
     # auction; deals drawn by the other seats' play; Bid Whist bids from the measured books

@@ -16,7 +16,7 @@ def position_record(name: str) -> dict:
 
 def load_bench(name: str):
     """The module of ``bench/<name>.py`` (with bench/ on the path while it loads: the tuning
-    benches import each other)."""
+    benches import each other; some add it, and the project's root, themselves, for good)."""
     import importlib.util
     import sys
 
