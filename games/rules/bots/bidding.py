@@ -59,8 +59,8 @@ HELD_BACK = {
     "bids": ("bid_from", "overcall_opponent_from", "overcall_partner_from", "preempt_share"),
     "kitty": ("keep",),
     # Solo's and Belgian Whist's calls hand-set until bench/tune_auctions.py measured them in
-    # real auctions (the partnership calls, piccolo, petite misère): normal's since they won
-    # in duplicate
+    # real auctions (the partnership calls, piccolo, petite misère): normal's and strong's
+    # since they won in duplicate
     "auctions": ("prop", "cop", "solo_after_prop", "propose", "emballer", "maintain", "raise",
                  "piccolo", "petite_misere"),
 }
