@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import sys
 import time
 from collections.abc import Callable
@@ -44,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import summarise  # noqa: E402
-from tune_bids import add_tuning_arguments, branches, calls_of  # noqa: E402
+from tune_bids import add_tuning_arguments, branches, calls_of, play_deals  # noqa: E402
 from tune_calls import OUTPUT, best_threshold, dealt  # noqa: E402
 
 from games.rules.bots import bidding, choose_action  # noqa: E402
@@ -109,7 +108,7 @@ def _raise(view) -> float | None:
 
 def _piccolo(view) -> float | None:
     risk = bidding.piccolo_risk(view["hand"])
-    return risk if "piccolo" in view["legal"] and risk < 99 else None
+    return risk if "piccolo" in view["legal"] and math.isfinite(risk) else None
 
 
 def _petite_misere(view) -> float | None:
@@ -272,11 +271,7 @@ def main(argv: list[str] | None = None) -> int:
             run = kept[game]
         else:
             tasks = [(game, i, args.seed, args.play) for i in range(args.deals)]
-            if args.workers > 1:
-                with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-                    results = pool.map(deal_records, tasks, chunksize=4)
-            else:
-                results = [deal_records(t) for t in tasks]
+            results = play_deals(deal_records, tasks, args.workers)
             run = {"deals": args.deals, "seed": args.seed, "play": args.play,
                    "records": [r for deal in results for r in deal]}
         played[game] = run

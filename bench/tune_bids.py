@@ -275,6 +275,15 @@ def format_rule(rule: Rule) -> str:
 RULE_NAMES = ("preempt_share", *bidding.BID_FROM.values())
 
 
+def play_deals(deal_function, tasks: list, workers: int) -> list:
+    """``deal_function`` of every task, in order: in ``workers`` processes when more than
+    one (each deal's branches are played out in one of them)."""
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            return pool.map(deal_function, tasks, chunksize=4)
+    return [deal_function(t) for t in tasks]
+
+
 def add_tuning_arguments(parser: argparse.ArgumentParser, deals: int) -> None:
     """The options of the benches that tune calls in real auctions."""
     parser.add_argument("--deals", type=int, default=deals)
@@ -295,11 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     if args.records and args.records.exists():
         results = json.loads(args.records.read_text())
-    elif args.workers > 1:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            results = pool.map(deal_records, tasks, chunksize=4)
     else:
-        results = [deal_records(t) for t in tasks]
+        results = play_deals(deal_records, tasks, args.workers)
     if args.records and not args.records.exists():
         args.records.write_text(json.dumps(results))
     bid_records = [r for bids, _kitty in results for r in bids]

@@ -600,10 +600,10 @@ def raise_spare(suit_tricks: float, action: str) -> float:
 
 def piccolo_risk(cards: list[str]) -> float:
     """A piccolo's misère risk: the hand but its single ace (the trick it takes); a hand
-    with no ace or several cannot make a piccolo (99)."""
+    with no ace or several cannot make a piccolo (infinite)."""
     aces = [c for c in cards if c[0] == "A"]
     if len(aces) != 1:
-        return 99.0
+        return math.inf
     return misere_risk([c for c in cards if c != aces[0]])
 
 
