@@ -33,16 +33,23 @@ def test_the_belgian_bid_box_fits_a_phone(browser, live_server_url):
     page = context.new_page()
     sign_up(page, live_server_url, "bb" + uuid.uuid4().hex[:6])
     my_auction_call(page, live_server_url, "belgian_whist")
-    box = page.locator(".bid-box").bounding_box()
-    assert box["width"] <= 390 and box["height"] <= 700, box
-    assert page.locator(".bid-box button[data-action]").first.get_attribute(
-        "data-action") == "pass"
-    # every button measured at one moment (the table may be swapped in between two looks)
-    sizes = page.locator(".bid-box button").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return {x: r.x, width: r.width, height: r.height}; })")
-    assert sizes
-    for size in sizes:
+    # everything measured at one moment, once a bid box with a pass is on the screen: the
+    # server swaps #table-state on every change, so two looks may see two different boxes
+    measured = page.wait_for_function("""() => {
+        const box = document.querySelector('.bid-box');
+        if (!box || !box.querySelector("[data-action='pass']")) return null;
+        const r = box.getBoundingClientRect();
+        if (!r.width) return null;
+        return {width: r.width, height: r.height,
+                first: box.querySelector('button[data-action]').dataset.action,
+                sizes: [...box.querySelectorAll('button')].map(e => {
+                    const b = e.getBoundingClientRect();
+                    return {x: b.x, width: b.width, height: b.height}; })};
+    }""").json_value()
+    assert measured["width"] <= 390 and measured["height"] <= 700, measured
+    assert measured["first"] == "pass"
+    assert measured["sizes"]
+    for size in measured["sizes"]:
         assert size["width"] >= 44 and size["height"] >= 44, size
         assert size["x"] + size["width"] <= 390
     context.close()
@@ -52,7 +59,10 @@ def test_bid_whist_numbers_ascend_in_the_grid(new_page, live_server_url):
     page = new_page()
     sign_up(page, live_server_url, "bw" + uuid.uuid4().hex[:6])
     my_auction_call(page, live_server_url, "bid_whist")
-    bids = [a.split() for a in page.locator(".bid-box button[data-action^='bid ']")
-            .evaluate_all("els => els.map(e => e.dataset.action)")]
+    actions = page.wait_for_function("""() => {
+        const bids = document.querySelectorAll(".bid-box button[data-action^='bid ']");
+        return bids.length ? [...bids].map(e => e.dataset.action) : null;
+    }""").json_value()
+    bids = [a.split() for a in actions]
     keys = [(int(n), ("uptown", "downtown", "notrump").index(mode)) for _bid, n, mode in bids]
     assert bids and keys == sorted(keys)
