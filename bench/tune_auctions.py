@@ -22,9 +22,10 @@ and judging on the odd ones.
 
 ``--write`` adds the figures measured (each threshold called at least ``MIN_RECORDS`` times)
 to ``games/rules/bots/tuned_calls.json``: the group "auctions" of ``bidding.HELD_BACK``, which
-normal takes (it won in duplicate: docs/performance.md) and the earlier levels do not; a
-level's figures then change at once, so check the new ones at a table (bench/bots.py) as
-these were.  ``--tune NAMES`` sets some alone, the others keeping today's: the two sides of a
+only the candidates ``normal_auctions`` and ``strong_auctions`` take (the figures won among
+computer players, but call a partnership on less than the rule texts promise the partner:
+docs/bots.md, "A partner's promise"); their figures then change at once, so check the new
+ones at a table (bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others keeping today's: the two sides of a
 partnership are measured one after the other.
 """
 

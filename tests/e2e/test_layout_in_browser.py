@@ -114,6 +114,13 @@ def fewest_same_colour_neighbours(suits: list[str]) -> int:
     return best
 
 
+def boxes(page, selector):
+    """The width and height of every element ``selector`` matches, all at one moment."""
+    return page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {width: r.width, height: r.height}; })")
+
+
 def check_layout(page, size, at_call, shot):
     width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
     folder = os.environ.get("WHISTCLUB_SCREENSHOTS")
@@ -129,18 +136,15 @@ def check_layout(page, size, at_call, shot):
     inside(page, ".seat", width, height, "seat plate")
     inside(page, ".seat.to-act .turn", width, height, "turn marker")
     # what is there for screen readers only leaves no mark (a heading's padding made a dot)
-    hidden = page.locator("#table-state .visually-hidden")
-    for i in range(hidden.count()):
-        box = hidden.nth(i).bounding_box()
-        assert box is None or (box["width"] <= 1 and box["height"] <= 1), box
+    # (each list measured at one moment: the server may swap #table-state between two looks)
+    for box in boxes(page, "#table-state .visually-hidden"):
+        assert box["width"] <= 1 and box["height"] <= 1, box
     if at_call:
         inside(page, ".bid-box button, .my-hand .action-buttons button", width, height,
                "call")
     # a card is a tap target while it can be played or chosen (in the auction at a phone's
     # call the hand is a strip of card corners to read, under the bid box)
-    buttons = page.locator(".my-hand .card-button, .my-hand .pick")
-    for i in range(buttons.count()):
-        box = buttons.nth(i).bounding_box()
+    for i, box in enumerate(boxes(page, ".my-hand .card-button, .my-hand .pick")):
         # the part of a card the next one leaves uncovered is what a finger can hit
         assert box["width"] >= 44 and box["height"] >= 44, (i, box)
     visible = page.evaluate("""() => [...document.querySelectorAll('.my-hand .card-tap')]

@@ -33,7 +33,7 @@ ALL_LEVELS = ("random", *LEVELS)
 # service.
 COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "normal_v3",
                    "strong_v3", "strong_calls", "strong_reads", "strong_books",
-                   "normal_v4", "strong_v4")
+                   "normal_auctions", "strong_auctions")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",

@@ -106,9 +106,9 @@ def test_normal_and_strong_bid_from_the_measured_bids_and_the_earlier_levels_do_
     monkeypatch.setattr(bidding, "TUNED_FILE", saved)
     monkeypatch.setattr(bidding, "_tuned", {})
     assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
-    assert bidding.thresholds({"game": "bid_whist"}, "tuned+bids+kitty+auctions")["bid_from"] == 50.0
-    assert search.SEARCH_LEVELS["strong"].calls == "tuned+bids+kitty+auctions"
-    assert search.SEARCH_LEVELS["normal"].calls == "tuned+bids+kitty+auctions"
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned+bids+kitty")["bid_from"] == 50.0
+    assert search.SEARCH_LEVELS["strong"].calls == "tuned+bids+kitty"
+    assert search.SEARCH_LEVELS["normal"].calls == "tuned+bids+kitty"
     assert search.SEARCH_LEVELS["strong_v2"].calls == search.SEARCH_LEVELS["strong_v3"].calls == "tuned"
     with pytest.raises(ValueError):  # a group nobody measured is a mistake, not the hand-set
         bidding.thresholds({"game": "bid_whist"}, "tuned+bidz")
