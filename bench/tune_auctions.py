@@ -25,8 +25,8 @@ to ``games/rules/bots/tuned_calls.json``: the group "auctions" of ``bidding.HELD
 only the candidates ``normal_auctions`` and ``strong_auctions`` take (the figures won among
 computer players, but call a partnership on less than the rule texts promise the partner:
 docs/bots.md, "A partner's promise"); their figures then change at once, so check the new
-ones at a table (bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others keeping today's: the two sides of a
-partnership are measured one after the other.
+ones at a table (bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others
+keeping today's: the two sides of a partnership are measured one after the other.
 """
 
 from __future__ import annotations

@@ -144,7 +144,9 @@ def check_layout(page, size, at_call, shot):
                "call")
     # a card is a tap target while it can be played or chosen (in the auction at a phone's
     # call the hand is a strip of card corners to read, under the bid box)
-    for i, box in enumerate(boxes(page, ".my-hand .card-button, .my-hand .pick")):
+    taps = boxes(page, ".my-hand .card-button, .my-hand .pick")
+    assert at_call or taps, "no card to tap at the seat's turn to play"
+    for i, box in enumerate(taps):
         # the part of a card the next one leaves uncovered is what a finger can hit
         assert box["width"] >= 44 and box["height"] >= 44, (i, box)
     visible = page.evaluate("""() => [...document.querySelectorAll('.my-hand .card-tap')]

@@ -14,7 +14,8 @@ Levels (docs/bots.md):
 - ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped, ``normal_v2`` and
   ``strong_v2``: as they were from 2026-12-03 to 12-04, ``normal_v3`` and ``strong_v3``:
   before Bid Whist's bids were measured in real auctions, ``strong_calls``, ``strong_reads``,
-  ``strong_books``: candidates (search.py); for the benches only.
+  ``strong_books``, ``normal_auctions``, ``strong_auctions``: candidates (search.py); for the
+  benches only.
 """
 
 from __future__ import annotations

@@ -58,9 +58,10 @@ HELD_BACK = {
     "books": ("books",),
     "bids": ("bid_from", "overcall_opponent_from", "overcall_partner_from", "preempt_share"),
     "kitty": ("keep",),
-    # Solo's and Belgian Whist's calls hand-set until bench/tune_auctions.py measured them in
-    # real auctions (the partnership calls, piccolo, petite misère): normal's and strong's
-    # since they won in duplicate
+    # Solo's and Belgian Whist's calls bench/tune_auctions.py measured in real auctions (the
+    # partnership calls, piccolo, petite misère): they win among computer players but call a
+    # partnership on less than the rule texts promise the partner, so only the candidates
+    # normal_auctions and strong_auctions take them (docs/bots.md, "A partner's promise")
     "auctions": ("prop", "cop", "solo_after_prop", "propose", "emballer", "maintain", "raise",
                  "piccolo", "petite_misere"),
 }

@@ -67,3 +67,21 @@ def test_every_position_is_a_real_decision_with_a_legal_answer():
         else:
             assert view.get("discard_count"), position["name"]
             assert set(position["keep"]) <= set(view["hand"]), position["name"]
+
+
+# The positions that hold a partnership call to what it promises the partner.  The candidates
+# that call from the figures measured among computer players break each one (docs/bots.md, "A
+# partner's promise"): these positions can tell a level that keeps the promise from one that
+# does not.
+PROMISES = ("solo_whist/prop_promises_four_tricks", "belgian_whist/propose_promises_five_tricks",
+            "belgian_whist/no_emballage_without_tricks")
+
+
+@pytest.mark.parametrize("name", PROMISES)
+@pytest.mark.parametrize("level", ["normal_auctions", "strong_auctions"])
+@pytest.mark.usefixtures("no_thinking_deadline")
+def test_the_calls_measured_among_computer_players_break_the_promise(name, level):
+    position = next(p for p in POSITIONS if p["name"] == name)
+    state = records.replay_hand(position["record"])
+    view = state.view(state.to_act)
+    assert not acceptable(position, choose_action(view, level, random.Random(0)))

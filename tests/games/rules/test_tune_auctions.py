@@ -137,7 +137,8 @@ def first_solo_prop_chance(level: str) -> dict:
 def test_the_candidates_prop_from_the_measured_figures_and_the_offered_levels_do_not(
         tmp_path, monkeypatch):
     """The figures measured in real auctions reach the bench's candidates only: given a prop
-    from no tricks at all, normal_auctions props a hand normal and strong pass."""
+    from no tricks at all, both candidates prop a hand that normal passes, and strong (which
+    calls from the same figures as normal) passes it too."""
     saved = tmp_path / "tuned_calls.json"
     saved.write_text(json.dumps({"solo_whist": {"prop": -5.0}}))
     monkeypatch.setattr(bidding, "TUNED_FILE", saved)
