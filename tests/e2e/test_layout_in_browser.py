@@ -86,14 +86,19 @@ UNCOVERED = """els => els.filter(el => {
 })"""
 
 
+def boxes(page, selector):
+    """The box of every element ``selector`` matches, all measured at one moment: the server
+    may swap #table-state in between two looks."""
+    return page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+
+
 def inside(page, selector, width, height, what):
     """Every element of ``selector`` is on screen, and nothing lies over it."""
-    boxes = page.locator(selector)
-    covered = boxes.evaluate_all(UNCOVERED)
+    covered = page.locator(selector).evaluate_all(UNCOVERED)
     assert not covered, f"{what} covered: {covered}"
-    # every box measured at one moment: the table may be swapped in between two looks
-    measured = boxes.evaluate_all("els => els.map(el => { const r = el.getBoundingClientRect();"
-                                  " return {x: r.x, y: r.y, width: r.width, height: r.height}; })")
+    measured = boxes(page, selector)
     count = len(measured)
     assert count, f"no {what} ({selector})"
     for i, box in enumerate(measured):
@@ -114,13 +119,6 @@ def fewest_same_colour_neighbours(suits: list[str]) -> int:
     return best
 
 
-def boxes(page, selector):
-    """The width and height of every element ``selector`` matches, all at one moment."""
-    return page.locator(selector).evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return {width: r.width, height: r.height}; })")
-
-
 def check_layout(page, size, at_call, shot):
     width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
     folder = os.environ.get("WHISTCLUB_SCREENSHOTS")
@@ -136,7 +134,6 @@ def check_layout(page, size, at_call, shot):
     inside(page, ".seat", width, height, "seat plate")
     inside(page, ".seat.to-act .turn", width, height, "turn marker")
     # what is there for screen readers only leaves no mark (a heading's padding made a dot)
-    # (each list measured at one moment: the server may swap #table-state between two looks)
     for box in boxes(page, "#table-state .visually-hidden"):
         assert box["width"] <= 1 and box["height"] <= 1, box
     if at_call:
