@@ -40,12 +40,17 @@ def acceptable(position, action: str) -> bool:
     return action.startswith("discard ") and not kept & set(action.split()[1:])
 
 
+def decision_view(position) -> dict:
+    """The view of the seat to act where the position's record stops (a hand still in play)."""
+    state = records.replay_hand(position["record"])
+    assert not state.complete, position["name"]
+    return state.view(state.to_act)
+
+
 @pytest.mark.parametrize(("position", "level"), list(cases()))
 @pytest.mark.usefixtures("no_thinking_deadline")
 def test_a_club_player_would_agree(position, level):
-    state = records.replay_hand(position["record"])
-    assert not state.complete
-    view = state.view(state.to_act)
+    view = decision_view(position)
     answers = {choose_action(view, level, random.Random(seed)) for seed in SEEDS}
     wrong = sorted(a for a in answers if not acceptable(position, a))
     assert not wrong, f"{position['habit']} {level} chose {', '.join(wrong)}"
@@ -56,8 +61,7 @@ def test_every_position_is_a_real_decision_with_a_legal_answer():
     several actions, and every acceptable answer is one of them."""
     assert len({p["name"] for p in POSITIONS}) == len(POSITIONS)
     for position in POSITIONS:
-        state = records.replay_hand(position["record"])
-        view = state.view(state.to_act)
+        view = decision_view(position)
         assert ("acceptable" in position) != ("keep" in position), position["name"]
         assert set(position.get("not_yet", {})) <= set(LEVELS), position["name"]
         if "acceptable" in position:
@@ -82,6 +86,5 @@ PROMISES = ("solo_whist/prop_promises_four_tricks", "belgian_whist/propose_promi
 @pytest.mark.usefixtures("no_thinking_deadline")
 def test_the_calls_measured_among_computer_players_break_the_promise(name, level):
     position = next(p for p in POSITIONS if p["name"] == name)
-    state = records.replay_hand(position["record"])
-    view = state.view(state.to_act)
+    view = decision_view(position)
     assert not acceptable(position, choose_action(view, level, random.Random(0)))
