@@ -20,13 +20,20 @@ the seat's own score (Solo units, Belgian points).  Each threshold is set where 
 to gain over the sample (``tune_calls.best_threshold``), checked by tuning on the even deals
 and judging on the odd ones.
 
+Solo's solo is measured here a second time, from the hands that could prop or cop instead
+(``solo_over_partnership``): bench/tune_calls.py measured it against passing, so a hand that
+passes its figure solos even where the prop (or the cop) would pay more.  Each threshold's
+gain is printed by band of its figure as well.
+
 ``--write`` adds the figures measured (each threshold called at least ``MIN_RECORDS`` times)
 to ``games/rules/bots/tuned_calls.json``: the group "auctions" of ``bidding.HELD_BACK``, which
 only the candidates ``normal_auctions`` and ``strong_auctions`` take (the figures won among
 computer players, but call a partnership on less than the rule texts promise the partner:
 docs/bots.md, "A partner's promise"); their figures then change at once, so check the new
 ones at a table (bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others
-keeping today's: the two sides of a partnership are measured one after the other.
+keeping today's (and only their calls are played out): the two sides of a partnership are
+measured one after the other.  The solo against the partnership calls is a group of its own in
+``bidding.HELD_BACK`` ("partnership").
 """
 
 from __future__ import annotations
@@ -84,6 +91,14 @@ def _solo_after_prop(view) -> float | None:
     return _turn_tricks(view) if view["legal"] == bidding.SOLO_LAST_WORD else None
 
 
+def _solo_over_partnership(view) -> float | None:
+    """A solo from a hand that could prop (or cop) instead: its own threshold, so that the
+    solo is measured against that call rather than against passing (bench/tune_calls.py)."""
+    if "solo" not in view["legal"] or not {"prop", "cop"} & set(view["legal"]):
+        return None
+    return _turn_tricks(view)
+
+
 def _propose(view) -> float | None:
     by_suit = _by_suit(view)
     return max((by_suit[a[-1]] for a in bidding.proposal_options(view["hand"], view["legal"])),
@@ -120,7 +135,8 @@ def _petite_misere(view) -> float | None:
 Figure = Callable[[dict[str, Any]], "float | None"]
 DECISIONS: dict[str, dict[str, tuple[str, Figure]]] = {
     "solo_whist": {"prop": ("up", _solo_prop), "cop": ("up", _solo_cop),
-                   "solo_after_prop": ("up", _solo_after_prop)},
+                   "solo_after_prop": ("up", _solo_after_prop),
+                   "solo_over_partnership": ("up", _solo_over_partnership)},
     "belgian_whist": {"propose": ("up", _propose), "emballer": ("up", _emballer),
                       "maintain": ("up", _maintain), "raise": ("up", _raise),
                       "piccolo": ("down", _piccolo), "petite_misere": ("down", _petite_misere)},
@@ -148,7 +164,9 @@ def own_score(result: dict, seat: int) -> float:
 def deal_records(task) -> list[dict]:
     """Every branched call of one deal: the threshold, the hand's figure, and the seat's score
     with the call made and with the other call."""
-    game, index, seed, play = task
+    game, index, seed, play, *only = task
+    decisions = {name: decision for name, decision in DECISIONS[game].items()
+                 if not only or only[0] is None or name in only[0]}
     module, rules, rng, dealer, deal, _play = dealt(game, (index, seed, play))
     state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
     actions: list[tuple[int, str]] = []
@@ -160,7 +178,7 @@ def deal_records(task) -> list[dict]:
             break  # the rest is card play: nothing more to branch
         if view["phase"] in AUCTION_PHASES and len(view["legal"]) > 1:
             thresholds_now = bidding.thresholds(view, calls_of(play))
-            for name, (direction, figure_of) in DECISIONS[game].items():
+            for name, (direction, figure_of) in decisions.items():
                 figure = figure_of(view)
                 if figure is None or abs(figure - thresholds_now[name]) > WINDOW[direction]:
                     continue
@@ -213,7 +231,21 @@ def tune(game: str, records: list[dict], today: dict[str, float],
         lines.append(f"  {name}: {len(points)} calls ({direction}), today {today[name]:g} "
                      f"gains {today_total:+.0f}, tuned {format_figure(tuned[name])} gains "
                      f"{gained:+.0f} ({calls} calls){at_edge}")
+        lines.append("    calling gains, by figure: " + ", ".join(
+            f"{low:g}-{low + BAND:g} {mean:+.2f} ± {ci:.2f} ({n})"
+            for low, n, mean, ci in gain_by_band(points)))
     return tuned, lines, measured
+
+
+BAND = 0.5  # the width of the figure's bands the gains are printed by
+
+
+def gain_by_band(points: list[tuple[float, float]]) -> list[tuple[float, int, float, float]]:
+    """(band's lowest figure, calls, mean gain of calling, its 95% half-width) by band."""
+    by_band: dict[float, list[float]] = {}
+    for figure, gain in points:
+        by_band.setdefault(round(math.floor(figure / BAND + 1e-9) * BAND, 2), []).append(gain)
+    return [(low, len(gains), *summarise(gains)) for low, gains in sorted(by_band.items())]
 
 
 def format_figure(value: float | None) -> str:
@@ -268,10 +300,13 @@ def main(argv: list[str] | None = None) -> int:
     saved = json.loads(OUTPUT.read_text()) if OUTPUT.exists() else {}
     for game in games:
         start = time.perf_counter()
+        names = set(DECISIONS[game])
+        if args.tune is not None:  # only these calls are played out
+            names &= set(args.tune.split(","))
         if game in kept:  # tuned again from the branches of an earlier run, as it was played
             run = kept[game]
         else:
-            tasks = [(game, i, args.seed, args.play) for i in range(args.deals)]
+            tasks = [(game, i, args.seed, args.play, names) for i in range(args.deals)]
             results = play_deals(deal_records, tasks, args.workers)
             run = {"deals": args.deals, "seed": args.seed, "play": args.play,
                    "records": [r for deal in results for r in deal]}
@@ -282,9 +317,6 @@ def main(argv: list[str] | None = None) -> int:
               f"{time.perf_counter() - start:.0f} s", flush=True)
         level_thresholds = bidding.thresholds({"game": game}, calls_of(run["play"]))
         today = {name: level_thresholds[name] for name in DECISIONS[game]}
-        names = set(DECISIONS[game])
-        if args.tune is not None:
-            names &= set(args.tune.split(","))
         rule, lines, measured = tune(game, records, today, names)
         for line in [*lines, *held_out(game, records, today, names)]:
             print(line, flush=True)

@@ -33,7 +33,7 @@ ALL_LEVELS = ("random", *LEVELS)
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
 COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "normal_v3",
-                   "strong_v3", "strong_calls", "strong_reads", "strong_books",
+                   "strong_v3", "normal_v4", "strong_v4", "strong_calls", "strong_reads", "strong_books",
                    "normal_auctions", "strong_auctions")
 
 

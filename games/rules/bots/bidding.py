@@ -64,6 +64,9 @@ HELD_BACK = {
     # normal_auctions and strong_auctions take them (docs/bots.md, "A partner's promise")
     "auctions": ("prop", "cop", "solo_after_prop", "propose", "emballer", "maintain", "raise",
                  "piccolo", "petite_misere"),
+    # Solo's solo from a hand that could prop or cop instead, measured against that call in
+    # real auctions (bench/tune_auctions.py): normal's and strong's, not the earlier levels'
+    "partnership": ("solo_over_partnership",),
 }
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
@@ -105,6 +108,9 @@ def overlay(hand_set: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any
     if "solo" in measured and "solo_after_prop" in hand_set \
             and "solo_after_prop" not in measured:
         merged["solo_after_prop"] = merged["solo"]  # the same hand, the same contract
+    if "solo" in measured and "solo_over_partnership" in hand_set \
+            and "solo_over_partnership" not in measured:
+        merged["solo_over_partnership"] = merged["solo"]  # the solo alone decides
     return merged
 
 
@@ -446,7 +452,11 @@ def solo_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> s
         wishes.append("abundance")
     if risk <= t["misere"]:
         wishes.append("misere")
-    if turn_tricks >= t["solo"]:
+    # A hand that could prop or cop solos only from the figure measured against that call
+    # (never below the solo's own, measured against passing)
+    partnership = rules.prop_and_cop and ("prop" in legal or "cop" in legal)
+    if turn_tricks >= t["solo"] and (
+            not partnership or turn_tricks >= t["solo_over_partnership"]):
         wishes.append("solo")
     if rules.prop_and_cop:  # a house without Prop and Cop never offers them
         if turn_tricks >= t["cop"]:

@@ -26,7 +26,7 @@ CALLS = {
 # either (abundance declared); misère risks.
 THRESHOLDS = {"abundance_declared": 12.6, "spread_misere": 0.05, "royal_abundance": 9.3,
               "abundance": 9.3, "misere": 0.7, "solo": 5.4, "solo_after_prop": 5.3,
-              "prop": 4.2, "cop": 3.3}
+              "prop": 4.2, "cop": 3.3, "solo_over_partnership": 5.4}
 
 HABIT_UNIT = 0.25  # units per hand
 DOUBLE_DUMMY = True  # a hand's review gives its contract's double-dummy result (review.py)

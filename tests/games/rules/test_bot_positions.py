@@ -88,3 +88,13 @@ def test_the_calls_measured_among_computer_players_break_the_promise(name, level
     position = next(p for p in POSITIONS if p["name"] == name)
     view = decision_view(position)
     assert not acceptable(position, choose_action(view, level, random.Random(0)))
+
+
+@pytest.mark.parametrize("level", ["normal_v4", "strong_v4"])
+@pytest.mark.usefixtures("no_thinking_deadline")
+def test_the_solo_measured_against_passing_skips_the_prop(level):
+    """Before Solo's solo was measured against the prop, normal and strong called a solo with
+    about four tricks (their solo figure, measured against passing, came before the prop's):
+    the position tells them from today's, which prop."""
+    position = next(p for p in POSITIONS if p["name"] == "solo_whist/prop_with_four_tricks")
+    assert choose_action(decision_view(position), level, random.Random(0)) == "solo"

@@ -166,3 +166,47 @@ def test_the_shipped_figures_call_a_partnership_with_less_than_the_promise():
         assert offered["emballer"] == belgian_bots.THRESHOLDS["emballer"], level
         offered = bidding.thresholds({"game": "solo_whist"}, calls)
         assert offered["prop"] == solo_bots.THRESHOLDS["prop"], level
+
+
+def test_a_solo_from_a_hand_that_could_prop_is_played_out_against_the_prop():
+    """The solo of a hand that could prop or cop instead: each branch is that solo against
+    the partnership call the hand would make otherwise (never against a pass), from a hand
+    that reaches the level's solo; only the decisions asked for are played out."""
+    bench = load_bench("tune_auctions")
+    solo_from = bidding.thresholds({"game": "solo_whist"}, search.SEARCH_LEVELS["normal"].calls)
+    records = []
+    for index in range(40):
+        records += bench.deal_records(("solo_whist", index, 1, "normal",
+                                       {"solo_over_partnership"}))
+    assert len(records) >= 5
+    for r in records:
+        assert r["name"] == "solo_over_partnership"
+        assert r["called"] == "solo" and r["other"] in ("prop", "cop")
+        assert r["figure"] >= solo_from["solo"]
+
+
+def test_the_solo_over_a_partnership_is_its_own_group(tmp_path, monkeypatch):
+    """Measured, the solo's figure for a hand that could prop reaches only the levels whose
+    calls name the group "partnership"; the others solo from the solo's own figure.  A hand
+    between the two figures props with it, and solos where no prop is offered."""
+    saved = tmp_path / "tuned_calls.json"
+    saved.write_text(json.dumps({"solo_whist": {"solo": 4.0, "solo_over_partnership": 9.0}}))
+    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
+    monkeypatch.setattr(bidding, "_tuned", {})
+    assert bidding.thresholds({"game": "solo_whist"}, "tuned")["solo_over_partnership"] == 4.0
+    assert bidding.thresholds({"game": "solo_whist"},
+                              "tuned+partnership")["solo_over_partnership"] == 9.0
+    rules = solo_whist.Rules()
+    for seed in range(2000):
+        deal = solo_whist.deal(rules, 0, random.Random(seed))
+        view = solo_whist.new_hand(rules, 0, deal.hands, deal.kitty).view(1)
+        tricks = bidding.turn_up_tricks(view["hand"], view["turn_up_suit"])
+        if "prop" in view["legal"] and 5.0 <= tricks < 6.0 \
+                and bidding.misere_risk(view["hand"]) > 2:
+            break
+    else:
+        raise AssertionError("no hand of 5-6 tricks that may prop in 2,000 deals")
+    assert bidding.solo_call(view, rules, "tuned") == "solo"
+    assert bidding.solo_call(view, rules, "tuned+partnership") == "prop"
+    alone = {**view, "legal": [a for a in view["legal"] if a not in ("prop", "cop")]}
+    assert bidding.solo_call(alone, rules, "tuned+partnership") == "solo"

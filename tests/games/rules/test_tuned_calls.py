@@ -39,7 +39,7 @@ def first_solo_view(predicate):
 def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch):
     """A hand between a measured solo threshold and today's: the tuned level calls solo, the
     first strong (hand-set thresholds) only proposes."""
-    measured = dict(solo_bots.THRESHOLDS, solo=4.5, solo_after_prop=4.5)
+    measured = bidding.overlay(solo_bots.THRESHOLDS, {"solo": 4.5})
     monkeypatch.setitem(bidding._tuned, ("solo_whist", "tuned"), measured)
     assert search.SEARCH_LEVELS["strong"].tuned_calls
     assert not search.SEARCH_LEVELS["strong_v1"].tuned_calls
@@ -136,7 +136,7 @@ def test_the_auction_weighting_models_the_other_seats_with_the_levels_own_thresh
     from games.rules.bots import knowledge
     from games.rules.cards import mask_of
 
-    measured = dict(solo_bots.THRESHOLDS, solo=4.5, solo_after_prop=4.5)
+    measured = bidding.overlay(solo_bots.THRESHOLDS, {"solo": 4.5})
     monkeypatch.setitem(bidding._tuned, ("solo_whist", "tuned"), measured)
 
     def between(view):
