@@ -26,14 +26,15 @@ passes its figure solos even where the prop (or the cop) would pay more.  Each t
 gain is printed by band of its figure as well.
 
 ``--write`` adds the figures measured (each threshold called at least ``MIN_RECORDS`` times)
-to ``games/rules/bots/tuned_calls.json``: the group "auctions" of ``bidding.HELD_BACK``, which
-only the candidates ``normal_auctions`` and ``strong_auctions`` take (the figures won among
-computer players, but call a partnership on less than the rule texts promise the partner:
-docs/bots.md, "A partner's promise"); their figures then change at once, so check the new
-ones at a table (bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others
-keeping today's (and only their calls are played out): the two sides of a partnership are
-measured one after the other.  The solo against the partnership calls is a group of its own in
-``bidding.HELD_BACK`` ("partnership").
+to ``games/rules/bots/tuned_calls.json`` (how each was measured under its key "auctions"):
+the group "auctions" of ``bidding.HELD_BACK``, which only the candidates ``normal_auctions``
+and ``strong_auctions`` take (the figures won among computer players, but call a partnership
+on less than the rule texts promise the partner: docs/bots.md, "A partner's promise"), and
+the solo against the partnership calls, a group of its own ("partnership") that normal and
+strong take; their figures then change at once, so check the new ones at a table
+(bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others keeping today's,
+and plays out only their calls (a ``--records`` file says which it holds): the two sides of a
+partnership are measured one after the other.
 """
 
 from __future__ import annotations
@@ -305,10 +306,16 @@ def main(argv: list[str] | None = None) -> int:
             names &= set(args.tune.split(","))
         if game in kept:  # tuned again from the branches of an earlier run, as it was played
             run = kept[game]
+            missing = names - set(run.get("decisions", DECISIONS[game]))
+            if missing:
+                parser.error(f"{args.records} holds no calls of {', '.join(sorted(missing))} "
+                             f"(it played out {', '.join(run['decisions'])}): name them "
+                             f"with --tune, or give a new file")
         else:
             tasks = [(game, i, args.seed, args.play, names) for i in range(args.deals)]
             results = play_deals(deal_records, tasks, args.workers)
             run = {"deals": args.deals, "seed": args.seed, "play": args.play,
+                   "decisions": sorted(names),
                    "records": [r for deal in results for r in deal]}
         played[game] = run
         records = run["records"]

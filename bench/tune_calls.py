@@ -264,10 +264,10 @@ def best_threshold(points: list[tuple[float, float]], direction: str
 
 MIN_HANDS = 50  # a call played fewer times than this keeps today's threshold
 # The figures measured in real auctions, by bench/tune_bids.py (Bid Whist) and
-# bench/tune_auctions.py (Solo and Belgian Whist), which this bench keeps as they are when it
-# writes its own
-AUCTION_FIGURES = {*bidding.HELD_BACK["bids"], *bidding.HELD_BACK["kitty"],
-                   *bidding.HELD_BACK["auctions"], "auction", "auctions"}
+# bench/tune_auctions.py (Solo and Belgian Whist): every held-back group but the books model
+# this bench measures itself.  It keeps them as they are when it writes its own.
+AUCTION_FIGURES = {*(name for group, names in bidding.HELD_BACK.items() if group != "books"
+                     for name in names), "auction", "auctions"}
 
 
 def today_threshold(game: str, call: str) -> float | None:

@@ -13,7 +13,8 @@ Levels (docs/bots.md):
   samples six times the deals and solves more of the last tricks exactly;
 - ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped, ``normal_v2`` and
   ``strong_v2``: as they were from 2026-12-03 to 12-04, ``normal_v3`` and ``strong_v3``:
-  before Bid Whist's bids were measured in real auctions, ``strong_calls``, ``strong_reads``,
+  before Bid Whist's bids were measured in real auctions, ``normal_v4`` and ``strong_v4``:
+  before Solo's solo was measured against the prop, ``strong_calls``, ``strong_reads``,
   ``strong_books``, ``normal_auctions``, ``strong_auctions``: candidates (search.py); for the
   benches only.
 """
@@ -33,7 +34,8 @@ ALL_LEVELS = ("random", *LEVELS)
 # and candidates for the next, kept as settings, never offered at a table nor by the bots'
 # service.
 COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "normal_v3",
-                   "strong_v3", "normal_v4", "strong_v4", "strong_calls", "strong_reads", "strong_books",
+                   "strong_v3", "normal_v4", "strong_v4",
+                   "strong_calls", "strong_reads", "strong_books",
                    "normal_auctions", "strong_auctions")
 
 

@@ -127,7 +127,8 @@ SEARCH_LEVELS = {
     "strong_books": replace(STRONG, measured=("books",)),
     # normal and strong with the partnership calls measured in real auctions: they win among
     # computer players (docs/performance.md, "Solo and Belgian Whist's calls in real
-    # auctions") but break the partner's promise, so no level offered at a table takes them
+    # auctions", measured before the group "partnership", which they take with normal's) but
+    # break the partner's promise, so no level offered at a table takes them
     "normal_auctions": replace(NORMAL, measured=(*NORMAL.measured, "auctions")),
     "strong_auctions": replace(STRONG, measured=(*STRONG.measured, "auctions")),
 }

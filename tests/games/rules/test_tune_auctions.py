@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from games.rules import solo_whist
 from games.rules.bots import COMPARED_LEVELS, bidding, choose_action, search
 from games.rules.bots import belgian_whist as belgian_bots
@@ -210,3 +212,27 @@ def test_the_solo_over_a_partnership_is_its_own_group(tmp_path, monkeypatch):
     assert bidding.solo_call(view, rules, "tuned+partnership") == "prop"
     alone = {**view, "legal": [a for a in view["legal"] if a not in ("prop", "cop")]}
     assert bidding.solo_call(alone, rules, "tuned+partnership") == "solo"
+
+
+def test_the_gains_are_printed_by_band_of_the_figure():
+    """Each band of half a trick holds the figures from its floor up to the next: 4.5 opens
+    the second band; a band's interval is the sample's own."""
+    bench = load_bench("tune_auctions")
+    points = [(4.3, 1.0), (4.49, 3.0), (4.5, -2.0), (4.99, -2.0), (5.0, 7.0)]
+    bands = bench.gain_by_band(points)
+    assert [(low, n, mean) for low, n, mean, _ci in bands] == [(4.0, 2, 2.0), (4.5, 2, -2.0),
+                                                                (5.0, 1, 7.0)]
+    assert bands[0][3] > 0 and bands[1][3] == 0.0 and bands[2][3] == float("inf")
+
+
+def test_a_records_file_answers_only_for_the_calls_it_played_out(tmp_path, capsys):
+    """A run that played out one call saves which; tuning another from the same file is
+    refused in plain words instead of reporting no calls."""
+    bench = load_bench("tune_auctions")
+    records = tmp_path / "records.json"
+    bench.main(["--games", "solo_whist", "--deals", "3", "--workers", "1", "--play", "easy",
+                "--tune", "prop", "--records", str(records)])
+    assert json.loads(records.read_text())["solo_whist"]["decisions"] == ["prop"]
+    with pytest.raises(SystemExit):
+        bench.main(["--games", "solo_whist", "--tune", "cop", "--records", str(records)])
+    assert "holds no calls of cop" in capsys.readouterr().err

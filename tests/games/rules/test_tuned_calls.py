@@ -40,7 +40,8 @@ def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch)
     """A hand between a measured solo threshold and today's: the tuned level calls solo, the
     first strong (hand-set thresholds) only proposes."""
     measured = bidding.overlay(solo_bots.THRESHOLDS, {"solo": 4.5})
-    monkeypatch.setitem(bidding._tuned, ("solo_whist", "tuned"), measured)
+    strong_calls = search.SEARCH_LEVELS["strong"].calls
+    monkeypatch.setitem(bidding._tuned, ("solo_whist", strong_calls), measured)
     assert search.SEARCH_LEVELS["strong"].tuned_calls
     assert not search.SEARCH_LEVELS["strong_v1"].tuned_calls
 
@@ -183,3 +184,25 @@ def test_the_search_weights_its_deals_by_the_thresholds_of_its_own_level(tuned, 
     state = records.replay_hand(position_record("bid_whist/take_the_trick_last"))
     choose_action(state.view(state.to_act), "strong_calls", random.Random(1))
     assert asked and set(asked) == {search.SEARCH_LEVELS["strong"].calls if tuned else "hand"}
+
+
+def test_the_hand_set_solo_over_a_prop_is_the_solo():
+    """The levels with hand-set calls solo from one figure, whether or not the hand could prop
+    (the solo's own figure against a prop is measured, and taken by normal and strong only)."""
+    assert solo_bots.THRESHOLDS["solo_over_partnership"] == solo_bots.THRESHOLDS["solo"]
+
+
+def test_rewriting_the_contracts_alone_keeps_the_figures_measured_in_auctions(tmp_path,
+                                                                              monkeypatch):
+    """bench/tune_calls.py --write rewrites a game's entry with its own figures and keeps those
+    the auction benches measured, every group of them."""
+    bench = load_bench("tune_calls")
+    saved = tmp_path / "a" / "b" / "c" / "tuned_calls.json"
+    saved.parent.mkdir(parents=True)
+    measured = {"prop": 2.2, "solo_over_partnership": 4.55, "auctions": {"prop": {}}}
+    saved.write_text(json.dumps({"solo_whist": measured}))
+    monkeypatch.setattr(bench, "OUTPUT", saved)
+    bench.main(["--deals", "2", "--games", "solo_whist", "--play", "easy", "--write"])
+    kept = json.loads(saved.read_text())["solo_whist"]
+    assert {name: kept[name] for name in measured} == measured
+    assert kept["deals"] == 2
