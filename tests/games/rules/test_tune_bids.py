@@ -107,8 +107,8 @@ def test_normal_and_strong_bid_from_the_measured_bids_and_the_earlier_levels_do_
     monkeypatch.setattr(bidding, "_tuned", {})
     assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
     assert bidding.thresholds({"game": "bid_whist"}, "tuned+bids+kitty")["bid_from"] == 50.0
-    assert search.SEARCH_LEVELS["strong"].calls == "tuned+bids+kitty"
-    assert search.SEARCH_LEVELS["normal"].calls == "tuned+bids+kitty"
+    for level in ("strong", "normal"):
+        assert {"bids", "kitty"} <= set(search.SEARCH_LEVELS[level].calls.split("+")[1:])
     assert search.SEARCH_LEVELS["strong_v2"].calls == search.SEARCH_LEVELS["strong_v3"].calls == "tuned"
     with pytest.raises(ValueError):  # a group nobody measured is a mistake, not the hand-set
         bidding.thresholds({"game": "bid_whist"}, "tuned+bidz")
