@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bots import summarise  # noqa: E402
 from tune_bids import add_tuning_arguments, branches, calls_of, play_deals  # noqa: E402
-from tune_calls import OUTPUT, best_threshold, dealt  # noqa: E402
+from tune_calls import OUTPUT, best_threshold, dealt, values_by_band  # noqa: E402
 
 from games.rules.bots import bidding, choose_action  # noqa: E402
 from games.rules.bots.hooks import of as hooks_of  # noqa: E402
@@ -243,10 +243,8 @@ BAND = 0.5  # the width of the figure's bands the gains are printed by
 
 def gain_by_band(points: list[tuple[float, float]]) -> list[tuple[float, int, float, float]]:
     """(band's lowest figure, calls, mean gain of calling, its 95% half-width) by band."""
-    by_band: dict[float, list[float]] = {}
-    for figure, gain in points:
-        by_band.setdefault(round(math.floor(figure / BAND + 1e-9) * BAND, 2), []).append(gain)
-    return [(low, len(gains), *summarise(gains)) for low, gains in sorted(by_band.items())]
+    return [(low, len(gains), *summarise(gains))
+            for low, gains in values_by_band(points, BAND).items()]
 
 
 def format_figure(value: float | None) -> str:

@@ -274,12 +274,18 @@ def today_threshold(game: str, call: str) -> float | None:
     return hooks_of(game).THRESHOLDS.get(call)
 
 
-def bands(points: list[tuple[float, float]], width: float) -> list[tuple[float, int, float]]:
+def values_by_band(points: list[tuple[float, float]], width: float
+                   ) -> dict[float, list[float]]:
+    """The values of ``points`` by band of their feature (its floor), lowest band first."""
     by_band: dict[float, list[float]] = {}
     for feature, value in points:
         by_band.setdefault(round(math.floor(feature / width + 1e-9) * width, 2), []).append(value)
+    return dict(sorted(by_band.items()))
+
+
+def bands(points: list[tuple[float, float]], width: float) -> list[tuple[float, int, float]]:
     return [(band, len(values), sum(values) / len(values))
-            for band, values in sorted(by_band.items())]
+            for band, values in values_by_band(points, width).items()]
 
 
 def fit_books(points: list[tuple[float, float]]) -> dict[str, float]:
