@@ -95,9 +95,9 @@ def _solo_after_prop(view) -> float | None:
 def _solo_over_partnership(view) -> float | None:
     """A solo from a hand that could prop (or cop) instead: its own threshold, so that the
     solo is measured against that call rather than against passing (bench/tune_calls.py)."""
-    if "solo" not in view["legal"] or not {"prop", "cop"} & set(view["legal"]):
-        return None
-    return _turn_tricks(view)
+    legal = view["legal"]
+    return _turn_tricks(view) if "solo" in legal and bidding.partnership_offered(legal) \
+        else None
 
 
 def _propose(view) -> float | None:
@@ -165,9 +165,9 @@ def own_score(result: dict, seat: int) -> float:
 def deal_records(task) -> list[dict]:
     """Every branched call of one deal: the threshold, the hand's figure, and the seat's score
     with the call made and with the other call."""
-    game, index, seed, play, *only = task
+    game, index, seed, play, *only = task  # only: the names to play out (all by default)
     decisions = {name: decision for name, decision in DECISIONS[game].items()
-                 if not only or only[0] is None or name in only[0]}
+                 if not only or name in only[0]}
     module, rules, rng, dealer, deal, _play = dealt(game, (index, seed, play))
     state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
     actions: list[tuple[int, str]] = []

@@ -105,13 +105,17 @@ def overlay(hand_set: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any
             if value is None:
                 value = NEVER_RISK if name in RISK_CALLS else NEVER_TRICKS
             merged[name] = value
-    if "solo" in measured and "solo_after_prop" in hand_set \
-            and "solo_after_prop" not in measured:
-        merged["solo_after_prop"] = merged["solo"]  # the same hand, the same contract
-    if "solo" in measured and "solo_over_partnership" in hand_set \
-            and "solo_over_partnership" not in measured:
-        merged["solo_over_partnership"] = merged["solo"]  # the solo alone decides
+    if "solo" in measured:
+        for name in SOLO_FOLLOWERS:
+            if name in hand_set and name not in measured:
+                merged[name] = merged["solo"]
     return merged
+
+
+# The figures of Solo's solo in other circumstances, which follow a measured solo until they
+# are measured themselves: the proposer's last word (the same hand, the same contract) and the
+# solo of a hand that could prop or cop (the solo alone decides)
+SOLO_FOLLOWERS = ("solo_after_prop", "solo_over_partnership")
 
 
 def _ranks(cards: list[str], suit: str) -> tuple[str, ...]:
@@ -430,6 +434,11 @@ def misere_risk(cards: list[str]) -> float:
 SOLO_LAST_WORD = ["pass", "solo"]
 
 
+def partnership_offered(legal: list[str]) -> bool:
+    """Whether the seat may prop or cop (a house without Prop and Cop never offers them)."""
+    return "prop" in legal or "cop" in legal
+
+
 def solo_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
     t = thresholds(view, calls)
     legal = view["legal"]
@@ -454,9 +463,8 @@ def solo_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> s
         wishes.append("misere")
     # A hand that could prop or cop solos only from the figure measured against that call
     # (never below the solo's own, measured against passing)
-    partnership = rules.prop_and_cop and ("prop" in legal or "cop" in legal)
     if turn_tricks >= t["solo"] and (
-            not partnership or turn_tricks >= t["solo_over_partnership"]):
+            not partnership_offered(legal) or turn_tricks >= t["solo_over_partnership"]):
         wishes.append("solo")
     if rules.prop_and_cop:  # a house without Prop and Cop never offers them
         if turn_tricks >= t["cop"]:
