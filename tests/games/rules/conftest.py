@@ -49,6 +49,27 @@ def first_bid_whist_opening(level: str) -> dict:
     raise AssertionError(f"{level} opened none of 200 deals")
 
 
+def first_solo_state(predicate):
+    """The first seeded Solo hand whose first seat to act holds a hand ``predicate`` accepts
+    (given that seat's view)."""
+    import random
+
+    from games.rules import solo_whist
+
+    rules = solo_whist.Rules()
+    for seed in range(2000):
+        deal = solo_whist.deal(rules, 3, random.Random(seed))
+        state = solo_whist.new_hand(rules, 3, deal.hands, deal.kitty)
+        if predicate(state.view(state.to_act)):
+            return state
+    raise AssertionError("no such hand in 2,000 deals")
+
+
+def first_solo_view(predicate) -> dict:
+    state = first_solo_state(predicate)
+    return state.view(state.to_act)
+
+
 @pytest.fixture
 def no_thinking_deadline(monkeypatch):
     """The search stops on the clock once it has a few samples: on a busy machine two equal

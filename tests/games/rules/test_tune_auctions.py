@@ -13,7 +13,7 @@ from games.rules.bots import COMPARED_LEVELS, bidding, choose_action, search
 from games.rules.bots import belgian_whist as belgian_bots
 from games.rules.bots import solo_whist as solo_bots
 
-from .conftest import load_bench
+from .conftest import first_solo_view, load_bench
 
 
 def record(deal, name, figure, gain):
@@ -124,16 +124,10 @@ def test_the_calls_measured_in_auctions_wait_for_a_table(tmp_path, monkeypatch):
 
 
 def first_solo_prop_chance(level: str) -> dict:
-    """The view of the first seat, in 300 seeded Solo deals, that may prop and that ``level``
-    does not prop, nor call anything else (passes)."""
-    rules = solo_whist.Rules()
-    for seed in range(300):
-        deal = solo_whist.deal(rules, 0, random.Random(seed))
-        state = solo_whist.new_hand(rules, 0, deal.hands, deal.kitty)
-        view = state.view(state.to_act)
-        if "prop" in view["legal"] and choose_action(view, level, random.Random(1)) == "pass":
-            return view
-    raise AssertionError(f"{level} passed no hand that could prop in 300 deals")
+    """The view of the first seat to act, in seeded Solo deals, that may prop and that
+    ``level`` does not prop, nor call anything else (passes)."""
+    return first_solo_view(lambda view: "prop" in view["legal"]
+                           and choose_action(view, level, random.Random(1)) == "pass")
 
 
 def test_the_candidates_prop_from_the_measured_figures_and_the_offered_levels_do_not(
@@ -199,15 +193,13 @@ def test_the_solo_over_a_partnership_is_its_own_group(tmp_path, monkeypatch):
     assert bidding.thresholds({"game": "solo_whist"},
                               "tuned+partnership")["solo_over_partnership"] == 9.0
     rules = solo_whist.Rules()
-    for seed in range(2000):
-        deal = solo_whist.deal(rules, 0, random.Random(seed))
-        view = solo_whist.new_hand(rules, 0, deal.hands, deal.kitty).view(1)
+
+    def five_tricks_may_prop(view):
         tricks = bidding.turn_up_tricks(view["hand"], view["turn_up_suit"])
-        if "prop" in view["legal"] and 5.0 <= tricks < 6.0 \
-                and bidding.misere_risk(view["hand"]) > 2:
-            break
-    else:
-        raise AssertionError("no hand of 5-6 tricks that may prop in 2,000 deals")
+        return "prop" in view["legal"] and 5.0 <= tricks < 6.0 \
+            and bidding.misere_risk(view["hand"]) > 2
+
+    view = first_solo_view(five_tricks_may_prop)
     assert bidding.solo_call(view, rules, "tuned") == "solo"
     assert bidding.solo_call(view, rules, "tuned+partnership") == "prop"
     alone = {**view, "legal": [a for a in view["legal"] if a not in ("prop", "cop")]}

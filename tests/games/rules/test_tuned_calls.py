@@ -10,30 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules import solo_whist
 from games.rules.bots import bid_whist as bid_bots
 from games.rules.bots import bidding, choose_action, search
 from games.rules.bots import hooks as bot_hooks
 from games.rules.bots import solo_whist as solo_bots
 
-from .conftest import first_bid_whist_opening, load_bench, position_record
-
-
-def first_solo_state(predicate):
-    """The first seeded Solo hand whose first seat to act holds a hand ``predicate`` accepts
-    (given that seat's view)."""
-    rules = solo_whist.Rules()
-    for seed in range(2000):
-        deal = solo_whist.deal(rules, 3, random.Random(seed))
-        state = solo_whist.new_hand(rules, 3, deal.hands, deal.kitty)
-        if predicate(state.view(state.to_act)):
-            return state
-    raise AssertionError("no such hand in 2,000 deals")
-
-
-def first_solo_view(predicate):
-    state = first_solo_state(predicate)
-    return state.view(state.to_act)
+from .conftest import (
+    first_bid_whist_opening,
+    first_solo_state,
+    first_solo_view,
+    load_bench,
+    position_record,
+)
 
 
 def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch):
