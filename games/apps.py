@@ -8,3 +8,4 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from games import session_watch  # noqa: F401  (connects its signal receivers)
+        from games import signals  # noqa: F401  (registers the follow-ups that send them)

@@ -1,6 +1,13 @@
 """Computer players: when one has the turn (a computer seat, or a person's seat after their
 grace period), it decides from its seat's view only (``games.bot_runner``) and plays through
 ``games.play.play_for_computer``.
+
+A computer's pending move lives in the database, not only in a thread: every change that may
+give a computer the turn sets ``Table.computer_turn`` in its own transaction, and
+:func:`resume_stalled` schedules the computer players of every such table -- when a process
+starts, when a socket connects to a table, and at each presence sweep.  A move scheduled twice
+is made once: the version compare-and-swap refuses the second, and a process runs one loop per
+table at a time.
 """
 
 from __future__ import annotations
@@ -24,6 +31,10 @@ _bots_running = threading.local()
 _own_threads: set[threading.Thread] = set()
 _own_threads_lock = threading.Lock()
 _stop = threading.Event()
+# The tables whose computer players play on a thread of this process now, and those asked for
+# again meanwhile (the loop then looks once more before it ends, so no wake-up is lost).
+_playing: set[int] = set()
+_asked_again: set[int] = set()
 
 
 def schedule_bots(table_id: int, own_thread: bool = False) -> None:
@@ -38,20 +49,45 @@ def schedule_bots(table_id: int, own_thread: bool = False) -> None:
     delay = settings.BOT_DELAY_SECONDS
     if delay <= 0 and not own_thread:
         run_bots(table_id, 0)
-    else:
+        return
+    with _own_threads_lock:
+        if table_id in _playing:
+            _asked_again.add(table_id)  # its loop looks again before it ends
+            return
+        _playing.add(table_id)
         thread = threading.Thread(target=_run_bots_on_own_thread, args=(table_id, delay),
                                   daemon=True)
-        with _own_threads_lock:
-            _own_threads.add(thread)
-        thread.start()
+        _own_threads.add(thread)
+    thread.start()
 
 
 def _run_bots_on_own_thread(table_id: int, delay: float) -> None:
     try:
-        run_bots(table_id, delay, own_thread=True)
+        while True:
+            run_bots(table_id, delay, own_thread=True)
+            with _own_threads_lock:
+                if table_id not in _asked_again or _stop.is_set():
+                    _playing.discard(table_id)
+                    _asked_again.discard(table_id)
+                    return
+                _asked_again.discard(table_id)
     finally:
         with _own_threads_lock:
             _own_threads.discard(threading.current_thread())
+            _playing.discard(table_id)
+        connection.close()  # a thread of our own must not leave its connection open
+
+
+def resume_stalled(table_id: int | None = None) -> list[int]:
+    """Schedule the computer players of every table in play where one may have the turn (or
+    of ``table_id`` only): what a killed process left undone.  Returns the tables scheduled."""
+    tables = Table.objects.filter(status=Table.Status.PLAYING, computer_turn=True)
+    if table_id is not None:
+        tables = tables.filter(pk=table_id)
+    found = list(tables.values_list("pk", flat=True))
+    for each in found:
+        schedule_bots(each, own_thread=True)
+    return found
 
 
 def stop_own_threads(timeout: float = 30.0) -> None:
@@ -84,6 +120,9 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
                 return
             seat = Seat.objects.select_related("table").get(table=table, position=state.to_act)
             if not seat.played_by_bot():
+                # A person is to act: nothing is pending (unless the table moved on meanwhile).
+                Table.objects.filter(pk=table_id, version=table.version,
+                                     computer_turn=True).update(computer_turn=False)
                 return
             if delay:
                 time.sleep(delay)
@@ -99,5 +138,3 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
         logger.exception("computer player failed at table %s", table_id)
     finally:
         _bots_running.active = False
-        if own_thread:
-            connection.close()  # a thread of our own must not leave its connection open

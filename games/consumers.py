@@ -16,9 +16,10 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games import limits, presence
+from games import computer_players, limits, presence
 from games.access import person_id, table_for_viewer
 from games.lobby_feed import feed as lobby_feed
+from games.models import Table
 from games.presentation import for_template
 from games.snapshots import cached_snapshot, peek_snapshot
 from games.tables import (
@@ -154,6 +155,9 @@ class TableConsumer(PersonSocket):
             return False
         self.seat = seat_of(table, self.user)
         self.language = self._language()
+        if table.computer_turn and table.status == Table.Status.PLAYING:
+            # A computer's move this table is waiting for may have died with a process.
+            computer_players.resume_stalled(table.pk)
         return True
 
     def _play(self, action, version):

@@ -85,6 +85,12 @@ class Table(models.Model):
     summary = models.JSONField(default=dict, blank=True)
     # {"seat", "action", "version"} of the last applied action: a resent click is recognised.
     last_action = models.JSONField(null=True, blank=True)
+    # A computer player may have the turn (a computer seat, or a person's after their grace):
+    # written in the same transaction as the change that gave it the turn, so a move that a
+    # killed process never made is found again (``games.computer_players.resume_stalled``).
+    # Never false while a computer is to act; may be true for a moment when none is (the
+    # computer players' loop then clears it).
+    computer_turn = models.BooleanField(default=False, db_index=True)
     # The table of the rematch asked for once this one finished (one per finished table).
     rematch_table = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="+", verbose_name=_("rematch"))
@@ -198,3 +204,27 @@ class HandReview(models.Model):
 
     def __str__(self):
         return f"{self.hand} review of seat {self.seat}"
+
+
+class FollowUp(models.Model):
+    """Work that must follow a committed change, written in that change's transaction (an
+    outbox): a hand finished (the league records it as a deal, the ratings take it), a table
+    finished (its online fixture is complete), a result to rate.  ``games.followups`` does each
+    until it succeeds -- on a worker thread of every serving process, never on the thread of
+    the sockets or of the request that made the change -- and a process that starts catches up
+    with what a killed one left.  ``kind`` names a handler registered by the app that does the
+    work (games never imports leagues or ratings)."""
+
+    kind = models.CharField(max_length=40)
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now)
+    # Not before this moment: a failed attempt waits a little longer each time.
+    due_at = models.DateTimeField(default=timezone.now, db_index=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return f"{self.kind} {self.payload}"

@@ -161,11 +161,15 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
         table.current, table.last_action = applied.record, applied.last_action
         finished = state.complete
         hand = _finish_hand(table, state) if finished else None
+        # Written with the version: a computer's move that a killed process never made is
+        # found again from the database (after a hand, the next deal's first turn may be one).
+        table.computer_turn = table.status == Table.Status.PLAYING and (
+            finished or applied.computer_next)
         bump(table)
         _remember_after_play(table, version, state, hand)
         # Wake the computer players only when one of them (or a takeover) has the next turn;
         # after a hand, the next deal's first turn may be theirs.
-        if finished or applied.computer_next:
+        if table.computer_turn:
             transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
     return Outcome(table.version, finished)
 
@@ -210,7 +214,8 @@ def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
     # One statement, so no transaction of its own (autocommit); inside a caller's transaction
     # the callbacks below wait for its commit.
     updated = Table.objects.filter(pk=table_id, version=version).update(
-        version=next_version, current=applied.record, last_action=applied.last_action)
+        version=next_version, current=applied.record, last_action=applied.last_action,
+        computer_turn=applied.computer_next)
     if not updated:
         return None
     after = replace(snapshot, version=next_version, record=applied.record, state=applied.state)
@@ -241,7 +246,7 @@ def _finish_hand(table: Table, state) -> Hand:
     number = table.hands.count() + 1
     hand = Hand.objects.create(table=table, number=number, record=table.current,
                                result=state.result())
-    transaction.on_commit(lambda: signals.announce(signals.hand_finished, table, hand=hand))
+    signals.announce_after_commit("hand_finished", table, hand)
     chain, deals_played = _replay_chain(table)
     table.summary = chain.summary()
     limit_reached = table.deals_limit is not None and deals_played >= table.deals_limit
@@ -249,7 +254,7 @@ def _finish_hand(table: Table, state) -> Hand:
         table.status = Table.Status.FINISHED
         table.current = None
         transaction.on_commit(lambda: broadcasting.broadcast_lobby())
-        transaction.on_commit(lambda: signals.announce(signals.table_finished, table))
+        signals.announce_after_commit("table_finished", table)
     else:
         deal_new_hand(table, chain.next_dealer)
     return hand

@@ -128,6 +128,9 @@ def check_seat(table_id: int, position: int, now: datetime | None = None) -> Non
             takeover = takeover_at(seat.user_id, seat.away_since, table.grace_seconds)
             if now >= takeover:
                 wake_bots = table.status == Table.Status.PLAYING
+                if wake_bots and not table.computer_turn:
+                    # Recorded with the takeover, so that a restart cannot lose the move.
+                    Table.objects.filter(pk=table.pk).update(computer_turn=True)
             else:
                 look_again_at = takeover
     if look_again_at is not None:
@@ -176,9 +179,32 @@ def sweep(now: datetime | None = None) -> list[tuple[int, int]]:
     return gone
 
 
+def look_at_away_seats(now: datetime | None = None) -> list[tuple[int, int]]:
+    """Check every away seat at a table in play where no computer is marked to act and no
+    check is pending in this process: a takeover whose timer died with a killed process is
+    made now (or its timer set again).  Returns the seats looked at."""
+    now = now or timezone.now()
+    with _checks_lock:
+        pending = set(_checks)
+    away = [key for key in Seat.objects.filter(
+        table__status=Table.Status.PLAYING, table__computer_turn=False, user__isnull=False,
+        bot_level="", away_since__isnull=False).values_list("table_id", "position")
+        if key not in pending]
+    for table_id, position in away:
+        try:
+            check_seat(table_id, position, now)
+        except Exception:
+            logger.exception("presence check failed at table %s seat %s", table_id, position)
+    return away
+
+
 def heartbeat_once() -> None:
+    """The heartbeat: renew this process's leases, then find what a dead process left: seats
+    whose people vanished, takeovers never made, computer moves never made."""
     renew_leases()
     sweep()
+    look_at_away_seats()
+    computer_players.resume_stalled()
 
 
 _heartbeat_started: set[int] = set()

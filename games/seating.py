@@ -163,7 +163,7 @@ def close_table(table_id: int, user) -> Table:
         table.status = Table.Status.FINISHED
         bump(table)
         transaction.on_commit(lambda: broadcasting.broadcast_lobby())
-        transaction.on_commit(lambda: signals.announce(signals.table_finished, table))
+        signals.announce_after_commit("table_finished", table)
     return table
 
 
@@ -196,6 +196,7 @@ def _start_if_full(table: Table) -> None:
             s.is_free for s in Seat.objects.filter(table=table)):
         table.status = Table.Status.PLAYING
         deal_new_hand(table, dealer=0)
+        table.computer_turn = True  # saved by the caller's bump: the first turn may be theirs
         table_id = table.pk
         transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
 

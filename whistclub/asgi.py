@@ -11,6 +11,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from games.recovery import start_background_work  # noqa: E402
 from whistclub.gc_tuning import tune_garbage_collector  # noqa: E402
 from whistclub.origins import SameOriginWebSockets  # noqa: E402
 from whistclub.routing import websocket_urlpatterns  # noqa: E402
@@ -18,6 +19,10 @@ from whistclub.routing import websocket_urlpatterns  # noqa: E402
 # Everything loaded so far lives as long as the process: keep the collector off it, and collect
 # less often (docs/performance.md: full collections were the live tables' latency tail).
 tune_garbage_collector()
+
+# A process that starts catches up with what a killed one left (computer players' moves,
+# takeovers, follow-ups), then keeps a worker for the follow-ups (games/recovery.py).
+start_background_work()
 
 application = ProtocolTypeRouter(
     {

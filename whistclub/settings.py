@@ -5,6 +5,7 @@ machine; production sets the variables listed in README.md.  Malformed values st
 with a message naming the variable (see ``whistclub.env``).
 """
 
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -242,6 +243,14 @@ HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN")
 
 # Computer players wait this long before acting, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
+
+# Follow-up work after a commit (a finished hand recorded by its league, the ratings, a
+# fixture's completion) is kept in the database and done by a worker thread of each serving
+# process (games.followups), which looks every FOLLOW_UP_POLL_SECONDS besides being woken at
+# each commit.  FOLLOW_UPS_INLINE: done right after the commit on the committing thread instead
+# (the unit tests, which see every effect at once; the default under pytest).
+FOLLOW_UPS_INLINE = env_bool("FOLLOW_UPS_INLINE", "pytest" in sys.modules)
+FOLLOW_UP_POLL_SECONDS = env_float("FOLLOW_UP_POLL_SECONDS", 5.0, minimum=0.1)
 
 # A finished trick stays in the middle of the table, its winner marked, this long before the
 # page gathers it (0 in tests; the pages read it, the server never waits).

@@ -37,7 +37,7 @@ def people(django_user_model):
 @pytest.fixture
 def bots_wait(monkeypatch):
     """Computer players never act by themselves: the test plays their turns when it wants."""
-    monkeypatch.setattr(computer_players, "schedule_bots", lambda table_id: None)
+    monkeypatch.setattr(computer_players, "schedule_bots", lambda table_id, own_thread=False: None)
 
 
 def build_tables(people, game="bid_whist"):

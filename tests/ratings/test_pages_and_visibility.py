@@ -120,7 +120,7 @@ def test_computer_players_and_people_are_rated_online(django_user_model, outside
     with django_capture_on_commit_callbacks(execute=True):
         for number in range(1, 13):
             hand = play_online_hand(table, number, seed=number)
-            game_signals.announce(game_signals.hand_finished, table, hand=hand)
+            game_signals.announce_after_commit("hand_finished", table, hand)
     players = set(Rating.objects.filter(scope=SITE, game="solo_whist")
                   .values_list("player", flat=True))
     assert {"bot:easy", "bot:strong", f"u:{outsider_user.pk}"} <= players

@@ -1,0 +1,169 @@
+"""Work that follows a committed change, kept in the database until it is done (an outbox).
+
+A change that needs more work afterwards -- a hand finished (the league records it, the ratings
+take it), a table finished (its online fixture is complete), a result to rate -- writes a
+:class:`~games.models.FollowUp` row in its own transaction (:func:`add`).  So the work is never
+lost: a process killed between the commit and the work leaves the row, and the next process to
+start (or any serving process, at its next look) does it.
+
+Who does it: a worker thread of each serving process (:func:`start_worker`), woken at each
+commit that added a row and every ``FOLLOW_UP_POLL_SECONDS`` otherwise.  It is never the
+thread that played the card: a socket's click answers as soon as its transaction commits, and
+the ratings or the league's deals are written a moment later.  With ``FOLLOW_UPS_INLINE`` (the
+unit tests) the rows are done right after the commit, on the committing thread, so a test sees
+every effect at once.
+
+Each row is done in one transaction with its deletion: the work and "done" commit together, or
+neither does.  A handler that fails is tried again later (waiting longer each time), with its
+error kept on the row.  On PostgreSQL several processes share the rows (``SKIP LOCKED``); a
+handler must still be idempotent, as the ones here are (a hand is recorded once, a rating
+re-rates to the same numbers).
+
+Apps register what they do with a kind (:func:`handler`): games never imports leagues or
+ratings.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.utils import timezone
+
+from games.models import FollowUp
+
+logger = logging.getLogger(__name__)
+
+_handlers: dict[str, Callable[[FollowUp], None]] = {}
+_wake = threading.Event()
+_stop = threading.Event()
+_worker: threading.Thread | None = None
+_worker_lock = threading.Lock()
+_inline = threading.local()
+
+# A failed attempt waits 5 s, then 10, 20 ... up to 10 minutes.
+FIRST_RETRY_SECONDS, LAST_RETRY_SECONDS = 5, 600
+
+
+def handler(kind: str):
+    """Register the function that does the follow-ups of ``kind`` (given the row)."""
+
+    def register(function: Callable[[FollowUp], None]):
+        _handlers[kind] = function
+        return function
+
+    return register
+
+
+def add(kind: str, **payload) -> FollowUp:
+    """Record work of ``kind`` in the current transaction; it is done after the commit."""
+    row = FollowUp.objects.create(kind=kind, payload=payload)
+    transaction.on_commit(_committed)
+    return row
+
+
+def _committed() -> None:
+    if settings.FOLLOW_UPS_INLINE:
+        if getattr(_inline, "running", False):
+            return  # a follow-up's own follow-ups: the loop below takes them next
+        _inline.running = True
+        try:
+            process_due()
+        finally:
+            _inline.running = False
+    else:
+        _wake.set()
+
+
+def process_due(limit: int | None = None) -> int:
+    """Do the follow-ups that are due, oldest first; returns how many were done."""
+    done = 0
+    while limit is None or done < limit:
+        outcome = _process_one()
+        if outcome is None:
+            return done
+        done += outcome
+    return done
+
+
+def _process_one() -> int | None:
+    """Claim the oldest due row and do it: 1 when done, 0 when it failed (it waits for its next
+    attempt), None when nothing is due."""
+    failure = None
+    with transaction.atomic():
+        row = (FollowUp.objects.select_for_update(skip_locked=True)
+               .filter(due_at__lte=timezone.now()).order_by("id").first())
+        if row is None:
+            return None
+        do = _handlers.get(row.kind)
+        try:
+            if do is None:
+                raise LookupError(f"no handler for follow-ups of kind {row.kind!r}")
+            with transaction.atomic():
+                do(row)
+        except Exception as exc:  # kept on the row and tried again: never lost, never blocking
+            logger.exception("follow-up %s (%s) failed", row.pk, row.kind)
+            failure = f"{type(exc).__name__}: {exc}"[:2000]
+            row.attempts += 1
+            wait = min(LAST_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** (row.attempts - 1))
+            row.due_at = timezone.now() + timedelta(seconds=wait)
+            row.last_error = failure
+            row.save(update_fields=["attempts", "due_at", "last_error"])
+        else:
+            FollowUp.objects.filter(pk=row.pk).delete()
+    return 0 if failure else 1
+
+
+def pending() -> int:
+    return FollowUp.objects.count()
+
+
+# -- the worker thread of a serving process ------------------------------------------------
+
+
+def start_worker() -> bool:
+    """Start this process's follow-up worker (once); it first catches up with whatever is left
+    in the database.  False when follow-ups are done inline (tests) or it already runs."""
+    global _worker
+    if settings.FOLLOW_UPS_INLINE:
+        return False
+    with _worker_lock:
+        if _worker is not None and _worker.is_alive():
+            return False
+        _stop.clear()
+        _worker = threading.Thread(target=_work, name="follow-ups", daemon=True)
+        _worker.start()
+    return True
+
+
+def wake() -> None:
+    """Look for due follow-ups now (a test, or a caller that knows rows are waiting)."""
+    _wake.set()
+
+
+def stop_worker(timeout: float = 30.0) -> None:
+    """Let the worker finish the row it is doing and stop (a test's end, a shutdown)."""
+    global _worker
+    _stop.set()
+    _wake.set()
+    with _worker_lock:
+        worker, _worker = _worker, None
+    if worker is not None:
+        worker.join(timeout)
+
+
+def _work() -> None:
+    while not _stop.is_set():
+        _wake.clear()
+        try:
+            close_old_connections()
+            while not _stop.is_set() and _process_one() is not None:
+                pass
+        except Exception:  # the database gone for a moment: look again at the next wake
+            logger.exception("follow-up worker: could not read the follow-ups")
+        _wake.wait(settings.FOLLOW_UP_POLL_SECONDS)
+    connection.close()
