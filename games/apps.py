@@ -7,5 +7,7 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
-        from games import session_watch  # noqa: F401  (connects its signal receivers)
-        from games import signals  # noqa: F401  (registers the follow-ups that send them)
+        from games import (
+            session_watch,  # noqa: F401  (connects its signal receivers)
+            signals,  # noqa: F401  (registers the follow-ups that send them)
+        )
