@@ -49,12 +49,32 @@ class Event:
     online: bool = False
 
 
+# A computer level is one identity playing thousands of hands: its strength is well known, so
+# its uncertainty stays pinned this low.  One result then moves it by a fraction of a point,
+# and a few people throwing hands to it cannot carry it up a list (docs/ratings.md).
+COMPUTER_SIGMA = 0.5
+# How many different people a person must have played against (with an account, on another
+# side) before the site's list shows them; a player remembers that many at most.
+PEOPLE_TO_BE_LISTED = 5
+
+
+def is_computer(player: str) -> bool:
+    return player.startswith("bot:")
+
+
+def is_person_with_account(player: str | None) -> bool:
+    return player is not None and player.startswith("u:")
+
+
 @dataclass
 class Standing:
     mu: float
     sigma: float
     results: int = 0
     online: int = 0
+    # The first PEOPLE_TO_BE_LISTED people with an account met on another side, in the
+    # stream's order (a rebuild and the incremental path remember the same ones).
+    met: tuple = ()
 
 
 def groups(event: Event, unit: str) -> tuple[list[list[str]], list[int]] | None:
@@ -98,9 +118,10 @@ class Rater:
         if found is not None:
             return found
         standing = self.state.get(player)
+        sigma = COMPUTER_SIGMA if is_computer(player) else None
         if standing is None:
-            return self.model.rating()
-        return self.model.rating(mu=standing.mu, sigma=standing.sigma)
+            return self.model.rating(sigma=sigma)
+        return self.model.rating(mu=standing.mu, sigma=sigma or standing.sigma)
 
     def apply(self, event: Event) -> list[str]:
         """Rates one result; returns the players whose ratings changed."""
@@ -110,13 +131,21 @@ class Rater:
         teams, ranks = found
         rated = self.model.rate([[self.rating(p) for p in team] for team in teams], ranks=ranks)
         changed = []
-        for team, new_team in zip(teams, rated, strict=True):
+        for index, (team, new_team) in enumerate(zip(teams, rated, strict=True)):
+            others = [p for other, members in enumerate(teams) if other != index
+                      for p in members if is_person_with_account(p)]
             for player, new in zip(team, new_team, strict=True):
+                if is_computer(player):
+                    new.sigma = COMPUTER_SIGMA
                 self._objects[player] = new  # rate() copies what it is given: safe to reuse
                 old = self.state.get(player)
+                met = old.met if old else ()
+                if is_person_with_account(player) and len(met) < PEOPLE_TO_BE_LISTED:
+                    met = met + tuple(dict.fromkeys(
+                        p for p in others if p not in met))[:PEOPLE_TO_BE_LISTED - len(met)]
                 self.state[player] = Standing(
                     new.mu, new.sigma, (old.results if old else 0) + 1,
-                    (old.online if old else 0) + (1 if event.online else 0))
+                    (old.online if old else 0) + (1 if event.online else 0), met)
                 changed.append(player)
         return changed
 

@@ -18,19 +18,30 @@ from games.models import Hand, Seat
 from leagues import paper
 from leagues.models import Club, Deal, EveningTable, Member, TableSeat
 from ratings import games
-from ratings.core import Event
+from ratings.core import Event, is_person_with_account
 
 SITE = "site"
 
 
 def scope_of(club: Club) -> str:
-    return SITE if club.is_public else f"club-{club.pk}"
+    """Where a club's own pages read its ratings: its own scope, whatever its visibility (so
+    switching visibility re-rates nothing of the club's)."""
+    return f"club-{club.pk}"
 
 
 def clubs_of(scope: str):
     if scope == SITE:
         return Club.objects.filter(is_public=True)
-    return Club.objects.filter(pk=int(scope.removeprefix("club-")), is_public=False)
+    return Club.objects.filter(pk=int(scope.removeprefix("club-")))
+
+
+def counts_site_wide(game: str, players) -> bool:
+    """Whether one person could not have made this result up alone: people with an account on
+    at least two sides of the table.  Only such results count in the site's scope: invented
+    members, or one person with computer players, move nobody's site rating
+    (docs/ratings.md)."""
+    sides = games.of(game).sides(list(players))
+    return sum(any(is_person_with_account(p) for p in side) for side in sides) >= 2
 
 
 def player_of_member(member: Member) -> str:
@@ -75,6 +86,8 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
         else:
             members = [s.member for s in sorted(table.seats.all(), key=lambda s: s.seat)]
         players = tuple(player_of_member(m) for m in members)
+        if scope == SITE and not counts_site_wide(game, players):
+            continue
         stem = f"{evening.date.isoformat()}|{_clock(evening.start_time)}|L{table.pk:010d}"
         if table.entry == EveningTable.Entry.TOTALS:
             if league.is_partnership_match:
@@ -90,9 +103,13 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
     return events
 
 
-def online_events(game: str, since: date | None = None) -> list[Event]:
+def online_events(game: str, since: date | None = None, hands=None) -> list[Event]:
+    """The online hands of ``game`` that count site-wide (from the day ``since``; or only
+    ``hands``, a queryset of them)."""
     module, sheet = games.of(game), paper.of(game)
-    hands = (Hand.objects.filter(table__game=game, table__league_fixture__isnull=True)
+    hands = (Hand.objects if hands is None else hands).filter(
+        table__game=game, table__league_fixture__isnull=True)
+    hands = (hands
              .select_related("table")
              .prefetch_related(Prefetch("table__seats", Seat.objects.order_by("position"))))
     if since is not None:
@@ -105,6 +122,8 @@ def online_events(game: str, since: date | None = None) -> list[Event]:
             continue
         seats = {s.position: player_of_seat(s) for s in hand.table.seats.all()}
         players = tuple(seats.get(position) for position in range(len(hand.record["hands"])))
+        if not counts_site_wide(game, players):
+            continue
         moment = hand.finished_at.astimezone(UTC)
         events.append(Event(f"{moment.date().isoformat()}|{_clock(moment.time())}|"
                             f"H{hand.table_id:010d}|{hand.number:05d}", moment.date(), players,

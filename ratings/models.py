@@ -20,6 +20,9 @@ class Rating(models.Model):
     results = models.PositiveIntegerField(default=0)  # results rated
     online = models.PositiveIntegerField(default=0)  # of which hands at online tables
     day = models.DateField()  # of the last result rated
+    # The first few people with an account met on another side (ratings.core.Standing.met):
+    # the site's list shows a person once they have met enough different people.
+    met = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["scope", "game", "player"],
@@ -42,6 +45,7 @@ class RatingPoint(models.Model):
     sigma = models.FloatField()
     results = models.PositiveIntegerField(default=0)
     online = models.PositiveIntegerField(default=0)
+    met = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["scope", "game", "player", "day"]
@@ -61,6 +65,10 @@ class RatingStream(models.Model):
     game = models.CharField(max_length=20)
     events = models.PositiveIntegerField(default=0)
     rebuilt_at = models.DateTimeField(null=True, blank=True)
+    # The order key (ratings.core.Event.key) of the last result rated: a new result after it
+    # is one update of its players (ratings.store.append), one before it re-rates from its day.
+    # Empty: not known (the next result re-rates from its day, which sets it).
+    last_key = models.CharField(max_length=64, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["scope", "game"],

@@ -18,7 +18,7 @@ from games import registry
 from games.computer_names import LEVEL_WORDS
 from leagues.models import Member
 from ratings import games
-from ratings.core import Standing, conservative, display
+from ratings.core import PEOPLE_TO_BE_LISTED, Standing, conservative, display
 from ratings.events import SITE, player_of_member, scope_of
 from ratings.models import Rating, RatingPoint
 
@@ -99,9 +99,12 @@ def member_history(member) -> list[dict]:
     return [{"game": registry.game(g), "points": days} for g, days in history.items()]
 
 
-def site_rows(game: str, min_hands: int = MIN_ONLINE_HANDS) -> list[Row]:
+def site_rows(game: str, min_hands: int = MIN_ONLINE_HANDS,
+              min_people: int = PEOPLE_TO_BE_LISTED) -> list[Row]:
     """The site's list for online play: people with at least ``min_hands`` hands played at
-    online tables, and the computer players of each level."""
+    online tables against at least ``min_people`` different people with an account (one
+    person with a few accounts of their own does not make a list), and the computer players of
+    each level."""
     ratings = list(Rating.objects.filter(scope=SITE, game=game, online__gte=min_hands)
                    .exclude(player__startswith="m:"))
     users = get_user_model().objects.in_bulk(
@@ -112,7 +115,7 @@ def site_rows(game: str, min_hands: int = MIN_ONLINE_HANDS) -> list[Row]:
             rows.append(row(gettext("Computer player (%(level)s)")
                             % {"level": LEVEL_WORDS.get(r.player[4:], r.player[4:])}, r,
                             computer=True))
-        elif int(r.player[2:]) in users:
+        elif int(r.player[2:]) in users and len(r.met) >= min_people:
             user = users[int(r.player[2:])]
             name = getattr(getattr(user, "profile", None), "name", "") or user.get_username()
             rows.append(row(name, r))

@@ -1,15 +1,18 @@
 """Ratings follow the results: every change of a counted result re-rates its scope and game
-from the day of the change, once the change is committed.
+from the day of the change -- never on the thread of the request or the socket that made it.
+
+The change's transaction records the work (a ``rate`` follow-up, ``games.followups``), so it is
+done after the commit by the follow-up worker, and still done if the process dies right after
+the commit.  Pending re-ratings of one scope and game are done as one, from the earliest day.
 
 - a league table saved (a deal added, corrected or deleted, totals set or cleared, an entry
   confirmed: every entry path ends by saving the table) or deleted;
 - an evening moved to another day;
 - a member claiming their record (they are then rated as their site user), a club changing
-  visibility (its results change scope): the scopes concerned are rebuilt;
-- a hand finished at an online table (``games.signals.hand_finished``; an evening table's hands
-  come through its deals instead).
-
-Several changes in one transaction re-rate each scope and game once, from the earliest day.
+  visibility (its trusted results enter or leave the site's scope);
+- a hand finished at an online table (``games.signals.hand_finished``, itself a follow-up; an
+  evening table's hands come through its deals instead): one update of its players when it is
+  the newest result (``ratings.store.append``), a re-rating from its day otherwise.
 """
 
 from __future__ import annotations
@@ -17,11 +20,9 @@ from __future__ import annotations
 import logging
 import threading
 from contextlib import contextmanager
-from datetime import UTC
-from functools import partial
+from datetime import date
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 
 logger = logging.getLogger(__name__)
@@ -41,38 +42,33 @@ def paused():
 
 
 def schedule(scope: str, game: str, since) -> None:
-    """Re-rate ``scope`` and ``game`` from the day ``since`` (None: from the start) once the
-    current transaction commits; several calls in one transaction make one re-rating."""
+    """Re-rate ``scope`` and ``game`` from the day ``since`` (None: from the start) after the
+    current transaction commits, on the follow-up worker."""
     if getattr(_local, "paused", False):
         return
-    batch = getattr(_local, "batch", None)
-    if batch is None or batch["done"] or not any(
-            entry[1] is batch["flush"] for entry in transaction.get_connection().run_on_commit):
-        batch = _local.batch = {"pending": {}, "done": False}
-        batch["flush"] = partial(_flush, batch)
-        register = True
-    else:
-        register = False
-    pending, key = batch["pending"], (scope, game)
-    if key in pending:
-        earlier = pending[key]
-        pending[key] = None if since is None or earlier is None else min(earlier, since)
-    else:
-        pending[key] = since
-    if register:
-        transaction.on_commit(batch["flush"])
+    from games import followups
+
+    followups.add(RATE, scope=scope, game=game,
+                  since=None if since is None else since.isoformat())
 
 
-def _flush(batch) -> None:
+RATE = "rate"
+
+
+def rate(row) -> None:
+    """A ``rate`` follow-up, with every other one of its scope and game still waiting: one
+    re-rating from the earliest day they name."""
+    from games.models import FollowUp
     from ratings.store import refresh
 
-    batch["done"] = True
-    for (scope, game), since in sorted(batch["pending"].items(),
-                                       key=lambda item: (item[0], str(item[1]))):
-        try:
-            refresh(scope, game, since)
-        except Exception:  # a rating must never undo or block a result
-            logger.exception("re-rating %s %s from %s failed", scope, game, since)
+    scope, game = row.payload["scope"], row.payload["game"]
+    others = list(FollowUp.objects.select_for_update(skip_locked=True)
+                  .filter(kind=RATE, payload__scope=scope, payload__game=game)
+                  .exclude(pk=row.pk))
+    days = [each.payload.get("since") for each in [row, *others]]
+    since = None if None in days else date.fromisoformat(min(days))
+    refresh(scope, game, since)
+    FollowUp.objects.filter(pk__in=[each.pk for each in others]).delete()
 
 
 def _club_and_game(table):
@@ -81,8 +77,6 @@ def _club_and_game(table):
 
 
 def on_table_saved(sender, instance, created=False, **kwargs):
-    from ratings.events import scope_of
-
     if created and not instance.entry:
         return  # a new table: nothing to rate yet
     try:
@@ -90,7 +84,21 @@ def on_table_saved(sender, instance, created=False, **kwargs):
         day = instance.evening.date
     except ObjectDoesNotExist:  # the whole evening or league is being deleted
         return
-    schedule(scope_of(club), game, day)
+    _schedule_club(club, game, day)
+
+
+def _schedule_club(club, game: str, since) -> None:
+    """A club's results changed from ``since``: its own scope, and the site's when its results
+    may count there (a public club with at least two members who have an account)."""
+    from ratings.events import SITE, scope_of
+
+    schedule(scope_of(club), game, since)
+    if club.is_public and _may_count_site_wide(club):
+        schedule(SITE, game, since)
+
+
+def _may_count_site_wide(club) -> bool:
+    return club.members.filter(user__isnull=False).values("user").distinct().count() >= 2
 
 
 def on_evening_pre_save(sender, instance, **kwargs):
@@ -100,13 +108,11 @@ def on_evening_pre_save(sender, instance, **kwargs):
 
 
 def on_evening_saved(sender, instance, created, **kwargs):
-    from ratings.events import scope_of
-
     old = getattr(instance, "_ratings_old_date", None)
     if created or old is None or old == instance.date or not instance.tables.exists():
         return
     league = instance.season.league
-    schedule(scope_of(league.club), league.game, min(old, instance.date))
+    _schedule_club(league.club, league.game, min(old, instance.date))
 
 
 def on_member_pre_save(sender, instance, **kwargs):
@@ -127,32 +133,57 @@ def on_club_pre_save(sender, instance, **kwargs):
 
 
 def on_club_saved(sender, instance, created, **kwargs):
+    """The club's own ratings stay as they are; the site's change only if its results could
+    count there (so switching visibility is never a site-wide re-rating for a club of invented
+    members)."""
+    from ratings.events import SITE
+
     was = getattr(instance, "_ratings_was_public", None)
-    if not created and was is not None and was != instance.is_public:
-        _rebuild_club(instance, both_scopes=True)
+    if created or was is None or was == instance.is_public:
+        return
+    if not _may_count_site_wide(instance):
+        return
+    first = _first_day(instance)
+    if first is not None:
+        for game in set(instance.leagues.values_list("game", flat=True)):
+            schedule(SITE, game, first)
 
 
-def _rebuild_club(club, both_scopes=False) -> None:
-    from ratings.events import SITE, scope_of
+def _first_day(club):
+    from leagues.models import EveningTable
 
-    scopes = {scope_of(club)}
-    if both_scopes:
-        scopes |= {SITE, f"club-{club.pk}"}
+    return (EveningTable.objects.filter(evening__season__league__club=club)
+            .order_by("evening__date").values_list("evening__date", flat=True).first())
+
+
+def _rebuild_club(club) -> None:
+    """A member claimed their record: the club's results are rated again for them."""
+    first = _first_day(club)
+    if first is None:
+        return
     for game in set(club.leagues.values_list("game", flat=True)):
-        for scope in scopes:
-            schedule(scope, game, FROM_THE_START)
+        _schedule_club(club, game, first)
 
 
 def on_hand_finished(sender, table, hand, **kwargs):
+    """An online hand (on the follow-up worker): the newest result is one update of its
+    players; one that lands before newer ones re-rates from its day, coalesced."""
+    from games.models import Hand
     from leagues.models import OnlineFixture
-    from ratings.events import SITE
+    from ratings.events import SITE, online_events
+    from ratings.store import append
 
     if OnlineFixture.objects.filter(game_table=table).exists():
         return  # an evening table's hand: rated as the league deal it becomes
-    schedule(SITE, table.game, hand.finished_at.astimezone(UTC).date())
+    events = online_events(table.game, hands=Hand.objects.filter(pk=hand.pk))
+    if not events:
+        return  # nothing to rate site-wide (one person with computer players, a redeal)
+    if not append(SITE, table.game, events[0]):
+        schedule(SITE, table.game, events[0].day)
 
 
 def connect() -> None:
+    from games import followups
     from games import signals as game_signals
     from leagues.models import Club, Evening, EveningTable, Member
 
@@ -166,3 +197,4 @@ def connect() -> None:
     pre_save.connect(on_club_pre_save, sender=Club, dispatch_uid="ratings.club_pre")
     post_save.connect(on_club_saved, sender=Club, dispatch_uid="ratings.club_saved")
     game_signals.hand_finished.connect(on_hand_finished, dispatch_uid="ratings.hand_finished")
+    followups.handler(RATE)(rate)

@@ -25,9 +25,9 @@ def _state_before(scope: str, game: str, since: date) -> dict[str, Standing]:
     state = {}
     points = (RatingPoint.objects.filter(scope=scope, game=game, day__lt=since)
               .order_by("player", "day").values_list("player", "mu", "sigma", "results",
-                                                     "online"))
-    for player, mu, sigma, results, online in points:
-        state[player] = Standing(mu, sigma, results, online)  # the last day wins
+                                                     "online", "met"))
+    for player, mu, sigma, results, online, met in points:
+        state[player] = Standing(mu, sigma, results, online, tuple(met))  # the last day wins
     return state
 
 
@@ -51,19 +51,61 @@ def refresh(scope: str, game: str, since: date | None = None, events=None) -> in
                 history[player, event.day] = rater.state[player]
         RatingPoint.objects.bulk_create(
             RatingPoint(scope=scope, game=game, player=player, day=day, mu=s.mu, sigma=s.sigma,
-                        results=s.results, online=s.online)
+                        results=s.results, online=s.online, met=list(s.met))
             for (player, day), s in history.items())
         last_day = dict(RatingPoint.objects.filter(scope=scope, game=game).values("player")
                         .annotate(last=Max("day")).values_list("player", "last"))
         Rating.objects.filter(scope=scope, game=game).delete()
         Rating.objects.bulk_create(
             Rating(scope=scope, game=game, player=player, mu=s.mu, sigma=s.sigma,
-                   results=s.results, online=s.online, day=last_day[player])
+                   results=s.results, online=s.online, met=list(s.met), day=last_day[player])
             for player, s in sorted(rater.state.items()))
         RatingStream.objects.filter(pk=stream_row.pk).update(
             events=len(todo) if since is None else stream_row.events,
-            rebuilt_at=timezone.now() if since is None else stream_row.rebuilt_at)
+            rebuilt_at=timezone.now() if since is None else stream_row.rebuilt_at,
+            last_key=_last_key_after(stream_row.last_key, since, todo))
         return len(todo)
+
+
+def _last_key_after(old: str, since: date | None, todo) -> str:
+    """The stream's last key once ``todo`` (everything from ``since``) is rated: its last
+    result's, or the old one when it lay before ``since`` (keys begin with the day)."""
+    if todo:
+        return todo[-1].key
+    if since is not None and old and old[:10] < since.isoformat():
+        return old
+    return ""
+
+
+def append(scope: str, game: str, event) -> bool:
+    """One new result after every result rated so far: one update of its players alone, so its
+    cost does not grow with the results already rated (that day or ever).  The same floats as a
+    rebuild (``tests/ratings/test_rebuild.py``).  False, changing nothing, when the result is
+    not after the last one rated (the caller re-rates from its day) -- a result rated twice is
+    never counted twice."""
+    with transaction.atomic():
+        stream_row, _ = RatingStream.objects.get_or_create(scope=scope, game=game)
+        stream_row = RatingStream.objects.select_for_update().get(pk=stream_row.pk)
+        if not stream_row.last_key and Rating.objects.filter(scope=scope, game=game).exists():
+            return False  # results rated, but not known up to where: re-rate from the day
+        if stream_row.last_key and event.key <= stream_row.last_key:
+            return False
+        players = [p for p in dict.fromkeys(event.players) if p is not None]
+        stored = {r.player: r for r in Rating.objects.filter(scope=scope, game=game,
+                                                             player__in=players)}
+        rater = games.rater(game, {p: Standing(r.mu, r.sigma, r.results, r.online, tuple(r.met))
+                                   for p, r in stored.items()})
+        changed = rater.apply(event)
+        for player in changed:
+            s = rater.state[player]
+            values = {"mu": s.mu, "sigma": s.sigma, "results": s.results, "online": s.online,
+                      "met": list(s.met)}
+            Rating.objects.update_or_create(scope=scope, game=game, player=player,
+                                            defaults={**values, "day": event.day})
+            RatingPoint.objects.update_or_create(scope=scope, game=game, player=player,
+                                                 day=event.day, defaults=values)
+        RatingStream.objects.filter(pk=stream_row.pk).update(last_key=event.key)
+        return True
 
 
 def scopes_and_games(club=None, game: str | None = None) -> list[tuple[str, str]]:

@@ -38,14 +38,17 @@ def test_results_rate_the_table_in_the_clubs_own_scope(rated_table, organiser):
     assert top.player == f"u:{organiser.user_id}"  # seat 0 made three solos
 
 
-def test_a_club_made_public_moves_its_ratings_to_the_site(rated_table, organiser,
-                                                          django_capture_on_commit_callbacks):
+def test_a_club_made_public_keeps_its_own_ratings_and_lends_the_site_its_shared_results(
+        rated_table, organiser, django_capture_on_commit_callbacks):
     club = organiser.club
+    own = dict(Rating.objects.filter(scope=scope_of(club)).values_list("player", "mu"))
     with django_capture_on_commit_callbacks(execute=True):
         club.is_public = True
         club.save()
+    # The club's pages read the same numbers as before: switching re-rates nothing of its own.
+    assert dict(Rating.objects.filter(scope=scope_of(club)).values_list("player", "mu")) == own
+    # Two members with an account sat at the table (Olga and Mike): it counts site-wide.
     assert Rating.objects.filter(scope=SITE, game="solo_whist").count() == 4
-    assert not Rating.objects.filter(scope=f"club-{club.pk}").exists()
 
 
 def test_the_clubs_ratings_page_for_the_three_personas(rated_table, as_organiser, client,
@@ -109,25 +112,45 @@ def play_online_hand(table, number, seed):
     return Hand.objects.create(table=table, number=number, record=record, result=state.result())
 
 
-def test_computer_players_and_people_are_rated_online(django_user_model, outsider_user,
-                                                      django_capture_on_commit_callbacks,
-                                                      settings):
-    table = Table.objects.create(game="solo_whist", created_by=outsider_user,
-                                 status=Table.Status.PLAYING)
-    Seat.objects.create(table=table, position=0, user=outsider_user)
-    for position, level in ((1, "easy"), (2, "easy"), (3, "strong")):
-        Seat.objects.create(table=table, position=position, bot_level=level)
+def online_table(people, bots, game="solo_whist"):
+    table = Table.objects.create(game=game, created_by=people[0], status=Table.Status.PLAYING)
+    for position, who in enumerate([*people, *bots]):
+        if isinstance(who, str):
+            Seat.objects.create(table=table, position=position, bot_level=who)
+        else:
+            Seat.objects.create(table=table, position=position, user=who)
+    return table
+
+
+def play_hands(table, count, django_capture_on_commit_callbacks, first=1):
     with django_capture_on_commit_callbacks(execute=True):
-        for number in range(1, 13):
+        for number in range(first, first + count):
             hand = play_online_hand(table, number, seed=number)
             game_signals.announce_after_commit("hand_finished", table, hand)
+
+
+def test_one_person_with_computer_players_moves_no_site_rating(
+        outsider_user, django_capture_on_commit_callbacks):
+    table = online_table([outsider_user], ["easy", "easy", "strong"])
+    play_hands(table, 12, django_capture_on_commit_callbacks)
+    assert not Rating.objects.filter(scope=SITE).exists()
+
+
+def test_people_and_computer_players_are_rated_online(django_user_model, outsider_user,
+                                                      member_user,
+                                                      django_capture_on_commit_callbacks):
+    table = online_table([outsider_user, member_user], ["easy", "strong"])
+    play_hands(table, 12, django_capture_on_commit_callbacks)
     players = set(Rating.objects.filter(scope=SITE, game="solo_whist")
                   .values_list("player", flat=True))
-    assert {"bot:easy", "bot:strong", f"u:{outsider_user.pk}"} <= players
-    # The site's list waits for enough hands, then shows people and computer players.
+    assert {"bot:easy", "bot:strong", f"u:{outsider_user.pk}", f"u:{member_user.pk}"} <= players
+    # The site's list waits for enough hands, then shows computer players -- and people
+    # only once they have met enough different people.
     assert site_rows("solo_whist", min_hands=50) == []
     names = [row.name for row in site_rows("solo_whist", min_hands=5)]
-    assert "otto" in names and any("strong" in name for name in names)
+    assert "otto" not in names and any("strong" in name for name in names)
+    names = [row.name for row in site_rows("solo_whist", min_hands=5, min_people=1)]
+    assert "otto" in names
     page = django_user_model.objects.get(pk=outsider_user.pk)
     from django.test import Client
 
