@@ -406,3 +406,79 @@ def test_a_cutthroat_match_is_recorded_to_its_end_with_individual_scores(
     rows = {row.member_id: row for row in season_standings(table.evening.season)}
     assert rows[members[table.winner].pk].won == 1
     assert sum(row.played for row in rows.values()) == 3
+
+
+# -- a process killed after the last hand's commit ----------------------------------------------
+
+
+def stored_ratings(club, game):
+    from ratings.events import scope_of
+    from ratings.models import Rating
+
+    return sorted(Rating.objects.filter(scope=scope_of(club), game=game)
+                  .values_list("player", "mu", "sigma", "results"))
+
+
+def test_a_process_killed_after_the_last_hand_leaves_nothing_undone(
+        club, organiser_user, django_user_model, settings):
+    """The work after a hand (its deal, the fixture's completion, the ratings) is written with
+    the hand: a process killed before doing it leaves it in the database, and the next one to
+    start does it."""
+    from games import followups
+    from games.models import FollowUp
+    from ratings.events import scope_of
+    from ratings.store import refresh
+
+    table, members = league_table(club, "solo_whist")
+    fixture, users = start_and_seat_everyone(table, members, organiser_user, django_user_model,
+                                             deals_limit=2)
+    settings.FOLLOW_UPS_INLINE = False  # the worker never gets to it: the process "dies"
+    game_table = play_out(fixture.game_table_id, users)
+    assert game_table.status == GameTable.Status.FINISHED
+    fixture.refresh_from_db()
+    assert not fixture.is_complete and table.deals.count() == 0
+    assert FollowUp.objects.count() >= 3  # two hands and the table's end
+    # The next process starts and catches up.
+    assert followups.process_due() >= 3
+    fixture.refresh_from_db()
+    assert fixture.is_complete and table.deals.count() == 2
+    assert_deals_match_the_engine(fixture)
+    assert not FollowUp.objects.exists()
+    caught_up = stored_ratings(club, "solo_whist")
+    assert caught_up
+    refresh(scope_of(club), "solo_whist")
+    assert stored_ratings(club, "solo_whist") == caught_up
+
+
+def test_work_that_fails_halfway_is_undone_and_done_again(
+        club, organiser_user, django_user_model, settings, monkeypatch):
+    """A crash in the middle of the follow-up (here: the fixture's completion raising after
+    recording) undoes all of it; the row stays with its error and is done at the next try."""
+    from django.utils import timezone
+
+    from games import followups
+    from games.models import FollowUp
+
+    table, members = league_table(club, "solo_whist")
+    fixture, users = start_and_seat_everyone(table, members, organiser_user, django_user_model,
+                                             deals_limit=2)
+    settings.FOLLOW_UPS_INLINE = False
+    game_table = play_out(fixture.game_table_id, users)
+    real = online.finish_fixture
+
+    def dies_halfway(game_table_id):
+        real(game_table_id)
+        raise RuntimeError("killed")
+
+    monkeypatch.setattr(online, "finish_fixture", dies_halfway)
+    followups.process_due()
+    fixture.refresh_from_db()
+    assert not fixture.is_complete  # the completion was undone with the failure
+    waiting = FollowUp.objects.get(kind="table_finished")
+    assert waiting.attempts == 1 and "killed" in waiting.last_error
+    assert table.deals.count() == 2  # the hands' own follow-ups were done
+    monkeypatch.setattr(online, "finish_fixture", real)
+    FollowUp.objects.filter(pk=waiting.pk).update(due_at=timezone.now())
+    assert followups.process_due() == 1
+    fixture.refresh_from_db()
+    assert fixture.is_complete and game_table.pk == fixture.game_table_id
