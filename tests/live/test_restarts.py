@@ -17,8 +17,8 @@ PAUSE = {"BOT_DELAY_SECONDS": "0.8"}  # the site's default pause before a comput
 
 
 def table_facts(database, table_id) -> tuple[int, bool]:
-    code = ("from games.models import Table; t = Table.objects.get(pk=%d); "
-            "print(t.version, t.computer_turn)" % table_id)
+    code = (f"from games.models import Table; t = Table.objects.get(pk={table_id}); "
+            "print(t.version, t.computer_turn)")
     version, computer_turn = database.shell(code).strip().splitlines()[-1].split()
     return int(version), computer_turn == "True"
 
