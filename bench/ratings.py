@@ -310,6 +310,137 @@ def big_season_rebuild_ms() -> tuple[int, float]:
         time.perf_counter() - began) * 1000
 
 
+def online_hand_records(game: str, count: int, seed: int = 5) -> list[tuple[dict, dict]]:
+    """A few real hands of ``game``, played out at random, as (record, result)."""
+    module = game_module(game)
+    rules, rng = module.Rules(), random.Random(seed)
+    out = []
+    for dealer in range(count):
+        deal = module.deal(rules, dealer % module.SEATS, rng)
+        state = module.new_hand(rules, dealer % module.SEATS, deal.hands, deal.kitty)
+        record = {"format": "whistclub-hand/1", "game": game, "rules": {},
+                  "dealer": dealer % module.SEATS, "hands": deal.hands, "actions": []}
+        if deal.kitty is not None:
+            record["kitty"] = deal.kitty
+        while not state.complete:
+            seat = state.to_act
+            action = choose_action(state.view(seat), "random", rng)
+            state.apply(action, seat)
+            record["actions"].append({"seat": seat, "action": action})
+        out.append((record, state.result()))
+    return out
+
+
+def online_day(game: str, people: list, hands: int, tag: str) -> list:
+    """``hands`` online hands among ``people`` (four at a table) finished today."""
+    from games.models import Hand, Seat, Table
+
+    records = online_hand_records(game, 8)
+    seats = game_module(game).SEATS
+    made = []
+    for t in range(hands // 250 + 1):
+        table = Table.objects.create(game=game, created_by=people[0],
+                                     status=Table.Status.FINISHED, summary={"tag": tag})
+        Seat.objects.bulk_create(Seat(table=table, position=p,
+                                      user=people[(seats * t + p) % len(people)])
+                                 for p in range(seats))
+        made += Hand.objects.bulk_create(
+            Hand(table=table, number=n, record=records[n % 8][0], result=records[n % 8][1])
+            for n in range(1, min(250, hands - 250 * t) + 1))
+    return made
+
+
+def update_cost(game: str = "solo_whist", earlier=(0, 1000, 10000), repeats: int = 20) -> list:
+    """The cost of rating one online hand with ``earlier`` hands already finished that day: the
+    update the follow-up worker makes (``ratings.signals.on_hand_finished``), and beside it the
+    re-rating of the whole day it replaced."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Hand, Table
+    from ratings import signals
+    from ratings.events import SITE
+    from ratings.models import Rating, RatingPoint, RatingStream
+    from ratings.store import refresh
+
+    people = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"cost-{i}") for i in range(40))
+    rows = []
+    for count in earlier:
+        Hand.objects.all().delete()
+        Table.objects.all().delete()
+        for model in (Rating, RatingPoint, RatingStream):
+            model.objects.all().delete()
+        online_day(game, people, count, "earlier")
+        refresh(SITE, game)
+        new = online_day(game, people, repeats, "new")
+        times = []
+        for hand in new:
+            table = hand.table
+            began = time.perf_counter()
+            signals.on_hand_finished(Table, table=table, hand=hand)
+            times.append((time.perf_counter() - began) * 1000)
+        began = time.perf_counter()
+        refresh(SITE, game, datetime.date.today())
+        day_ms = (time.perf_counter() - began) * 1000
+        times.sort()
+        rows.append({"earlier": count, "median_ms": times[len(times) // 2],
+                     "max_ms": times[-1], "day_ms": day_ms})
+    return rows
+
+
+def farming(game: str = "solo_whist") -> dict:
+    """The two ways a tester farmed the site's list: 150 invented totals-only wins in a
+    public club of one account, and two accounts throwing 40 hands to the easy computer
+    players.  Returns the farmer's place on the site's list (None: not listed) and how far the
+    computer level moved, in rating points."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Hand, Seat, Table
+    from leagues.models import Club, Evening, EveningTable, League, Member, Season, TableSeat
+    from ratings import signals
+    from ratings.core import display
+    from ratings.events import SITE
+    from ratings.models import Rating
+    from ratings.read import site_rows
+
+    User = get_user_model()
+    farmer, friend = (User.objects.create_user(n, password="bench-password-1")
+                      for n in ("farmer", "friend"))
+    club = Club.create_with_organiser(farmer, name="Farm")
+    club.is_public = True
+    club.save()
+    league = League.objects.create(club=club, name="Solo", game=game)
+    season = Season.objects.create(league=league, name="Always")
+    me = club.members.get(user=farmer)
+    invented = [Member.objects.create(club=club, name=n) for n in ("Xa", "Xb", "Xc")]
+    for number in range(150):
+        evening = Evening.objects.create(season=season,
+                                         date=datetime.date(2026, 1, 1) + datetime.timedelta(number))
+        table = EveningTable.objects.create(evening=evening, number=1)
+        for seat, member in enumerate([me, *invented]):
+            TableSeat.objects.create(table=table, seat=seat, member=member)
+        table.set_totals([30, -10, -10, -10], farmer)
+    easy_before = Rating.objects.filter(scope=SITE, game=game, player="bot:easy").first()
+    table = Table.objects.create(game=game, created_by=farmer, status=Table.Status.FINISHED)
+    for position, (user, level) in enumerate([(farmer, ""), (friend, ""), (None, "easy"),
+                                              (None, "easy")]):
+        Seat.objects.create(table=table, position=position, user=user, bot_level=level)
+    records = online_hand_records(game, 40, seed=9)
+    for number, (record, result) in enumerate(records, start=1):
+        # Thrown: the two accounts lose everything the easy computer players win.
+        hand = Hand.objects.create(table=table, number=number, record=record, result=result)
+        signals.on_hand_finished(Table, table=table, hand=hand)
+    easy = Rating.objects.filter(scope=SITE, game=game, player="bot:easy").first()
+    start = display(easy_before.mu, easy_before.sigma)[0] if easy_before else 1500
+    moved = (display(easy.mu, easy.sigma)[0] - start) if easy else 0
+    names = [row.name for row in site_rows(game, min_hands=0)]
+    place = names.index("farmer") + 1 if "farmer" in names else None
+    return {"place": place, "listed": len(names), "easy_moved": moved,
+            "farmer_site_results": Rating.objects.filter(
+                scope=SITE, game=game, player=f"u:{farmer.pk}").values_list(
+                    "results", flat=True).first() or 0}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=5000)
@@ -322,7 +453,14 @@ def main():
                              "(default: as many as --deals; 0: take the assumed order)")
     parser.add_argument("--play-only", action="store_true",
                         help="only play the hands (into var/), measure nothing")
+    parser.add_argument("--update-cost", action="store_true",
+                        help="only the cost of one online hand's update with 0, 1,000 and "
+                             "10,000 hands already finished that day")
+    parser.add_argument("--farming", action="store_true",
+                        help="only the farming scenario (150 invented wins, 40 thrown hands)")
     args = parser.parse_args()
+    if args.update_cost or args.farming:
+        return main_checks(args)
     chosen = [g for g in args.games.split(",") if g]
 
     import django
@@ -424,6 +562,41 @@ def main():
         connection.creation.destroy_test_db(old_name, verbosity=0)
     print()
     for line in finals:
+        print(line)
+
+
+def main_checks(args) -> None:
+    """``--update-cost`` and ``--farming``, in a throwaway database."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+
+    settings.DEBUG = False
+    settings.FOLLOW_UPS_INLINE = True  # what the follow-up worker does, timed here
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    lines = []
+    try:
+        if args.update_cost:
+            rows = update_cost()
+            floor = rows[0]["median_ms"]
+            for row in rows:
+                lines.append(
+                    f"ratings one online hand, {row['earlier']:>5} hands already today: "
+                    f"median={row['median_ms']:.1f} ms max={row['max_ms']:.1f} ms "
+                    f"ratio_to_empty_day={row['median_ms'] / floor:.2f} "
+                    f"(re-rating the whole day instead: {row['day_ms']:.0f} ms)")
+        if args.farming:
+            found = farming()
+            place = "not listed" if found["place"] is None else f"#{found['place']}"
+            lines.append(f"ratings farming: farmer {place} on the site's list "
+                         f"({found['listed']} listed, {found['farmer_site_results']} of the "
+                         f"farmer's results count site-wide); computer player (easy) moved "
+                         f"{found['easy_moved']:+d} points (goal: not listed, under 50)")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+    for line in lines:
         print(line)
 
 

@@ -37,6 +37,10 @@ Scenarios (each started on fresh server processes, all on the same database):
                             the version and its forms (the calls and cards it may play, a
                             discard's count) from it and sends what the form would; the
                             goals are the paced ones, and "mean message" is the fragment
+    busy-day-1proc          paced-1proc on a busy day: 5,000 online hands among people already
+                            finished (and rated) today, and the tables finishing hands as they
+                            play; the goals are the paced ones for every click, and the clicks
+                            that ended a hand are also reported apart
     html-paced-Nproc, html-routed-Nproc   the browser's path over N processes (html-routed-2proc:
                             this 2-core machine served as deployed, one process a core)
 
@@ -72,7 +76,9 @@ sys.path.insert(0, str(ROOT))
 
 SCENARIOS = ("paced-1proc", "paced-2proc", "routed-2proc", "saturation-2proc",
              "saturation-1proc", "floor-1proc", "floor-saturation-1proc", "hostile-1proc",
-             "html-paced-1proc")
+             "html-paced-1proc", "busy-day-1proc")
+# busy-day: this many online hands already finished today (and rated) before the run.
+HANDS_FINISHED_TODAY = 5000
 HOSTILE_LOBBY_SOCKETS = 200
 HOSTILE_USER_SOCKETS = 50
 HOSTILE_RATE = 9.0  # messages per second per socket: just under WS_RATE_PER_SECOND (10)
@@ -173,7 +179,9 @@ class BenchTable:
         self.sockets = sockets
         self.versions = [-1, -1, -1, -1]
         self.views: list[dict | None] = [None, None, None, None]
-        self.pending: list[tuple[int, float, int]] = []  # (target version, sent at, seat)
+        # (target version, sent at, seat, hands finished when sent)
+        self.pending: list[tuple[int, float, int, int]] = []
+        self.hands_played = 0
         self.acting_version = None
         self.next_time = 0.0
         self.floor_to_act = 0
@@ -199,14 +207,18 @@ class BenchTable:
             return
         self.versions[seat] = version
         self.views[seat] = message
+        hands = (message.get("state") or {}).get("hands_played")
+        if isinstance(hands, int):
+            self.hands_played = max(self.hands_played, hands)
         low = min(self.versions)
         if self.pending and self.pending[0][0] <= low:
             still = []
-            for target, sent, acting_seat in self.pending:
+            for target, sent, acting_seat, hands_then in self.pending:
                 if target <= low:
-                    run.completed(sent, received)
+                    # The click that ended a hand: scored, stored, the next deal dealt.
+                    run.completed(sent, received, ended_a_hand=self.hands_played > hands_then)
                 else:
-                    still.append((target, sent, acting_seat))
+                    still.append((target, sent, acting_seat, hands_then))
             self.pending = still
         self.maybe_act(seat)
 
@@ -254,7 +266,7 @@ class BenchTable:
                 text = json.dumps({"type": "action", "version": version,
                                    "action": run.rng.choice(hand["legal"])})
         sent = time.perf_counter()
-        self.pending.append((version + 1, sent, seat))
+        self.pending.append((version + 1, sent, seat, self.hands_played))
         self.next_time = sent + run.think()
         run.sent += 1
         try:
@@ -283,6 +295,7 @@ class ClientRun:
         self.acting = False
         self.window = (math.inf, math.inf)
         self.latencies: list[float] = []
+        self.ending_latencies: list[float] = []  # of the clicks that ended a hand
         self.in_window = 0
         self.sent = self.messages = self.message_bytes = 0
         self.errors = self.send_failures = 0
@@ -292,10 +305,12 @@ class ClientRun:
         """Jittered: uniform over [0.5, 1.5] × the pace (mean one action per pace seconds)."""
         return self.pace * self.rng.uniform(0.5, 1.5) if self.pace > 0 else 0.0
 
-    def completed(self, sent: float, received: float) -> None:
+    def completed(self, sent: float, received: float, ended_a_hand: bool = False) -> None:
         start, end = self.window
         if start <= sent <= end:
             self.latencies.append((received - sent) * 1000)
+            if ended_a_hand:
+                self.ending_latencies.append((received - sent) * 1000)
         if start <= received <= end:
             self.in_window += 1
 
@@ -381,6 +396,7 @@ async def _client_main(options: dict, ready, go, results) -> None:
         await asyncio.sleep(0.05)
     lost = sum(len(t.pending) for t in tables)
     results.put({"index": options["index"], "latencies": run.latencies,
+                 "ending_latencies": run.ending_latencies,
                  "in_window": run.in_window, "sent": run.sent, "lost": lost,
                  "errors": run.errors, "error_samples": run.error_samples,
                  "send_failures": run.send_failures, "messages": run.messages,
@@ -606,6 +622,14 @@ def mean_group_subscribers(redis_url: str, prefix: str, table_ids: list[int]) ->
     return sum(count for _name, count in counts) / len(table_ids)
 
 
+def channel_prefix(servers: list, floor: bool) -> str:
+    """The channel layer's prefix the servers use: each database of the site's servers draws
+    its own (``tests.live_servers.ServerDatabase``), the bare relay has a fixed one."""
+    if floor:
+        return "wsbench-floor"
+    return servers[0].database.channel_prefix
+
+
 def database_writes(url: str) -> tuple[int, int]:
     """(committed transactions, rows written) in the bench's database so far, as PostgreSQL
     counts them (pg_stat_database)."""
@@ -681,8 +705,12 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
     writes_before = database_writes(database_url) if database_url else (0, 0)
     nginx_before = cpu_seconds(front.pids()) if front else 0.0
     time.sleep(max(0.0, window_start + options.seconds / 2 - time.time()))
-    fanout = mean_group_subscribers(options.redis_url, "wsbench-floor" if floor else "asgi",
-                               [table_id for table_id, _keys in tables])
+    fanout = mean_group_subscribers(options.redis_url, channel_prefix(servers, floor),
+                                    [table_id for table_id, _keys in tables])
+    if not fanout > 0:  # 0 or nan: the groups looked at are not the servers' own
+        raise SystemExit(f"{name}: no server process is subscribed to any table's group under "
+                         f"the prefix {channel_prefix(servers, floor)!r}: the fan-out was not "
+                         "measured (is the channel layer's prefix the servers' own?)")
     time.sleep(max(0.0, window_start + options.seconds - time.time()))
     after = sample()
     time.sleep(1.0)  # PostgreSQL publishes its counters within a second of a commit
@@ -710,6 +738,7 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
         if proc.is_alive():
             proc.terminate()
     latencies = [v for part in parts for v in part["latencies"]]
+    ending = [v for part in parts for v in part["ending_latencies"]]
     total = {key: sum(part[key] for part in parts)
              for key in ("in_window", "sent", "lost", "errors", "send_failures", "messages",
                          "message_bytes")}
@@ -719,6 +748,8 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
             "actions_per_s": total["in_window"] / options.seconds,
             "p50": percentile(latencies, 50), "p95": percentile(latencies, 95),
             "p99": percentile(latencies, 99), "max": max(latencies, default=float("nan")),
+            "endings": len(ending), "p95_ending": percentile(ending, 95),
+            "p99_ending": percentile(ending, 99), "max_ending": max(ending, default=float("nan")),
             "measured": len(latencies), **total, "error_samples": samples[:3],
             "mean_bytes": total["message_bytes"] / total["messages"] if total["messages"] else 0,
             "hostile": extra, "fanout": fanout,
@@ -733,6 +764,55 @@ def setup_database(database, n: int, game: str) -> list:
     out = database.manage("shell", "-c", code, **{**SERVER_ENV, "REDIS_URL": ""})
     line = next(line for line in out.splitlines() if line.startswith("TABLES "))
     return json.loads(line[len("TABLES "):])
+
+
+BUSY_DAY_CODE = r'''
+import random
+from django.contrib.auth import get_user_model
+from games import tables
+from games.models import Hand, Seat, Table
+from games.rules import game_module
+from games.rules.bots import choose_action
+from ratings.events import SITE
+from ratings.store import refresh
+N, GAME = {n}, {game!r}
+module = game_module(GAME)
+rules = module.Rules()
+rng = random.Random(5)
+records = []
+for dealer in range(8):  # a few real hands, played out, stored again and again
+    deal = module.deal(rules, dealer % module.SEATS, rng)
+    state = module.new_hand(rules, dealer % module.SEATS, deal.hands, deal.kitty)
+    record = {{"format": "whistclub-hand/1", "game": GAME, "rules": {{}},
+              "dealer": dealer % module.SEATS, "hands": deal.hands, "actions": []}}
+    if deal.kitty is not None:
+        record["kitty"] = deal.kitty
+    while not state.complete:
+        seat = state.to_act
+        action = choose_action(state.view(seat), "random", rng)
+        state.apply(action, seat)
+        record["actions"].append({{"seat": seat, "action": action}})
+    records.append((record, state.result()))
+User = get_user_model()
+people = User.objects.bulk_create([User(username=f"day{{i}}") for i in range(40)])
+hands = []
+for t in range(N // 250 + 1):
+    table = Table.objects.create(game=GAME, created_by=people[0], status=Table.Status.FINISHED)
+    Seat.objects.bulk_create(Seat(table=table, position=p, user=people[(4 * t + p) % 40])
+                             for p in range(module.SEATS))
+    for number in range(1, min(250, N - 250 * t) + 1):
+        record, result = records[number % len(records)]
+        hands.append(Hand(table=table, number=number, record=record, result=result))
+Hand.objects.bulk_create(hands, batch_size=1000)
+print("RATED", refresh(SITE, GAME))
+'''
+
+
+def setup_busy_day(database, game: str) -> int:
+    """HANDS_FINISHED_TODAY online hands among people finished today, rated."""
+    code = BUSY_DAY_CODE.format(n=HANDS_FINISHED_TODAY, game=game)
+    out = database.manage("shell", "-c", code, **{**SERVER_ENV, "REDIS_URL": ""})
+    return int(next(line for line in out.splitlines() if line.startswith("RATED ")).split()[1])
 
 
 def setup_hostile(database) -> dict:
@@ -873,6 +953,9 @@ def main() -> None:
                 running.append(front.start())
             load = os.getloadavg()[0]
             hostile = None
+            if name.startswith("busy-day"):
+                rated = setup_busy_day(database, options.game)
+                print(f"  {name}: {rated} online hands finished and rated today", flush=True)
             if name.startswith("hostile"):
                 hostile = setup_hostile(database)
                 hostile["env"] = database.env(REDIS_URL=options.redis_url, **SERVER_ENV)
@@ -919,6 +1002,9 @@ def main() -> None:
         print(f"{name}: tables={result['tables']} actions/s={result['actions_per_s']:.1f} "
               f"p50={result['p50']:.0f} ms p95={result['p95']:.0f} ms p99={result['p99']:.0f} ms "
               f"floor_ratio={ratio} fanout={result['fanout']:.2f}"
+              + (f" hand-ending clicks={result['endings']} p95={result['p95_ending']:.0f} ms "
+                 f"p99={result['p99_ending']:.0f} ms max={result['max_ending']:.0f} ms"
+                 if result["endings"] else "")
               + (f" mean_fragment={result['mean_bytes']:.0f} B" if name.startswith("html")
                  else ""))
 
