@@ -305,9 +305,11 @@ def test_only_organisers_ask_for_confirmations(as_member, club):
 def test_a_member_who_stopped_the_emails_is_not_asked_to_confirm(as_organiser, club):
     nell = Member.objects.create(club=club, name="Nell", email="nell@example.org",
                                  reminders=False)
-    as_organiser.post(members_url(club, f"{nell.pk}/ask/"))
+    Member.objects.create(club=club, name="Ann", email="ann@example.org")
+    page = as_organiser.post(members_url(club, f"{nell.pk}/ask/"), follow=True)
+    assert "Nell has nothing to confirm" in page.content.decode()
     as_organiser.post(members_url(club, "ask/"))
-    assert mail.outbox == []
+    assert [m.to for m in mail.outbox] == [["ann@example.org"]]
 
 
 def test_what_the_mail_server_refuses_is_said_and_not_counted(as_organiser, solo_evening,
