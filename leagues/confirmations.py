@@ -114,7 +114,7 @@ def ask(request, club: Club, members: list[Member]) -> outbox.Outcome:
         subject = _("%(club)s would like to e-mail you: please confirm your address") % {
             "club": club.name}
         body = "\n\n".join([
-            _("The whist club %(club)s, on %(site)s, has added this address to its list of "
+            _("%(club)s, a whist club on %(site)s, has added this address to its list of "
               "members and would like to write to you about its evenings (when and where, the "
               "draw).") % {"club": club.name, "site": request.get_host()},
             ngettext("If you want these e-mails, open this link within %(days)s day and press "

@@ -359,3 +359,10 @@ def test_two_organisers_sending_at_once_stay_within_the_daily_limit(
         thread.join(timeout=30)
     assert done == [302, 302]
     assert ClubEmail.objects.count() == 4 and len(mail.outbox) == 4
+
+
+def test_a_member_is_told_when_the_address_the_club_has_is_not_confirmed(as_member, member):
+    member.email = "mike@pub.example"  # set by an organiser, not the address of their login
+    member.save()
+    page = as_member.get(members_url(member.club, f"{member.pk}/")).content.decode()
+    assert "The club writes to you at mike@pub.example, which is not confirmed yet" in page
