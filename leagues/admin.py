@@ -3,6 +3,7 @@ from django.contrib import admin
 from leagues.models import (
     Attendance,
     Club,
+    ClubEmail,
     Deal,
     Evening,
     EveningTable,
@@ -37,6 +38,22 @@ class MemberAdmin(admin.ModelAdmin):
     list_filter = ("role",)
     search_fields = ("name", "user__username", "club__name")
     raw_id_fields = ("user",)
+
+
+@admin.register(ClubEmail)
+class ClubEmailAdmin(admin.ModelAdmin):
+    """What the site sent for each club, to whom and for whom: read only (a record)."""
+
+    list_display = ("sent_at", "club", "kind", "address", "member", "sent_by")
+    list_filter = ("kind",)
+    search_fields = ("address", "club__name", "sent_by__username")
+    date_hierarchy = "sent_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Invite)

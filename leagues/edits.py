@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from leagues.models import (
     Attendance,
     ClubChange,
+    ClubEmail,
     Deal,
     EntryError,
     Evening,
@@ -154,6 +155,27 @@ def close_season(season: Season, by, next_name: str = "") -> Season | None:
 # -- members ---------------------------------------------------------------------------------
 
 
+def set_email(member: Member, email: str, by) -> bool:
+    """Sets the address the club writes to (empty: none).  A new address is unconfirmed until
+    its owner says yes (leagues.confirmations), even one the member had before; the same
+    address in other capitals stays as it was.  Returns whether the address changed."""
+    email = email.strip()
+    with transaction.atomic():
+        locked = Member.objects.select_for_update().get(pk=member.pk)
+        if locked.email == email:
+            return False
+        fields = ["email"]
+        if locked.email.casefold() != email.casefold():
+            locked.confirmed_email, locked.confirmed_email_at = "", None
+            fields += ["confirmed_email", "confirmed_email_at"]
+        changed = "confirmed_email" in fields
+        locked.email = email
+        locked.save(update_fields=fields)
+    for name in fields:
+        setattr(member, name, getattr(locked, name))
+    return changed
+
+
 def rename_member(member: Member, name: str, by) -> None:
     name = name.strip()
     if not name:
@@ -271,7 +293,10 @@ def merge_members(kept: Member, other: Member, by) -> None:
                 answer.delete()
         Deal.objects.filter(entered_by_member=other).update(entered_by_member=kept)
         EveningTable.objects.filter(totals_entered_by=other).update(totals_entered_by=kept)
-        Invite.objects.filter(member=other).delete()
+        # The other record's history goes with it: its invite links (a link that claimed it
+        # now claims the same person's kept record) and the e-mails sent to it.
+        Invite.objects.filter(member=other).update(member=kept)
+        ClubEmail.objects.filter(member=other).update(member=kept)
         fields = []
         if other.user_id:
             kept.user_id = other.user_id
@@ -287,6 +312,16 @@ def merge_members(kept: Member, other: Member, by) -> None:
         if kept.retired and not other.retired:
             kept.retired = False
             fields.append("retired")
+        # One person: a stop of the e-mails on either record is theirs, and wins.
+        if kept.reminders and not other.reminders:
+            kept.reminders = False
+            fields.append("reminders")
+        # The owner's yes to the address the kept record now has, given on the other record.
+        if (not kept.address_confirmed and other.confirmed_email
+                and other.confirmed_email.casefold() == kept.email_address.casefold()):
+            kept.confirmed_email = other.confirmed_email
+            kept.confirmed_email_at = other.confirmed_email_at
+            fields += ["confirmed_email", "confirmed_email_at"]
         if fields:
             kept.save(update_fields=fields)
         name = other.name

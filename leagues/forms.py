@@ -22,11 +22,19 @@ class ClubForm(forms.ModelForm):
 
 
 class MemberForm(forms.ModelForm):
-    """An organiser adds a person who may never sign in."""
+    """An organiser adds a person who may never sign in; an address given is asked to confirm
+    before the club writes to it (leagues.confirmations)."""
 
     class Meta:
         model = Member
-        fields = ["name", "role"]
+        fields = ["name", "email", "role"]
+        error_messages = {
+            "name": {"required": gettext_lazy("Give the member a name.")},
+            "email": {"invalid": gettext_lazy(
+                "This is not an e-mail address: check it, or leave it empty.")}}
+        help_texts = {"email": gettext_lazy(
+            "Optional. The site first asks its owner to confirm it: the club's e-mails reach "
+            "them once they do.")}
 
 
 class EveningEmailForm(forms.Form):
@@ -38,6 +46,13 @@ class EveningEmailForm(forms.Form):
     subject = forms.CharField(label=gettext_lazy("Subject"), max_length=150)
     message = forms.CharField(label=gettext_lazy("Message"), max_length=5000,
                               widget=forms.Textarea(attrs={"rows": 10}))
+
+    def clean_subject(self):
+        # A line break in a header would be refused by the mail library (or add headers).
+        subject = self.cleaned_data["subject"]
+        if "\n" in subject or "\r" in subject:
+            raise ValidationError(_("The subject must fit on one line."))
+        return subject
 
 
 class AttendanceForm(forms.Form):

@@ -112,6 +112,10 @@ class Member(models.Model):
     retired = models.BooleanField(_("retired"), default=False)
     # The organisers' e-mails about evenings (leagues.reminders); each e-mail has a link to stop.
     reminders = models.BooleanField(_("e-mails about evenings"), default=True)
+    # The address whose owner followed the confirmation link (leagues.confirmations), and when;
+    # it counts only while it is still the member's address (see address_confirmed).
+    confirmed_email = models.EmailField(blank=True)
+    confirmed_email_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -133,6 +137,19 @@ class Member(models.Model):
         """Where the club writes to this member: the address the organiser set, else the
         address of their login (a member who signs in need not be given one twice)."""
         return self.email or (self.user.email if self.user_id else "")
+
+    @property
+    def address_confirmed(self) -> bool:
+        """Whether the site may write to :attr:`email_address` for the club: its owner followed
+        the confirmation link sent to it, or it is the address of the login this member signs
+        in with (the person chose it themselves).  Capitals aside; any other address, or a
+        changed one, is unconfirmed until its owner says yes.  Load ``user`` with the member."""
+        address = self.email_address.casefold()
+        if not address:
+            return False
+        if self.user_id and self.user.email.casefold() == address:
+            return True
+        return self.confirmed_email.casefold() == address
 
     @property
     def is_organiser(self) -> bool:
@@ -827,6 +844,57 @@ class ClubChange(models.Model):
     def record(cls, club, by, action, before=None, after=None):
         return cls.objects.create(club=club, changed_by=by, action=action, before=before,
                                   after=after)
+
+
+class Letter(models.Model):
+    """An organiser's e-mail about an evening: kept, so that what the club's daily limit held
+    back can be sent to the rest later (:func:`leagues.reminders.waiting`)."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="letters")
+    who = models.CharField(max_length=10)  # leagues.reminders.COMING or EVERYONE
+    subject = models.CharField(max_length=150)
+    message = models.TextField()
+    written_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, related_name="+")
+    written_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-written_at", "-pk"]
+
+    def __str__(self):
+        return self.subject
+
+
+class ClubEmail(models.Model):
+    """One e-mail the site sent for a club, to one address (:mod:`leagues.outbox`).  The
+    club's daily limit counts these, a confirmation is not sent to an address twice in a day,
+    and a letter's rest is whom it has not reached.  Kept when the member goes (merged: moved
+    to the kept record)."""
+
+    class Kind(models.TextChoices):
+        CONFIRMATION = "confirmation", _("asked to confirm the address")
+        EVENING = "evening", _("e-mail about an evening")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="emails")
+    member = models.ForeignKey(Member, on_delete=models.SET_NULL, null=True,
+                               related_name="emails_received")
+    # Lower case: what the limits compare, not what the mail was sent to.
+    address = models.CharField(max_length=254)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    letter = models.ForeignKey(Letter, on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="emails")
+    sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                null=True, related_name="+")
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-sent_at", "-pk"]
+        indexes = [models.Index(fields=["club", "sent_at"], name="club_email_per_day"),
+                   models.Index(fields=["address", "kind", "sent_at"],
+                                name="club_email_per_address")]
+
+    def __str__(self):
+        return f"{self.club} → {self.address} ({self.kind})"
 
 
 class OnlineFixture(models.Model):

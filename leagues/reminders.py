@@ -1,43 +1,75 @@
 """An organiser's e-mail to the members about an evening (the draw, a change of venue), through
-Django's e-mail backend (the console unless EMAIL_HOST is set).  Each e-mail ends with a link
-that stops them for that member: a signed token, so no login is needed to use it."""
+:mod:`leagues.outbox` (Django's e-mail backend: the console unless EMAIL_HOST is set): only to
+members whose address is confirmed, within the club's daily limit.  Each e-mail ends with a
+link that stops them for that member: a signed token naming the member and the address it was
+sent to, so no login is needed to stop, and a link sent to an earlier address does nothing.
+Only the member, signed in, turns them on again.  The e-mail is kept (a Letter), so that what
+the daily limit held back can be sent to the rest later."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.core import signing
-from django.core.mail import EmailMessage, get_connection
 from django.urls import reverse
 from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from leagues import history
-from leagues.models import Evening, Member
+from leagues import history, outbox
+from leagues.confirmations import fingerprint
+from leagues.models import ClubEmail, Evening, Letter, Member
 
 SALT = "leagues.reminders.stop"
 COMING, EVERYONE = "coming", "everyone"
+INVALID, CHANGED = "invalid", "changed"
 
 
 def stop_token(member: Member) -> str:
-    return signing.dumps(member.pk, salt=SALT)
+    return signing.dumps({"m": member.pk, "a": fingerprint(member.email_address)}, salt=SALT)
 
 
-def member_of_stop_token(token: str) -> Member | None:
-    """The member a stop link was made for, or None for a link that was not (or was altered)."""
+def member_of_stop_token(token: str) -> tuple[Member | None, str | None]:
+    """The member a stop link was made for, and what is wrong with it: INVALID (altered, not
+    ours, or of the old kind that named no address), CHANGED (made for an earlier address)."""
     try:
-        return Member.objects.filter(pk=signing.loads(token, salt=SALT)).first()
+        data = signing.loads(token, salt=SALT)
     except signing.BadSignature:
-        return None
+        return None, INVALID
+    if not isinstance(data, dict):
+        return None, INVALID
+    member = Member.objects.select_related("club", "user").filter(pk=data.get("m")).first()
+    if member is None:
+        return None, INVALID
+    if fingerprint(member.email_address) != data.get("a"):
+        return member, CHANGED
+    return member, None
 
 
-def recipients(evening: Evening, who: str) -> tuple[list[Member], int]:
-    """The members to write to (those coming, or every member not retired) and how many of
-    those are left out because they have no address or asked for no e-mails."""
+def may_resume(request, member: Member) -> bool:
+    """Only the person, signed in: a stop link can be forwarded, and an organiser may not turn
+    on what a member stopped."""
+    return request.user.is_authenticated and member.user_id == request.user.pk
+
+
+@dataclass
+class Recipients:
+    reachable: list[Member]
+    unconfirmed: list[Member]  # an address whose owner has not said yes yet
+    left_out: int  # no address, or asked for no e-mails
+
+
+def recipients(evening: Evening, who: str) -> Recipients:
+    """The members to write to (those coming, or every member not retired), those waiting for
+    their address to be confirmed, and how many have no address or asked for none."""
     members = evening.season.league.club.members.filter(retired=False)
     if who == COMING:
         members = members.filter(attendances__evening=evening, attendances__coming=True)
     members = list(members.select_related("user").order_by("name").distinct())
-    reachable = [m for m in members if m.email_address and m.reminders]
-    return reachable, len(members) - len(reachable)
+    reachable = [m for m in members if outbox.may_write(m)]
+    unconfirmed = [m for m in members if m.email_address and m.reminders
+                   and not m.address_confirmed]
+    return Recipients(reachable, unconfirmed, len(members) - len(reachable) - len(unconfirmed))
 
 
 def suggested(evening: Evening) -> dict[str, str]:
@@ -60,17 +92,86 @@ def suggested(evening: Evening) -> dict[str, str]:
     return {"subject": subject, "message": "\n".join(lines)}
 
 
-def send(request, evening: Evening, who: str, subject: str, message: str) -> tuple[int, int]:
-    """One e-mail per member (each with their own stop link); returns (sent, left out)."""
-    members, left_out = recipients(evening, who)
+def send(request, evening: Evening, who: str, subject: str, message: str,
+         ) -> tuple[outbox.Outcome, Recipients]:
+    """One e-mail per member the club may write to (each with their own stop link)."""
+    letter = Letter.objects.create(evening=evening, who=who, subject=subject, message=message,
+                                   written_by=request.user)
+    people = recipients(evening, who)
+    return deliver(request, letter, people.reachable), people
+
+
+def waiting(letter: Letter) -> list[Member]:
+    """Whom the letter would reach now and has not reached: held back by the daily limit (or
+    refused by the mail server), or confirmed their address since."""
+    reached = set(letter.emails.values_list("member", flat=True))
+    return [m for m in recipients(letter.evening, letter.who).reachable if m.pk not in reached]
+
+
+def waiting_letters(evening: Evening) -> list[tuple[Letter, list[Member]]]:
+    """The evening's latest letters that have not reached everyone yet."""
+    out = []
+    for letter in evening.letters.all()[:3]:
+        rest = waiting(letter)
+        if rest:
+            out.append((letter, rest))
+    return out
+
+
+def deliver(request, letter: Letter, members: list[Member]) -> outbox.Outcome:
     footer = _("You receive this because you are a member of %(club)s. To receive no more "
                "e-mails about evenings: %(link)s")
-    club = evening.season.league.club
-    mails = [EmailMessage(subject, message + "\n\n-- \n" + footer % {
-        "club": club.name,
-        "link": request.build_absolute_uri(reverse("leagues:reminders_stop",
-                                                   args=[stop_token(member)]))},
-        to=[member.email_address]) for member in members]
-    with get_connection() as connection:
-        connection.send_messages(mails)
-    return len(mails), left_out
+    club = letter.evening.season.league.club
+    reply = outbox.reply_to(club, request.user)
+    outgoing = []
+    for member in members:
+        link = request.build_absolute_uri(reverse("leagues:reminders_stop",
+                                                  args=[stop_token(member)]))
+        body = letter.message + "\n\n-- \n" + footer % {"club": club.name, "link": link}
+        outgoing.append(outbox.Outgoing(member, outbox.compose(
+            letter.subject, body, member.email_address, reply,
+            headers={"List-Unsubscribe": f"<{link}>"})))
+    return outbox.send(club, request.user, ClubEmail.Kind.EVENING, outgoing, letter=letter)
+
+
+def outcome_words(outcome: outbox.Outcome) -> list[tuple[str, str]]:
+    """What the organiser is told after sending, as (level, sentence)."""
+    said = []
+    if outcome.sent:
+        said.append(("success", ngettext("E-mail sent to %(n)s member.",
+                                         "E-mail sent to %(n)s members.",
+                                         len(outcome.sent)) % {"n": len(outcome.sent)}))
+    if outcome.over_limit:
+        names = [m.name for m in outcome.over_limit]
+        text = ngettext(
+            "The club may send %(per_day)s and has reached that limit: %(count)s member did "
+            "not receive it (%(names)s).",
+            "The club may send %(per_day)s and has reached that limit: %(count)s members did "
+            "not receive it (%(names)s).", len(names)) % {
+            "per_day": outbox.per_day(), "count": len(names),
+            "names": outbox.names_in_words(names)}
+        text += " " + _("It is kept: send it to them from this page tomorrow.")
+        if not outcome.sent:
+            text = _("Nothing was sent.") + " " + text
+        said.append(("warning", text))
+    if outcome.refused:
+        said.append(("error", outbox.refused_words(outcome)))
+    if not said:
+        said.append(("info", _("Nobody to send it to: no member it is meant for can be reached "
+                               "by e-mail.")))
+    return said
+
+
+def recipients_words(people: Recipients) -> list[str]:
+    """Who was left out of an e-mail, in words."""
+    said = []
+    if people.unconfirmed:
+        said.append(ngettext(
+            "%(n)s member has not confirmed their address yet and did not receive it.",
+            "%(n)s members have not confirmed their address yet and did not receive it.",
+            len(people.unconfirmed)) % {"n": len(people.unconfirmed)})
+    if people.left_out:
+        said.append(ngettext("%(n)s member has no e-mail address or asked for none.",
+                             "%(n)s members have no e-mail address or asked for none.",
+                             people.left_out) % {"n": people.left_out})
+    return said

@@ -23,7 +23,17 @@ from django.views.decorators.http import require_POST
 
 from games.forms import rules_in_words
 from leagues import access as acl
-from leagues import charts, draw, edits, exports, history, online, reminders
+from leagues import (
+    charts,
+    confirmations,
+    draw,
+    edits,
+    exports,
+    history,
+    online,
+    outbox,
+    reminders,
+)
 from leagues.forms import (
     AttendanceForm,
     BidTableForm,
@@ -58,6 +68,7 @@ from leagues.models import (
     Evening,
     EveningTable,
     Invite,
+    Letter,
     OnlineFixture,
     TableSeat,
 )
@@ -111,10 +122,26 @@ def club_edit(request, slug):
 def member_list(request, slug):
     access = acl.get_club_members(request, slug)
     form = MemberForm()
-    invites = history.invite_rows(access.club) if access.is_organiser else {}
+    members = list(access.club.members.select_related("user"))
+    extra = {}
+    if access.is_organiser:
+        extra = history.invite_rows(access.club)
+        asked = confirmations.last_asked(access.club)
+        for member in members:
+            member.asked_at = asked.get(member.pk)
+            member.needs_asking = confirmations.needs_asking(member)
+        unconfirmed = [m for m in members if m.needs_asking]
+        extra.update(unconfirmed=unconfirmed, left_today=outbox.left_today(access.club),
+                     not_asked=len(confirmations.not_asked(access.club)) if unconfirmed else 0,
+                     unconfirmed_words=confirmations.not_confirmed_words(unconfirmed)
+                     if unconfirmed else "")
     return render(request, "leagues/members.html", {
-        "access": access, "club": access.club, "form": form, **invites,
-        "members": access.club.members.select_related("user")})
+        "access": access, "club": access.club, "form": form, **extra, "members": members})
+
+
+def _say(request, said: list[tuple[str, str]]) -> None:
+    for level, text in said:
+        getattr(messages, level)(request, text)
 
 
 @login_required
@@ -127,9 +154,62 @@ def member_add(request, slug):
         member.club = access.club
         member.save()
         messages.success(request, _("%(name)s is now a member.") % {"name": member.name})
+        _say(request, confirmations.outcome_words(
+            confirmations.ask(request, access.club, [member])))
     else:
-        messages.error(request, _("Give the member a name."))
+        messages.error(request, first_error(form))
     return redirect("leagues:members", slug)
+
+
+@login_required
+@require_POST
+def address_ask(request, slug, member_id):
+    """An organiser sends a member's address the request to confirm it (again)."""
+    access, member = acl.get_member(request, slug, member_id, acl.ORGANISER)
+    if not confirmations.needs_asking(member):
+        messages.info(request, _("%(name)s has nothing to confirm: no address, an address "
+                                 "already confirmed, or they asked for no e-mails.")
+                      % {"name": member.name})
+    else:
+        _say(request, confirmations.outcome_words(
+            confirmations.ask(request, access.club, [member])))
+    return redirect("leagues:members", slug)
+
+
+@login_required
+@require_POST
+def addresses_ask(request, slug):
+    """An organiser sends the request to confirm to every address waiting for a yes that was
+    never asked (what the daily limit held back is sent the next day)."""
+    access = acl.get_club_for_organiser(request, slug)
+    members = confirmations.not_asked(access.club)
+    if not members:
+        messages.info(request, _("Every address waiting for a yes has been asked once. Ask a "
+                                 "member again from their line, at most once a day."))
+    else:
+        _say(request, confirmations.outcome_words(
+            confirmations.ask(request, access.club, members)))
+    return redirect("leagues:members", slug)
+
+
+def address_confirm(request, token):
+    """The link in the request to confirm an address: says which club asks, and confirms on a
+    button (a POST, so that a mail scanner following links says yes to nothing)."""
+    member, problem = confirmations.read_token(token)
+    if problem == confirmations.INVALID:
+        return render(request, "leagues/address_confirm.html", {"invalid": True}, status=404)
+    if problem is not None:
+        return render(request, "leagues/address_confirm.html", {
+            "member": member, "club": member.club, "problem": problem}, status=410)
+    done = False
+    if request.method == "POST":
+        if not confirmations.confirm(member):
+            return render(request, "leagues/address_confirm.html", {
+                "member": member, "club": member.club, "problem": confirmations.CHANGED},
+                status=410)
+        done = True
+    return render(request, "leagues/address_confirm.html", {
+        "member": member, "club": member.club, "address": member.email_address, "done": done})
 
 
 @login_required
@@ -410,38 +490,60 @@ def evening_email(request, slug, evening_id):
     """An organiser writes to the members about an evening (those coming, or everyone): the
     page suggests when, where and the draw; each member may stop these e-mails."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if request.method == "POST" and "rest" in request.POST:
+        # The rest of an e-mail the daily limit held back (or that members confirmed since).
+        letter = Letter.objects.filter(evening=evening,
+                                       pk=_whole_number(request.POST["rest"])).first()
+        if letter is None:
+            messages.error(request, _("This e-mail is not one of this evening's."))
+        else:
+            _say(request, reminders.outcome_words(
+                reminders.deliver(request, letter, reminders.waiting(letter))))
+        return redirect("leagues:evening_email", slug, evening.pk)
     form = EveningEmailForm(request.POST or None, initial=reminders.suggested(evening))
     if request.method == "POST" and form.is_valid():
-        sent, left_out = reminders.send(request, evening, form.cleaned_data["who"],
-                                        form.cleaned_data["subject"],
-                                        form.cleaned_data["message"])
-        said = ngettext("E-mail sent to %(n)s member.", "E-mail sent to %(n)s members.",
-                        sent) % {"n": sent}
-        if left_out:
-            said += " " + ngettext(
-                "%(n)s member has no e-mail address or asked for none.",
-                "%(n)s members have no e-mail address or asked for none.",
-                left_out) % {"n": left_out}
-        messages.success(request, said)
+        outcome, people = reminders.send(request, evening, form.cleaned_data["who"],
+                                         form.cleaned_data["subject"],
+                                         form.cleaned_data["message"])
+        said = reminders.outcome_words(outcome)
+        said += [("info", text) for text in reminders.recipients_words(people)]
+        _say(request, said)
         return redirect(evening)
-    reachable = {who: len(reminders.recipients(evening, who)[0])
-                 for who in (reminders.COMING, reminders.EVERYONE)}
+    people = {who: reminders.recipients(evening, who)
+              for who in (reminders.COMING, reminders.EVERYONE)}
+    unconfirmed = people[reminders.EVERYONE].unconfirmed
     return render(request, "leagues/evening_email.html", {
         "access": access, "club": access.club, "evening": evening, "form": form,
-        "reachable": reachable})
+        "reachable": {who: len(p.reachable) for who, p in people.items()},
+        "unconfirmed_words": confirmations.not_confirmed_words(unconfirmed)
+        if unconfirmed else "",
+        "waiting": reminders.waiting_letters(evening),
+        "left_today": outbox.left_today(access.club)})
+
+
+def _whole_number(value: str) -> int | None:
+    return int(value) if value.isdigit() and len(value) < 12 else None
 
 
 def reminders_stop(request, token):
     """The link at the foot of every e-mail about evenings: asks, then stops them (a POST, so
     that a mail scanner following links changes nothing)."""
-    member = reminders.member_of_stop_token(token)
-    if member is None:
+    member, problem = reminders.member_of_stop_token(token)
+    if problem == reminders.INVALID:
         return render(request, "leagues/reminders_stop.html", {"invalid": True}, status=404)
+    if problem == reminders.CHANGED:
+        return render(request, "leagues/reminders_stop.html", {"changed": True}, status=410)
+    may_resume = reminders.may_resume(request, member)
     if request.method == "POST":
-        member.reminders = request.POST.get("action") == "resume"
+        resume = request.POST.get("action") == "resume"
+        if resume and not may_resume:
+            raise PermissionDenied
+        member.reminders = resume
         member.save(update_fields=["reminders"])
-        return render(request, "leagues/reminders_stop.html", {"member": member, "done": True})
-    return render(request, "leagues/reminders_stop.html", {"member": member})
+        return render(request, "leagues/reminders_stop.html", {
+            "member": member, "done": True, "may_resume": may_resume})
+    return render(request, "leagues/reminders_stop.html", {"member": member,
+                                                           "may_resume": may_resume})
 
 
 @login_required
@@ -991,9 +1093,11 @@ def member_manage(request, slug, member_id):
             elif action == "email":
                 if not email.is_valid():
                     raise EntryError(first_error(email))
-                member.email = email.cleaned_data["email"]
-                member.save(update_fields=["email"])
+                changed = edits.set_email(member, email.cleaned_data["email"], request.user)
                 messages.success(request, _("Saved."))
+                if changed:
+                    _say(request, confirmations.outcome_words(
+                        confirmations.ask(request, access.club, [member])))
             elif action == "role":
                 edits.set_role(member, request.POST.get("role", ""), request.user)
                 member.refresh_from_db()
@@ -1059,6 +1163,8 @@ def members_bulk(request, slug):
             messages.success(request, ngettext(
                 "%(count)s member added: %(names)s.", "%(count)s members added: %(names)s.",
                 len(added)) % {"count": len(added), "names": ", ".join(m.name for m in added)})
+            # Nothing but the requests to confirm their addresses, within the daily limit.
+            _say(request, confirmations.outcome_words(confirmations.ask(request, club, added)))
         else:
             messages.info(request, _("Nobody was added: everyone on the list is already a "
                                      "member."))
@@ -1070,9 +1176,11 @@ def members_bulk(request, slug):
             rows = read_people(form.cleaned_data["lines"], club)
         else:
             messages.error(request, first_error(form))
+    to_add = [r for r in rows or [] if not r["problem"]]
     return render(request, "leagues/members_bulk.html", {
-        "access": access, "club": club, "form": form, "rows": rows,
-        "to_add": [r for r in rows or [] if not r["problem"]]})
+        "access": access, "club": club, "form": form, "rows": rows, "to_add": to_add,
+        "addresses": sum(1 for r in to_add if r["email"]),
+        "left_today": outbox.left_today(club)})
 
 
 def read_people_pairs(names, emails, club) -> list[dict]:

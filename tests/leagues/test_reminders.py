@@ -21,7 +21,8 @@ def people(solo_evening, organiser, member):
     organiser.email, member.email = "olga@example.org", "mike@example.org"
     organiser.save()
     member.save()
-    nell = Member.objects.create(club=club, name="Nell", email="nell@example.org")
+    nell = Member.objects.create(club=club, name="Nell", email="nell@example.org",
+                                 confirmed_email="nell@example.org")
     Member.objects.create(club=club, name="Pat")  # no address
     Member.objects.create(club=club, name="Old", email="old@example.org", retired=True)
     for who in (organiser, member, nell):
@@ -99,6 +100,7 @@ def test_a_member_who_stopped_the_emails_can_take_them_back_from_the_link(client
     from leagues.reminders import stop_token
     link = f"/clubs/reminders/stop/{stop_token(people['mike'])}/"
     client.post(link, {"action": "stop"})
+    client.force_login(people["mike"].user)
     page = client.get(link).content.decode()
     assert "receives no e-mails" in page and "Receive them again" in page
     assert "will receive the e-mails" in client.post(link, {"action": "resume"}).content.decode()
@@ -154,3 +156,89 @@ def test_a_member_who_signs_in_is_written_to_at_their_logins_address(as_organise
     assert sorted(m.to[0] for m in mail.outbox) == ["mike.login@example.org", "olga@example.org"]
     page = as_organiser.get(f"/clubs/{mike.club.slug}/members/{mike.pk}/manage/")
     assert "the address of their login is used" in page.content.decode()
+
+
+def test_a_stop_link_for_an_old_address_does_nothing_for_the_new_one(client, people):
+    from leagues.reminders import stop_token
+    nell = people["nell"]
+    old_link = f"/clubs/reminders/stop/{stop_token(nell)}/"
+    nell.email = nell.confirmed_email = "nell@pub.example"  # a new address, confirmed
+    nell.save()
+    response = client.post(old_link, {"action": "stop"})
+    assert response.status_code == 410
+    assert "This link was made for an earlier address" in response.content.decode()
+    nell.refresh_from_db()
+    assert nell.reminders is True
+    client.post(f"/clubs/reminders/stop/{stop_token(nell)}/", {"action": "stop"})
+    nell.refresh_from_db()
+    assert nell.reminders is False
+
+
+def test_the_emails_are_resumed_only_by_the_member_signed_in(client, people, organiser_user):
+    from leagues.reminders import stop_token
+    mike = people["mike"]
+    link = f"/clubs/reminders/stop/{stop_token(mike)}/"
+    client.post(link, {"action": "stop"})
+    page = client.get(link).content.decode()  # anyone holding the link, e.g. a forwarded mail
+    assert "Receive them again" not in page
+    assert "sign in as Mike and turn them on from your page" in page
+    response = client.post(link, {"action": "resume"})
+    assert response.status_code == 403
+    client.force_login(organiser_user)  # an organiser neither
+    assert client.post(link, {"action": "resume"}).status_code == 403
+    mike.refresh_from_db()
+    assert mike.reminders is False
+    client.force_login(mike.user)
+    assert "Receive them again" in client.get(link).content.decode()
+    client.post(link, {"action": "resume"})
+    mike.refresh_from_db()
+    assert mike.reminders is True
+
+
+def test_a_member_without_a_login_is_told_how_to_take_the_emails_back(client, people):
+    from leagues.reminders import stop_token
+    link = f"/clubs/reminders/stop/{stop_token(people['nell'])}/"
+    client.post(link, {"action": "stop"})
+    page = client.get(link).content.decode()
+    assert "ask an organiser of The Crown Whist Club for a link to claim your record" in page
+    assert client.post(link, {"action": "resume"}).status_code == 403
+
+
+def test_an_old_stop_link_without_an_address_no_longer_works(client, people):
+    from django.core import signing
+
+    from leagues.reminders import SALT
+    link = f"/clubs/reminders/stop/{signing.dumps(people['nell'].pk, salt=SALT)}/"
+    assert client.post(link, {"action": "stop"}).status_code == 404
+    people["nell"].refresh_from_db()
+    assert people["nell"].reminders is True
+
+
+def test_a_merge_keeps_an_opt_out_and_the_email_and_invite_history(as_organiser, client,
+                                                                   solo_evening, people):
+    from leagues import edits
+    from leagues.models import ClubEmail, Invite
+    nell, club = people["nell"], people["nell"].club
+    as_organiser.post(email_url(solo_evening), {"who": "everyone", "subject": "s",
+                                                "message": "m"})
+    twin = Member.objects.create(club=club, name="Nell (paper)", email="nell@example.org",
+                                 confirmed_email="nell@example.org", reminders=False)
+    ClubEmail.objects.filter(member=nell).update(member=twin)  # the twin's history
+    invite = Invite.objects.create(club=club, member=twin)
+    kept = Member.objects.create(club=club, name="Nell B.")
+    edits.merge_members(kept, twin, people["olga"].user)
+    kept.refresh_from_db()
+    assert kept.reminders is False  # a stop on either record wins
+    assert kept.email == "nell@example.org" and kept.address_confirmed
+    assert ClubEmail.objects.filter(member=kept).count() == 1
+    invite.refresh_from_db()
+    assert invite.member == kept
+
+
+def test_a_merge_keeps_the_confirmation_of_the_address_it_keeps(people):
+    from leagues import edits
+    nell, club = people["nell"], people["nell"].club
+    twin = Member.objects.create(club=club, name="Nell (paper)", email="nell@example.org")
+    edits.merge_members(twin, nell, people["olga"].user)
+    twin.refresh_from_db()
+    assert twin.address_confirmed and twin.reminders is True
