@@ -2,7 +2,7 @@
 
 An organiser types addresses; only their owners can say yes.  Adding a member with an address
 (one at a time, in bulk) or setting a member's address sends that address one message with a
-link (:func:`ask`, through :mod:`leagues.outbox`: it counts towards the club's daily limit and
+link (:func:`ask`, through :mod:`leagues.club_mail`: it counts towards the club's daily limit and
 goes to one address at most once a day); the link is a signed token naming the member and a
 fingerprint of the address, valid ``MEMBER_EMAIL_CONFIRMATION_DAYS`` days, and works only
 while that is still the member's address.  Following it and pressing the button (a mail
@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import outbox
+from leagues import club_mail
 from leagues.models import Club, ClubEmail, Member
 
 SALT = "leagues.confirmations"
@@ -101,9 +101,9 @@ def last_asked(club: Club) -> dict[int, datetime.datetime]:
                 .values("member").annotate(last=Max("sent_at")).values_list("member", "last"))
 
 
-def ask(request, club: Club, members: list[Member]) -> outbox.Outcome:
+def ask(request, club: Club, members: list[Member]) -> club_mail.Outcome:
     """One message to each of these members' addresses that waits for its owner's yes."""
-    reply = outbox.reply_to(club, request.user)
+    reply = club_mail.reply_to(club, request.user)
     days = settings.MEMBER_EMAIL_CONFIRMATION_DAYS
     outgoing = []
     for member in members:
@@ -125,13 +125,13 @@ def ask(request, club: Club, members: list[Member]) -> outbox.Outcome:
               "you say yes. Once you have, you can stop the e-mails at any time with the link "
               "at the end of each one."),
         ])
-        outgoing.append(outbox.Outgoing(member, outbox.compose(
+        outgoing.append(club_mail.Outgoing(member, club_mail.compose(
             subject, body, member.email_address, reply,
             headers={"Auto-Submitted": "auto-generated"})))
-    return outbox.send(club, request.user, ClubEmail.Kind.CONFIRMATION, outgoing)
+    return club_mail.send(club, request.user, ClubEmail.Kind.CONFIRMATION, outgoing)
 
 
-def outcome_words(outcome: outbox.Outcome) -> list[tuple[str, str]]:
+def outcome_words(outcome: club_mail.Outcome) -> list[tuple[str, str]]:
     """What the organiser is told, as (level, sentence): level "success", "warning" or
     "error", as django.contrib.messages names them."""
     said = []
@@ -154,7 +154,7 @@ def outcome_words(outcome: outbox.Outcome) -> list[tuple[str, str]]:
             "tomorrow.",
             "The club may send %(per_day)s and has reached that limit: %(count)s members were "
             "not asked to confirm their address today. Ask them from the members page "
-            "tomorrow.", count) % {"per_day": outbox.per_day(), "count": count}
+            "tomorrow.", count) % {"per_day": club_mail.per_day(), "count": count}
         if not sent:
             text = _("Nothing was sent.") + " " + text
         said.append(("warning", text))
@@ -164,9 +164,9 @@ def outcome_words(outcome: outbox.Outcome) -> list[tuple[str, str]]:
             "A confirmation was sent to %(names)s less than a day ago; it can be sent again "
             "tomorrow.",
             "Confirmations were sent to %(names)s less than a day ago; they can be sent again "
-            "tomorrow.", len(names)) % {"names": outbox.names_in_words(names)}))
+            "tomorrow.", len(names)) % {"names": club_mail.names_in_words(names)}))
     if outcome.refused:
-        said.append(("error", outbox.refused_words(outcome)))
+        said.append(("error", club_mail.refused_words(outcome)))
     return said
 
 
@@ -176,4 +176,4 @@ def not_confirmed_words(members: list[Member]) -> str:
                     "reach them until they follow the link the site sent them.",
                     "%(names)s have not confirmed their address yet: the club's e-mails do not "
                     "reach them until they follow the link the site sent them.",
-                    len(names)) % {"names": outbox.names_in_words(names)}
+                    len(names)) % {"names": club_mail.names_in_words(names)}

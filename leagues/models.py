@@ -866,7 +866,7 @@ class Letter(models.Model):
 
 
 class ClubEmail(models.Model):
-    """One e-mail the site sent for a club, to one address (:mod:`leagues.outbox`).  The
+    """One e-mail the site sent for a club, to one address (:mod:`leagues.club_mail`).  The
     club's daily limit counts these, a confirmation is not sent to an address twice in a day,
     and a letter's rest is whom it has not reached.  Kept when the member goes (merged: moved
     to the kept record)."""

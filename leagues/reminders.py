@@ -1,5 +1,5 @@
 """An organiser's e-mail to the members about an evening (the draw, a change of venue), through
-:mod:`leagues.outbox` (Django's e-mail backend: the console unless EMAIL_HOST is set): only to
+:mod:`leagues.club_mail` (Django's e-mail backend: the console unless EMAIL_HOST is set): only to
 members whose address is confirmed, within the club's daily limit.  Each e-mail ends with a
 link that stops them for that member: a signed token naming the member and the address it was
 sent to, so no login is needed to stop, and a link sent to an earlier address does nothing.
@@ -16,7 +16,7 @@ from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import history, outbox
+from leagues import club_mail, history
 from leagues.confirmations import fingerprint
 from leagues.models import ClubEmail, Evening, Letter, Member
 
@@ -66,7 +66,7 @@ def recipients(evening: Evening, who: str) -> Recipients:
     if who == COMING:
         members = members.filter(attendances__evening=evening, attendances__coming=True)
     members = list(members.select_related("user").order_by("name").distinct())
-    reachable = [m for m in members if outbox.may_write(m)]
+    reachable = [m for m in members if club_mail.may_write(m)]
     unconfirmed = [m for m in members if m.email_address and m.reminders
                    and not m.address_confirmed]
     return Recipients(reachable, unconfirmed, len(members) - len(reachable) - len(unconfirmed))
@@ -93,7 +93,7 @@ def suggested(evening: Evening) -> dict[str, str]:
 
 
 def send(request, evening: Evening, who: str, subject: str, message: str,
-         ) -> tuple[outbox.Outcome, Recipients]:
+         ) -> tuple[club_mail.Outcome, Recipients]:
     """One e-mail per member the club may write to (each with their own stop link)."""
     letter = Letter.objects.create(evening=evening, who=who, subject=subject, message=message,
                                    written_by=request.user)
@@ -118,23 +118,23 @@ def waiting_letters(evening: Evening) -> list[tuple[Letter, list[Member]]]:
     return out
 
 
-def deliver(request, letter: Letter, members: list[Member]) -> outbox.Outcome:
+def deliver(request, letter: Letter, members: list[Member]) -> club_mail.Outcome:
     footer = _("You receive this because you are a member of %(club)s. To receive no more "
                "e-mails about evenings: %(link)s")
     club = letter.evening.season.league.club
-    reply = outbox.reply_to(club, request.user)
+    reply = club_mail.reply_to(club, request.user)
     outgoing = []
     for member in members:
         link = request.build_absolute_uri(reverse("leagues:reminders_stop",
                                                   args=[stop_token(member)]))
         body = letter.message + "\n\n-- \n" + footer % {"club": club.name, "link": link}
-        outgoing.append(outbox.Outgoing(member, outbox.compose(
+        outgoing.append(club_mail.Outgoing(member, club_mail.compose(
             letter.subject, body, member.email_address, reply,
             headers={"List-Unsubscribe": f"<{link}>"})))
-    return outbox.send(club, request.user, ClubEmail.Kind.EVENING, outgoing, letter=letter)
+    return club_mail.send(club, request.user, ClubEmail.Kind.EVENING, outgoing, letter=letter)
 
 
-def outcome_words(outcome: outbox.Outcome) -> list[tuple[str, str]]:
+def outcome_words(outcome: club_mail.Outcome) -> list[tuple[str, str]]:
     """What the organiser is told after sending, as (level, sentence)."""
     said = []
     if outcome.sent:
@@ -148,14 +148,14 @@ def outcome_words(outcome: outbox.Outcome) -> list[tuple[str, str]]:
             "not receive it (%(names)s).",
             "The club may send %(per_day)s and has reached that limit: %(count)s members did "
             "not receive it (%(names)s).", len(names)) % {
-            "per_day": outbox.per_day(), "count": len(names),
-            "names": outbox.names_in_words(names)}
+            "per_day": club_mail.per_day(), "count": len(names),
+            "names": club_mail.names_in_words(names)}
         text += " " + _("It is kept: send it to them from this page tomorrow.")
         if not outcome.sent:
             text = _("Nothing was sent.") + " " + text
         said.append(("warning", text))
     if outcome.refused:
-        said.append(("error", outbox.refused_words(outcome)))
+        said.append(("error", club_mail.refused_words(outcome)))
     if not said:
         said.append(("info", _("Nobody to send it to: no member it is meant for can be reached "
                                "by e-mail.")))

@@ -25,13 +25,13 @@ from games.forms import rules_in_words
 from leagues import access as acl
 from leagues import (
     charts,
+    club_mail,
     confirmations,
     draw,
     edits,
     exports,
     history,
     online,
-    outbox,
     reminders,
 )
 from leagues.forms import (
@@ -131,7 +131,7 @@ def member_list(request, slug):
             member.asked_at = asked.get(member.pk)
             member.needs_asking = confirmations.needs_asking(member)
         unconfirmed = [m for m in members if m.needs_asking]
-        extra.update(unconfirmed=unconfirmed, left_today=outbox.left_today(access.club),
+        extra.update(unconfirmed=unconfirmed, left_today=club_mail.left_today(access.club),
                      not_asked=len(confirmations.not_asked(access.club)) if unconfirmed else 0,
                      unconfirmed_words=confirmations.not_confirmed_words(unconfirmed)
                      if unconfirmed else "")
@@ -518,7 +518,7 @@ def evening_email(request, slug, evening_id):
         "unconfirmed_words": confirmations.not_confirmed_words(unconfirmed)
         if unconfirmed else "",
         "waiting": reminders.waiting_letters(evening),
-        "left_today": outbox.left_today(access.club)})
+        "left_today": club_mail.left_today(access.club)})
 
 
 def _whole_number(value: str) -> int | None:
@@ -1180,7 +1180,7 @@ def members_bulk(request, slug):
     return render(request, "leagues/members_bulk.html", {
         "access": access, "club": club, "form": form, "rows": rows, "to_add": to_add,
         "addresses": sum(1 for r in to_add if r["email"]),
-        "left_today": outbox.left_today(club)})
+        "left_today": club_mail.left_today(club)})
 
 
 def read_people_pairs(names, emails, club) -> list[dict]:

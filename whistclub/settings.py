@@ -202,7 +202,7 @@ else:
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "whistclub <noreply@localhost>")
 # What one club may have the site send in a day (its organisers' e-mails about evenings and
 # the requests to confirm an address, one per recipient), and how long a confirmation link
-# works (leagues/outbox.py, leagues/confirmations.py; docs/leagues.md).
+# works (leagues/club_mail.py, leagues/confirmations.py; docs/leagues.md).
 CLUB_EMAILS_PER_DAY = env_int("CLUB_EMAILS_PER_DAY", 200, minimum=1)
 MEMBER_EMAIL_CONFIRMATION_DAYS = env_int("MEMBER_EMAIL_CONFIRMATION_DAYS", 7, minimum=1)
 
