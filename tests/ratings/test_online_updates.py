@@ -167,3 +167,33 @@ def test_online_events_leave_out_one_person_with_computer_players(
     table = online_table([outsider_user], ["easy", "easy", "strong"])
     play_hands(table, 2, django_capture_on_commit_callbacks)
     assert online_events("solo_whist") == []
+
+
+def test_no_change_rates_on_the_request_that_made_it(organiser_user, member_user,
+                                                     django_capture_on_commit_callbacks,
+                                                     settings):
+    """Switching a club's visibility (or entering a result dated long ago) records a re-rating
+    for the follow-up worker: the request itself rates nothing."""
+    from games.followups import process_due
+
+    with django_capture_on_commit_callbacks(execute=True):
+        club = Club.create_with_organiser(organiser_user, name=f"Quick {next(_counter)}")
+        league = League.objects.create(club=club, name="Solo", game="solo_whist")
+        season = Season.objects.create(league=league, name="Winter")
+        me = club.members.get(user=organiser_user)
+        mike = add_members(club, ["Mike"])[0]
+        mike.user = member_user
+        mike.save()
+        others = add_members(club, ["Ann", "Bob"])
+        evening = Evening.objects.create(season=season, date=datetime.date(1900, 1, 1))
+        table = make_solo_table(evening, [me, mike, *others])
+        table.add_deal(solo("solo", 0, 9), organiser_user)
+    assert Rating.objects.filter(scope=f"club-{club.pk}").count() == 4
+    settings.FOLLOW_UPS_INLINE = False
+    with django_capture_on_commit_callbacks(execute=True):
+        club.is_public = True
+        club.save()
+    assert not Rating.objects.filter(scope=SITE).exists()  # not on the request
+    assert FollowUp.objects.filter(kind="rate", payload__scope=SITE).count() == 1
+    assert process_due() == 1
+    assert Rating.objects.filter(scope=SITE).count() == 4
