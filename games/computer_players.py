@@ -78,16 +78,31 @@ def _run_bots_on_own_thread(table_id: int, delay: float) -> None:
         connection.close()  # a thread of our own must not leave its connection open
 
 
-def resume_stalled(table_id: int | None = None) -> list[int]:
+def resume_stalled(table_id: int | None = None, stalled_since_last_look: bool = False
+                   ) -> list[int]:
     """Schedule the computer players of every table in play where one may have the turn (or
-    of ``table_id`` only): what a killed process left undone.  Returns the tables scheduled."""
+    of ``table_id`` only): what a killed process left undone.  Returns the tables scheduled.
+
+    ``stalled_since_last_look`` (the presence sweep): only the tables still at the version the
+    previous look saw, so a table whose computer is merely pausing before its move -- its
+    loop perhaps in another process -- is left alone."""
+    global _last_look
     tables = Table.objects.filter(status=Table.Status.PLAYING, computer_turn=True)
     if table_id is not None:
         tables = tables.filter(pk=table_id)
-    found = list(tables.values_list("pk", flat=True))
+    seen = dict(tables.values_list("pk", "version"))
+    if stalled_since_last_look:
+        found = [pk for pk, version in seen.items() if _last_look.get(pk) == version]
+        _last_look = seen
+    else:
+        found = list(seen)
     for each in found:
         schedule_bots(each, own_thread=True)
     return found
+
+
+# The tables marked for a computer's move at the sweep's previous look, with their versions.
+_last_look: dict[int, int] = {}
 
 
 def stop_own_threads(timeout: float = 30.0) -> None:

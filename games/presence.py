@@ -204,7 +204,7 @@ def heartbeat_once() -> None:
     renew_leases()
     sweep()
     look_at_away_seats()
-    computer_players.resume_stalled()
+    computer_players.resume_stalled(stalled_since_last_look=True)
 
 
 _heartbeat_started: set[int] = set()
