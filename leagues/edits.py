@@ -139,8 +139,11 @@ def close_season(season: Season, by, next_name: str = "") -> Season | None:
         if season.is_closed:
             raise EntryError(_("The season %(season)s is already closed.")
                              % {"season": season.name})
+        # Its final standings keep the options and house rules they were counted by.
         season.closed_at = timezone.now()
-        season.save(update_fields=["closed_at"])
+        season.closed_options = season.league.standings_options().as_json()
+        season.closed_rules = dict(season.league.rules or {})
+        season.save(update_fields=["closed_at", "closed_options", "closed_rules"])
         following = None
         if next_name:
             following = Season.objects.create(league=season.league, name=next_name,

@@ -9,7 +9,7 @@ The invariants live on the models (``EveningTable.add_deal`` and friends), views
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -239,6 +239,37 @@ class Invite(models.Model):
         return member
 
 
+@dataclass(frozen=True)
+class StandingsOptions:
+    """How a season's standings are counted: the league's options while the season is open,
+    the ones it closed with once it is closed (``Season.closed_options``)."""
+
+    ranking: str
+    best_evenings: int
+    min_evenings: int
+    points_for_win: int
+    points_for_loss: int
+    tie_break: str
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+    @classmethod
+    def of_league(cls, league: League) -> StandingsOptions:
+        return cls(**{name: getattr(league, name) for name in cls.names()})
+
+    @classmethod
+    def from_json(cls, stored: dict) -> StandingsOptions:
+        # An option added after a season closed counts with its default: the season was
+        # counted without it.
+        return cls(**{name: stored.get(name, League._meta.get_field(name).get_default())
+                      for name in cls.names()})
+
+    def as_json(self) -> dict:
+        return asdict(self)
+
+
 class League(models.Model):
     """A club's competition for one game, with its house rules and standings options."""
 
@@ -302,6 +333,9 @@ class League(models.Model):
         """How its tables' results add up (a partnership match, a running balance...)."""
         return sheet_for(self.game)
 
+    def standings_options(self) -> StandingsOptions:
+        return StandingsOptions.of_league(self)
+
     @property
     def is_partnership_match(self) -> bool:
         """Results kept as a match between two pairs (else: running balances per player)."""
@@ -322,6 +356,10 @@ class Season(models.Model):
     # A closed season's results are final: no new evening, table or result; its standings
     # are still shown.
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The league's standings options and house rules when the season closed: its final
+    # standings stay counted by them, whatever the league changes later.
+    closed_options = models.JSONField(null=True, blank=True)
+    closed_rules = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -337,6 +375,21 @@ class Season(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        """The options its standings are counted by: those it closed with, else the
+        league's."""
+        if self.is_closed and self.closed_options is not None:
+            return StandingsOptions.from_json(self.closed_options)
+        return self.league.standings_options()
+
+    @property
+    def house_rules(self) -> dict:
+        """The house rules it was played with: those it closed with, else the league's."""
+        if self.is_closed and self.closed_rules is not None:
+            return self.closed_rules
+        return self.league.rules
 
     def refuse_if_closed(self) -> None:
         """The one rule of a closed season: nothing in it changes any more (EntryError)."""

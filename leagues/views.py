@@ -326,8 +326,13 @@ def season_create(request, slug, league_id):
 @reads_from_replica
 def season_detail(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
+    league = season.league
+    # A closed season played with rules the league has changed since says which they were.
+    closed_rules = (rules_in_words(league.game, season.house_rules)
+                    if season.is_closed and season.house_rules != league.rules else None)
     return render(request, "leagues/season.html", {
-        "access": access, "club": access.club, "season": season, "league": season.league,
+        "access": access, "club": access.club, "season": season, "league": league,
+        "options": season.standings_options, "closed_rules": closed_rules,
         "rows": season_standings(season), "evenings": season.evenings.all(),
         "chart_caption": charts.season_caption(season)})
 
