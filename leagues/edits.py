@@ -1,5 +1,8 @@
-"""What organisers change after the fact: evenings and tables edited or deleted, members renamed,
-merged, retired, given a role or added in bulk, seasons closed.
+"""What organisers change after the fact: the club's settings, a league's options and house
+rules, evenings and tables edited or deleted, members added (one or in bulk), renamed, merged,
+retired, given a role or an e-mail address, seasons closed.  (A club's creation and an invite
+link accepted are recorded by ``Club.create_with_organiser`` and ``Invite.accept``.)  The
+admin's saves of clubs and leagues come here too (``leagues/admin.py``).
 
 Each function checks, writes and records the change in the club's history
 (:class:`leagues.models.ClubChange`, read in sentences by
@@ -16,15 +19,18 @@ from django.utils.translation import gettext as _
 
 from leagues.models import (
     Attendance,
+    Club,
     ClubChange,
     Deal,
     EntryError,
     Evening,
     EveningTable,
     Invite,
+    League,
     Member,
     Partnership,
     Season,
+    StandingsOptions,
     TableSeat,
 )
 
@@ -47,6 +53,75 @@ def table_facts(table: EveningTable) -> dict:
 
 def _club(evening: Evening):
     return evening.season.league.club
+
+
+def _changed(before: dict, after: dict) -> tuple[dict, dict]:
+    """The entries of ``after`` that differ from ``before``, and what they were."""
+    keys = [key for key in after if before.get(key) != after[key]]
+    return {key: before.get(key) for key in keys}, {key: after[key] for key in keys}
+
+
+# -- the club and its leagues ----------------------------------------------------------------
+
+# What an organiser sets on the club's settings page (the address, ``slug``, only in the admin).
+CLUB_SETTINGS = ("name", "slug", "description", "is_public")
+
+
+def change_club(club: Club, fields: dict, by) -> list[str]:
+    """Sets the club's name, description, visibility (and, from the admin, its address);
+    returns the names of the settings that changed.  Compared with the stored row, not with
+    ``club``: a model form has already written its values on the instance it was given."""
+    with transaction.atomic():
+        stored = Club.objects.select_for_update().get(pk=club.pk)
+        before = {name: getattr(stored, name) for name in CLUB_SETTINGS}
+        old, new = _changed(before, {k: v for k, v in fields.items() if k in CLUB_SETTINGS})
+        for name, value in new.items():
+            setattr(stored, name, value)
+            setattr(club, name, value)
+        if new:
+            stored.save(update_fields=list(new))
+            ClubChange.record(stored, by, "club_edit", old, new)
+        return list(new)
+
+
+# A league's settings on its edit page: its name, standings options and who enters results.
+LEAGUE_SETTINGS = ("name", *StandingsOptions.names(), "players_enter_results")
+
+
+def change_league(league: League, fields: dict, by) -> list[str]:
+    """Sets the league's name, standings options and whether players enter results; returns
+    the names of those that changed.  A closed season keeps the options it closed with
+    (``Season.standings_options``)."""
+    with transaction.atomic():
+        stored = League.objects.select_for_update().get(pk=league.pk)
+        before = {name: getattr(stored, name) for name in LEAGUE_SETTINGS}
+        old, new = _changed(before, {k: v for k, v in fields.items() if k in LEAGUE_SETTINGS})
+        for name, value in new.items():
+            setattr(stored, name, value)
+            setattr(league, name, value)
+        if new:
+            stored.save(update_fields=list(new))
+            ClubChange.record(stored.club, by, "league_edit", {"league": before["name"], **old},
+                              new)
+        return list(new)
+
+
+def change_house_rules(league: League, rules: dict, by) -> bool:
+    """Sets the league's house rules (only those that differ from the game's defaults, as the
+    engine normalises them); returns whether they changed."""
+    with transaction.atomic():
+        stored = League.objects.select_for_update().get(pk=league.pk)
+        before = dict(stored.rules or {})
+        stored.rules = rules
+        stored.clean()  # the engine's validation and normal form
+        league.rules = stored.rules
+        if stored.rules == before:
+            return False
+        stored.save(update_fields=["rules"])
+        ClubChange.record(stored.club, by, "league_rules",
+                          {"league": stored.name, "game": stored.game, "rules": before},
+                          {"rules": stored.rules})
+        return True
 
 
 # -- evenings and tables ---------------------------------------------------------------------
@@ -155,6 +230,31 @@ def close_season(season: Season, by, next_name: str = "") -> Season | None:
 
 
 # -- members ---------------------------------------------------------------------------------
+
+
+def add_member(club: Club, name: str, role: str, by, email: str = "") -> Member:
+    """One person added by an organiser (who may never sign in), as a member or an
+    organiser."""
+    with transaction.atomic():
+        member = Member.objects.create(club=club, name=name, role=role, email=email)
+        ClubChange.record(club, by, "member_add", None, {"name": name, "role": role})
+        return member
+
+
+def set_member_email(member: Member, email: str, by) -> bool:
+    """The address the club writes to about evenings (empty: none); returns whether it
+    changed.  The history keeps both addresses, shown to organisers only."""
+    with transaction.atomic():
+        stored = Member.objects.select_for_update().get(pk=member.pk)
+        member.email = email
+        if stored.email == email:
+            return False
+        before = stored.email
+        stored.email = email
+        stored.save(update_fields=["email"])
+        ClubChange.record(stored.club, by, "member_email", {"name": stored.name, "email": before},
+                          {"email": email})
+        return True
 
 
 def rename_member(member: Member, name: str, by) -> None:

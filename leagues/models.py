@@ -86,11 +86,21 @@ class Club(models.Model):
     @classmethod
     @transaction.atomic
     def create_with_organiser(cls, user, **fields) -> Club:
-        """A new club whose creator is its first organiser."""
+        """A new club whose creator is its first organiser (the first line of its history)."""
         club = cls.objects.create(**fields)
-        Member.objects.create(club=club, user=user, name=user.profile.name if hasattr(
+        organiser = Member.objects.create(club=club, user=user, name=user.profile.name if hasattr(
             user, "profile") else user.get_username(), role=Member.Role.ORGANISER)
+        ClubChange.record(club, user, "club_create", None,
+                          {"name": club.name, "organiser": organiser.name})
         return club
+
+    def known_as(self, user) -> str | None:
+        """What the history calls ``user`` at the time of a change: the club's name for them,
+        or their username when they are not a member."""
+        if user is None:
+            return None
+        member = self.members.filter(user=user).first()
+        return member.name if member is not None else f"@{user.get_username()}"
 
 
 class Member(models.Model):
@@ -216,16 +226,22 @@ class Invite(models.Model):
 
     @transaction.atomic
     def accept(self, user) -> Member:
-        """Makes ``user`` a member (or the claimed member); refuses with ValidationError."""
+        """Makes ``user`` a member (or the claimed member, with the claimed record's role: an
+        organiser's record makes them an organiser); refuses with ValidationError.  Joining
+        and claiming are in the club's history."""
         if self._lock().is_revoked:
             raise ValidationError(_("This invite link is no longer valid. Ask an organiser of "
                                     "the club for a new one."))
         existing = Member.objects.filter(club=self.club, user=user).first()
+        made_by = self.club.known_as(self.created_by)
         if self.member_id is None:
             if existing:
                 return existing
             name = user.profile.name if hasattr(user, "profile") else user.get_username()
-            return Member.objects.create(club=self.club, user=user, name=name)
+            member = Member.objects.create(club=self.club, user=user, name=name)
+            ClubChange.record(self.club, user, "member_join", None, {
+                "name": name, "username": user.get_username(), "invited_by": made_by})
+            return member
         member = Member.objects.select_for_update().get(pk=self.member_id)
         if member.user_id is not None or self.used_at is not None:
             raise ValidationError(_("This invite has already been used."))
@@ -236,6 +252,9 @@ class Invite(models.Model):
         member.save(update_fields=["user"])
         self.used_at = timezone.now()
         self.save(update_fields=["used_at"])
+        ClubChange.record(self.club, user, "member_claim",
+                          {"name": member.name, "role": member.role},
+                          {"username": user.get_username(), "invited_by": made_by})
         return member
 
 
@@ -856,8 +875,11 @@ class ResultChange(models.Model):
 
 
 class ClubChange(models.Model):
-    """A change to the club's fixtures and people (an evening or a table edited or deleted, a
-    member renamed, merged, retired, given a role, a season closed, members added in bulk):
+    """A change to the club, its fixtures and its people (the club created or its settings
+    changed, a league's options or house rules changed, an evening or a table edited or
+    deleted, a member added, joining or claiming a record through an invite link, renamed,
+    merged, retired, given a role or an e-mail address, a season closed, members added in
+    bulk):
     what it was before and after, in plain JSON with the names of the time, read as a
     sentence by :func:`leagues.history.describe_club_change`.  Kept when the thing it is
     about is deleted."""

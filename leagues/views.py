@@ -101,7 +101,7 @@ def club_edit(request, slug):
     access = acl.get_club_for_organiser(request, slug)
     form = ClubForm(request.POST or None, instance=access.club)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        edits.change_club(access.club, form.cleaned_data, request.user)
         messages.success(request, _("Saved."))
         return redirect(access.club)
     return render(request, "leagues/form.html", {"form": form, "heading": _("Club settings"),
@@ -123,9 +123,8 @@ def member_add(request, slug):
     access = acl.get_club_for_organiser(request, slug)
     form = MemberForm(request.POST)
     if form.is_valid():
-        member = form.save(commit=False)
-        member.club = access.club
-        member.save()
+        member = edits.add_member(access.club, form.cleaned_data["name"],
+                                  form.cleaned_data["role"], request.user)
         messages.success(request, _("%(name)s is now a member.") % {"name": member.name})
     else:
         messages.error(request, _("Give the member a name."))
@@ -289,7 +288,7 @@ def league_edit(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = LeagueForm(request.POST or None, instance=league)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        edits.change_league(league, form.cleaned_data, request.user)
         messages.success(request, _("Saved."))
         return redirect(league)
     return render(request, "leagues/form.html", {"form": form, "heading": league.name,
@@ -301,8 +300,7 @@ def league_rules(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = HouseRulesForm(league.game, league.rules, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        league.rules = form.overrides
-        league.save(update_fields=["rules"])
+        edits.change_house_rules(league, form.overrides, request.user)
         messages.success(request, _("House rules saved."))
         return redirect(league)
     return render(request, "leagues/form.html", {
@@ -969,7 +967,8 @@ def club_changes(request, slug):
     it names the club's people)."""
     access = acl.get_club_members(request, slug)
     return render(request, "leagues/club_changes.html", {
-        "access": access, "club": access.club, "rows": history.club_change_rows(access.club)})
+        "access": access, "club": access.club,
+        "rows": history.club_change_rows(access.club, show_addresses=access.is_organiser)})
 
 
 # -- members: manage one, merge two, add many -------------------------------------------------
@@ -996,8 +995,7 @@ def member_manage(request, slug, member_id):
             elif action == "email":
                 if not email.is_valid():
                     raise EntryError(first_error(email))
-                member.email = email.cleaned_data["email"]
-                member.save(update_fields=["email"])
+                edits.set_member_email(member, email.cleaned_data["email"], request.user)
                 messages.success(request, _("Saved."))
             elif action == "role":
                 edits.set_role(member, request.POST.get("role", ""), request.user)
