@@ -1,10 +1,12 @@
 """Every change to a club is in its history, in words a reader understands: a member added
 (even as an organiser), a member's e-mail address, the club renamed or made public or
 members-only, a league's standings options and house rules, someone joining or claiming a
-record (even an organiser's) through an invite link."""
+record (even an organiser's) through an invite link; and the admin cannot change results
+behind the pages' back."""
 
 import pytest
 
+from games.models import Hand
 from leagues import edits
 from leagues.models import Club, ClubChange, Invite, League, Member, Season
 
@@ -197,6 +199,118 @@ def test_the_history_of_settings_is_in_the_readers_language(as_organiser, solo_l
     page = history_page(as_organiser, club, language)
     for sentence in expected:
         assert sentence in page
+
+
+# -- the admin: results are read-only, the club's settings are kept in its history ----------
+
+
+@pytest.fixture
+def staff(admin_client, admin_user):
+    return admin_client
+
+
+def test_the_admin_cannot_change_a_tables_totals(staff, solo_table, organiser_user):
+    solo_table.set_totals([3, -1, -1, -1], organiser_user)
+    seat = solo_table.seats.get(seat=0)
+    url = f"/admin/leagues/eveningtable/{solo_table.pk}/change/"
+    page = staff.get(url)
+    assert page.status_code == 200  # staff still see the table
+    assert 'name="seats-0-total"' not in page.content.decode()
+    before = fingerprint()
+    response = staff.post(url, {"seats-TOTAL_FORMS": "4", "seats-INITIAL_FORMS": "4",
+                                "seats-0-id": seat.pk, "seats-0-table": solo_table.pk,
+                                "seats-0-seat": 0, "seats-0-member": seat.member_id,
+                                "seats-0-total": "999", "evening": solo_table.evening_id,
+                                "number": 1})
+    assert response.status_code == 403
+    assert staff.post(f"/admin/leagues/eveningtable/{solo_table.pk}/delete/",
+                      {"post": "yes"}).status_code == 403
+    assert staff.get("/admin/leagues/eveningtable/add/").status_code == 403
+    assert fingerprint() == before
+    seat.refresh_from_db()
+    assert seat.total == 3
+
+
+def test_the_admin_cannot_change_or_delete_a_deal(staff, solo_table, organiser_user):
+    from .conftest import solo
+    deal = solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    before = fingerprint()
+    url = f"/admin/leagues/deal/{deal.pk}/"
+    assert staff.get(url + "change/").status_code == 200
+    assert staff.post(url + "change/", {"number": 7, "table": solo_table.pk,
+                                        "provisional": "on"}).status_code == 403
+    assert staff.post(url + "delete/", {"post": "yes"}).status_code == 403
+    assert staff.post("/admin/leagues/deal/", {"action": "delete_selected",
+                                               "_selected_action": [deal.pk],
+                                               "post": "yes"}).status_code in (200, 302, 403)
+    assert fingerprint() == before
+
+
+def test_the_admin_cannot_change_a_members_record(staff, club, member):
+    before = fingerprint()
+    assert staff.post(f"/admin/leagues/member/{member.pk}/change/",
+                      {"name": "Someone else", "club": club.pk, "role": "organiser"}
+                      ).status_code == 403
+    assert fingerprint() == before
+
+
+def test_the_admins_changes_to_a_club_and_a_league_are_in_the_history(
+        staff, solo_league, as_organiser):
+    club = solo_league.club
+    page = staff.get(f"/admin/leagues/club/{club.pk}/change/")
+    assert page.status_code == 200
+    response = staff.post(f"/admin/leagues/club/{club.pk}/change/", {
+        "name": "The Crown", "slug": club.slug, "description": "", "is_public": "on",
+        "members-TOTAL_FORMS": "0", "members-INITIAL_FORMS": "0"})
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    response = staff.post(f"/admin/leagues/league/{solo_league.pk}/change/", {
+        **league_form(solo_league, min_evenings=4), "rules": "{}"})
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    solo_league.refresh_from_db()
+    assert solo_league.min_evenings == 4
+    page = history_page(as_organiser, club)
+    assert "Club settings changed by @admin" in page
+    assert "Renamed the club from The Crown Whist Club to The Crown" in page
+    assert "League Tuesday Solo changed by @admin" in page
+    assert "Changed the minimum evenings from 0 to 4" in page
+
+
+def test_the_admin_still_deletes_a_club_with_its_people_and_history(staff, club):
+    # Members and the history are read-only in the admin, yet a club without results (one
+    # made by mistake) still goes whole; a club with results never could (its seats protect
+    # its members).
+    Member.objects.create(club=club, name="Zoe")
+    ClubChange.record(club, None, "members_add", None, {"names": ["Zoe"]})
+    response = staff.post(f"/admin/leagues/club/{club.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not Club.objects.filter(pk=club.pk).exists()
+    assert not Member.objects.filter(name="Zoe").exists()
+
+
+def test_the_admin_cannot_change_an_online_hand_or_who_played_it(staff, django_user_model):
+    from games import tables
+    players = [django_user_model.objects.create_user(n, f"{n}@example.org", "pw-long-enough")
+               for n in ("ana", "bo", "cy", "di")]
+    table = tables.create_table(players[0], "bid_whist", {})
+    for position, user in enumerate(players):
+        tables.take_seat(table.pk, user, position)
+    hand = Hand.objects.create(table_id=table.pk, number=1, record={"hands": [[]] * 4},
+                               result={"points": [3, -3]})
+    assert staff.post(f"/admin/games/hand/{hand.pk}/change/", {}).status_code == 403
+    assert staff.post(f"/admin/games/hand/{hand.pk}/delete/", {"post": "yes"}).status_code == 403
+    page = staff.get(f"/admin/games/table/{table.pk}/change/").content.decode()
+    # Who sat in each seat is whose result each finished hand is: no longer editable.
+    assert 'name="seats-0-user"' not in page
+    assert 'name="game"' not in page
+    assert Hand.objects.filter(pk=hand.pk, result={"points": [3, -3]}).exists()
+
+
+def test_the_admin_cannot_reopen_a_season_or_change_what_it_closed_with(
+        staff, solo_season, organiser_user):
+    season = solo_season
+    edits.close_season(season, organiser_user)
+    page = staff.get(f"/admin/leagues/season/{season.pk}/change/").content.decode()
+    assert 'name="closed_at' not in page and 'name="closed_options"' not in page
 
 
 def test_members_added_through_the_page_and_the_model_agree(club, organiser_user):
