@@ -4,11 +4,28 @@ from games import tables
 from games.models import Hand, Seat, Table
 
 
+def has_finished_hands(table) -> bool:
+    return table is not None and table.pk is not None and table.hands.exists()
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     fields = ("position", "user", "bot_level", "away_since")
     raw_id_fields = ("user",)
+
+    # Who holds a seat is whose result each finished hand of the table is (the ratings read
+    # it): once a hand is finished, the seats are only seen here.
+    def get_readonly_fields(self, request, obj=None):
+        if has_finished_hands(obj):
+            return ("position", "user", "bot_level")
+        return super().get_readonly_fields(request, obj)
+
+    def has_add_permission(self, request, obj=None):
+        return not has_finished_hands(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not has_finished_hands(obj) and super().has_delete_permission(request, obj)
 
 
 @admin.register(Table)
@@ -20,6 +37,13 @@ class TableAdmin(admin.ModelAdmin):
     readonly_fields = ("version", "current", "summary", "last_action", "invite_token")
     inlines = [SeatInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        if has_finished_hands(obj):
+            # The game and rules its finished hands were played and scored under.
+            return (*fields, "game", "rules")
+        return fields
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         if change:
@@ -29,5 +53,14 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
+    # A finished hand is a result (the ratings read it): seen here, never changed or deleted.
     list_display = ("table", "number", "finished_at")
-    readonly_fields = ("table", "number", "record", "result", "finished_at")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

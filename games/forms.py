@@ -252,6 +252,36 @@ def rules_in_words(game: str, overrides: Mapping | None) -> list[str]:
     return said
 
 
+def rule_changes_in_words(game: str, before: Mapping | None,
+                          after: Mapping | None) -> list[tuple[str, str, str]]:
+    """Each house rule played differently under ``after`` than under ``before`` (two sets of
+    overrides), as ``(rule, before, after)`` in the reader's words: ("Score to win", "7",
+    "11"); a table of points gives one entry per number that changed ("Points table,
+    Piccolo", "8", "9")."""
+    description = registry.game(game)
+    old, new = dict(before or {}), dict(after or {})
+    changes = []
+    for spec in description.rules_class.describe():
+        name, default = spec["name"], spec["default"]
+        was, now = old.get(name, default), new.get(name, default)
+        if was == now:
+            continue
+        label = gettext(spec["label"]) if spec.get("label") else name
+        if isinstance(default, Mapping):
+            grid = PointsGrid(spec, description.words)
+            usual = _flatten(default)
+            was_cells = {**usual, **_flatten(was)} if isinstance(was, Mapping) else usual
+            now_cells = {**usual, **_flatten(now)} if isinstance(now, Mapping) else usual
+            for path in [*usual, *(p for p in now_cells if p not in usual)]:
+                if was_cells.get(path) != now_cells.get(path):
+                    changes.append((f"{label}, {grid.cell_words(path)}",
+                                    _number_text(was_cells.get(path)),
+                                    _number_text(now_cells.get(path))))
+        else:
+            changes.append((label, _in_words(spec, was), _in_words(spec, now)))
+    return changes
+
+
 class HouseRulesMixin:
     """One field per house rule of a game, the one builder of house-rule forms: online tables
     (``TableForm``) and leagues (``leagues.forms.HouseRulesForm``) offer exactly the same

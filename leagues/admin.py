@@ -1,8 +1,19 @@
+"""The admin shows staff everything; it changes nothing that the club's pages record.
+
+Results (tables, their seats and totals, deals, the history of results and of the club) and
+the club's people are read-only here: the score sheet pages and the member pages are the way
+to change them, each change checked, scored and kept in a history (``leagues/edits.py``,
+``EveningTable``'s entry methods).  A club's and a league's settings may be changed here, and
+each save goes through the same audited functions as the pages, so it is in the club's
+history under the staff member's name."""
+
 from django.contrib import admin
 
+from leagues import edits
 from leagues.models import (
     Attendance,
     Club,
+    ClubChange,
     ClubEmail,
     Deal,
     Evening,
@@ -19,7 +30,20 @@ from leagues.models import (
 )
 
 
-class MemberInline(admin.TabularInline):
+class SeenOnly:
+    """Staff see these records and change none of them here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class MemberInline(SeenOnly, admin.TabularInline):
     model = Member
     extra = 0
     raw_id_fields = ("user",)
@@ -31,9 +55,26 @@ class ClubAdmin(admin.ModelAdmin):
     search_fields = ("name", "slug")
     inlines = [MemberInline]
 
+    def save_model(self, request, obj, form, change):
+        if not change:
+            super().save_model(request, obj, form, change)
+            ClubChange.record(obj, request.user, "club_create", None, {"name": obj.name})
+            return
+        edits.change_club(obj, {name: getattr(obj, name) for name in edits.CLUB_SETTINGS},
+                          request.user)
+
+    def get_deleted_objects(self, objs, request):
+        # A club deleted whole takes its people and its history with it: nothing is left
+        # for them to be the trace of.  (Its results protect its members: a club with
+        # results cannot be deleted here at all.)
+        deleted, counts, needed, protected = super().get_deleted_objects(objs, request)
+        seen_only = {str(model._meta.verbose_name) for model in (Member, ClubChange)}
+        return deleted, counts, needed - seen_only, protected
+
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(SeenOnly, admin.ModelAdmin):
+    # Added, renamed, given a role or an address on the club's pages, each in its history.
     list_display = ("name", "club", "role", "user")
     list_filter = ("role",)
     search_fields = ("name", "user__username", "club__name")
@@ -66,14 +107,25 @@ class LeagueAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "game", "ranking")
     list_filter = ("game",)
 
+    def get_readonly_fields(self, request, obj=None):
+        # Another game would make every entered deal meaningless; another club, every seat.
+        return ("club", "game") if obj is not None else ()
+
     def save_model(self, request, obj, form, change):
         obj.full_clean()  # the house rules go through the engine's validation
-        super().save_model(request, obj, form, change)
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        edits.change_league(obj, {name: getattr(obj, name) for name in edits.LEAGUE_SETTINGS},
+                            request.user)
+        edits.change_house_rules(obj, obj.rules, request.user)
 
 
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
-    list_display = ("name", "league", "draw")
+    list_display = ("name", "league", "draw", "closed_at")
+    # Closed on its page (which keeps the options it closed with); never reopened here.
+    readonly_fields = ("closed_at", "closed_options", "closed_rules")
 
 
 @admin.register(Partnership)
@@ -87,29 +139,31 @@ class EveningAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
 
 
-class TableSeatInline(admin.TabularInline):
+class TableSeatInline(SeenOnly, admin.TabularInline):
     model = TableSeat
     extra = 0
 
 
 @admin.register(EveningTable)
-class EveningTableAdmin(admin.ModelAdmin):
+class EveningTableAdmin(SeenOnly, admin.ModelAdmin):
     # Results change only through the score sheet pages, which score and audit every change.
     list_display = ("__str__", "entry", "winner")
-    readonly_fields = ("entry", "score_0", "score_1", "bostons_0", "bostons_1", "winner")
     inlines = [TableSeatInline]
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(SeenOnly, admin.ModelAdmin):
     list_display = ("table", "number", "contract", "declarer", "made")
-    readonly_fields = ("facts", "points", "contract", "declarer", "made", "entered_by")
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(SeenOnly, admin.ModelAdmin):
     list_display = ("table", "action", "deal_number", "changed_by", "changed_at")
-    readonly_fields = ("table", "action", "deal_number", "changed_by", "before", "after")
+
+
+@admin.register(ClubChange)
+class ClubChangeAdmin(SeenOnly, admin.ModelAdmin):
+    list_display = ("club", "action", "changed_by", "changed_at")
 
 
 admin.site.register(Attendance)

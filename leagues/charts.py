@@ -157,8 +157,9 @@ def pair_svg(pair: Partnership) -> str:
 
 def season_series(season: Season) -> dict:
     """Each player's (or pair's) total after each evening of the season: balances (Solo,
-    Belgian Whist), or league points for a match league.  One query."""
-    league = season.league
+    Belgian Whist), or league points for a match league (by the season's standings options).
+    One query."""
+    league, options = season.league, season.standings_options
     kind = league.game_description.score_kind
     counted = EveningTable.objects.filter(evening__season=season).counted()
     gains: dict[str, dict] = defaultdict(lambda: defaultdict(Decimal))
@@ -170,7 +171,7 @@ def season_series(season: Season) -> dict:
             dates[table.evening_id] = table.evening.date
             for side, pair in enumerate((table.pair_0, table.pair_1)):
                 gains[str(pair)][table.evening_id] += (
-                    league.points_for_win if table.winner == side else league.points_for_loss)
+                    options.points_for_win if table.winner == side else options.points_for_loss)
     else:
         seats = TableSeat.objects.filter(table__in=counted).values_list(
             "member__name", "member_id", "table__evening_id", "table__evening__date", "total",
@@ -180,8 +181,8 @@ def season_series(season: Season) -> dict:
             if kind == registry.RUNNING_BALANCE:
                 gains[name][evening_id] += total
             elif winner is not None:
-                gains[name][evening_id] += (league.points_for_win if winner == seat
-                                            else league.points_for_loss)
+                gains[name][evening_id] += (options.points_for_win if winner == seat
+                                            else options.points_for_loss)
     evenings = sorted(dates, key=lambda e: (dates[e], e))
     lines = {}
     for name, by_evening in gains.items():

@@ -1,5 +1,8 @@
-"""What organisers change after the fact: evenings and tables edited or deleted, members renamed,
-merged, retired, given a role or added in bulk, seasons closed.
+"""What organisers change after the fact: the club's settings, a league's options and house
+rules, evenings and tables edited or deleted, members added (one or in bulk), renamed, merged,
+retired, given a role or an e-mail address, seasons closed.  (A club's creation and an invite
+link accepted are recorded by ``Club.create_with_organiser`` and ``Invite.accept``.)  The
+admin's saves of clubs and leagues come here too (``leagues/admin.py``).
 
 Each function checks, writes and records the change in the club's history
 (:class:`leagues.models.ClubChange`, read in sentences by
@@ -16,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from leagues.models import (
     Attendance,
+    Club,
     ClubChange,
     ClubEmail,
     Deal,
@@ -23,9 +27,11 @@ from leagues.models import (
     Evening,
     EveningTable,
     Invite,
+    League,
     Member,
     Partnership,
     Season,
+    StandingsOptions,
     TableSeat,
 )
 
@@ -48,6 +54,75 @@ def table_facts(table: EveningTable) -> dict:
 
 def _club(evening: Evening):
     return evening.season.league.club
+
+
+def _changed(before: dict, after: dict) -> tuple[dict, dict]:
+    """The entries of ``after`` that differ from ``before``, and what they were."""
+    keys = [key for key in after if before.get(key) != after[key]]
+    return {key: before.get(key) for key in keys}, {key: after[key] for key in keys}
+
+
+# -- the club and its leagues ----------------------------------------------------------------
+
+# What an organiser sets on the club's settings page (the address, ``slug``, only in the admin).
+CLUB_SETTINGS = ("name", "slug", "description", "is_public")
+
+
+def change_club(club: Club, fields: dict, by) -> list[str]:
+    """Sets the club's name, description, visibility (and, from the admin, its address);
+    returns the names of the settings that changed.  Compared with the stored row, not with
+    ``club``: a model form has already written its values on the instance it was given."""
+    with transaction.atomic():
+        stored = Club.objects.select_for_update().get(pk=club.pk)
+        before = {name: getattr(stored, name) for name in CLUB_SETTINGS}
+        old, new = _changed(before, {k: v for k, v in fields.items() if k in CLUB_SETTINGS})
+        for name, value in new.items():
+            setattr(stored, name, value)
+            setattr(club, name, value)
+        if new:
+            stored.save(update_fields=list(new))
+            ClubChange.record(stored, by, "club_edit", old, new)
+        return list(new)
+
+
+# A league's settings on its edit page: its name, standings options and who enters results.
+LEAGUE_SETTINGS = ("name", *StandingsOptions.names(), "players_enter_results")
+
+
+def change_league(league: League, fields: dict, by) -> list[str]:
+    """Sets the league's name, standings options and whether players enter results; returns
+    the names of those that changed.  A closed season keeps the options it closed with
+    (``Season.standings_options``)."""
+    with transaction.atomic():
+        stored = League.objects.select_for_update().get(pk=league.pk)
+        before = {name: getattr(stored, name) for name in LEAGUE_SETTINGS}
+        old, new = _changed(before, {k: v for k, v in fields.items() if k in LEAGUE_SETTINGS})
+        for name, value in new.items():
+            setattr(stored, name, value)
+            setattr(league, name, value)
+        if new:
+            stored.save(update_fields=list(new))
+            ClubChange.record(stored.club, by, "league_edit", {"league": before["name"], **old},
+                              new)
+        return list(new)
+
+
+def change_house_rules(league: League, rules: dict, by) -> bool:
+    """Sets the league's house rules (only those that differ from the game's defaults, as the
+    engine normalises them); returns whether they changed."""
+    with transaction.atomic():
+        stored = League.objects.select_for_update().get(pk=league.pk)
+        before = dict(stored.rules or {})
+        stored.rules = rules
+        stored.clean()  # the engine's validation and normal form
+        league.rules = stored.rules
+        if stored.rules == before:
+            return False
+        stored.save(update_fields=["rules"])
+        ClubChange.record(stored.club, by, "league_rules",
+                          {"league": stored.name, "game": stored.game, "rules": before},
+                          {"rules": stored.rules})
+        return True
 
 
 # -- evenings and tables ---------------------------------------------------------------------
@@ -140,8 +215,11 @@ def close_season(season: Season, by, next_name: str = "") -> Season | None:
         if season.is_closed:
             raise EntryError(_("The season %(season)s is already closed.")
                              % {"season": season.name})
+        # Its final standings keep the options and house rules they were counted by.
         season.closed_at = timezone.now()
-        season.save(update_fields=["closed_at"])
+        season.closed_options = season.league.standings_options().as_json()
+        season.closed_rules = dict(season.league.rules or {})
+        season.save(update_fields=["closed_at", "closed_options", "closed_rules"])
         following = None
         if next_name:
             following = Season.objects.create(league=season.league, name=next_name,
@@ -155,15 +233,26 @@ def close_season(season: Season, by, next_name: str = "") -> Season | None:
 # -- members ---------------------------------------------------------------------------------
 
 
+def add_member(club: Club, name: str, role: str, by, email: str = "") -> Member:
+    """One person added by an organiser (who may never sign in), as a member or an
+    organiser."""
+    with transaction.atomic():
+        member = Member.objects.create(club=club, name=name, role=role, email=email)
+        ClubChange.record(club, by, "member_add", None, {"name": name, "role": role})
+        return member
+
+
 def set_email(member: Member, email: str, by) -> bool:
-    """Sets the address the club writes to (empty: none).  A new address is unconfirmed until
-    its owner says yes (leagues.confirmations), even one the member had before; the same
-    address in other capitals stays as it was.  Returns whether the address changed."""
+    """Sets the address the club writes to (empty: none), with a line in the club's history
+    (both addresses, shown to organisers only).  A new address is unconfirmed until its owner
+    says yes (leagues.confirmations), even one the member had before; the same address in
+    other capitals stays as it was.  Returns whether a new address needs confirming."""
     email = email.strip()
     with transaction.atomic():
         locked = Member.objects.select_for_update().get(pk=member.pk)
         if locked.email == email:
             return False
+        before = locked.email
         fields = ["email"]
         if locked.email.casefold() != email.casefold():
             locked.confirmed_email, locked.confirmed_email_at = "", None
@@ -171,6 +260,8 @@ def set_email(member: Member, email: str, by) -> bool:
         changed = "confirmed_email" in fields
         locked.email = email
         locked.save(update_fields=fields)
+        ClubChange.record(locked.club, by, "member_email", {"name": locked.name, "email": before},
+                          {"email": email})
     for name in fields:
         setattr(member, name, getattr(locked, name))
     return changed

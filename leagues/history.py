@@ -10,12 +10,23 @@ from decimal import Decimal
 
 from django.db.models import Count, F, Q
 from django.utils.formats import date_format
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import registry
+from games.forms import rule_changes_in_words
 from leagues import charts, paper, scoring
-from leagues.models import Deal, EveningTable, Member, Partnership, Season, TableSeat, as_decimal
+from leagues.models import (
+    Deal,
+    EveningTable,
+    League,
+    Member,
+    Partnership,
+    Season,
+    TableSeat,
+    as_decimal,
+)
 from leagues.scoring import number, signed
 from leagues.standings import counted_tables
 
@@ -377,13 +388,15 @@ def _player_meetings(season, first, second):
 # -- the club's history: fixtures and people ---------------------------------------------------
 
 
-def club_change_rows(club, limit: int = 200) -> list[dict]:
-    """The club's changes to its evenings, tables, seasons and people, newest first, each in
-    sentences (:func:`describe_club_change`).  Three queries."""
+def club_change_rows(club, limit: int = 200, show_addresses: bool = False) -> list[dict]:
+    """The club's changes to its settings, leagues, evenings, tables, seasons and people,
+    newest first, each in sentences (:func:`describe_club_change`); members' e-mail addresses
+    only with ``show_addresses`` (for organisers, who see them on the members' pages).  Three
+    queries."""
     changes = list(club.changes.select_related("changed_by")[:limit])
     names = people_names(club.pk, [c.changed_by for c in changes])
-    return [{"change": change, **describe_club_change(change, names.get(change.changed_by_id,
-                                                                        ""))}
+    return [{"change": change, **describe_club_change(
+                change, names.get(change.changed_by_id, ""), show_addresses)}
             for change in changes]
 
 
@@ -418,14 +431,149 @@ def _table_lines(facts: dict) -> list[str]:
     return [line for line in lines if line]
 
 
-def describe_club_change(change, who: str) -> dict:
-    """One change to the club's fixtures or people in the reader's words: ``headline`` ("Evening
-    of 7 Jan 2030 (Tuesday Solo) deleted by Olga") and ``details``, from the change's stored
-    before and after (the names of the time: a renamed or deleted thing still reads right)."""
+def _quoted(text: str) -> str:
+    return Truncator(text).chars(200)
+
+
+def _club_settings_lines(before: dict, after: dict) -> list[str]:
+    """What changed on the club's settings page, a sentence each."""
+    lines = []
+    if "name" in after:
+        lines.append(_("Renamed the club from %(before)s to %(after)s") % {
+            "before": before.get("name", ""), "after": after["name"]})
+    if "slug" in after:
+        lines.append(_("Changed the club's address from %(before)s to %(after)s") % {
+            "before": before.get("slug", ""), "after": after["slug"]})
+    if "is_public" in after:
+        lines.append(_("Made the club public") if after["is_public"] else
+                     _("Made the club members-only"))
+    if "description" in after:
+        old, new = before.get("description") or "", after["description"] or ""
+        if not old:
+            lines.append(_("Wrote the description: “%(after)s”") % {"after": _quoted(new)})
+        elif not new:
+            lines.append(_("Removed the description"))
+        else:
+            lines.append(_("Changed the description from “%(before)s” to “%(after)s”") % {
+                "before": _quoted(old), "after": _quoted(new)})
+    return lines
+
+
+def _choice_words(choices, value) -> str:
+    """A stored choice in the reader's words (the id itself for a choice that is gone)."""
+    return str(dict(choices.choices).get(value, value))
+
+
+def _league_settings_lines(before: dict, after: dict) -> list[str]:
+    """What changed on a league's settings page, a sentence each, in the page's order."""
+    sentences = {
+        "name": _("Renamed the league from %(before)s to %(after)s"),
+        "ranking": _("Changed the ranking from %(before)s to %(after)s"),
+        "best_evenings": _("Changed the number of best evenings counted from %(before)s to "
+                           "%(after)s"),
+        "min_evenings": _("Changed the minimum evenings from %(before)s to %(after)s"),
+        "points_for_win": _("Changed the league points for a match won from %(before)s to "
+                            "%(after)s"),
+        "points_for_loss": _("Changed the league points for a match lost from %(before)s to "
+                             "%(after)s"),
+        "tie_break": _("Changed the tie-breaks from %(before)s to %(after)s"),
+    }
+    words = {"ranking": League.Ranking, "tie_break": League.TieBreak}
+    lines = []
+    for name, sentence in sentences.items():
+        if name not in after:
+            continue
+        old, new = before.get(name), after[name]
+        if name in words:
+            old, new = _choice_words(words[name], old), _choice_words(words[name], new)
+        lines.append(sentence % {"before": old, "after": new})
+    if "players_enter_results" in after:
+        lines.append(_("Players may now enter results at the table")
+                     if after["players_enter_results"] else
+                     _("Only organisers enter results now"))
+    return lines
+
+
+def _house_rules_lines(before: dict, after: dict) -> list[str]:
+    game = before.get("game")
+    if game not in dict(registry.choices()):
+        return []
+    return [_("Changed the house rule “%(rule)s” from %(before)s to %(after)s") % {
+                "rule": rule, "before": old, "after": new}
+            for rule, old, new in rule_changes_in_words(game, before.get("rules"),
+                                                        after.get("rules"))]
+
+
+def _email_change(before: dict, after: dict, who: str, show_addresses: bool):
+    params = {"name": before.get("name", ""), "who": who, "before": before.get("email") or "",
+              "after": after.get("email") or ""}
+    if not params["before"]:
+        headline = _("E-mail address of %(name)s set by %(who)s") % params
+        detail = _("Set to %(after)s") % params
+    elif not params["after"]:
+        headline = _("E-mail address of %(name)s removed by %(who)s") % params
+        detail = _("It was %(before)s") % params
+    else:
+        headline = _("E-mail address of %(name)s changed by %(who)s") % params
+        detail = _("From %(before)s to %(after)s") % params
+    return headline, [detail] if show_addresses else []
+
+
+def _invite_headline(action: str, before: dict, after: dict) -> str:
+    params = {"name": after.get("name") or before.get("name", ""),
+              "username": after.get("username", ""), "maker": after.get("invited_by")}
+    if action == "member_join":
+        if params["maker"]:
+            return _("%(name)s (@%(username)s) joined through an invite link made by "
+                     "%(maker)s") % params
+        return _("%(name)s (@%(username)s) joined through an invite link") % params
+    if params["maker"]:
+        return _("The record of %(name)s claimed by the login @%(username)s, through an invite "
+                 "link made by %(maker)s") % params
+    return _("The record of %(name)s claimed by the login @%(username)s, through an invite "
+             "link") % params
+
+
+def describe_club_change(change, who: str, show_addresses: bool = False) -> dict:
+    """One change to the club, its fixtures or people in the reader's words: ``headline``
+    ("Evening of 7 Jan 2030 (Tuesday Solo) deleted by Olga") and ``details`` ("Changed the
+    minimum evenings from 3 to 5"), from the change's stored before and after (the names of
+    the time: a renamed or deleted thing still reads right).  A member's e-mail addresses only
+    with ``show_addresses``."""
     before, after = change.before or {}, change.after or {}
     who = who or _("a deleted account")
     action, details = change.action, []
-    if action in ("evening_edit", "evening_delete"):
+    if action == "club_create":
+        headline = _("Club %(name)s created by %(who)s") % {"name": after.get("name", ""),
+                                                            "who": who}
+        if after.get("organiser"):
+            details.append(_("%(name)s is its first organiser.") % {"name": after["organiser"]})
+    elif action == "club_edit":
+        headline = _("Club settings changed by %(who)s") % {"who": who}
+        details.extend(_club_settings_lines(before, after))
+    elif action == "league_edit":
+        headline = _("League %(league)s changed by %(who)s") % {
+            "league": before.get("league", ""), "who": who}
+        details.extend(_league_settings_lines(before, after))
+    elif action == "league_rules":
+        headline = _("House rules of %(league)s changed by %(who)s") % {
+            "league": before.get("league", ""), "who": who}
+        details.extend(_house_rules_lines(before, after))
+    elif action == "member_add":
+        params = {"name": after.get("name", ""), "who": who}
+        if after.get("role") == "organiser":
+            headline = _("%(name)s added as an organiser by %(who)s") % params
+        else:
+            headline = _("%(name)s added by %(who)s") % params
+    elif action == "member_email":
+        headline, lines = _email_change(before, after, who, show_addresses)
+        details.extend(lines)
+    elif action in ("member_join", "member_claim"):
+        headline = _invite_headline(action, before, after)
+        if action == "member_claim" and before.get("role") == "organiser":
+            details.append(_("%(name)s is an organiser: this login now manages the club.")
+                           % {"name": before.get("name", "")})
+    elif action in ("evening_edit", "evening_delete"):
         params = {"date": _day(before.get("date")), "league": before.get("league", ""),
                   "who": who}
         if action == "evening_edit":

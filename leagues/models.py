@@ -9,7 +9,7 @@ The invariants live on the models (``EveningTable.add_deal`` and friends), views
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -86,11 +86,21 @@ class Club(models.Model):
     @classmethod
     @transaction.atomic
     def create_with_organiser(cls, user, **fields) -> Club:
-        """A new club whose creator is its first organiser."""
+        """A new club whose creator is its first organiser (the first line of its history)."""
         club = cls.objects.create(**fields)
-        Member.objects.create(club=club, user=user, name=user.profile.name if hasattr(
+        organiser = Member.objects.create(club=club, user=user, name=user.profile.name if hasattr(
             user, "profile") else user.get_username(), role=Member.Role.ORGANISER)
+        ClubChange.record(club, user, "club_create", None,
+                          {"name": club.name, "organiser": organiser.name})
         return club
+
+    def known_as(self, user) -> str | None:
+        """What the history calls ``user`` at the time of a change: the club's name for them,
+        or their username when they are not a member."""
+        if user is None:
+            return None
+        member = self.members.filter(user=user).first()
+        return member.name if member is not None else f"@{user.get_username()}"
 
 
 class Member(models.Model):
@@ -233,16 +243,22 @@ class Invite(models.Model):
 
     @transaction.atomic
     def accept(self, user) -> Member:
-        """Makes ``user`` a member (or the claimed member); refuses with ValidationError."""
+        """Makes ``user`` a member (or the claimed member, with the claimed record's role: an
+        organiser's record makes them an organiser); refuses with ValidationError.  Joining
+        and claiming are in the club's history."""
         if self._lock().is_revoked:
             raise ValidationError(_("This invite link is no longer valid. Ask an organiser of "
                                     "the club for a new one."))
         existing = Member.objects.filter(club=self.club, user=user).first()
+        made_by = self.club.known_as(self.created_by)
         if self.member_id is None:
             if existing:
                 return existing
             name = user.profile.name if hasattr(user, "profile") else user.get_username()
-            return Member.objects.create(club=self.club, user=user, name=name)
+            member = Member.objects.create(club=self.club, user=user, name=name)
+            ClubChange.record(self.club, user, "member_join", None, {
+                "name": name, "username": user.get_username(), "invited_by": made_by})
+            return member
         member = Member.objects.select_for_update().get(pk=self.member_id)
         if member.user_id is not None or self.used_at is not None:
             raise ValidationError(_("This invite has already been used."))
@@ -253,7 +269,41 @@ class Invite(models.Model):
         member.save(update_fields=["user"])
         self.used_at = timezone.now()
         self.save(update_fields=["used_at"])
+        ClubChange.record(self.club, user, "member_claim",
+                          {"name": member.name, "role": member.role},
+                          {"username": user.get_username(), "invited_by": made_by})
         return member
+
+
+@dataclass(frozen=True)
+class StandingsOptions:
+    """How a season's standings are counted: the league's options while the season is open,
+    the ones it closed with once it is closed (``Season.closed_options``)."""
+
+    ranking: str
+    best_evenings: int
+    min_evenings: int
+    points_for_win: int
+    points_for_loss: int
+    tie_break: str
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+    @classmethod
+    def of_league(cls, league: League) -> StandingsOptions:
+        return cls(**{name: getattr(league, name) for name in cls.names()})
+
+    @classmethod
+    def from_json(cls, stored: dict) -> StandingsOptions:
+        # An option added after a season closed counts with its default: the season was
+        # counted without it.
+        return cls(**{name: stored.get(name, League._meta.get_field(name).get_default())
+                      for name in cls.names()})
+
+    def as_json(self) -> dict:
+        return asdict(self)
 
 
 class League(models.Model):
@@ -319,6 +369,9 @@ class League(models.Model):
         """How its tables' results add up (a partnership match, a running balance...)."""
         return sheet_for(self.game)
 
+    def standings_options(self) -> StandingsOptions:
+        return StandingsOptions.of_league(self)
+
     @property
     def is_partnership_match(self) -> bool:
         """Results kept as a match between two pairs (else: running balances per player)."""
@@ -339,6 +392,10 @@ class Season(models.Model):
     # A closed season's results are final: no new evening, table or result; its standings
     # are still shown.
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The league's standings options and house rules when the season closed: its final
+    # standings stay counted by them, whatever the league changes later.
+    closed_options = models.JSONField(null=True, blank=True)
+    closed_rules = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -354,6 +411,21 @@ class Season(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def standings_options(self) -> StandingsOptions:
+        """The options its standings are counted by: those it closed with, else the
+        league's."""
+        if self.is_closed and self.closed_options is not None:
+            return StandingsOptions.from_json(self.closed_options)
+        return self.league.standings_options()
+
+    @property
+    def house_rules(self) -> dict:
+        """The house rules it was played with: those it closed with, else the league's."""
+        if self.is_closed and self.closed_rules is not None:
+            return self.closed_rules
+        return self.league.rules
 
     def refuse_if_closed(self) -> None:
         """The one rule of a closed season: nothing in it changes any more (EntryError)."""
@@ -820,8 +892,11 @@ class ResultChange(models.Model):
 
 
 class ClubChange(models.Model):
-    """A change to the club's fixtures and people (an evening or a table edited or deleted, a
-    member renamed, merged, retired, given a role, a season closed, members added in bulk):
+    """A change to the club, its fixtures and its people (the club created or its settings
+    changed, a league's options or house rules changed, an evening or a table edited or
+    deleted, a member added, joining or claiming a record through an invite link, renamed,
+    merged, retired, given a role or an e-mail address, a season closed, members added in
+    bulk):
     what it was before and after, in plain JSON with the names of the time, read as a
     sentence by :func:`leagues.history.describe_club_change`.  Kept when the thing it is
     about is deleted."""

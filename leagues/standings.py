@@ -1,6 +1,8 @@
 """Season standings, computed with a fixed number of queries whatever the season's size.
 
-Tables keep their own totals (``EveningTable.recompute``), so standings read one row per player
+Counted by the season's standings options (``Season.standings_options``: the league's, or
+the ones a closed season closed with, so its final positions never move).  Tables keep their
+own totals (``EveningTable.recompute``), so standings read one row per player
 per table (Solo, Belgian) or one row per match (Bid Whist), aggregated by the database, never
 the deals themselves.  Provisional results (entered by a player, not yet confirmed) and tables
 without a result do not count.
@@ -14,7 +16,14 @@ from decimal import Decimal
 from django.db.models import Count, Sum
 
 from games import registry
-from leagues.models import EveningTable, League, Partnership, Season, TableSeat
+from leagues.models import (
+    EveningTable,
+    League,
+    Partnership,
+    Season,
+    StandingsOptions,
+    TableSeat,
+)
 
 
 @dataclass
@@ -82,10 +91,10 @@ def counted_tables(season: Season):
 def player_standings(season: Season) -> list[StandingsRow]:
     """Solo / Belgian Whist: one query.  Ranking by total or average, the database sums per
     player (one row each); for the best N evenings it sends one row per player per evening."""
-    league = season.league
+    options = season.standings_options
     seats = TableSeat.objects.filter(table__in=counted_tables(season)).order_by()
     rows: dict[int, StandingsRow] = {}
-    if league.ranking == League.Ranking.BEST_N:
+    if options.ranking == League.Ranking.BEST_N:
         # A member sits at one table an evening, so each seat row is one evening's balance.
         for member_id, name, total in seats.values_list("member_id", "member__name", "total"):
             row = rows.get(member_id)
@@ -95,7 +104,7 @@ def player_standings(season: Season) -> list[StandingsRow]:
             row.evening_count += 1
         for row in rows.values():
             row.total = sum(row.evening_totals, Decimal(0))
-            row.best = sum(sorted(row.evening_totals, reverse=True)[:league.best_evenings],
+            row.best = sum(sorted(row.evening_totals, reverse=True)[:options.best_evenings],
                            Decimal(0))
     else:
         for member_id, name, total, count in seats.values_list(
@@ -105,9 +114,9 @@ def player_standings(season: Season) -> list[StandingsRow]:
             row.evening_count = count
     for row in rows.values():
         row.average = (row.total / row.evenings).quantize(Decimal("0.01"))
-        row.qualified = row.evenings >= league.min_evenings
+        row.qualified = row.evenings >= options.min_evenings
         row.score = {League.Ranking.TOTAL: row.total, League.Ranking.AVERAGE: row.average,
-                     League.Ranking.BEST_N: row.best}[league.ranking]
+                     League.Ranking.BEST_N: row.best}[options.ranking]
     # Those who qualify come first; a player below the minimum is listed, unranked, below them.
     ordered = sorted(rows.values(), key=lambda r: (not r.qualified, -r.score, -r.total, r.name))
     _number(ordered, key=lambda r: (r.score,), only=lambda r: r.qualified)
@@ -137,7 +146,7 @@ def bid_matches(season: Season):
 
 def pair_standings(season: Season) -> list[PairRow]:
     """Bid Whist: two queries (the pairs, the matches)."""
-    league = season.league
+    options = season.standings_options
     pairs = {p.pk: PairRow(p) for p in Partnership.objects.filter(season=season)
              .select_related("first", "second")}
     matches = bid_matches(season)
@@ -152,33 +161,33 @@ def pair_standings(season: Season) -> list[PairRow]:
             row.bostons += match[f"bostons_{side}"]
             if match["winner"] == side:
                 row.won += 1
-                row.league_points += league.points_for_win
+                row.league_points += options.points_for_win
             else:
                 row.lost += 1
-                row.league_points += league.points_for_loss
-    _head_to_head(pairs, matches, league)
+                row.league_points += options.points_for_loss
+    _head_to_head(pairs, matches, options)
     order = {
         League.TieBreak.DIFFERENCE: lambda r: (-r.difference, -r.head_to_head, -r.bostons),
         League.TieBreak.HEAD_TO_HEAD: lambda r: (-r.head_to_head, -r.difference, -r.bostons),
         League.TieBreak.BOSTONS: lambda r: (-r.bostons, -r.difference, -r.head_to_head),
-    }[league.tie_break]
+    }[options.tie_break]
     ordered = sorted(pairs.values(), key=lambda r: (-r.league_points, *order(r), str(r.pair)))
     _number(ordered, key=lambda r: (r.league_points, *order(r)))
     return ordered
 
 
-def _head_to_head(pairs: dict[int, PairRow], matches, league):
+def _head_to_head(pairs: dict[int, PairRow], matches, options: StandingsOptions):
     """League points won against the other pairs on the same league points only."""
     for match in matches:
         a, b = match["pair_0_id"], match["pair_1_id"]
         if a in pairs and b in pairs and pairs[a].league_points == pairs[b].league_points:
             winner = a if match["winner"] == 0 else b
-            pairs[winner].head_to_head += league.points_for_win - league.points_for_loss
+            pairs[winner].head_to_head += options.points_for_win - options.points_for_loss
 
 
 def player_match_standings(season: Season) -> list[PlayerMatchRow]:
     """Matches each for themselves: one query (a row per player per finished match)."""
-    league = season.league
+    options = season.standings_options
     rows: dict[int, PlayerMatchRow] = {}
     for member_id, name, seat, total, winner in TableSeat.objects.filter(
             table__in=counted_tables(season).filter(winner__isnull=False)).values_list(
@@ -190,9 +199,9 @@ def player_match_standings(season: Season) -> list[PlayerMatchRow]:
         row.points += total
         if winner == seat:
             row.won += 1
-            row.league_points += league.points_for_win
+            row.league_points += options.points_for_win
         else:
-            row.league_points += league.points_for_loss
+            row.league_points += options.points_for_loss
     ordered = sorted(rows.values(), key=lambda r: (-r.league_points, -r.points, r.name))
     _number(ordered, key=lambda r: (r.league_points, r.points))
     return ordered

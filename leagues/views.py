@@ -112,7 +112,7 @@ def club_edit(request, slug):
     access = acl.get_club_for_organiser(request, slug)
     form = ClubForm(request.POST or None, instance=access.club)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        edits.change_club(access.club, form.cleaned_data, request.user)
         messages.success(request, _("Saved."))
         return redirect(access.club)
     return render(request, "leagues/form.html", {"form": form, "heading": _("Club settings"),
@@ -150,9 +150,9 @@ def member_add(request, slug):
     access = acl.get_club_for_organiser(request, slug)
     form = MemberForm(request.POST)
     if form.is_valid():
-        member = form.save(commit=False)
-        member.club = access.club
-        member.save()
+        member = edits.add_member(access.club, form.cleaned_data["name"],
+                                  form.cleaned_data["role"], request.user,
+                                  email=form.cleaned_data.get("email", ""))
         messages.success(request, _("%(name)s is now a member.") % {"name": member.name})
         _say(request, confirmations.outcome_words(
             confirmations.ask(request, access.club, [member])))
@@ -369,7 +369,7 @@ def league_edit(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = LeagueForm(request.POST or None, instance=league)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        edits.change_league(league, form.cleaned_data, request.user)
         messages.success(request, _("Saved."))
         return redirect(league)
     return render(request, "leagues/form.html", {"form": form, "heading": league.name,
@@ -381,8 +381,7 @@ def league_rules(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = HouseRulesForm(league.game, league.rules, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        league.rules = form.overrides
-        league.save(update_fields=["rules"])
+        edits.change_house_rules(league, form.overrides, request.user)
         messages.success(request, _("House rules saved."))
         return redirect(league)
     return render(request, "leagues/form.html", {
@@ -406,8 +405,13 @@ def season_create(request, slug, league_id):
 @reads_from_replica
 def season_detail(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
+    league = season.league
+    # A closed season played with rules the league has changed since says which they were.
+    closed_rules = (rules_in_words(league.game, season.house_rules)
+                    if season.is_closed and season.house_rules != league.rules else None)
     return render(request, "leagues/season.html", {
-        "access": access, "club": access.club, "season": season, "league": season.league,
+        "access": access, "club": access.club, "season": season, "league": league,
+        "options": season.standings_options, "closed_rules": closed_rules,
         "rows": season_standings(season), "evenings": season.evenings.all(),
         "chart_caption": charts.season_caption(season)})
 
@@ -1066,7 +1070,8 @@ def club_changes(request, slug):
     it names the club's people)."""
     access = acl.get_club_members(request, slug)
     return render(request, "leagues/club_changes.html", {
-        "access": access, "club": access.club, "rows": history.club_change_rows(access.club)})
+        "access": access, "club": access.club,
+        "rows": history.club_change_rows(access.club, show_addresses=access.is_organiser)})
 
 
 # -- members: manage one, merge two, add many -------------------------------------------------

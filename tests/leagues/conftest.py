@@ -132,3 +132,15 @@ def solo(contract, declarer, tricks, partner=None):
 
 def bid(team, bid_books, mode, books, revoke=None):
     return {"team": team, "bid": bid_books, "mode": mode, "books": books, "revoke": revoke}
+
+
+def league_form(league, **changes):
+    """The league settings page's fields as they are, with ``changes`` (None: left out)."""
+    data = {"name": league.name, "ranking": league.ranking,
+            "best_evenings": league.best_evenings, "min_evenings": league.min_evenings,
+            "points_for_win": league.points_for_win, "points_for_loss": league.points_for_loss,
+            "tie_break": league.tie_break}
+    if league.players_enter_results:
+        data["players_enter_results"] = "on"
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}

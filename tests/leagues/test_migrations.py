@@ -64,3 +64,26 @@ def test_provisional_tables_stay_provisional_deal_by_deal(back_to_latest):
     assert totals_table.provisional and totals_table.totals_entered_by_id == player.pk
     assert not EveningTable.objects.get(pk=final_table.pk).provisional
     assert not Deal.objects.get(table_id=final_table.pk).provisional
+
+
+def test_closed_seasons_keep_the_options_of_their_league_and_open_ones_follow_it(
+        back_to_latest):
+    before = [("leagues", "0011_member_address_confirmation")]
+    after = [("leagues", "0012_season_closed_options")]
+    apps = migrate(before)
+    Club = apps.get_model("leagues", "Club")
+    League, Season = apps.get_model("leagues", "League"), apps.get_model("leagues", "Season")
+    club = Club.objects.create(name="C", slug="c")
+    league = League.objects.create(club=club, name="L", game="bid_whist", min_evenings=3,
+                                   points_for_win=3, rules={"game_target": 11})
+    closed = Season.objects.create(league=league, name="Winter",
+                                   closed_at=datetime.datetime(2030, 3, 1, tzinfo=datetime.UTC))
+    open_ = Season.objects.create(league=league, name="Spring")
+    apps = migrate(after)
+    Season = apps.get_model("leagues", "Season")
+    closed, open_ = Season.objects.get(pk=closed.pk), Season.objects.get(pk=open_.pk)
+    assert closed.closed_options == {
+        "ranking": "total", "best_evenings": 6, "min_evenings": 3, "points_for_win": 3,
+        "points_for_loss": 0, "tie_break": "difference"}
+    assert closed.closed_rules == {"game_target": 11}
+    assert open_.closed_options is None and open_.closed_rules is None
