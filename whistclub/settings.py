@@ -273,6 +273,11 @@ BOT_TIME_LIMIT_SECONDS = env_float("BOT_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
 # Hand reviews (games.reviews) run in worker processes of their own, never beside a table's
 # decisions: a review takes seconds.  0: on a thread of the calling process (tests only).
 REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=0)
+# The reviews' queue (rows of the database, shared by every process): a person may have this
+# many reviews waiting or being prepared at once, and the site this many waiting in all (about
+# what the workers do in a minute); beyond, the page says to try again in a minute.
+REVIEW_LIMIT_PER_PERSON = env_int("REVIEW_LIMIT_PER_PERSON", 3, minimum=1)
+REVIEW_QUEUE_LIMIT = env_int("REVIEW_QUEUE_LIMIT", 20, minimum=1)
 # The pool on machines of its own (games/bot_service.py): the site asks BOT_SERVICE_URL, whose
 # processes run `manage.py serve_computer_players`; both sides hold BOT_SERVICE_TOKEN.  A
 # decision not back within the time limit plus BOT_SERVICE_SLACK_SECONDS (the network) is
