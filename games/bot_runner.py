@@ -134,8 +134,14 @@ def decide_here(view: dict[str, Any], level: str) -> str:
     except FutureTimeout:
         logger.warning("bot (%s) took longer than %.2f s at seat %s; the easy heuristic "
                        "plays instead", level, limit, view.get("seat"))
-    except Exception:
+    except BrokenProcessPool:
         logger.exception("bot worker failed (%s, seat %s); the easy heuristic plays instead",
                          level, view.get("seat"))
+    except Exception:
+        # The decision raised (a view it could not read): the worker itself is well and the
+        # pool is kept for every other table.
+        logger.exception("bot failed (%s, seat %s); the easy heuristic plays instead",
+                         level, view.get("seat"))
+        return fallback(view)
     _discard(pool)
     return fallback(view)

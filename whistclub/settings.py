@@ -285,6 +285,12 @@ REVIEW_QUEUE_LIMIT = env_int("REVIEW_QUEUE_LIMIT", 20, minimum=1)
 BOT_SERVICE_URL = env_str("BOT_SERVICE_URL")
 BOT_SERVICE_TOKEN = env_str("BOT_SERVICE_TOKEN")
 BOT_SERVICE_SLACK_SECONDS = env_float("BOT_SERVICE_SLACK_SECONDS", 0.5, minimum=0)
+# A service whose machine does not even take the connection within this is as good as down.
+BOT_SERVICE_CONNECT_SECONDS = env_float("BOT_SERVICE_CONNECT_SECONDS", 0.5, minimum=0.01)
+# The service's side: connections open at once (beyond, a 503 at once), and the seconds a
+# request has to arrive whole (a connection that sends nothing, or a byte at a time, is closed).
+BOT_SERVICE_MAX_CONNECTIONS = env_int("BOT_SERVICE_MAX_CONNECTIONS", 64, minimum=1)
+BOT_SERVICE_READ_SECONDS = env_float("BOT_SERVICE_READ_SECONDS", 5.0, minimum=0.1)
 if BOT_SERVICE_URL and not BOT_SERVICE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(
         f"BOT_SERVICE_URL must be an http:// or https:// URL; got {BOT_SERVICE_URL!r}")
