@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import select
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -44,12 +47,60 @@ def _start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=workers,
+                               mp_context=multiprocessing.get_context(_start_method()),
+                               initializer=_end_with_site, initargs=(os.getpid(),))
+
+
+def _end_with_site(site_pid: int) -> None:
+    """First thing in each worker: it ends when the site's process that started it does.
+
+    Killed with SIGKILL, a daphne process cannot stop its pools, and its workers (84-150 MB
+    each) waited for work forever: each holds the ends of its pool's pipes and the
+    forkserver's, so none of them sees an end of file, and the forkserver (their parent, which
+    outlives daphne for the same reason) never exits -- which is also why the kernel's
+    parent-death signal (prctl PR_SET_PDEATHSIG) would never come.  So each worker watches
+    the site's process itself: on Linux through a pidfd, readable the moment it ends; else by
+    looking every second.  The forkserver and the resource tracker then end by themselves."""
+    try:
+        handle = os.pidfd_open(site_pid)
+    except (AttributeError, OSError):  # not Linux, or a kernel before 5.3
+        handle = None
+    if not _alive(site_pid):  # it ended before we began watching
+        os._exit(0)
+    threading.Thread(target=_exit_when_gone, args=(site_pid, handle), daemon=True,
+                     name="site-watch").start()
+
+
+def _exit_when_gone(site_pid: int, handle: int | None) -> None:
+    if handle is not None:
+        select.select([handle], [], [])  # returns when the process has ended
+        os._exit(0)
+    while _alive(site_pid):
+        time.sleep(1)
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a process killed but not yet reaped is no longer alive
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[-1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
 def _get_pool() -> ProcessPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = ProcessPoolExecutor(max_workers=settings.BOT_WORKERS,
-                                        mp_context=multiprocessing.get_context(_start_method()))
+            _pool = _new_pool(settings.BOT_WORKERS)
         return _pool
 
 
@@ -93,9 +144,7 @@ def submit(function, *args):
     for _attempt in range(2):
         with _lock:
             if _review_pool is None:
-                _review_pool = ProcessPoolExecutor(
-                    max_workers=settings.REVIEW_WORKERS,
-                    mp_context=multiprocessing.get_context(_start_method()))
+                _review_pool = _new_pool(settings.REVIEW_WORKERS)
             pool = _review_pool
         try:
             return pool.submit(function, *args)
@@ -134,8 +183,14 @@ def decide_here(view: dict[str, Any], level: str) -> str:
     except FutureTimeout:
         logger.warning("bot (%s) took longer than %.2f s at seat %s; the easy heuristic "
                        "plays instead", level, limit, view.get("seat"))
-    except Exception:
+    except BrokenProcessPool:
         logger.exception("bot worker failed (%s, seat %s); the easy heuristic plays instead",
                          level, view.get("seat"))
+    except Exception:
+        # The decision raised (a view it could not read): the worker itself is well and the
+        # pool is kept for every other table.
+        logger.exception("bot failed (%s, seat %s); the easy heuristic plays instead",
+                         level, view.get("seat"))
+        return fallback(view)
     _discard(pool)
     return fallback(view)

@@ -11,6 +11,12 @@ log line and the easy heuristic plays, in microseconds, as for a local worker th
 
 The view sent is the acting seat's own view, what the person in that seat would see: the
 service learns nothing a seat may not know, and the token keeps others from asking it.
+
+Neither side can be held by the other: the service takes ``BOT_SERVICE_MAX_CONNECTIONS`` at
+once (one more gets a 503 at once), closes a connection whose request has not arrived whole
+within ``BOT_SERVICE_READ_SECONDS``, and answers a view that is no seat's view (malformed,
+nested deeper than any view, of the wrong types) with a 400 before any worker sees it; the
+site's :func:`ask` gives up at its connect timeout or its deadline, leaving no thread behind.
 """
 
 from __future__ import annotations
@@ -18,64 +24,214 @@ from __future__ import annotations
 import hmac
 import json
 import logging
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+import socket
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from http.client import HTTPConnection, HTTPSConnection
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.request import Request, urlopen
+from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from games.rules import GAME_MODULES
 from games.rules.bots import ALL_LEVELS
 
 logger = logging.getLogger(__name__)
 
 MAX_BODY_BYTES = 1 << 20  # a view is a few kilobytes
 MAX_ACTION_CHARS = 200
+MAX_VIEW_DEPTH = 8  # a view's lists and objects nest four or five deep
 
-# The requests in flight: a decision waits for its answer with a deadline of its own, whatever
-# the socket does (a service that answers byte by byte cannot hold a turn past the limit).
-_requests = ThreadPoolExecutor(max_workers=8, thread_name_prefix="bot-service")
+
+class Deadlines:
+    """Sockets that must be done by a given time: one thread shuts down any that is not, so a
+    peer that sends nothing, or a byte at a time, holds no thread past it (a socket's own
+    timeout is per read, and a byte now and then renews it)."""
+
+    def __init__(self, tick: float = 0.05):
+        self._due: dict[socket.socket, float] = {}
+        self._lock = threading.Lock()
+        self._tick = tick
+        self._thread: threading.Thread | None = None
+
+    def watch(self, sock: socket.socket, seconds: float) -> None:
+        with self._lock:
+            self._due[sock] = time.monotonic() + seconds
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._cut_overdue, daemon=True,
+                                                name="socket-deadlines")
+                self._thread.start()
+
+    def forget(self, sock: socket.socket) -> bool:
+        """Stop watching ``sock``; False if it was cut already."""
+        with self._lock:
+            return self._due.pop(sock, None) is not None
+
+    @contextmanager
+    def within(self, sock: socket.socket, seconds: float):
+        """``sock`` shut down if the block is not done in ``seconds``; yields a list that
+        holds True once it was."""
+        cut = []
+        self.watch(sock, seconds)
+        try:
+            yield cut
+        finally:
+            if not self.forget(sock):
+                cut.append(True)
+
+    def _cut_overdue(self) -> None:
+        while True:
+            time.sleep(self._tick)
+            now = time.monotonic()
+            with self._lock:
+                overdue = [sock for sock, due in self._due.items() if due <= now]
+                for sock in overdue:
+                    del self._due[sock]
+            for sock in overdue:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)  # wakes the thread blocked on it
+                except OSError:
+                    pass  # closed meanwhile
+
+
+_deadlines = Deadlines()
+
+
+class Overdue(Exception):
+    """The service's answer did not come back within the limit."""
 
 
 def ask(view: dict[str, Any], level: str) -> str | None:
     """The service's action for ``view``, or None when it gave none in time (the caller then
-    plays the easy heuristic)."""
+    plays the easy heuristic, as when the service is down).
+
+    In the calling thread, with no thread left behind: the connection must be made within
+    ``BOT_SERVICE_CONNECT_SECONDS``, and the answer be back within the time limit plus
+    ``BOT_SERVICE_SLACK_SECONDS`` from the start, however slowly the service sends it."""
     limit = settings.BOT_TIME_LIMIT_SECONDS + settings.BOT_SERVICE_SLACK_SECONDS
+    deadline = time.monotonic() + limit
+    where = urlsplit(settings.BOT_SERVICE_URL)
+    kind = HTTPSConnection if where.scheme == "https" else HTTPConnection
+    conn = kind(where.hostname, where.port,
+                timeout=min(settings.BOT_SERVICE_CONNECT_SECONDS, limit))
     body = json.dumps({"view": view, "level": level}).encode()
-    request = Request(settings.BOT_SERVICE_URL.rstrip("/") + "/decide", data=body, method="POST",
-                      headers={"Content-Type": "application/json",
-                               "Authorization": f"Bearer {settings.BOT_SERVICE_TOKEN}"})
-
-    def post() -> Any:
-        with urlopen(request, timeout=limit) as response:
-            return json.loads(response.read(MAX_BODY_BYTES))
-
     try:
-        answer = _requests.submit(post).result(timeout=limit)
-    except FutureTimeout:
-        logger.warning("the computer players' service took longer than %.2f s (%s, seat %s)",
-                       limit, level, view.get("seat"))
+        conn.connect()
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise Overdue
+        conn.sock.settimeout(left)  # the read timeout: what is left of the limit
+        with _deadlines.within(conn.sock, left) as cut:
+            conn.request("POST", where.path.rstrip("/") + "/decide", body=body, headers={
+                "Content-Type": "application/json",
+                "Authorization": f"Bearer {settings.BOT_SERVICE_TOKEN}"})
+            response = conn.getresponse()
+            status, data = response.status, response.read(MAX_BODY_BYTES)
+        if cut:
+            raise Overdue
+    except (Overdue, TimeoutError):
+        connecting = conn.sock is None
+        logger.warning("the computer players' service took longer than %.2f s%s (%s, seat %s)",
+                       settings.BOT_SERVICE_CONNECT_SECONDS if connecting else limit,
+                       " to take the connection" if connecting else "", level,
+                       view.get("seat"))
         return None
     except Exception as exc:
-        logger.warning("the computer players' service failed (%s, seat %s): %s", level,
-                       view.get("seat"), exc)
+        if time.monotonic() >= deadline:  # cut at the deadline mid-answer
+            logger.warning("the computer players' service took longer than %.2f s (%s, "
+                           "seat %s)", limit, level, view.get("seat"))
+        else:
+            logger.warning("the computer players' service failed (%s, seat %s): %s", level,
+                           view.get("seat"), exc)
         return None
+    finally:
+        conn.close()
+    try:
+        answer = json.loads(data) if status == 200 else None
+    except (ValueError, RecursionError):
+        answer = None
     action = answer.get("action") if isinstance(answer, dict) else None
     legal = view.get("legal")
     if (not isinstance(action, str) or not action or len(action) > MAX_ACTION_CHARS
             or (legal and action not in legal)):
-        logger.warning("the computer players' service answered %r (%s, seat %s)",
-                       answer, level, view.get("seat"))
+        logger.warning("the computer players' service failed: it answered HTTP %s %r "
+                       "(%s, seat %s)", status, data[:200], level, view.get("seat"))
         return None
     return action
+
+
+def view_problem(view: Any) -> str | None:
+    """What makes ``view`` no seat's view (the error words), or None: checked before any
+    worker sees it, so nonsense costs a 400, never the workers."""
+    if not isinstance(view, dict):
+        return "the view must be an object"
+    if _nesting(view) > MAX_VIEW_DEPTH:
+        return f"the view nests deeper than {MAX_VIEW_DEPTH} levels"
+    if view.get("game") not in GAME_MODULES:
+        return f"the view's game must be one of {', '.join(GAME_MODULES)}"
+    seat, legal = view.get("seat"), view.get("legal")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 8:
+        return "the view's seat must be a seat number"
+    if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
+        return "the view's legal actions must be a list of strings"
+    if not isinstance(view.get("hand", []), list) or \
+            not all(isinstance(card, str) for card in view.get("hand", [])):
+        return "the view's hand must be a list of cards"
+    for key in ("trick", "tricks", "auction"):
+        if key in view and not isinstance(view[key], list):
+            return f"the view's {key} must be a list"
+    if not legal and not isinstance(view.get("discard_count"), int):
+        return "the view offers no action"
+    return None
+
+
+def _nesting(value: Any) -> int:
+    """How deep ``value``'s lists and objects nest (without recursing: a hostile view may be
+    deep)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, depth)
+            if deepest > MAX_VIEW_DEPTH:
+                return deepest
+            stack.extend((child, depth + 1) for child in item)
+    return deepest
 
 
 class DecisionHandler(BaseHTTPRequestHandler):
     server_version = "whistclub-computer-players"
     sys_version = ""
 
+    def setup(self):
+        super().setup()
+        # No read waits longer than the whole request may take, and the whole request is cut
+        # at that time however it trickles in (ComputerPlayersServer.read_seconds).
+        seconds = self.server.read_seconds
+        self.connection.settimeout(seconds)
+        self._read_by = time.monotonic() + seconds
+        _deadlines.watch(self.connection, seconds)
+
+    def parse_request(self):
+        if time.monotonic() >= self._read_by:  # cut mid-headers: nothing to answer
+            self.close_connection = True
+            return False
+        return super().parse_request()
+
+    def finish(self):
+        _deadlines.forget(self.connection)
+        try:
+            super().finish()
+        except OSError:
+            pass  # the connection was cut
+
     def do_GET(self):
+        _deadlines.forget(self.connection)
         if self.path == "/healthz":
             self._reply(200, {"status": "ok"})
         else:
@@ -94,16 +250,28 @@ class DecisionHandler(BaseHTTPRequestHandler):
             return self._reply(411, {"error": "a Content-Length is needed"})
         if not 0 < length <= MAX_BODY_BYTES:
             return self._reply(413, {"error": "the body is empty or too large"})
+        raw = self.rfile.read(length)
+        _deadlines.forget(self.connection)
+        if time.monotonic() >= self._read_by or len(raw) < length:
+            return  # cut at the deadline, or the peer gave up: nobody waits for an answer
         try:
-            body = json.loads(self.rfile.read(length))
+            body = json.loads(raw)
             view, level = body["view"], body["level"]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             return self._reply(400, {"error": "a JSON body with a view and a level is needed"})
-        if not isinstance(view, dict) or level not in ALL_LEVELS:
+        if level not in ALL_LEVELS:
             return self._reply(400, {"error": f"the level must be one of {', '.join(ALL_LEVELS)}"})
+        problem = view_problem(view)
+        if problem:
+            return self._reply(400, {"error": problem})
         from games.bot_runner import decide_here
 
-        self._reply(200, {"action": decide_here(view, level)})
+        try:
+            action = decide_here(view, level)
+        except Exception as exc:  # not even the easy heuristic can read it: the view is wrong
+            logger.warning("a view no computer player could read: %s", exc)
+            return self._reply(400, {"error": "no computer player could read that view"})
+        self._reply(200, {"action": action})
 
     def _reply(self, status: int, payload: dict) -> None:
         data = json.dumps(payload).encode()
@@ -117,8 +285,57 @@ class DecisionHandler(BaseHTTPRequestHandler):
         logger.info("%s %s", self.address_string(), format % args)
 
 
-def serve(bind: str, port: int) -> ThreadingHTTPServer:
+_BUSY_BODY = json.dumps({"error": "too many connections: try again"}).encode()
+BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+        b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(_BUSY_BODY), _BUSY_BODY))
+
+
+class ComputerPlayersServer(ThreadingHTTPServer):
+    """A thread per connection, but never more than ``max_connections`` of them: one more is
+    answered 503 at once, from the accepting thread, and closed."""
+
+    daemon_threads = True
+    # The kernel's queue of connections not yet accepted (socketserver's 5 dropped a burst of
+    # a site's asks, each then retried a second later).
+    request_queue_size = 128
+
+    def __init__(self, address, max_connections: int, read_seconds: float):
+        super().__init__(address, DecisionHandler)
+        self.read_seconds = read_seconds
+        self._places = threading.BoundedSemaphore(max_connections)
+
+    def process_request(self, request, client_address):
+        if not self._places.acquire(blocking=False):
+            try:
+                request.settimeout(0.5)
+                request.sendall(BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._places.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._places.release()
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], OSError):  # a peer gone, or cut at the deadline
+            logger.info("connection from %s ended: %s", client_address, sys.exc_info()[1])
+        else:
+            logger.exception("the request from %s failed", client_address)
+
+
+def serve(bind: str, port: int, *, max_connections: int | None = None,
+          read_seconds: float | None = None) -> ComputerPlayersServer:
     """A server ready to ``serve_forever()`` (``manage.py serve_computer_players`` runs it)."""
-    server = ThreadingHTTPServer((bind, port), DecisionHandler)
-    server.daemon_threads = True
-    return server
+    return ComputerPlayersServer(
+        (bind, port),
+        max_connections or settings.BOT_SERVICE_MAX_CONNECTIONS,
+        read_seconds or settings.BOT_SERVICE_READ_SECONDS)

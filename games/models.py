@@ -186,20 +186,31 @@ class HandReview(models.Model):
     once, in the computer players' worker pool, and kept with the hand."""
 
     class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting for a computer player")
         WORKING = "working", _("being prepared")
         READY = "ready", _("ready")
         FAILED = "failed", _("could not be prepared")
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="reviews")
     seat = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WORKING)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     result = models.JSONField(null=True, blank=True)
-    started_at = models.DateTimeField(default=timezone.now)
+    # Who asked (their reviews waiting or being prepared are capped, and served in turn with
+    # everyone else's), when, and when a worker took it: a review is lost only counting from
+    # then, never for its time in the queue.
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                     null=True, blank=True, related_name="+")
+    requested_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["hand", "seat"], name="one_review_per_hand_seat"),
+        ]
+        indexes = [  # the queue and the reviews being prepared: a few rows among every review
+            models.Index(fields=["requested_at"], name="reviews_queued_or_working",
+                         condition=models.Q(status__in=["queued", "working"])),
         ]
 
     def __str__(self):

@@ -382,17 +382,23 @@ def hand_review(request, table_id, number):
     context = {"table": table, "hand": hand, "seat": seat}
     if seat is None:  # each player sees the review of their own decisions, nobody else
         return render(request, "games/hand_review.html", context, status=403)
+    from games import reviews
+
     if request.method == "POST":
-        from games import reviews
-
-        reviews.request_review(hand, seat)
+        try:
+            reviews.request_review(hand, seat, request.user)
+        except reviews.Refused as refusal:  # too many on the way: words, and nothing stored
+            messages.warning(request, str(refusal))
         return redirect("hand_review", table_id=table.pk, number=hand.number)
-    from games.reviews import is_lost
-
     entry = HandReview.objects.filter(hand=hand, seat=seat).first()
-    if entry is not None and is_lost(entry):  # offer to ask again rather than wait forever
+    if entry is not None and entry.status == HandReview.Status.QUEUED:
+        reviews.dispatch()  # a worker of this process may be free (rows outlive processes)
+        entry.refresh_from_db()
+    if entry is not None and reviews.is_lost(entry):  # offer to ask again, not wait forever
         entry.status = HandReview.Status.FAILED
     ready = entry is not None and entry.status == HandReview.Status.READY
+    if entry is not None and entry.status == HandReview.Status.QUEUED:
+        context["ahead"] = reviews.place_in_queue(entry)
     context |= {"review": entry,
                 "moments": _review_moments(table, hand, entry.result) if ready else [],
                 "double_dummy": _double_dummy_words(entry.result) if ready else None}

@@ -287,6 +287,11 @@ BOT_TIME_LIMIT_SECONDS = env_float("BOT_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
 # Hand reviews (games.reviews) run in worker processes of their own, never beside a table's
 # decisions: a review takes seconds.  0: on a thread of the calling process (tests only).
 REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=0)
+# The reviews' queue (rows of the database, shared by every process): a person may have this
+# many reviews waiting or being prepared at once, and the site this many waiting in all (about
+# what the workers do in a minute); beyond, the page says to try again in a minute.
+REVIEW_LIMIT_PER_PERSON = env_int("REVIEW_LIMIT_PER_PERSON", 3, minimum=1)
+REVIEW_QUEUE_LIMIT = env_int("REVIEW_QUEUE_LIMIT", 20, minimum=1)
 # The pool on machines of its own (games/bot_service.py): the site asks BOT_SERVICE_URL, whose
 # processes run `manage.py serve_computer_players`; both sides hold BOT_SERVICE_TOKEN.  A
 # decision not back within the time limit plus BOT_SERVICE_SLACK_SECONDS (the network) is
@@ -294,6 +299,12 @@ REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=0)
 BOT_SERVICE_URL = env_str("BOT_SERVICE_URL")
 BOT_SERVICE_TOKEN = env_str("BOT_SERVICE_TOKEN")
 BOT_SERVICE_SLACK_SECONDS = env_float("BOT_SERVICE_SLACK_SECONDS", 0.5, minimum=0)
+# A service whose machine does not even take the connection within this is as good as down.
+BOT_SERVICE_CONNECT_SECONDS = env_float("BOT_SERVICE_CONNECT_SECONDS", 0.5, minimum=0.01)
+# The service's side: connections open at once (beyond, a 503 at once), and the seconds a
+# request has to arrive whole (a connection that sends nothing, or a byte at a time, is closed).
+BOT_SERVICE_MAX_CONNECTIONS = env_int("BOT_SERVICE_MAX_CONNECTIONS", 64, minimum=1)
+BOT_SERVICE_READ_SECONDS = env_float("BOT_SERVICE_READ_SECONDS", 5.0, minimum=0.1)
 if BOT_SERVICE_URL and not BOT_SERVICE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(
         f"BOT_SERVICE_URL must be an http:// or https:// URL; got {BOT_SERVICE_URL!r}")

@@ -97,3 +97,61 @@ def test_the_fallback_handles_bid_whist_discards(settings):
     action = bot_runner.fallback(state.view(state.to_act))
     state.apply(action)
     assert state.phase == "declare"
+
+
+PARENT = """
+import os, random, sys, time
+import django
+django.setup()
+from games import bot_runner
+from games.rules import solo_whist
+rules = solo_whist.Rules()
+state = solo_whist.new_hand(rules, 0, solo_whist.deal(rules, 0, random.Random(1)).hands)
+bot_runner.decide_here(state.view(state.to_act), "strong")  # the computer players' pool
+bot_runner.submit(os.getpid).result(timeout=60)  # the reviews' pool
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def test_the_workers_end_when_their_parent_is_killed():
+    """A SIGKILLed daphne once left its computer players' and reviews' workers running
+    (84-150 MB each): they now go with it within seconds."""
+    import signal
+    import subprocess
+    import sys
+
+    import psutil
+
+    from tests.live_servers import ROOT
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "REVIEW_"))}
+    env.update(DJANGO_SETTINGS_MODULE="whistclub.settings", BOT_WORKERS="1",
+               REVIEW_WORKERS="1", BOT_TIME_LIMIT_SECONDS="20")
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, text=True)
+    left_behind = []
+
+    def alive(process):
+        try:
+            return process.status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+
+    try:
+        assert parent.stdout.readline().strip() == "ready"
+        left_behind = psutil.Process(parent.pid).children(recursive=True)
+        assert len(left_behind) >= 2, left_behind  # a worker of each pool, at least
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(10)
+        deadline = time.monotonic() + 5
+        while any(alive(p) for p in left_behind) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [p for p in left_behind if alive(p)]
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait(10)
+        for process in left_behind:  # none, unless the test failed
+            if alive(process):
+                process.kill()

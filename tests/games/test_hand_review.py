@@ -3,7 +3,9 @@ computed once in the computer players' worker processes, shown to that player on
 
 from __future__ import annotations
 
+import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
@@ -19,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def wait_until_ready(hand, seat, seconds=60.0) -> HandReview:
     for _ in range(int(seconds / 0.1)):
         entry = HandReview.objects.filter(hand=hand, seat=seat).first()
-        if entry and entry.status != HandReview.Status.WORKING:
+        if entry and entry.status in (HandReview.Status.READY, HandReview.Status.FAILED):
             return entry
         time.sleep(0.1)
     raise AssertionError("the review was never ready")
@@ -201,8 +203,184 @@ def test_a_review_lost_with_its_process_can_be_asked_for_again(client, django_us
 
     table = finished_table(owner(django_user_model), django_user_model, a_record("solo_whist"))
     hand = table.hands.get()
-    HandReview.objects.create(hand=hand, seat=0, started_at=timezone.now() - timedelta(hours=1))
+    HandReview.objects.create(hand=hand, seat=0, status=HandReview.Status.WORKING,
+                              started_at=timezone.now() - timedelta(hours=1))
     client.force_login(django_user_model.objects.get(username="ana"))
     assert "Try again" in client.get(review_url(table)).content.decode()
     client.post(review_url(table))
     assert wait_until_ready(hand, 0).status == HandReview.Status.READY
+
+
+# The queue: one person asking for many reviews neither starves anyone else nor loses them.
+
+@pytest.fixture
+def held_reviews(settings, monkeypatch):
+    """Reviews taken one at a time (one worker, a thread here), each held until the test
+    opens the gate; ``taken``: the reviews in the order the worker took them."""
+    from games import reviews
+
+    settings.BOT_WORKERS = 0
+    settings.REVIEW_WORKERS = 0
+    gate = threading.Event()
+    taken = []
+    computed = []
+
+    def quick(record, seat, double_dummy=None):
+        gate.wait(30)
+        computed.append(seat)
+        return {"seat": seat, "level": "strong", "moments": [], "double_dummy": None}
+
+    real = reviews._compute_here
+
+    def in_order(claim, *args):
+        taken.append(claim.review_id)
+        real(claim, *args)
+
+    monkeypatch.setattr(reviews, "review_or_error", quick)
+    monkeypatch.setattr(reviews, "_compute_here", in_order)
+    yield SimpleNamespace(gate=gate, taken=taken, computed=computed)
+    gate.set()
+    for _ in range(100):  # the worker free again before the next test
+        if reviews._taken_here == 0:
+            break
+        time.sleep(0.05)
+
+
+def tables_of(django_user_model, count, game="bid_whist"):
+    """``count`` finished tables, each with one hand, held by Ana, Bob, Cy and Dee."""
+    host = django_user_model.objects.filter(username="host").first() or owner(django_user_model)
+    record = a_record(game)
+    return [finished_table(host, django_user_model, record) for _ in range(count)]
+
+
+def person(django_user_model, name):
+    return django_user_model.objects.get(username=name)
+
+
+def review_of(table, seat):
+    return HandReview.objects.filter(hand=table.hands.get(), seat=seat).first()
+
+
+def message_text(response) -> str:
+    return " ".join(str(m) for m in response.context["messages"]) if response.context else ""
+
+
+def test_one_person_has_three_reviews_on_the_way_at_most(client, django_user_model,
+                                                         held_reviews):
+    many = tables_of(django_user_model, 5)
+    client.force_login(person(django_user_model, "ana"))
+    for table in many[:3]:
+        client.post(review_url(table))
+    page = client.post(review_url(many[3]), follow=True)
+    text = visible_text(page.content.decode())
+    assert "You already have 3 reviews on the way" in text, text
+    assert page.status_code == 200 and "Review my play" in text  # the button, not an error
+    assert review_of(many[3], 0) is None  # nothing stored for the refused one
+    assert HandReview.objects.count() == 3
+    held_reviews.gate.set()  # once they are ready, she may ask again
+    for table in many[:3]:
+        wait_until_ready(table.hands.get(), 0)
+    client.post(review_url(many[3]))
+    assert wait_until_ready(many[3].hands.get(), 0).status == HandReview.Status.READY
+
+
+def test_another_persons_review_is_not_starved_by_one_who_asks_for_many(
+        client, django_user_model, held_reviews):
+    """Ana asks for her three reviews first; Bob's one, asked for after, is the next one the
+    worker takes (each person's first waiting review before anyone's second), and his page
+    says so."""
+    many = tables_of(django_user_model, 3)
+    client.force_login(person(django_user_model, "ana"))
+    for table in many:
+        client.post(review_url(table))
+    client.force_login(person(django_user_model, "bob"))
+    client.post(review_url(many[0]))
+    text = visible_text(client.get(review_url(many[0])).content.decode())
+    assert "Your review is next" in text, text
+    held_reviews.gate.set()
+    wait_until_ready(many[0].hands.get(), 1)
+    for table in many:
+        wait_until_ready(table.hands.get(), 0)
+    anas = [review_of(table, 0).pk for table in many]
+    assert held_reviews.taken == [anas[0], review_of(many[0], 1).pk, anas[1], anas[2]]
+
+
+def test_a_full_queue_says_to_try_again_in_a_minute_in_the_readers_language(
+        client, django_user_model, held_reviews, settings):
+    settings.REVIEW_QUEUE_LIMIT = 2
+    (table,) = tables_of(django_user_model, 1)
+    for name in ("ana", "bob", "cy"):  # Ana's is being prepared, Bob's and Cy's wait
+        client.force_login(person(django_user_model, name))
+        client.post(review_url(table))
+    client.force_login(person(django_user_model, "dee"))
+    page = client.post(review_url(table), follow=True)
+    text = visible_text(page.content.decode())
+    assert page.status_code == 200
+    assert "busy with other players' reviews just now. Please try again in a minute." in text
+    assert "Review my play" in text and review_of(table, 3) is None
+    french = client.post(review_url(table), follow=True, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Veuillez réessayer dans une minute" in visible_text(french.content.decode())
+
+
+def test_a_review_waiting_in_the_queue_is_shown_waiting_with_its_place_never_lost(
+        client, django_user_model, held_reviews):
+    """Time spent waiting for a worker does not count as lost: a review asked for an hour ago
+    and still waiting says so, with the reviews before it, and is prepared in its turn."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    many = tables_of(django_user_model, 3)
+    client.force_login(person(django_user_model, "bob"))
+    client.post(review_url(many[0]))  # Bob's keeps the worker busy
+    client.force_login(person(django_user_model, "cy"))
+    client.post(review_url(many[0]))
+    ana = person(django_user_model, "ana")
+    long_ago = timezone.now() - timedelta(hours=1)
+    HandReview.objects.filter(hand=many[0].hands.get(), seat=2).update(requested_at=long_ago)
+    HandReview.objects.create(hand=many[1].hands.get(), seat=0, requested_by=ana,
+                              requested_at=long_ago + timedelta(seconds=1))
+    client.force_login(ana)
+    text = visible_text(client.get(review_url(many[1])).content.decode())
+    assert "waiting for a free computer player: 1 review comes before it" in text, text
+    assert "could not be prepared" not in text and "Try again" not in text
+    held_reviews.gate.set()
+    assert wait_until_ready(many[1].hands.get(), 0).status == HandReview.Status.READY
+
+
+def test_a_review_is_handed_to_the_workers_exactly_once(client, django_user_model,
+                                                        held_reviews):
+    """Asked for again, polled while it waits, and looked at by several processes at once:
+    the review is computed once."""
+    (table,) = tables_of(django_user_model, 1)
+    client.force_login(person(django_user_model, "bob"))
+    client.post(review_url(table))  # the worker is busy with Bob's
+    client.force_login(person(django_user_model, "ana"))
+    for _ in range(3):
+        client.post(review_url(table))
+        client.get(review_url(table) + "?partial=1")
+    assert review_of(table, 0).status == HandReview.Status.QUEUED
+    held_reviews.gate.set()
+    assert wait_until_ready(table.hands.get(), 0).status == HandReview.Status.READY
+    assert sorted(held_reviews.computed) == [0, 1]
+    # several processes (each its own connection) claim the same waiting row at once
+    from games import reviews
+
+    (other,) = tables_of(django_user_model, 1)
+    HandReview.objects.create(hand=other.hands.get(), seat=0)
+    start, claims = threading.Barrier(6), []
+
+    def claim():
+        start.wait()
+        try:
+            claims.append(reviews._claim_next())
+        finally:
+            from django.db import connection
+            connection.close()
+
+    threads = [threading.Thread(target=claim) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert len([c for c in claims if c is not None]) == 1, claims
