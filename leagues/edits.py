@@ -148,6 +148,8 @@ def delete_evening(evening: Evening, by) -> None:
     they were."""
     with transaction.atomic():
         evening.season.refuse_if_closed()
+        for table in EveningTable.objects.select_for_update().filter(evening=evening):
+            _refuse_while_online(table)  # its online table would have no evening to record in
         tables = [table_facts(t) for t in evening.tables.order_by("number")]
         before = {**evening_facts(evening), "tables": tables}
         club = _club(evening)

@@ -225,6 +225,17 @@ def test_paper_entry_waits_while_the_table_plays_online(as_organiser, solo_table
     assert "Next deal" not in response.content.decode()
 
 
+def test_an_evening_whose_table_plays_online_cannot_be_deleted(as_organiser, solo_table):
+    as_organiser.post(url(solo_table, "online/"), {"deals": "4"})
+    evening = solo_table.evening
+    club = evening.season.league.club
+    response = as_organiser.post(f"/clubs/{club.slug}/evenings/{evening.pk}/delete/",
+                                 follow=True)
+    assert "being played online" in response.content.decode()
+    assert Evening.objects.filter(pk=evening.pk).exists()
+    assert EveningTable.objects.filter(pk=solo_table.pk).exists()
+
+
 # -- recording ---------------------------------------------------------------------------------
 
 
