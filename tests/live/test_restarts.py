@@ -52,12 +52,16 @@ async def test_a_computers_move_pending_at_a_restart_is_made_after_it(
         f"{server.ws_url}/ws/tables/{table_id}/?format=json",
         additional_headers={"Cookie": cookie, "Origin": server.url}, open_timeout=10)
     state = await next_state(socket)
-    while not state["state"]["hand"].get("legal"):  # the computers before her play first
-        state = await next_state(socket)
-    await socket.send(json.dumps({"type": "action", "version": state["version"],
-                                  "action": state["state"]["hand"]["legal"][0]}))
-    played = await next_state(socket)
-    assert played["version"] == state["version"] + 1
+    while True:
+        while not state["state"]["hand"].get("legal"):  # the computers before her play first
+            state = await next_state(socket)
+        await socket.send(json.dumps({"type": "action", "version": state["version"],
+                                      "action": state["state"]["hand"]["legal"][0]}))
+        played = await next_state(socket)
+        assert played["version"] == state["version"] + 1
+        if played["state"]["hand"].get("to_act") != 0:
+            break  # a computer's turn now (after a declaration, say, hers again)
+        state = played
     server.process.send_signal(stop)  # within the computers' 0.8 s pause
     server.process.wait(timeout=20)
     stranded, computer_turn = table_facts(server_database, table_id)
