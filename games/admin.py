@@ -7,7 +7,7 @@ from games.models import Hand, Seat, Table
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("position", "user", "bot_level", "away_since")
+    fields = ("position", "user", "bot_level", "former_player", "away_since")
     raw_id_fields = ("user",)
 
 

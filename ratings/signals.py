@@ -7,7 +7,8 @@ from the day of the change, once the change is committed.
 - a member claiming their record (they are then rated as their site user), a club changing
   visibility (its results change scope): the scopes concerned are rebuilt;
 - a hand finished at an online table (``games.signals.hand_finished``; an evening table's hands
-  come through its deals instead).
+  come through its deals instead);
+- an account deleted: its own ratings go, and the scopes it was rated in are re-rated.
 
 Several changes in one transaction re-rate each scope and game once, from the earliest day.
 """
@@ -20,9 +21,10 @@ from contextlib import contextmanager
 from datetime import UTC
 from functools import partial
 
+from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save, pre_save
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 
 logger = logging.getLogger(__name__)
 _local = threading.local()
@@ -152,6 +154,24 @@ def on_hand_finished(sender, table, hand, **kwargs):
     schedule(SITE, table.game, hand.finished_at.astimezone(UTC).date())
 
 
+def on_account_deleted(sender, instance, **kwargs):
+    """A deleted account's rating identity (``u:<pk>``) goes at once, in the deletion's
+    transaction; its results stay (a club's record of them is rated like any member without a
+    login, its online seats like no one), so each scope and game it was rated in is re-rated
+    from its first day there: the ratings stay what a rebuild from the results gives."""
+    from django.db.models import Min
+
+    from ratings.models import Rating, RatingPoint
+
+    player = f"u:{instance.pk}"
+    firsts = list(RatingPoint.objects.filter(player=player).values("scope", "game")
+                  .annotate(first=Min("day")).values_list("scope", "game", "first"))
+    RatingPoint.objects.filter(player=player).delete()
+    Rating.objects.filter(player=player).delete()
+    for scope, game, first in firsts:
+        schedule(scope, game, first)
+
+
 def connect() -> None:
     from games import signals as game_signals
     from leagues.models import Club, Evening, EveningTable, Member
@@ -166,3 +186,5 @@ def connect() -> None:
     pre_save.connect(on_club_pre_save, sender=Club, dispatch_uid="ratings.club_pre")
     post_save.connect(on_club_saved, sender=Club, dispatch_uid="ratings.club_saved")
     game_signals.hand_finished.connect(on_hand_finished, dispatch_uid="ratings.hand_finished")
+    pre_delete.connect(on_account_deleted, sender=settings.AUTH_USER_MODEL,
+                       dispatch_uid="ratings.account_deleted")
