@@ -234,7 +234,7 @@ def account_deleted(user_id: int) -> None:
     them, with the name the club gave it and every result, no longer signing in (the account
     goes from the record by itself: ``Member.user`` is SET_NULL); the club's history says so."""
     for member in Member.objects.filter(user_id=user_id).select_related("club"):
-        ClubChange.record(member.club, None, "member_account_deleted", {"name": member.name})
+        ClubChange.record(member.club, None, "account_deleted", {"name": member.name})
 
 
 def on_account_deleted(sender, instance, **kwargs) -> None:

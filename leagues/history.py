@@ -491,7 +491,7 @@ def describe_club_change(change, who: str) -> dict:
             headline = _("%(name)s made an organiser by %(who)s") % params
         else:
             headline = _("%(name)s is no longer an organiser, changed by %(who)s") % params
-    elif action == "member_account_deleted":
+    elif action == "account_deleted":
         headline = _("The account of %(name)s on the site was deleted") % {
             "name": before.get("name", "")}
         details.append(_("The club's record of them stays, with its name and results; it no "

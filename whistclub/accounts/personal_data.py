@@ -40,7 +40,7 @@ from whistclub.accounts.models import profile_for
 FORMAT = "whistclub-personal-data/1"
 # The history's member lines name a member record by its name of the time.
 MEMBER_ACTIONS = ("member_rename", "member_merge", "member_retire", "member_return",
-                  "member_role", "member_account_deleted")
+                  "member_role", "account_deleted")
 
 
 def _when(moment) -> str | None:
