@@ -282,3 +282,15 @@ def test_the_only_organiser_is_asked_to_hand_the_club_over_first(
     assert not get_user_model().objects.filter(pk=organiser_user.pk).exists()
     organiser.refresh_from_db()
     assert organiser.user_id is None and organiser.name == "olga"
+
+
+def test_an_account_without_a_password_confirms_with_its_username(client, django_user_model):
+    pat = django_user_model.objects.create_user("pat", "pat@example.org")  # no usable password
+    client.force_login(pat)
+    page = client.get(reverse("delete_account")).content.decode()
+    assert "Your username" in page and "Your password" not in page
+    response = client.post(reverse("delete_account"), {"confirmation": "mike"})
+    assert "That is not your username, so nothing was deleted." in response.content.decode()
+    assert django_user_model.objects.filter(pk=pat.pk).exists()
+    assert client.post(reverse("delete_account"), {"confirmation": "pat"}).status_code == 302
+    assert not django_user_model.objects.filter(pk=pat.pk).exists()
