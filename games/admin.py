@@ -11,7 +11,7 @@ def has_finished_hands(table) -> bool:
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("position", "user", "bot_level", "away_since")
+    fields = ("position", "user", "bot_level", "former_player", "away_since")
     raw_id_fields = ("user",)
 
     # Who holds a seat is whose result each finished hand of the table is (the ratings read

@@ -7,7 +7,15 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
+        from django.conf import settings
+        from django.db.models.signals import pre_delete
+
         from games import (
             session_watch,  # noqa: F401  (connects its signal receivers)
             signals,  # noqa: F401  (registers the follow-ups that send them)
+            tables,
         )
+
+        # A deleted account's seats and tables: also when staff delete it in the admin.
+        pre_delete.connect(tables.on_account_deleted, sender=settings.AUTH_USER_MODEL,
+                           dispatch_uid="games.seating.account_deleted")

@@ -34,9 +34,11 @@ def takeover_at(user_id, away_since, grace_seconds: int):
     return away_since + timedelta(seconds=grace_seconds)
 
 
-def played_by_bot(bot_level: str, user_id, away_since, grace_seconds: int, now=None) -> bool:
-    """A seat's turns are played by a computer: a bot seat, or a person gone too long."""
-    if bot_level:
+def played_by_bot(bot_level: str, user_id, away_since, grace_seconds: int, now=None,
+                  former_player: bool = False) -> bool:
+    """A seat's turns are played by a computer: a bot seat, a person gone too long, or a
+    former player (their account was deleted)."""
+    if bot_level or former_player:
         return True
     takeover = takeover_at(user_id, away_since, grace_seconds)
     return takeover is not None and (now or timezone.now()) >= takeover
@@ -57,8 +59,9 @@ class Table(models.Model):
     game = models.CharField(_("game"), max_length=20, choices=registry.choices())
     rules = models.JSONField(_("house rules"), default=dict, blank=True,
                              help_text=_("Only the rules that differ from the defaults."))
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                   related_name="created_tables")
+    # Empty once the account that opened the table is deleted (the table and its hands stay).
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="created_tables")
     created_at = models.DateTimeField(auto_now_add=True)
     is_private = models.BooleanField(_("private"), default=False,
                                      help_text=_("Only people with the invite link can see it."))
@@ -115,6 +118,9 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="seats")
     bot_level = models.CharField(max_length=10, blank=True, choices=BOT_LEVELS)
+    # The person who sat here deleted their account (``games.seating.account_deleted``): the
+    # seat is not free, it reads "former player", and a computer plays it if the game goes on.
+    former_player = models.BooleanField(default=False)
     # Set when the seat's person is gone (games.presence); cleared when they come back.
     away_since = models.DateTimeField(null=True, blank=True)
     # The last sign of the person that is not a live socket: taking the seat, a socket opened
@@ -134,7 +140,7 @@ class Seat(models.Model):
 
     @property
     def is_free(self) -> bool:
-        return self.user_id is None and not self.bot_level
+        return self.user_id is None and not self.bot_level and not self.former_player
 
     @property
     def is_bot(self) -> bool:
@@ -143,7 +149,7 @@ class Seat(models.Model):
     def played_by_bot(self, now=None) -> bool:
         """A seat's turns are played by a computer: a bot seat, or a person gone too long."""
         return played_by_bot(self.bot_level, self.user_id, self.away_since,
-                             self.table.grace_seconds, now)
+                             self.table.grace_seconds, now, self.former_player)
 
 
 class Presence(models.Model):

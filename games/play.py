@@ -68,7 +68,8 @@ class Actor:
 
 def computer_plays(seat, grace_seconds: int) -> bool:
     """Whether a computer plays ``seat`` now: a ``Seat`` row or a snapshot's facts of one."""
-    return played_by_bot(seat.bot_level, seat.user_id, seat.away_since, grace_seconds)
+    return played_by_bot(seat.bot_level, seat.user_id, seat.away_since, grace_seconds,
+                         former_player=seat.former_player)
 
 
 @dataclass(frozen=True)

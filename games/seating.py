@@ -6,15 +6,17 @@ link.  Each is one transaction through ``games.versions``.
 from __future__ import annotations
 
 import secrets
+from functools import partial
 
 from django.db import transaction
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import broadcasting, computer_players, registry, signals
 from games.access import person_id
 from games.engine_messages import engine_message
-from games.models import Seat, Table, default_trick_pause_ms, new_invite_token
+from games.models import HandReview, Seat, Table, default_trick_pause_ms, new_invite_token
 from games.rules import game_module
 from games.rules.base import RulesError
 from games.rules.records import HAND_FORMAT
@@ -160,11 +162,60 @@ def close_table(table_id: int, user) -> Table:
                              table.version)
         if table.status == Table.Status.FINISHED:
             raise TableError(_("This table has finished."), table.version)
-        table.status = Table.Status.FINISHED
-        bump(table)
-        transaction.on_commit(lambda: broadcasting.broadcast_lobby())
-        signals.announce_after_commit("table_finished", table)
+        _finish(table)
     return table
+
+
+def _finish(table: Table) -> None:
+    table.status = Table.Status.FINISHED
+    bump(table)
+    transaction.on_commit(lambda: broadcasting.broadcast_lobby())
+    signals.announce_after_commit("table_finished", table)
+
+
+def account_deleted(user_id: int) -> None:
+    """An account is being deleted (by its person or in the admin): before its seats and tables
+    lose it, in the same transaction.
+
+    - Tables it opened that have not finished close, as its person closing them would (the
+      hand in play is not scored but stays stored; the others may ask for a rematch).
+    - At a table still waiting for players its seat is free again, as if it had left.
+    - Elsewhere the seat stays theirs as a "former player": the hands played there keep their
+      seat, and at a table in play a computer plays it from now on.
+    - The hand reviews of its seats go: a review is shown only to the person in its seat.
+    Every table changed makes a new version, so no process keeps showing the person's name."""
+    opened = (Table.objects.filter(created_by_id=user_id)
+              .exclude(status=Table.Status.FINISHED).order_by("pk").values_list("pk", flat=True))
+    for table_id in list(opened):
+        table = locked(table_id)
+        if table.status != Table.Status.FINISHED:
+            _finish(table)
+    sat = Seat.objects.filter(user_id=user_id)
+    in_play = sorted(set(sat.exclude(table__status=Table.Status.FINISHED)
+                         .values_list("table_id", flat=True)))
+    for table_id in in_play:
+        table = locked(table_id)
+        seats = Seat.objects.filter(table=table, user_id=user_id)
+        if table.status == Table.Status.WAITING:
+            seats.update(user=None, away_since=None)
+        elif table.status == Table.Status.PLAYING:
+            seats.update(former_player=True, away_since=None)
+            transaction.on_commit(partial(computer_players.schedule_bots, table_id))
+        bump(table)  # the seat's name changes (and a computer plays it)
+    HandReview.objects.filter(Exists(Seat.objects.filter(
+        user_id=user_id, table_id=OuterRef("hand__table_id"), position=OuterRef("seat")))).delete()
+    # The rest are finished tables (some just closed above): their page is a replay, a new
+    # version is enough and nobody need be told.
+    Table.objects.filter(status=Table.Status.FINISHED, seats__user_id=user_id).update(
+        version=F("version") + 1)
+    sat.update(former_player=True, away_since=None)
+    if in_play:
+        transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
+
+
+def on_account_deleted(sender, instance, **kwargs) -> None:
+    """``pre_delete`` of the user model (connected in ``games.apps``)."""
+    account_deleted(instance.pk)
 
 
 def renew_invite(table_id: int, user) -> Table:

@@ -1,6 +1,6 @@
-"""Sockets live no longer than the session that opened them: a logout, or a password change
-(which ends every other session of the account), closes the account's open sockets whose
-session is no longer valid.
+"""Sockets live no longer than the session that opened them: a logout, a password change
+(which ends every other session of the account) or the account's deletion closes the
+account's open sockets whose session is no longer valid.
 
 Django checks the session on every HTTP request; a WebSocket is checked once, when it opens.
 So each socket of a signed-in person joins its account's group (``games.consumers``) and is
@@ -15,7 +15,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.auth.signals import user_logged_out
-from django.db.models.signals import post_save
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
 from django.utils.module_loading import import_string
@@ -67,3 +68,10 @@ def _account_saved(sender, instance, created, update_fields=None, **kwargs):
     if created or (update_fields is not None and set(update_fields) <= {"last_login"}):
         return
     tell_sockets(instance.pk)
+
+
+@receiver(post_delete, sender=get_user_model(), dispatch_uid="games.session_watch.deleted")
+def _account_deleted(sender, instance, **kwargs):
+    # Once the deletion is committed: a socket that looked before would still find the account.
+    user_id = instance.pk
+    transaction.on_commit(lambda: tell_sockets(user_id))

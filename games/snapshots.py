@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.access import seat_held_by
 from games.computer_names import computer_name
@@ -37,14 +38,16 @@ class SeatFacts:
     display_name: str
     bot_level: str
     away_since: datetime | None
+    former_player: bool = False
 
     @property
     def free(self) -> bool:
-        return self.user_id is None and not self.bot_level
+        return self.user_id is None and not self.bot_level and not self.former_player
 
     def played_by_bot(self, grace_seconds: int, now: datetime | None = None) -> bool:
         """``Seat.played_by_bot`` from the facts of a snapshot."""
-        return played_by_bot(self.bot_level, self.user_id, self.away_since, grace_seconds, now)
+        return played_by_bot(self.bot_level, self.user_id, self.away_since, grace_seconds, now,
+                             self.former_player)
 
 
 def player_name(seat: SeatFacts, table_id: int) -> str:
@@ -52,6 +55,8 @@ def player_name(seat: SeatFacts, table_id: int) -> str:
         return seat.display_name or seat.username
     if seat.bot_level:
         return computer_name(table_id, seat.position, seat.bot_level)
+    if seat.former_player:
+        return _("former player")
     return ""
 
 
@@ -127,7 +132,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
     seats = tuple(
         SeatFacts(s.position, s.user_id, s.user.get_username() if s.user_id else "",
                   (getattr(getattr(s.user, "profile", None), "display_name", "") or "")
-                  if s.user_id else "", s.bot_level, s.away_since)
+                  if s.user_id else "", s.bot_level, s.away_since, s.former_player)
         for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
     return TableSnapshot(

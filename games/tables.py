@@ -6,7 +6,8 @@ version; broadcast after commit.  An illegal, stale or repeated action raises
 one door the views, the sockets, the leagues and the tests use:
 
 - ``games.versions``: the row lock, the version compare-and-swap, ``TableError``;
-- ``games.seating``: opening, sitting, computer players before the game, closing, invites;
+- ``games.seating``: opening, sitting, computer players before the game, closing, invites,
+  a deleted account's seats and tables;
 - ``games.play``: an action applied (one path for a held version and the locked route);
 - ``games.computer_players``: when a computer player acts, and how;
 - ``games.presence``: who is at the table, the grace period;
@@ -31,12 +32,14 @@ from games.play import (  # noqa: F401
     play_for_computer,
 )
 from games.seating import (  # noqa: F401
+    account_deleted,
     add_bot,
     changed_in_admin,
     close_table,
     create_table,
     fill_seats,
     leave_seat,
+    on_account_deleted,
     rematch,
     renew_invite,
     take_seat,

@@ -26,7 +26,8 @@ def lobby_tables(user):
     return (Table.objects.filter(is_private=False)
             .exclude(status=Table.Status.FINISHED)
             .annotate(free_seats=Count("seats", filter=Q(seats__user__isnull=True,
-                                                         seats__bot_level="")))
+                                                         seats__bot_level="",
+                                                         seats__former_player=False)))
             .prefetch_related("seats__user__profile")
             .select_related("created_by")[:50])
 

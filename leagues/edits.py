@@ -2,7 +2,8 @@
 rules, evenings and tables edited or deleted, members added (one or in bulk), renamed, merged,
 retired, given a role or an e-mail address, seasons closed.  (A club's creation and an invite
 link accepted are recorded by ``Club.create_with_organiser`` and ``Invite.accept``.)  The
-admin's saves of clubs and leagues come here too (``leagues/admin.py``).
+admin's saves of clubs and leagues come here too (``leagues/admin.py``); and what a member's
+account deleted leaves in the club.
 
 Each function checks, writes and records the change in the club's history
 (:class:`leagues.models.ClubChange`, read in sentences by
@@ -322,6 +323,37 @@ def set_role(member: Member, role: str, by) -> None:
         member.save(update_fields=["role"])
         ClubChange.record(member.club, by, "member_role", {"name": member.name, "role": before},
                           {"role": role})
+
+
+def clubs_only_organised_by(user, lock: bool = False) -> list[Club]:
+    """The clubs where ``user`` is the only organiser who signs in: without them nobody could
+    run the club (a club always keeps an organiser: :func:`set_role`).  ``lock``: lock those
+    clubs' organisers until the transaction ends, so that two organisers leaving at once cannot
+    both count on the other."""
+    organisers = Member.objects.filter(
+        club__in=Member.objects.filter(user=user, role=Member.Role.ORGANISER).values("club_id"),
+        role=Member.Role.ORGANISER)
+    if lock:
+        organisers = organisers.select_for_update()
+    others: dict[int, bool] = {}
+    for club_id, user_id in organisers.values_list("club_id", "user_id"):
+        others[club_id] = others.get(club_id, False) or (
+            user_id is not None and user_id != user.pk)
+    return list(Club.objects.filter(pk__in=[pk for pk, other in others.items() if not other])
+                .order_by("name"))
+
+
+def account_deleted(user_id: int) -> None:
+    """An account is being deleted (by its person or by staff): each club keeps its record of
+    them, with the name the club gave it and every result, no longer signing in (the account
+    goes from the record by itself: ``Member.user`` is SET_NULL); the club's history says so."""
+    for member in Member.objects.filter(user_id=user_id).select_related("club"):
+        ClubChange.record(member.club, None, "account_deleted", {"name": member.name})
+
+
+def on_account_deleted(sender, instance, **kwargs) -> None:
+    """``pre_delete`` of the user model (connected in ``leagues.apps``)."""
+    account_deleted(instance.pk)
 
 
 def merge_members(kept: Member, other: Member, by) -> None:

@@ -639,6 +639,11 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
             headline = _("%(name)s made an organiser by %(who)s") % params
         else:
             headline = _("%(name)s is no longer an organiser, changed by %(who)s") % params
+    elif action == "account_deleted":
+        headline = _("The account of %(name)s on the site was deleted") % {
+            "name": before.get("name", "")}
+        details.append(_("The club's record of them stays, with its name and results; it no "
+                         "longer signs in."))
     elif action == "members_add":
         names = after.get("names") or []
         headline = ngettext("%(count)s member added by %(who)s",

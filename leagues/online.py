@@ -177,7 +177,9 @@ def on_table_finished(sender, table, **kwargs) -> None:
 class SeatInfo:
     position: int
     member: Member
-    kind: str  # "member", "computer", "other" (someone else took the seat) or "free"
+    # "member", "computer", "other" (someone else took the seat), "former" (the person who sat
+    # there deleted their account; a computer plays it while the game goes on) or "free"
+    kind: str
     player: str = ""  # who sits there, when it is someone else
 
 
@@ -194,6 +196,8 @@ def seat_infos(fixture: OnlineFixture, members: list[Member],
             kind, player = "free", ""
         elif seat.is_bot:
             kind, player = "computer", ""
+        elif seat.former_player:
+            kind, player = "former", ""
         elif member.user_id is not None and seat.user_id == member.user_id:
             kind, player = "member", ""
         else:

@@ -13,6 +13,7 @@ the commit.  Pending re-ratings of one scope and game are done as one, from the 
 - a hand finished at an online table (``games.signals.hand_finished``, itself a follow-up; an
   evening table's hands come through its deals instead): one update of its players when it is
   the newest result (``ratings.store.append``), a re-rating from its day otherwise.
+- an account deleted: its own ratings go, and the scopes it was rated in are re-rated.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ import threading
 from contextlib import contextmanager
 from datetime import date
 
+from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models.signals import post_delete, post_save, pre_save
+from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
 
 logger = logging.getLogger(__name__)
 _local = threading.local()
@@ -182,6 +184,24 @@ def on_hand_finished(sender, table, hand, **kwargs):
         schedule(SITE, table.game, events[0].day)
 
 
+def on_account_deleted(sender, instance, **kwargs):
+    """A deleted account's rating identity (``u:<pk>``) goes at once, in the deletion's
+    transaction; its results stay (a club's record of them is rated like any member without a
+    login, its online seats like no one), so each scope and game it was rated in is re-rated
+    from its first day there: the ratings stay what a rebuild from the results gives."""
+    from django.db.models import Min
+
+    from ratings.models import Rating, RatingPoint
+
+    player = f"u:{instance.pk}"
+    firsts = list(RatingPoint.objects.filter(player=player).values("scope", "game")
+                  .annotate(first=Min("day")).values_list("scope", "game", "first"))
+    RatingPoint.objects.filter(player=player).delete()
+    Rating.objects.filter(player=player).delete()
+    for scope, game, first in firsts:
+        schedule(scope, game, first)
+
+
 def connect() -> None:
     from games import followups
     from games import signals as game_signals
@@ -198,3 +218,5 @@ def connect() -> None:
     post_save.connect(on_club_saved, sender=Club, dispatch_uid="ratings.club_saved")
     game_signals.hand_finished.connect(on_hand_finished, dispatch_uid="ratings.hand_finished")
     followups.handler(RATE)(rate)
+    pre_delete.connect(on_account_deleted, sender=settings.AUTH_USER_MODEL,
+                       dispatch_uid="ratings.account_deleted")

@@ -72,3 +72,32 @@ class ProfileForm(forms.ModelForm):
         if display_name:
             check_shown_name(display_name, self.instance.user)
         return display_name
+
+
+class DeleteAccountForm(forms.Form):
+    """The person confirms with their password (their username, for an account made without
+    one), so that nobody at a computer left signed in can delete it."""
+
+    confirmation = forms.CharField(strip=False)
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        field = self.fields["confirmation"]
+        if user.has_usable_password():
+            field.label = _("Your password")
+            field.widget = forms.PasswordInput(attrs={"autocomplete": "current-password"})
+        else:
+            field.label = _("Your username")
+            field.widget = forms.TextInput(attrs={"autocomplete": "off"})
+
+    def clean_confirmation(self):
+        given = self.cleaned_data["confirmation"]
+        if self.user.has_usable_password():
+            if not self.user.check_password(given):
+                raise forms.ValidationError(
+                    _("That is not your password, so nothing was deleted."), code="wrong")
+        elif given.strip() != self.user.get_username():
+            raise forms.ValidationError(
+                _("That is not your username, so nothing was deleted."), code="wrong")
+        return given

@@ -5,6 +5,8 @@ from whistclub.accounts import views
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    path("profile/my-data.json", views.my_data, name="my_data"),
+    path("profile/delete/", views.delete_account, name="delete_account"),
     # Before django.contrib.auth.urls (whistclub/urls.py), which has the same path and name.
     path("reset/<uidb64>/<token>/", views.PasswordResetConfirm.as_view(),
          name="password_reset_confirm"),

@@ -3,15 +3,19 @@ import math
 from axes.utils import reset as reset_login_failures
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import content_disposition_header, url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
-from whistclub.accounts.forms import ProfileForm, SignUpForm
+from leagues.edits import clubs_only_organised_by
+from whistclub.accounts import leaving, personal_data
+from whistclub.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from whistclub.accounts.models import profile_for
 
 
@@ -52,6 +56,37 @@ def profile(request):
             response.set_cookie(settings.LANGUAGE_COOKIE_NAME, profile.language)
         return response
     return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+@never_cache
+def my_data(request):
+    """Everything the site holds on the person, as a JSON file to keep."""
+    response = JsonResponse(personal_data.collect(request.user),
+                            json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"whistclub-{request.user.get_username()}.json")
+    return response
+
+
+@login_required
+@never_cache
+def delete_account(request):
+    """The confirmation page, in plain words; the account goes once the person gives their
+    password, unless a club would be left without an organiser (then: hand it over first)."""
+    clubs = clubs_only_organised_by(request.user)
+    form = DeleteAccountForm(request.user, request.POST or None)
+    if request.method == "POST" and not clubs and form.is_valid():
+        try:
+            leaving.delete_account(request.user)
+        except leaving.ClubsNeedAnOrganiser as refused:
+            clubs = refused.clubs
+        else:
+            logout(request)
+            messages.success(request, _("Your account has been deleted. Goodbye, and thank you "
+                                        "for playing."))
+            return redirect("home")
+    return render(request, "accounts/delete_account.html", {"form": form, "clubs": clubs})
 
 
 def locked_out(request, original_response=None, credentials=None):
