@@ -1,11 +1,14 @@
 from __future__ import annotations
 
 import csv
+import datetime
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -38,6 +41,14 @@ class EveningEmailForm(forms.Form):
     subject = forms.CharField(label=gettext_lazy("Subject"), max_length=150)
     message = forms.CharField(label=gettext_lazy("Message"), max_length=5000,
                               widget=forms.Textarea(attrs={"rows": 10}))
+
+    def clean_subject(self):
+        # A subject is one header line: a line break in it would let it write other headers
+        # (Django refuses to send it, with BadHeaderError).
+        subject = self.cleaned_data["subject"]
+        if subject.splitlines() != [subject]:
+            raise ValidationError(_("A subject is a single line: remove its line breaks."))
+        return subject
 
 
 class AttendanceForm(forms.Form):
@@ -192,12 +203,38 @@ class SeasonForm(forms.ModelForm):
         fields = ["name", "draw"]
 
 
+# An evening is planned or recorded within these years of today's: a date beyond them is a slip of
+# the keyboard (9999-12-31), and one that calendars cannot hold.
+EVENING_YEARS_BACK = 50
+EVENING_YEARS_AHEAD = 10
+
+
+def evening_dates() -> tuple[datetime.date, datetime.date]:
+    """The first and the last day an evening may have."""
+    year = timezone.localdate().year
+    return (datetime.date(year - EVENING_YEARS_BACK, 1, 1),
+            datetime.date(year + EVENING_YEARS_AHEAD, 12, 31))
+
+
 class EveningForm(forms.ModelForm):
     class Meta:
         model = Evening
         fields = ["date", "start_time", "venue"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}),
                    "start_time": forms.TimeInput(attrs={"type": "time"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        first, last = evening_dates()
+        self.fields["date"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+
+    def clean_date(self):
+        day = self.cleaned_data["date"]
+        first, last = evening_dates()
+        if not first <= day <= last:
+            raise ValidationError(_("Choose a date between %(first)s and %(last)s.") % {
+                "first": date_format(first, "j F Y"), "last": date_format(last, "j F Y")})
+        return day
 
 
 class PartnershipForm(forms.ModelForm):

@@ -154,3 +154,14 @@ def test_a_member_who_signs_in_is_written_to_at_their_logins_address(as_organise
     assert sorted(m.to[0] for m in mail.outbox) == ["mike.login@example.org", "olga@example.org"]
     page = as_organiser.get(f"/clubs/{mike.club.slug}/members/{mike.pk}/manage/")
     assert "the address of their login is used" in page.content.decode()
+
+
+@pytest.mark.parametrize("subject", ["Tonight\r\nBcc: everyone@example.org", "Tonight\nagain",
+                                     "To\rnight", "Tonight\u2028again"])
+def test_a_subject_with_a_line_break_gets_a_form_error_and_no_email(as_organiser, solo_evening,
+                                                                     people, subject):
+    response = as_organiser.post(email_url(solo_evening), {
+        "who": "everyone", "subject": subject, "message": "We start at eight."})
+    assert response.status_code == 200
+    assert "A subject is a single line: remove its line breaks." in response.content.decode()
+    assert mail.outbox == []
