@@ -64,3 +64,16 @@ def test_provisional_tables_stay_provisional_deal_by_deal(back_to_latest):
     assert totals_table.provisional and totals_table.totals_entered_by_id == player.pk
     assert not EveningTable.objects.get(pk=final_table.pk).provisional
     assert not Deal.objects.get(table_id=final_table.pk).provisional
+
+
+def test_a_club_whose_slug_is_a_route_under_clubs_moves_to_pages_of_its_own(back_to_latest):
+    apps = migrate([("leagues", "0010_member_reminders")])
+    Club = apps.get_model("leagues", "Club")
+    for name, slug in (("New", "new"), ("New too", "new-2"), ("Join", "join"),
+                       ("Reminders", "reminders"), ("Crown", "crown")):
+        Club.objects.create(name=name, slug=slug)
+    apps = migrate([("leagues", "0011_move_clubs_off_reserved_slugs")])
+    Club = apps.get_model("leagues", "Club")
+    assert dict(Club.objects.values_list("name", "slug")) == {
+        "New": "new-3", "New too": "new-2", "Join": "join-2", "Reminders": "reminders-2",
+        "Crown": "crown"}
