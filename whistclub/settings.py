@@ -187,8 +187,8 @@ STORAGES = {
     },
 }
 
-# Email: the console by default (password-reset links appear in the server's output); SMTP
-# as soon as EMAIL_HOST is set.
+# Email: the console by default (sign-up and password-reset links appear in the server's
+# output); SMTP as soon as EMAIL_HOST is set.
 EMAIL_HOST = env_str("EMAIL_HOST")
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"

@@ -4,6 +4,8 @@ from whistclub.accounts import views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
+    path("signup/sent/", views.signup_sent, name="signup_sent"),
+    path("signup/confirm/<uidb64>/<token>/", views.signup_confirm, name="signup_confirm"),
     path("profile/", views.profile, name="profile"),
     # Before django.contrib.auth.urls (whistclub/urls.py), which has the same path and name.
     path("reset/<uidb64>/<token>/", views.PasswordResetConfirm.as_view(),
