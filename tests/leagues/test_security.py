@@ -445,6 +445,41 @@ def test_the_calendar_stays_readable_with_an_evening_stored_at_the_edge_of_time(
 # -- 6. a member's page is seen by whoever sees the member list -----------------------------------
 
 
+@pytest.mark.parametrize("past", [False, True])
+@pytest.mark.parametrize("persona", ["anonymous", "outsider", "member", "organiser"])
+def test_who_is_coming_to_an_evening_follows_the_member_lists_rule(
+        client, solo_evening, member, persona, past, outsider_user, member_user, organiser_user):
+    """A public club shows its evenings (date, venue, results) to anyone, but who will be at
+    that venue on that date is its members' business, as its member list is."""
+    import datetime
+
+    from leagues.models import Attendance
+    club = solo_evening.season.league.club
+    club.is_public = True
+    club.save()
+    granny = club.members.create(name="Granny Weatherwax")
+    for who in (member, granny):
+        Attendance.objects.create(evening=solo_evening, member=who, coming=True)
+    if past:
+        solo_evening.date = datetime.date(2020, 1, 6)
+        solo_evening.save()
+    user = {"outsider": outsider_user, "member": member_user,
+            "organiser": organiser_user}.get(persona)
+    if user:
+        client.force_login(user)
+    response = client.get(club_url(club, f"evenings/{solo_evening.pk}/"))
+    assert response.status_code == 200  # the evening itself is public
+    page = response.content.decode()
+    assert "The Crown" in page  # its venue
+    sees = persona in ("member", "organiser")
+    assert ("Granny Weatherwax" in page) == sees
+    assert ("<h2>Who came</h2>" in page or "<h2>Who is coming</h2>" in page) == sees
+    listing = client.get(club_url(club, "members/")).status_code
+    assert (listing == 200) == sees
+    if not sees:
+        assert "Who is coming is shown to the club's members only." in page
+
+
 @pytest.mark.parametrize("public", [False, True])
 @pytest.mark.parametrize("persona", ["anonymous", "outsider", "member", "organiser"])
 def test_member_pages_follow_the_member_lists_rule(client, club, member, public, persona,
