@@ -6,8 +6,9 @@ Every view gets its objects through these helpers, never through an ad-hoc filte
 * a visible object that the person may not change answers 403;
 * an organiser's powers stop at their own club: every object is looked up *within* the club of
   the URL, so an id from another club is a 404;
-* the club's people (the member list and every member's page) are for its members only, even
-  in a public club: :func:`check_members_visible` is that one rule.
+* the club's people (the member list, every member's page, and who is coming to an evening or
+  came to it) are for its members only, even in a public club: ``ClubAccess.sees_members`` is
+  that one rule (:func:`check_members_visible` refuses a page of them).
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ class ClubAccess:
     def is_organiser(self) -> bool:
         return self.member is not None and self.member.is_organiser
 
+    @property
+    def sees_members(self) -> bool:
+        """The one rule for the club's people (who is in it, who comes when and where): its
+        members see them; anyone else, even in a public club, does not.  Member ids are
+        sequential, so a page that answered outsiders would list the club one id at a time,
+        and an evening's answers say who will be at which venue on which date."""
+        return self.is_member
+
 
 def get_club_access(request, slug: str, need: str = VIEW) -> ClubAccess:
     """The club of ``slug`` and the viewer's membership: 404 if invisible, 403 if not allowed."""
@@ -66,11 +75,10 @@ def check_access(request, club: Club, need: str) -> ClubAccess:
 
 
 def check_members_visible(access: ClubAccess) -> None:
-    """The one rule for the club's people, used by the member list and by each member's page:
-    members of the club see them; anyone else, even in a public club, is refused (403; a
-    members-only club is already invisible: 404).  Member ids are sequential, so a page that
-    answered outsiders would list the club one id at a time."""
-    if not access.is_member:
+    """A page of the club's people (the member list, each member's page) for whoever
+    ``access.sees_members``; anyone else, even in a public club, is refused (403; a
+    members-only club is already invisible: 404)."""
+    if not access.sees_members:
         raise PermissionDenied
 
 

@@ -109,6 +109,21 @@ def _ical_text(value: str) -> str:
     return value.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _evening_times(evening) -> tuple | None:
+    """When an evening starts and ends in a calendar: three hours from its time (in UTC), or
+    the whole day when it has none.  None for a date at the edge of what dates can hold (an
+    evening stored before the forms refused 9999-12-31): it is left out of the calendar, which
+    stays readable."""
+    try:
+        if evening.start_time:
+            start = timezone.make_aware(datetime.combine(evening.date, evening.start_time))
+            start_utc = start.astimezone(UTC)
+            return start_utc, start_utc + timedelta(hours=3)
+        return evening.date, evening.date + timedelta(days=1)
+    except OverflowError:
+        return None
+
+
 def calendar_ics(request, club):
     """The club's evenings (RFC 5545, written by the icalendar library: escaping and line
     folding are right by construction); an evening without a time is an all-day event."""
@@ -121,17 +136,14 @@ def calendar_ics(request, club):
     calendar.add("x-wr-calname", _ical_text(club.name))
     evenings = Evening.objects.filter(season__league__club=club).select_related("season__league")
     for evening in evenings:
+        times = _evening_times(evening)
+        if times is None:
+            continue
         event = icalendar.Event()
         event.add("uid", f"evening-{evening.pk}@{host}")
         event.add("dtstamp", stamp)
-        if evening.start_time:
-            start = timezone.make_aware(datetime.combine(evening.date, evening.start_time))
-            start_utc = start.astimezone(UTC)
-            event.add("dtstart", start_utc)
-            event.add("dtend", start_utc + timedelta(hours=3))
-        else:
-            event.add("dtstart", evening.date)
-            event.add("dtend", evening.date + timedelta(days=1))
+        event.add("dtstart", times[0])
+        event.add("dtend", times[1])
         event.add("summary", _ical_text(f"{club.name}: {evening.season.league.name}"))
         if evening.venue:
             event.add("location", _ical_text(evening.venue))

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
 import csv
+import datetime
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -48,10 +51,11 @@ class EveningEmailForm(forms.Form):
                               widget=forms.Textarea(attrs={"rows": 10}))
 
     def clean_subject(self):
-        # A line break in a header would be refused by the mail library (or add headers).
+        # A subject is one header line: a line break in it would let it write other headers
+        # (Django refuses to send it, with BadHeaderError).
         subject = self.cleaned_data["subject"]
-        if "\n" in subject or "\r" in subject:
-            raise ValidationError(_("The subject must fit on one line."))
+        if subject.splitlines() != [subject]:
+            raise ValidationError(_("A subject is a single line: remove its line breaks."))
         return subject
 
 
@@ -207,12 +211,38 @@ class SeasonForm(forms.ModelForm):
         fields = ["name", "draw"]
 
 
+# An evening is planned or recorded within these years of today's: a date beyond them is a slip of
+# the keyboard (9999-12-31), and one that calendars cannot hold.
+EVENING_YEARS_BACK = 50
+EVENING_YEARS_AHEAD = 10
+
+
+def evening_dates() -> tuple[datetime.date, datetime.date]:
+    """The first and the last day an evening may have."""
+    year = timezone.localdate().year
+    return (datetime.date(year - EVENING_YEARS_BACK, 1, 1),
+            datetime.date(year + EVENING_YEARS_AHEAD, 12, 31))
+
+
 class EveningForm(forms.ModelForm):
     class Meta:
         model = Evening
         fields = ["date", "start_time", "venue"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}),
                    "start_time": forms.TimeInput(attrs={"type": "time"})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        first, last = evening_dates()
+        self.fields["date"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+
+    def clean_date(self):
+        day = self.cleaned_data["date"]
+        first, last = evening_dates()
+        if not first <= day <= last:
+            raise ValidationError(_("Choose a date between %(first)s and %(last)s.") % {
+                "first": date_format(first, "j F Y"), "last": date_format(last, "j F Y")})
+        return day
 
 
 class PartnershipForm(forms.ModelForm):

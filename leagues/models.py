@@ -72,9 +72,12 @@ class Club(models.Model):
 
     def save(self, *args, **kwargs):
         if not self.slug:
+            from leagues.urls import reserved_club_slugs
+
+            reserved = reserved_club_slugs()  # "new", "join": /clubs/new/ is the create form
             base = slugify(self.name)[:80] or "club"
             slug, n = base, 1
-            while Club.objects.filter(slug=slug).exists():
+            while slug in reserved or Club.objects.filter(slug=slug).exists():
                 n += 1
                 slug = f"{base}-{n}"
             self.slug = slug

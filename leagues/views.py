@@ -478,6 +478,8 @@ def evening_create(request, slug, season_id):
 def evening_detail(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id)
     attendances = evening.attendances.select_related("member").order_by("-coming", "member__name")
+    if not access.sees_members:  # who comes, when and where: the club's members only
+        attendances = attendances.none()
     if evening.is_past:
         attendances = attendances.filter(coming=True).order_by("member__name")
     mine = None

@@ -107,6 +107,27 @@ class ServerDatabase:
             self._drop()
 
 
+# Each started server's log, by its URL: the console e-mail backend writes the e-mails there.
+SERVER_LOGS: dict[str, Path] = {}
+
+
+def emailed_link(base_url: str, to: str, path: str, seconds: float = 10.0) -> str:
+    """The path (and query) of the last link to ``path`` in an e-mail the server at
+    ``base_url`` sent to ``to`` (as a person would find it in their mailbox)."""
+    log_path = SERVER_LOGS[base_url]
+    deadline = time.monotonic() + seconds
+    while True:
+        text = log_path.read_text(errors="replace")
+        start = text.rfind(f"\nTo: {to}\n")
+        found = start >= 0 and re.search(rf"https?://[^/\s]+({re.escape(path)}\S*)",
+                                         text[start:])
+        if found:
+            return found.group(1)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no e-mail to {to} with a link to {path} in {log_path}")
+        time.sleep(0.1)
+
+
 class DaphneServer:
     def __init__(self, database: ServerDatabase, log_path: Path, port: int | None = None,
                  **env):
@@ -126,6 +147,7 @@ class DaphneServer:
             stdout=log, stderr=subprocess.STDOUT)
         log.close()
         wait_until_answers(self.url + "/healthz", self.process, "daphne", self.log_path)
+        SERVER_LOGS[self.url] = self.log_path
         return self
 
     def kill(self):

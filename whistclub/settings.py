@@ -188,8 +188,8 @@ STORAGES = {
     },
 }
 
-# Email: the console by default (password-reset links appear in the server's output); SMTP
-# as soon as EMAIL_HOST is set.
+# Email: the console by default (sign-up and password-reset links appear in the server's
+# output); SMTP as soon as EMAIL_HOST is set.
 EMAIL_HOST = env_str("EMAIL_HOST")
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
@@ -217,8 +217,9 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not 
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-# The largest request body Django reads (files aside): nginx's client_max_body_size is the same
-# figure (deploy/nginx/whistclub-locations.conf), so both refuse the same requests.
+# The largest request body the site reads, files included (whistclub/request_limits.py holds
+# every body to it, before Django and under daphne alone): nginx's client_max_body_size is the
+# same figure (deploy/nginx/whistclub-locations.conf), so both refuse the same requests.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 # Content-Security-Policy (django-csp): everything from the site itself, nothing inline.  Scripts

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_servers import DaphneServer, ServerDatabase
+from tests.live_servers import DaphneServer, ServerDatabase, emailed_link
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -152,12 +152,17 @@ class Stall:
 
 
 def sign_up(page, base_url, username):
+    """Sign up, and finish with the link of the e-mail the server sent (into its log)."""
     page.goto(base_url + "/accounts/signup/")
     page.fill("#id_username", username)
     page.fill("#id_email", f"{username}@example.org")
     page.fill("#id_display_name", username.capitalize())
     page.fill("#id_password1", "a-long-test-password")
     page.fill("#id_password2", "a-long-test-password")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/accounts/signup/sent/")
+    page.goto(base_url + emailed_link(base_url, f"{username}@example.org",
+                                      "/accounts/signup/confirm/"))
     page.click("main button[type=submit]")
     page.wait_for_selector(".message")
 

@@ -2,7 +2,9 @@
 players, a rematch once the table has finished, the invite link, a visitor who is not signed in
 brought back after logging in or signing up, closing after a confirmation, "your tables"."""
 
+import re
 import threading
+from urllib.parse import quote, urlencode
 
 import pytest
 from django.conf import settings
@@ -283,10 +285,14 @@ def test_signing_up_from_an_invite_link_comes_back_to_the_private_table(people):
     signup_page = visitor.get(f"/accounts/signup/?next={invite}").content.decode()
     assert f'name="next" value="{invite}"' in signup_page
     assert f'href="/accounts/login/?next={invite}"' in signup_page
-    response = visitor.post("/accounts/signup/", {
+    visitor.post("/accounts/signup/", {
         "username": "newcomer", "email": "newcomer@example.org", "display_name": "Newcomer",
         "password1": "a-long-test-password", "password2": "a-long-test-password",
-        "next": invite}, follow=True)
+        "next": invite})
+    # The e-mailed link that finishes the sign-up carries the way back to the table.
+    link = emailed_signup_link()
+    assert f"next={quote(invite, safe='')}" in link
+    response = visitor.post(link, follow=True)
     assert response.redirect_chain[0] == (invite, 302)
     assert response.redirect_chain[-1] == (f"/tables/{table.pk}/", 302)
     assert "Sit here" in response.content.decode()
@@ -295,11 +301,22 @@ def test_signing_up_from_an_invite_link_comes_back_to_the_private_table(people):
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x",
                                     "javascript:alert(1)"])
 def test_signing_up_never_goes_to_another_site(target):
-    response = Client().post("/accounts/signup/", {
+    visitor = Client()
+    visitor.post("/accounts/signup/", {
         "username": "newcomer", "email": "newcomer@example.org", "display_name": "Newcomer",
         "password1": "a-long-test-password", "password2": "a-long-test-password",
         "next": target})
+    link = emailed_signup_link()
+    assert "next=" not in link
+    response = visitor.post(link + "?" + urlencode({"next": target}))  # even if added to it
     assert response.status_code == 302 and response["Location"] == "/"
+
+
+def emailed_signup_link() -> str:
+    from django.core import mail
+
+    return re.search(r"https?://[^/\s]+(/accounts/signup/confirm/\S+)",
+                     mail.outbox[-1].body).group(1)
 
 
 # -- closing, after a confirmation -----------------------------------------------------------

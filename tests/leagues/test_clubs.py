@@ -16,6 +16,26 @@ def test_creating_a_club_makes_its_creator_an_organiser(as_outsider, outsider_us
     assert "You are its organiser." in response.content.decode()
 
 
+@pytest.mark.parametrize("name, slug", [("New", "new-2"), ("Join", "join-2"),
+                                        ("REMINDERS!", "reminders-2")])
+def test_a_club_named_like_a_route_under_clubs_gets_pages_of_its_own(as_outsider, name, slug):
+    """/clubs/new/ is the form that creates a club, /clubs/join/… an invite: a club called
+    "New" or "Join" would lose its pages to them."""
+    response = as_outsider.post("/clubs/new/", {"name": name}, follow=True)
+    club = Club.objects.get(name=name)
+    assert club.slug == slug
+    assert response.redirect_chain[-1][0] == f"/clubs/{slug}/"
+    assert f"<h1>{name}</h1>" in as_outsider.get(f"/clubs/{slug}/").content.decode()
+    # The route keeps its own page.
+    assert "New club" in as_outsider.get("/clubs/new/").content.decode()
+
+
+def test_every_word_right_under_clubs_is_reserved():
+    from leagues.urls import reserved_club_slugs
+
+    assert reserved_club_slugs() == {"new", "join", "reminders"}
+
+
 def test_creating_a_club_needs_a_login(client):
     assert client.get("/clubs/new/").status_code == 302
 

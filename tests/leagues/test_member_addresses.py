@@ -244,7 +244,7 @@ def test_a_subject_on_two_lines_is_refused_in_words_and_sends_nothing(
         as_organiser, solo_evening, confirmed_members):
     page = as_organiser.post(email_url(solo_evening), {
         "who": "coming", "subject": "Hello\nBcc: everyone@example.org", "message": "m"})
-    assert "The subject must fit on one line." in page.content.decode()
+    assert "A subject is a single line: remove its line breaks." in page.content.decode()
     assert mail.outbox == []
 
 

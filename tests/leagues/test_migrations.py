@@ -87,3 +87,16 @@ def test_closed_seasons_keep_the_options_of_their_league_and_open_ones_follow_it
         "points_for_loss": 0, "tie_break": "difference"}
     assert closed.closed_rules == {"game_target": 11}
     assert open_.closed_options is None and open_.closed_rules is None
+
+
+def test_a_club_whose_slug_is_a_route_under_clubs_moves_to_pages_of_its_own(back_to_latest):
+    apps = migrate([("leagues", "0012_season_closed_options")])
+    Club = apps.get_model("leagues", "Club")
+    for name, slug in (("New", "new"), ("New too", "new-2"), ("Join", "join"),
+                       ("Reminders", "reminders"), ("Crown", "crown")):
+        Club.objects.create(name=name, slug=slug)
+    apps = migrate([("leagues", "0013_move_clubs_off_reserved_slugs")])
+    Club = apps.get_model("leagues", "Club")
+    assert dict(Club.objects.values_list("name", "slug")) == {
+        "New": "new-3", "New too": "new-2", "Join": "join-2", "Reminders": "reminders-2",
+        "Crown": "crown"}

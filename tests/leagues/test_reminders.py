@@ -242,3 +242,14 @@ def test_a_merge_keeps_the_confirmation_of_the_address_it_keeps(people):
     edits.merge_members(twin, nell, people["olga"].user)
     twin.refresh_from_db()
     assert twin.address_confirmed and twin.reminders is True
+
+
+@pytest.mark.parametrize("subject", ["Tonight\r\nBcc: everyone@example.org", "Tonight\nagain",
+                                     "To\rnight", "Tonight\u2028again"])
+def test_a_subject_with_a_line_break_gets_a_form_error_and_no_email(as_organiser, solo_evening,
+                                                                     people, subject):
+    response = as_organiser.post(email_url(solo_evening), {
+        "who": "everyone", "subject": subject, "message": "We start at eight."})
+    assert response.status_code == 200
+    assert "A subject is a single line: remove its line breaks." in response.content.decode()
+    assert mail.outbox == []

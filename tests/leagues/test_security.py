@@ -375,6 +375,27 @@ def test_every_league_post_refuses_garbage_without_a_server_error(as_organiser, 
     assert fingerprint() == before
 
 
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01", "1900-01-01", "2999-06-01"])
+def test_an_evening_at_an_absurd_date_gets_a_form_error_and_changes_nothing(as_organiser,
+                                                                           solo_evening, day):
+    from leagues.forms import evening_dates
+
+    club, season = solo_evening.season.league.club, solo_evening.season
+    first, last = evening_dates()
+    before = fingerprint()
+    for url in (club_url(club, f"seasons/{season.pk}/evenings/new/"),
+                club_url(club, f"evenings/{solo_evening.pk}/edit/")):
+        response = as_organiser.post(url, {"date": day, "start_time": "19:30", "venue": "Pub"})
+        assert response.status_code == 200, url
+        page = response.content.decode()
+        assert f"Choose a date between {first:%-d %B %Y} and {last:%-d %B %Y}." in page, url
+    assert fingerprint() == before
+    # The date box itself offers no day outside the range.
+    page = as_organiser.get(club_url(club, f"seasons/{season.pk}/evenings/new/")).content
+    assert f'min="{first.isoformat()}"'.encode() in page
+    assert f'max="{last.isoformat()}"'.encode() in page
+
+
 # -- 5. the calendar feed is well formed whatever the venue says ---------------------------------
 
 
@@ -399,7 +420,64 @@ def test_the_calendar_gives_a_venue_back_whatever_it_contains(as_member, solo_ev
     assert event.decoded("DTSTART") == solo_evening.date  # no time: an all-day event
 
 
+@pytest.mark.parametrize("when", [(9999, 12, 31, None), (9999, 12, 31, (23, 30)),
+                                  (1, 1, 1, None), (1, 1, 1, (0, 0))])
+def test_the_calendar_stays_readable_with_an_evening_stored_at_the_edge_of_time(
+        as_member, solo_evening, when):
+    """Evenings stored before the forms refused such dates: the feed leaves out the one no
+    calendar can hold and gives the others, instead of a server error."""
+    import datetime
+
+    import icalendar
+
+    from leagues.models import Evening
+    year, month, day, time = when
+    Evening.objects.create(season=solo_evening.season, date=datetime.date(year, month, day),
+                           start_time=datetime.time(*time) if time else None, venue="Nowhere")
+    response = as_member.get(club_url(solo_evening.season.league.club, "calendar.ics"))
+    assert response.status_code == 200
+    events = icalendar.Calendar.from_ical(response.content.decode()).walk("VEVENT")
+    assert solo_evening.date in [event.decoded("DTSTART") for event in events]
+    for event in events:  # whatever is given is whole: a start and an end
+        assert event.decoded("DTEND") > event.decoded("DTSTART")
+
+
 # -- 6. a member's page is seen by whoever sees the member list -----------------------------------
+
+
+@pytest.mark.parametrize("past", [False, True])
+@pytest.mark.parametrize("persona", ["anonymous", "outsider", "member", "organiser"])
+def test_who_is_coming_to_an_evening_follows_the_member_lists_rule(
+        client, solo_evening, member, persona, past, outsider_user, member_user, organiser_user):
+    """A public club shows its evenings (date, venue, results) to anyone, but who will be at
+    that venue on that date is its members' business, as its member list is."""
+    import datetime
+
+    from leagues.models import Attendance
+    club = solo_evening.season.league.club
+    club.is_public = True
+    club.save()
+    granny = club.members.create(name="Granny Weatherwax")
+    for who in (member, granny):
+        Attendance.objects.create(evening=solo_evening, member=who, coming=True)
+    if past:
+        solo_evening.date = datetime.date(2020, 1, 6)
+        solo_evening.save()
+    user = {"outsider": outsider_user, "member": member_user,
+            "organiser": organiser_user}.get(persona)
+    if user:
+        client.force_login(user)
+    response = client.get(club_url(club, f"evenings/{solo_evening.pk}/"))
+    assert response.status_code == 200  # the evening itself is public
+    page = response.content.decode()
+    assert "The Crown" in page  # its venue
+    sees = persona in ("member", "organiser")
+    assert ("Granny Weatherwax" in page) == sees
+    assert ("<h2>Who came</h2>" in page or "<h2>Who is coming</h2>" in page) == sees
+    listing = client.get(club_url(club, "members/")).status_code
+    assert (listing == 200) == sees
+    if not sees:
+        assert "Who is coming is shown to the club's members only." in page
 
 
 @pytest.mark.parametrize("public", [False, True])

@@ -9,6 +9,12 @@ COMPUTER = "Computer players are shown under names like this one"
 TAKEN = "Another player already goes by this name"
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    # Names are what is tested here: the real hasher would make each account a second's work.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def accounts(django_user_model):
     org = django_user_model.objects.create_user("orgA", "orga@example.org", PASSWORD)
@@ -44,7 +50,7 @@ def test_a_name_that_looks_like_a_computer_player_is_refused(client, accounts, n
 
 
 @pytest.mark.parametrize("name", ["Computer Club Captain", "Compton", "Marta (Ghent)",
-                                  "Virtual Joe"])
+                                  "Virtual Joe", "Zoé", "Зоя Петрова", "Alicia"])
 def test_ordinary_names_are_accepted(client, accounts, name):
     assert save_profile(client, accounts, name).status_code == 302
     accounts.profile.refresh_from_db()
@@ -88,3 +94,86 @@ def test_signup_refuses_a_username_shown_as_someone_elses_name(client, accounts)
 
 def test_signup_accepts_an_ordinary_name(client, accounts):
     assert sign_up(client, "newbie", "New Bie").status_code == 302
+
+
+# -- names that read like another's through invisible or look-alike characters ----------------
+
+LOOK_ALIKES = {
+    "zero-width space": "Al\u200bice",
+    "word joiner": "Ali\u2060ce",
+    "soft hyphen": "Ali\u00adce",
+    "Cyrillic capital A": "\u0410lice",
+    "right-to-left override": "Alice\u202e",
+    "all of them": "\u202e\u0410l\u200bi\u00adc\u2060e",
+}
+
+
+@pytest.fixture
+def alice(accounts, django_user_model):
+    alice = django_user_model.objects.create_user("alice_w", "alice@example.org", PASSWORD)
+    alice.profile.display_name = "Alice"
+    alice.profile.save()
+    return alice
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES.values(), ids=LOOK_ALIKES.keys())
+def test_a_display_name_that_reads_like_anothers_is_refused(client, accounts, alice, name):
+    response = save_profile(client, accounts, name)
+    assert response.status_code == 200
+    assert TAKEN in response.content.decode()
+    accounts.profile.refresh_from_db()
+    assert accounts.profile.display_name == ""
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES.values(), ids=LOOK_ALIKES.keys())
+def test_signup_refuses_a_display_name_that_reads_like_anothers(client, accounts, alice, name):
+    response = sign_up(client, "newbie", name)
+    assert TAKEN in response.content.decode()
+    assert not get_user_model().objects.filter(username="newbie").exists()
+
+
+def test_signup_refuses_a_username_that_reads_like_anothers(client, accounts, alice):
+    # A Cyrillic А is a letter, so Django takes it in a username: it is the look-alike rule
+    # that refuses it.
+    response = sign_up(client, "\u0410lice")
+    assert TAKEN in response.content.decode()
+    response = sign_up(client, "m\u0430rtha")  # a Cyrillic а: Martha's username
+    assert TAKEN in response.content.decode()
+    response = sign_up(client, "alice\u200b")  # invisible: read without it
+    assert TAKEN in response.content.decode()
+    assert get_user_model().objects.count() == 3
+
+
+@pytest.mark.parametrize("name", [
+    "Pr\u043efessor",  # a Cyrillic о
+    "R\u043ebin", "Capt\u0430in", "c\u043emputer (strong)", "j\u043eueur virtuel",
+    "C\u041eMPUTER", "Pro\u200bfessor",
+])
+def test_a_computer_players_name_in_look_alike_letters_is_refused(client, accounts, name):
+    response = save_profile(client, accounts, name)
+    assert response.status_code == 200
+    assert COMPUTER in response.content.decode()
+    accounts.profile.refresh_from_db()
+    assert accounts.profile.display_name == ""
+
+
+def test_a_display_name_is_kept_without_its_invisible_characters(client, accounts):
+    # Nobody else is called Bob: the name is taken, as it reads.
+    assert save_profile(client, accounts, "\u202eBo\u200bb\u00ad").status_code == 302
+    accounts.profile.refresh_from_db()
+    assert accounts.profile.display_name == "Bob"
+    # Full-width letters are letters.
+    assert save_profile(client, accounts, "\uff22\uff4f\uff42").status_code == 302
+    accounts.profile.refresh_from_db()
+    assert accounts.profile.display_name == "Bob"
+
+
+def test_the_look_alike_key_is_unicodes_confusable_skeleton():
+    from whistclub.accounts.names import look_alike_key
+
+    def alike(a, b):
+        return look_alike_key(a) == look_alike_key(b)
+
+    assert alike("\u0410lice", "alice") and alike("AIice", "Alice") and alike("Marie", "rnarie")
+    assert alike("0live", "Olive") and alike("\uff21lice", "ALICE".lower())
+    assert not alike("Alice", "Alicia") and not alike("Zoé", "Zoe") and not alike("Anna", "Ana")

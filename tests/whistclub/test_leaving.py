@@ -10,9 +10,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from games import followups
+from games import followups, tables
 from games import signals as game_signals
-from games import tables
 from games.models import HandReview, Seat, Table
 from games.snapshots import table_view
 from leagues import edits

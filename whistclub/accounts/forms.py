@@ -4,11 +4,16 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from whistclub.accounts.models import Profile, profile_for
-from whistclub.accounts.names import imitates_a_computer_player, used_by_another_account
+from whistclub.accounts.names import (
+    imitates_a_computer_player,
+    readable,
+    used_by_another_account,
+)
 
 
 def check_shown_name(name: str, user=None) -> None:
-    """Refuse a name others would take for a computer player or for another person."""
+    """Refuse a name others would take for a computer player or for another person (also
+    through look-alike letters: whistclub.accounts.names)."""
     if imitates_a_computer_player(name):
         raise forms.ValidationError(
             _("Computer players are shown under names like this one, so other players would be "
@@ -41,16 +46,15 @@ class SignUpForm(UserCreationForm):
         return username
 
     def clean_display_name(self):
-        display_name = self.cleaned_data.get("display_name", "")
+        display_name = readable(self.cleaned_data.get("display_name", "")).strip()
         if display_name:
             check_shown_name(display_name)
         return display_name
 
     def clean_email(self):
-        email = self.cleaned_data["email"].strip()
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this email already exists."))
-        return email
+        # Whether the address has an account is never said here (whistclub.accounts.signup
+        # writes to its owner instead): the form would tell anyone who has signed up.
+        return self.cleaned_data["email"].strip()
 
     def save(self, commit=True):
         user = super().save(commit=commit)
@@ -68,7 +72,7 @@ class ProfileForm(forms.ModelForm):
         fields = ("display_name", "language", "four_colour_deck")
 
     def clean_display_name(self):
-        display_name = self.cleaned_data.get("display_name", "")
+        display_name = readable(self.cleaned_data.get("display_name", "")).strip()
         if display_name:
             check_shown_name(display_name, self.instance.user)
         return display_name

@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 
 from leagues.edits import clubs_only_organised_by
 from whistclub.accounts import leaving, personal_data
+from whistclub.accounts import signup as signups
 from whistclub.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from whistclub.accounts.models import profile_for
 
@@ -29,16 +30,38 @@ def safe_next(request) -> str:
 
 
 def signup(request):
+    """The same answer whether the address has an account or not (whistclub.accounts.signup):
+    "check your e-mail"; the e-mail finishes the sign-up, or tells the owner someone tried."""
     next_url = safe_next(request)
     if request.user.is_authenticated:
         return redirect(next_url or "home")
+    if request.method == "POST":
+        signups.forget_waiting_sign_up(request.POST.get("username", ""),
+                                       request.POST.get("email", "").strip())
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        signups.sign_up(request, form, next_url)
+        return redirect("signup_sent")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+def signup_sent(request):
+    return render(request, "registration/signup_sent.html", {
+        "days": max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)})
+
+
+def signup_confirm(request, uidb64, token):
+    """The link of the sign-up's e-mail: a page with one button (a mail program that opens the
+    link to check it must not finish the sign-up), which logs the new person in."""
+    user = signups.waiting_account(uidb64, token)
+    next_url = safe_next(request)
+    if user is not None and request.method == "POST":
+        signups.finish(user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to whistclub, %(name)s!") % {"name": user.profile.name})
         return redirect(next_url or "home")
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+    return render(request, "registration/signup_confirm.html",
+                  {"validlink": user is not None, "next": next_url, "new_user": user})
 
 
 @login_required
