@@ -71,4 +71,4 @@ def online_ratings(request):
     game = _game(request, registry.all_games())
     return render(request, "ratings/online.html", {
         "games": registry.all_games(), "game": game, "rows": read.site_rows(game.id),
-        "min_hands": read.MIN_ONLINE_HANDS})
+        "min_hands": read.MIN_ONLINE_HANDS, "min_people": read.PEOPLE_TO_BE_LISTED})
