@@ -767,50 +767,22 @@ def setup_database(database, n: int, game: str) -> list:
 
 
 BUSY_DAY_CODE = r'''
-import random
+import sys
+sys.path.insert(0, {root!r})
 from django.contrib.auth import get_user_model
-from games import tables
-from games.models import Hand, Seat, Table
-from games.rules import game_module
-from games.rules.bots import choose_action
+from bench.ratings import online_day
 from ratings.events import SITE
 from ratings.store import refresh
-N, GAME = {n}, {game!r}
-module = game_module(GAME)
-rules = module.Rules()
-rng = random.Random(5)
-records = []
-for dealer in range(8):  # a few real hands, played out, stored again and again
-    deal = module.deal(rules, dealer % module.SEATS, rng)
-    state = module.new_hand(rules, dealer % module.SEATS, deal.hands, deal.kitty)
-    record = {{"format": "whistclub-hand/1", "game": GAME, "rules": {{}},
-              "dealer": dealer % module.SEATS, "hands": deal.hands, "actions": []}}
-    if deal.kitty is not None:
-        record["kitty"] = deal.kitty
-    while not state.complete:
-        seat = state.to_act
-        action = choose_action(state.view(seat), "random", rng)
-        state.apply(action, seat)
-        record["actions"].append({{"seat": seat, "action": action}})
-    records.append((record, state.result()))
-User = get_user_model()
-people = User.objects.bulk_create([User(username=f"day{{i}}") for i in range(40)])
-hands = []
-for t in range(N // 250 + 1):
-    table = Table.objects.create(game=GAME, created_by=people[0], status=Table.Status.FINISHED)
-    Seat.objects.bulk_create(Seat(table=table, position=p, user=people[(4 * t + p) % 40])
-                             for p in range(module.SEATS))
-    for number in range(1, min(250, N - 250 * t) + 1):
-        record, result = records[number % len(records)]
-        hands.append(Hand(table=table, number=number, record=record, result=result))
-Hand.objects.bulk_create(hands, batch_size=1000)
-print("RATED", refresh(SITE, GAME))
+people = get_user_model().objects.bulk_create(
+    get_user_model()(username=f"day{{i}}") for i in range(40))
+online_day({game!r}, people, {n}, "busy day")
+print("RATED", refresh(SITE, {game!r}))
 '''
 
 
 def setup_busy_day(database, game: str) -> int:
     """HANDS_FINISHED_TODAY online hands among people finished today, rated."""
-    code = BUSY_DAY_CODE.format(n=HANDS_FINISHED_TODAY, game=game)
+    code = BUSY_DAY_CODE.format(n=HANDS_FINISHED_TODAY, game=game, root=str(ROOT))
     out = database.manage("shell", "-c", code, **{**SERVER_ENV, "REDIS_URL": ""})
     return int(next(line for line in out.splitlines() if line.startswith("RATED ")).split()[1])
 

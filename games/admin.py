@@ -51,10 +51,9 @@ class TableAdmin(admin.ModelAdmin):
             tables.changed_in_admin(form.instance.pk)
 
 
-@admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
-    # A finished hand is a result (the ratings read it): seen here, never changed or deleted.
-    list_display = ("table", "number", "finished_at")
+class SeenOnly:
+    """Staff see these records and change none of them here (results: the audited pages are
+    the way to correct them)."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -64,3 +63,9 @@ class HandAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(Hand)
+class HandAdmin(SeenOnly, admin.ModelAdmin):
+    # A finished hand is a result (the ratings read it): seen here, never changed or deleted.
+    list_display = ("table", "number", "finished_at")

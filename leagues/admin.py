@@ -9,6 +9,7 @@ history under the staff member's name."""
 
 from django.contrib import admin
 
+from games.admin import SeenOnly
 from leagues import edits
 from leagues.models import (
     Attendance,
@@ -28,19 +29,6 @@ from leagues.models import (
     Season,
     TableSeat,
 )
-
-
-class SeenOnly:
-    """Staff see these records and change none of them here."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class MemberInline(SeenOnly, admin.TabularInline):

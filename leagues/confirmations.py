@@ -38,7 +38,26 @@ def fingerprint(address: str) -> str:
 
 
 def token(member: Member) -> str:
-    return signing.dumps({"m": member.pk, "a": fingerprint(member.email_address)}, salt=SALT)
+    return signed_for_address(member, SALT)
+
+
+def signed_for_address(member: Member, salt: str) -> str:
+    """A link's token naming the member and the address it was sent to (its fingerprint):
+    the confirmation's and the stop link's."""
+    return signing.dumps({"m": member.pk, "a": fingerprint(member.email_address)}, salt=salt)
+
+
+def member_and_address(data) -> tuple[Member | None, str | None]:
+    """The member a token's signed data names, with INVALID (not a token of ours, or the
+    member is gone) or CHANGED (made for an address the member no longer has), or None."""
+    if not isinstance(data, dict):
+        return None, INVALID
+    member = Member.objects.select_related("club", "user").filter(pk=data.get("m")).first()
+    if member is None:
+        return None, INVALID
+    if fingerprint(member.email_address) != data.get("a"):
+        return member, CHANGED
+    return member, None
 
 
 def read_token(value: str) -> tuple[Member | None, str | None]:
@@ -52,14 +71,10 @@ def read_token(value: str) -> tuple[Member | None, str | None]:
         data, problem = signing.loads(value, salt=SALT), EXPIRED
     except signing.BadSignature:
         return None, INVALID
-    if not isinstance(data, dict):
-        return None, INVALID
-    member = Member.objects.select_related("club", "user").filter(pk=data.get("m")).first()
+    member, changed = member_and_address(data)
     if member is None:
         return None, INVALID
-    if problem is None and fingerprint(member.email_address) != data.get("a"):
-        problem = CHANGED
-    return member, problem
+    return member, problem or changed
 
 
 def confirm(member: Member) -> bool:

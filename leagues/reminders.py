@@ -17,16 +17,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues import club_mail, history
-from leagues.confirmations import fingerprint
+from leagues.confirmations import INVALID, member_and_address, signed_for_address
 from leagues.models import ClubEmail, Evening, Letter, Member
 
 SALT = "leagues.reminders.stop"
 COMING, EVERYONE = "coming", "everyone"
-INVALID, CHANGED = "invalid", "changed"
 
 
 def stop_token(member: Member) -> str:
-    return signing.dumps({"m": member.pk, "a": fingerprint(member.email_address)}, salt=SALT)
+    return signed_for_address(member, SALT)
 
 
 def member_of_stop_token(token: str) -> tuple[Member | None, str | None]:
@@ -36,14 +35,7 @@ def member_of_stop_token(token: str) -> tuple[Member | None, str | None]:
         data = signing.loads(token, salt=SALT)
     except signing.BadSignature:
         return None, INVALID
-    if not isinstance(data, dict):
-        return None, INVALID
-    member = Member.objects.select_related("club", "user").filter(pk=data.get("m")).first()
-    if member is None:
-        return None, INVALID
-    if fingerprint(member.email_address) != data.get("a"):
-        return member, CHANGED
-    return member, None
+    return member_and_address(data)
 
 
 def may_resume(request, member: Member) -> bool:

@@ -535,9 +535,9 @@ def reminders_stop(request, token):
     """The link at the foot of every e-mail about evenings: asks, then stops them (a POST, so
     that a mail scanner following links changes nothing)."""
     member, problem = reminders.member_of_stop_token(token)
-    if problem == reminders.INVALID:
+    if problem == confirmations.INVALID:
         return render(request, "leagues/reminders_stop.html", {"invalid": True}, status=404)
-    if problem == reminders.CHANGED:
+    if problem == confirmations.CHANGED:
         return render(request, "leagues/reminders_stop.html", {"changed": True}, status=410)
     may_resume = reminders.may_resume(request, member)
     if request.method == "POST":
