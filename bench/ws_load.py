@@ -41,6 +41,9 @@ Scenarios (each started on fresh server processes, all on the same database):
                             finished (and rated) today, and the tables finishing hands as they
                             play; the goals are the paced ones for every click, and the clicks
                             that ended a hand are also reported apart
+    busy-day-rebuilds-1proc busy-day-1proc while the server's follow-up worker re-rates the
+                            whole site from the start every 15 s (what a club's visibility
+                            switched, or a result dated long ago, asks of it)
     html-paced-Nproc, html-routed-Nproc   the browser's path over N processes (html-routed-2proc:
                             this 2-core machine served as deployed, one process a core)
 
@@ -76,7 +79,7 @@ sys.path.insert(0, str(ROOT))
 
 SCENARIOS = ("paced-1proc", "paced-2proc", "routed-2proc", "saturation-2proc",
              "saturation-1proc", "floor-1proc", "floor-saturation-1proc", "hostile-1proc",
-             "html-paced-1proc", "busy-day-1proc")
+             "html-paced-1proc", "busy-day-1proc", "busy-day-rebuilds-1proc")
 # busy-day: this many online hands already finished today (and rated) before the run.
 HANDS_FINISHED_TODAY = 5000
 HOSTILE_LOBBY_SOCKETS = 200
@@ -780,6 +783,28 @@ print("RATED", refresh(SITE, {game!r}))
 '''
 
 
+REBUILDS_CODE = r'''
+from datetime import timedelta
+from django.utils import timezone
+from games.models import FollowUp
+now = timezone.now()
+FollowUp.objects.bulk_create(
+    FollowUp(kind="rate", payload={{"scope": "site", "game": {game!r}, "since": None}},
+             due_at=now + timedelta(seconds={every} * (i + 1))) for i in range({count}))
+'''
+REBUILD_EVERY_SECONDS = 15
+
+
+def schedule_rebuilds(database, game: str, seconds: float) -> int:
+    """Site-wide re-ratings from the start, one every REBUILD_EVERY_SECONDS for ``seconds``:
+    the work a visibility switch or a result dated long ago asks of the follow-up worker."""
+    count = max(1, int(seconds // REBUILD_EVERY_SECONDS))
+    database.manage("shell", "-c", REBUILDS_CODE.format(game=game, every=REBUILD_EVERY_SECONDS,
+                                                         count=count),
+                    **{**SERVER_ENV, "REDIS_URL": ""})
+    return count
+
+
 def setup_busy_day(database, game: str) -> int:
     """HANDS_FINISHED_TODAY online hands among people finished today, rated."""
     code = BUSY_DAY_CODE.format(n=HANDS_FINISHED_TODAY, game=game, root=str(ROOT))
@@ -928,6 +953,11 @@ def main() -> None:
             if name.startswith("busy-day"):
                 rated = setup_busy_day(database, options.game)
                 print(f"  {name}: {rated} online hands finished and rated today", flush=True)
+            if name.startswith("busy-day-rebuilds"):
+                count = schedule_rebuilds(database, options.game,
+                                          options.seconds + options.warmup + 60)
+                print(f"  {name}: a site-wide re-rating from the start every "
+                      f"{REBUILD_EVERY_SECONDS} s ({count} in all)", flush=True)
             if name.startswith("hostile"):
                 hostile = setup_hostile(database)
                 hostile["env"] = database.env(REDIS_URL=options.redis_url, **SERVER_ENV)

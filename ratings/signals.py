@@ -26,6 +26,7 @@ from datetime import date
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 _local = threading.local()
@@ -65,7 +66,8 @@ def rate(row) -> None:
 
     scope, game = row.payload["scope"], row.payload["game"]
     others = list(FollowUp.objects.select_for_update(skip_locked=True)
-                  .filter(kind=RATE, payload__scope=scope, payload__game=game)
+                  .filter(kind=RATE, payload__scope=scope, payload__game=game,
+                          due_at__lte=timezone.now())
                   .exclude(pk=row.pk))
     days = [each.payload.get("since") for each in [row, *others]]
     since = None if None in days else date.fromisoformat(min(days))
