@@ -34,12 +34,15 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if __package__ in (None, ""):  # run as a file: the project's root, where bench/ is a package
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import levels  # noqa: E402
 from games.rules import GAME_MODULES, game_module  # noqa: E402
-from games.rules.bots import ALL_LEVELS, COMPARED_LEVELS, choose_action, oracle  # noqa: E402
+from games.rules.bots import ALL_LEVELS, choose_action, oracle  # noqa: E402
 
-BENCH_LEVELS = (*ALL_LEVELS, *COMPARED_LEVELS, "oracle")
+levels.register()  # here, not under main: the worker processes load this module anew
+BENCH_LEVELS = (*ALL_LEVELS, *levels.COMPARED_LEVELS, "oracle")
 
 # The four-player games, played here by two pairs of levels sitting opposite each other.
 GAMES = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 4)

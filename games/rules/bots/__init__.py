@@ -11,12 +11,8 @@ Levels (docs/bots.md):
 - ``normal`` and ``strong``: bids from a hand evaluation (:mod:`.bidding`) with thresholds
   measured by self-play, and card play that searches sampled deals (:mod:`.search`): ``strong``
   samples six times the deals and solves more of the last tricks exactly;
-- ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped, ``normal_v2`` and
-  ``strong_v2``: as they were from 2026-12-03 to 12-04, ``normal_v3`` and ``strong_v3``:
-  before Bid Whist's bids were measured in real auctions, ``normal_v4`` and ``strong_v4``:
-  before Solo's solo was measured against the prop, ``strong_calls``, ``strong_reads``,
-  ``strong_books``, ``normal_auctions``, ``strong_auctions``: candidates (search.py); for the
-  benches only.
+- the benches add the levels they compare against (earlier settings of a level, candidates for
+  the next: bench/levels.py) to ``search.SEARCH_LEVELS`` while they run; no table offers them.
 """
 
 from __future__ import annotations
@@ -30,13 +26,6 @@ from .knowledge import rules_of
 
 LEVELS = ("easy", "normal", "strong")
 ALL_LEVELS = ("random", *LEVELS)
-# Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
-# and candidates for the next, kept as settings, never offered at a table nor by the bots'
-# service.
-COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "normal_v3",
-                   "strong_v3", "normal_v4", "strong_v4",
-                   "strong_calls", "strong_reads", "strong_books",
-                   "normal_auctions", "strong_auctions")
 
 
 def choose_action(view: dict[str, Any], level: str = "normal",
@@ -44,7 +33,7 @@ def choose_action(view: dict[str, Any], level: str = "normal",
     """The action the bot at ``view["seat"]`` takes, from that view alone."""
     if not view.get("legal") and not view.get("discard_count"):
         raise ValueError("the bot was asked to act in a view that offers no legal action")
-    if level not in ALL_LEVELS and level not in COMPARED_LEVELS:
+    if level not in ALL_LEVELS and level not in search.SEARCH_LEVELS:  # or a bench's level
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
     own = getattr(of(view["game"]), "choose_action", None)

@@ -39,9 +39,12 @@ PREEMPT_FLOOR = 0.8  # a higher bid (preempting_bid) is expected to gain at leas
 # The evaluations from which a call is made: trick counts (the call from this count up) and
 # misère risks (from this risk down).  Each game's bots module holds its own, set by hand
 # (``THRESHOLDS`` in games/rules/bots/<game>.py: the first bots'; normal_v1 and strong_v1
-# keep them); the figures measured by bench/tune_calls.py (TUNED_FILE) overlay them for the levels
-# with ``tuned_calls``.
+# keep them); the figures measured by the tuning benches (bench/tuning/, TUNED_FILE) overlay them
+# for the levels with ``tuned_calls``.  The file holds, by game, the figures ("thresholds") apart
+# from how each was measured ("provenance", for people and the benches): only the figures are
+# read here.
 TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
+TUNED_VERSION = 2  # the file's layout: {"version", "thresholds": {game: {name: figure}}, ...}
 # A measured threshold of None: calling it never gained in the sample.  A trick count then
 # needs more than a hand holds, a misère risk less than none.
 NEVER_TRICKS, NEVER_RISK = 99.0, -1.0
@@ -84,7 +87,7 @@ def thresholds(view: dict[str, Any], calls: str | dict | None = None) -> dict[st
     if not calls or not calls.startswith("tuned"):
         return hand_set
     if (game, calls) not in _tuned:
-        measured = json.loads(TUNED_FILE.read_text()) if TUNED_FILE.exists() else {}
+        measured = measured_figures()
         taken_groups = calls.split("+")[1:]
         unknown = set(taken_groups) - set(HELD_BACK)
         if calls.split("+")[0] != "tuned" or unknown:
@@ -95,6 +98,17 @@ def thresholds(view: dict[str, Any], calls: str | dict | None = None) -> dict[st
                  if name not in held}
         _tuned[(game, calls)] = overlay(hand_set, taken)
     return _tuned[(game, calls)]
+
+
+def measured_figures() -> dict[str, dict[str, Any]]:
+    """The measured figures of TUNED_FILE, by game (none when there is no file)."""
+    if not TUNED_FILE.exists():
+        return {}
+    saved = json.loads(TUNED_FILE.read_text())
+    if saved.get("version") != TUNED_VERSION:
+        raise ValueError(f"{TUNED_FILE.name} is not in the layout of version {TUNED_VERSION}: "
+                         f"write it again with a tuning bench (bench/tuning/)")
+    return saved["thresholds"]
 
 
 def overlay(hand_set: dict[str, Any], measured: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from games.rules.cards import CARD_INDEX, mask_of
@@ -97,40 +97,13 @@ STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=Tru
 NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                      club_leads=True, tuned_calls=True, habits_within_noise=True,
                      measured=("bids", "kitty", "partnership"))
-SEARCH_LEVELS = {
+# The levels a player can choose that search (bots.LEVELS).  The benches add the levels they
+# compare against, earlier settings and candidates, when they run (bench/levels.py).
+SEARCH_LEVELS: dict[str, SearchLevel] = {
     # about a third of strong's thinking, from the same measured calls (beat normal_v1 in every
     # game in duplicate: docs/performance.md, "normal")
     "normal": NORMAL,
     "strong": STRONG,
-    # normal as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
-    "normal_v1": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
-    # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
-    "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
-    # the two levels before the last-seat habit and strong's wider sample (2026-12-03, stops 24
-    # to 27; Bid Whist's bids hand-set), kept for the bench's comparison
-    "normal_v2": replace(NORMAL, habits_within_noise=False, measured=()),
-    "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False,
-                         measured=()),
-    # the two levels before Bid Whist's bids measured in real auctions (2026-12-04, stops 28 to
-    # 31), kept for the bench's comparison: the same but for the hand-set bids
-    "normal_v3": replace(NORMAL, measured=()),
-    "strong_v3": replace(STRONG, measured=()),
-    # the two levels before Solo's solo was measured against the prop (2026-12-04 to 12-05,
-    # stops 32 to 34), kept for the bench's comparison: a hand that reaches the solo solos
-    "normal_v4": replace(NORMAL, measured=("bids", "kitty")),
-    "strong_v4": replace(STRONG, measured=("bids", "kitty")),
-    # candidates, each strong with one thing changed: its sampled deals weighted by the
-    # auction; deals drawn by the other seats' play; Bid Whist bids from the measured books
-    # model (with the hand-set bids, as strong had them when it lost to strong)
-    "strong_calls": replace(STRONG, infer_calls=True),
-    "strong_reads": replace(STRONG, infer_play=True),
-    "strong_books": replace(STRONG, measured=("books",)),
-    # normal and strong with the partnership calls measured in real auctions: they win among
-    # computer players (docs/performance.md, "Solo and Belgian Whist's calls in real
-    # auctions", measured before the group "partnership", which they take with normal's) but
-    # break the partner's promise, so no level offered at a table takes them
-    "normal_auctions": replace(NORMAL, measured=(*NORMAL.measured, "auctions")),
-    "strong_auctions": replace(STRONG, measured=(*STRONG.measured, "auctions")),
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level

@@ -5,6 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from bench import levels
+
+# The tests play the levels the benches compare against too (earlier settings, candidates)
+levels.register()
+
 # Positions where a club player would agree on the right card or call (test_bot_positions.py)
 POSITIONS = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
 
@@ -14,21 +19,18 @@ def position_record(name: str) -> dict:
     return next(p["record"] for p in POSITIONS if p["name"] == name)
 
 
-def load_bench(name: str):
-    """The module of ``bench/<name>.py`` (with bench/ on the path while it loads: the tuning
-    benches import each other; some add it, and the project's root, themselves, for good)."""
-    import importlib.util
-    import sys
+def measured_file(tmp_path: Path, monkeypatch, thresholds: dict,
+                  provenance: dict | None = None) -> Path:
+    """A file of measured figures (tuned_calls.json's layout) holding ``thresholds`` by game,
+    which the bots read instead of the shipped one for the test."""
+    from games.rules.bots import bidding
 
-    bench = Path(__file__).resolve().parents[3] / "bench"
-    sys.path.insert(0, str(bench))
-    try:
-        spec = importlib.util.spec_from_file_location(name, bench / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(bench))
-    return module
+    saved = tmp_path / "tuned_calls.json"
+    saved.write_text(json.dumps({"version": bidding.TUNED_VERSION, "thresholds": thresholds,
+                                 "provenance": provenance or {}}))
+    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
+    monkeypatch.setattr(bidding, "_tuned", {})
+    return saved
 
 
 def first_bid_whist_opening(level: str) -> dict:

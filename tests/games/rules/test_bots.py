@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from bench.levels import COMPARED_LEVELS
 from games.rules import belgian_whist, bid_whist, solo_whist
 from games.rules.bots import (
     ALL_LEVELS,
-    COMPARED_LEVELS,
     bidding,
     choose_action,
     knowledge,

@@ -8,12 +8,14 @@ import random
 
 import pytest
 
+from bench import levels
+from bench.tuning import auctions as tune_auctions
 from games.rules import solo_whist
-from games.rules.bots import COMPARED_LEVELS, bidding, choose_action, search
 from games.rules.bots import belgian_whist as belgian_bots
+from games.rules.bots import bidding, choose_action, search
 from games.rules.bots import solo_whist as solo_bots
 
-from .conftest import first_solo_view, load_bench
+from .conftest import first_solo_view, measured_file
 
 
 def record(deal, name, figure, gain):
@@ -24,26 +26,25 @@ def record(deal, name, figure, gain):
 def test_the_bench_calls_from_where_calling_starts_to_gain():
     """A prop gains from 3.5 tricks up and loses below; a piccolo gains up to a risk of 0.8
     and loses above it; a cop seen a few times keeps today's figure."""
-    bench = load_bench("tune_auctions")
     solo = [record(i, "prop", 2.2 + 4.0 * i / 199, 1.0 if 2.2 + 4.0 * i / 199 >= 3.5 else -1.0)
             for i in range(200)]
     solo += [record(500 + i, "cop", 3.0, 5.0) for i in range(10)]
-    today = {name: solo_bots.THRESHOLDS[name] for name in bench.DECISIONS["solo_whist"]}
-    rule, lines, measured = bench.tune("solo_whist", solo, today)
+    today = {name: solo_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["solo_whist"]}
+    rule, lines, measured = tune_auctions.tune("solo_whist", solo, today)
     assert 3.5 <= rule["prop"] < 3.53 and measured == {"prop"}  # the cop: too few calls
     assert rule["cop"] == today["cop"]
     assert any("cop: 10 calls, today's" in line for line in lines)
     # a run that sets the prop alone (the cop then measured against the new props)
     solo += [record(700 + i, "cop", 1.0 + i / 20, 2.0) for i in range(100)]
-    assert bench.tune("solo_whist", solo, today)[0]["cop"] < today["cop"]
-    rule, _lines, measured = bench.tune("solo_whist", solo, today, names={"prop"})
+    assert tune_auctions.tune("solo_whist", solo, today)[0]["cop"] < today["cop"]
+    rule, _lines, measured = tune_auctions.tune("solo_whist", solo, today, names={"prop"})
     assert measured == {"prop"}
     assert rule["cop"] == today["cop"] and 3.5 <= rule["prop"] < 3.53
 
     belgian = [record(i, "piccolo", 1.5 * i / 99, 2.0 if 1.5 * i / 99 <= 0.8 else -3.0)
                for i in range(100)]
-    today = {name: belgian_bots.THRESHOLDS[name] for name in bench.DECISIONS["belgian_whist"]}
-    rule, lines, _measured = bench.tune("belgian_whist", belgian, today)
+    today = {name: belgian_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["belgian_whist"]}
+    rule, lines, _measured = tune_auctions.tune("belgian_whist", belgian, today)
     assert 0.78 < rule["piccolo"] <= 0.8
     assert not any("edge" in line for line in lines)  # the risks played reach 1.5
     assert rule["propose"] == today["propose"]  # nothing measured
@@ -52,24 +53,22 @@ def test_the_bench_calls_from_where_calling_starts_to_gain():
 def test_a_threshold_at_the_edge_of_what_was_played_is_flagged():
     """Calling gains at every figure the window played: the threshold is the lowest figure,
     and the bench says that the best may lie lower still."""
-    bench = load_bench("tune_auctions")
     records = [record(i, "prop", 2.2 + i / 50, 1.0) for i in range(100)]
-    today = {name: solo_bots.THRESHOLDS[name] for name in bench.DECISIONS["solo_whist"]}
-    rule, lines, _measured = bench.tune("solo_whist", records, today)
+    today = {name: solo_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["solo_whist"]}
+    rule, lines, _measured = tune_auctions.tune("solo_whist", records, today)
     assert rule["prop"] == 2.2
     assert any(line.startswith("  prop:") and "edge" in line for line in lines)
 
 
 def test_a_call_that_never_gains_is_never_made_and_the_held_out_deals_say_so():
-    bench = load_bench("tune_auctions")
     records = [record(i, "emballer", 2.0 + i / 50, -4.0) for i in range(100)]
-    today = {name: belgian_bots.THRESHOLDS[name] for name in bench.DECISIONS["belgian_whist"]}
-    rule, _lines, _measured = bench.tune("belgian_whist", records, today)
+    today = {name: belgian_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["belgian_whist"]}
+    rule, _lines, _measured = tune_auctions.tune("belgian_whist", records, today)
     assert rule["emballer"] is None
     merged = bidding.overlay(belgian_bots.THRESHOLDS, {"emballer": None})
     assert merged["emballer"] == bidding.NEVER_TRICKS
     # tuned on the even deals, never calling gains 4 points on every odd deal today called
-    line = bench.held_out("belgian_whist", records, today)[0]
+    line = tune_auctions.held_out("belgian_whist", records, today)[0]
     gain = float(line.split(" it gains ")[1].split()[0])
     assert gain > 0
 
@@ -79,12 +78,11 @@ def test_each_branch_is_a_call_the_threshold_decides_played_both_ways():
     a proposal, joining one) against the rule's next choice; the hand was played out to a
     score both ways (the engine refuses an illegal call), and a second run of the same deal
     gives the same figures."""
-    bench = load_bench("tune_auctions")
     names = set()
-    for game in bench.GAMES:
+    for game in tune_auctions.GAMES:
         for index in range(5):
-            records = bench.deal_records((game, index, 1, "easy"))
-            assert records == bench.deal_records((game, index, 1, "easy"))
+            records = tune_auctions.deal_records((game, index, 1, "easy"))
+            assert records == tune_auctions.deal_records((game, index, 1, "easy"))
             for r in records:
                 assert isinstance(r["gain"], float) and abs(r["gain"]) < 200
                 names.add((game, r["name"]))
@@ -100,24 +98,20 @@ def test_each_branch_is_a_call_the_threshold_decides_played_both_ways():
 def test_the_calls_measured_in_auctions_wait_for_a_table(tmp_path, monkeypatch):
     """The group "auctions" is held back: a level takes its figures only when its calls name
     the group; the levels offered at a table and the earlier ones keep the hand-set ones."""
-    saved = tmp_path / "tuned_calls.json"
-    saved.write_text(json.dumps({"belgian_whist": {"propose": 50.0, "solo 6": 6.0},
-                                 "solo_whist": {"prop": 50.0, "solo": 4.0}}))
-    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
-    monkeypatch.setattr(bidding, "_tuned", {})
+    measured_file(tmp_path, monkeypatch, {"belgian_whist": {"propose": 50.0, "solo 6": 6.0},
+                                          "solo_whist": {"prop": 50.0, "solo": 4.0}})
     plain = bidding.thresholds({"game": "belgian_whist"}, "tuned")
     assert plain["propose"] == belgian_bots.THRESHOLDS["propose"] and plain["solo 6"] == 6.0
     assert bidding.thresholds({"game": "belgian_whist"}, "tuned+auctions")["propose"] == 50.0
     solo = bidding.thresholds({"game": "solo_whist"}, "tuned+auctions")
     assert solo["prop"] == 50.0
     assert solo["solo_after_prop"] == 4.0  # not measured: the same hand as a solo
-    kept = ["normal", "strong", *(level for level in COMPARED_LEVELS if "_v" in level)]
+    kept = ["normal", "strong", *(level for level in levels.COMPARED_LEVELS if "_v" in level)]
     assert {"normal_v3", "strong_v3"} <= set(kept)
     for level in kept:
         assert "auctions" not in search.SEARCH_LEVELS[level].calls.split("+"), level
     # measured in its own right, the proposer's last word no longer follows the solo
-    saved.write_text(json.dumps({"solo_whist": {"solo": 4.0, "solo_after_prop": 6.0}}))
-    monkeypatch.setattr(bidding, "_tuned", {})
+    measured_file(tmp_path, monkeypatch, {"solo_whist": {"solo": 4.0, "solo_after_prop": 6.0}})
     solo = bidding.thresholds({"game": "solo_whist"}, "tuned+auctions")
     assert (solo["solo"], solo["solo_after_prop"]) == (4.0, 6.0)
     assert bidding.thresholds({"game": "solo_whist"}, "tuned")["solo_after_prop"] == 4.0
@@ -135,10 +129,7 @@ def test_the_candidates_prop_from_the_measured_figures_and_the_offered_levels_do
     """The figures measured in real auctions reach the bench's candidates only: given a prop
     from no tricks at all, both candidates prop a hand that normal passes, and strong (which
     calls from the same figures as normal) passes it too."""
-    saved = tmp_path / "tuned_calls.json"
-    saved.write_text(json.dumps({"solo_whist": {"prop": -5.0}}))
-    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
-    monkeypatch.setattr(bidding, "_tuned", {})
+    measured_file(tmp_path, monkeypatch, {"solo_whist": {"prop": -5.0}})
     view = first_solo_prop_chance("normal")
     assert choose_action(view, "normal_auctions", random.Random(1)) == "prop"
     assert choose_action(view, "strong_auctions", random.Random(1)) == "prop"
@@ -168,11 +159,10 @@ def test_a_solo_from_a_hand_that_could_prop_is_played_out_against_the_prop():
     """The solo of a hand that could prop or cop instead: each branch is that solo against
     the partnership call the hand would make otherwise (never against a pass), from a hand
     that reaches the level's solo; only the decisions asked for are played out."""
-    bench = load_bench("tune_auctions")
     solo_from = bidding.thresholds({"game": "solo_whist"}, search.SEARCH_LEVELS["normal"].calls)
     records = []
     for index in range(40):
-        records += bench.deal_records(("solo_whist", index, 1, "normal",
+        records += tune_auctions.deal_records(("solo_whist", index, 1, "normal",
                                        {"solo_over_partnership"}))
     assert len(records) >= 5
     for r in records:
@@ -185,10 +175,8 @@ def test_the_solo_over_a_partnership_is_its_own_group(tmp_path, monkeypatch):
     """Measured, the solo's figure for a hand that could prop reaches only the levels whose
     calls name the group "partnership"; the others solo from the solo's own figure.  A hand
     between the two figures props with it, and solos where no prop is offered."""
-    saved = tmp_path / "tuned_calls.json"
-    saved.write_text(json.dumps({"solo_whist": {"solo": 4.0, "solo_over_partnership": 9.0}}))
-    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
-    monkeypatch.setattr(bidding, "_tuned", {})
+    measured_file(tmp_path, monkeypatch,
+                  {"solo_whist": {"solo": 4.0, "solo_over_partnership": 9.0}})
     assert bidding.thresholds({"game": "solo_whist"}, "tuned")["solo_over_partnership"] == 4.0
     assert bidding.thresholds({"game": "solo_whist"},
                               "tuned+partnership")["solo_over_partnership"] == 9.0
@@ -209,9 +197,8 @@ def test_the_solo_over_a_partnership_is_its_own_group(tmp_path, monkeypatch):
 def test_the_gains_are_printed_by_band_of_the_figure():
     """Each band of half a trick holds the figures from its floor up to the next: 4.5 opens
     the second band; a band's interval is the sample's own."""
-    bench = load_bench("tune_auctions")
     points = [(4.3, 1.0), (4.49, 3.0), (4.5, -2.0), (4.99, -2.0), (5.0, 7.0)]
-    bands = bench.gain_by_band(points)
+    bands = tune_auctions.gain_by_band(points)
     assert [(low, n, mean) for low, n, mean, _ci in bands] == [(4.0, 2, 2.0), (4.5, 2, -2.0),
                                                                 (5.0, 1, 7.0)]
     assert bands[0][3] > 0 and bands[1][3] == 0.0 and bands[2][3] == float("inf")
@@ -220,11 +207,10 @@ def test_the_gains_are_printed_by_band_of_the_figure():
 def test_a_records_file_answers_only_for_the_calls_it_played_out(tmp_path, capsys):
     """A run that played out one call saves which; tuning another from the same file is
     refused in plain words instead of reporting no calls."""
-    bench = load_bench("tune_auctions")
     records = tmp_path / "records.json"
-    bench.main(["--games", "solo_whist", "--deals", "3", "--workers", "1", "--play", "easy",
+    tune_auctions.main(["--games", "solo_whist", "--deals", "3", "--workers", "1", "--play", "easy",
                 "--tune", "prop", "--records", str(records)])
     assert json.loads(records.read_text())["solo_whist"]["decisions"] == ["prop"]
     with pytest.raises(SystemExit):
-        bench.main(["--games", "solo_whist", "--tune", "cop", "--records", str(records)])
+        tune_auctions.main(["--games", "solo_whist", "--tune", "cop", "--records", str(records)])
     assert "holds no calls of cop" in capsys.readouterr().err

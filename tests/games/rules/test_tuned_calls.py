@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.tuning import calls as tune_calls
+from bench.tuning import tuned_file
+from bench.tuning.thresholds import best_threshold
+from games.rules import GAME_MODULES
 from games.rules.bots import bid_whist as bid_bots
 from games.rules.bots import bidding, choose_action, search
 from games.rules.bots import hooks as bot_hooks
@@ -19,7 +26,7 @@ from .conftest import (
     first_bid_whist_opening,
     first_solo_state,
     first_solo_view,
-    load_bench,
+    measured_file,
     position_record,
 )
 
@@ -47,12 +54,9 @@ def test_measured_thresholds_overlay_the_hand_set_ones(tmp_path, monkeypatch):
     """A call that never gained in the sample is never made; the proposer's own solo follows
     the measured solo; names the bots do not know are ignored; the rest stays as set; a level
     without tuned calls keeps the hand-set ones."""
-    saved = tmp_path / "tuned_calls.json"
-    saved.write_text(json.dumps({"solo_whist": {"solo": 4.8, "misere": None,
-                                                "abundance": None, "deals": 4000},
-                                 "belgian_whist": {"solo 6": 5.9}}))
-    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
-    monkeypatch.setattr(bidding, "_tuned", {})
+    measured_file(tmp_path, monkeypatch, {"solo_whist": {"solo": 4.8, "misere": None,
+                                                        "abundance": None, "deals": 4000},
+                                          "belgian_whist": {"solo 6": 5.9}})
     solo = bidding.thresholds({"game": "solo_whist"}, "tuned")
     assert solo["solo"] == solo["solo_after_prop"] == 4.8
     assert solo["misere"] < 0 and solo["abundance"] > 13  # no hand reaches them
@@ -68,10 +72,7 @@ def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch)
     match decides: strong opens on the hand-set model, while the candidate strong_books, given
     a model in which no hand makes a contract, passes the same hand."""
     model = {"base": 5.0, "per_trick": 0.2, "sd": 1.0, "notrump": -0.3, "hands": 400}
-    saved = tmp_path / "tuned_calls.json"
-    saved.write_text(json.dumps({"bid_whist": {"books": model, "deals": 100}}))
-    monkeypatch.setattr(bidding, "TUNED_FILE", saved)
-    monkeypatch.setattr(bidding, "_tuned", {})
+    measured_file(tmp_path, monkeypatch, {"bid_whist": {"books": model}})
     assert bidding.thresholds({"game": "bid_whist"}, "tuned")["books"] \
         == bid_bots.THRESHOLDS["books"]
     assert bidding.thresholds({"game": "bid_whist"}, "tuned+books")["books"] == model
@@ -81,11 +82,14 @@ def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch)
 
 
 def test_the_shipped_measurements_name_only_calls_the_bots_make():
-    measured = json.loads(bidding.TUNED_FILE.read_text())
-    for game, figures in measured.items():
-        known = set(bot_hooks.of(game).THRESHOLDS) | {"deals", "seed", "play", "auction",
-                                                       "auctions"}
-        assert set(figures) <= known, game
+    """The figures name only thresholds the bots call from; how they were measured is apart,
+    under the bench that measured them."""
+    shipped = json.loads(bidding.TUNED_FILE.read_text())
+    assert shipped["version"] == bidding.TUNED_VERSION
+    for game, figures in shipped["thresholds"].items():
+        assert set(figures) <= set(bot_hooks.of(game).THRESHOLDS), game
+    for game, benches in shipped["provenance"].items():
+        assert set(benches) <= {tuned_file.CALLS, tuned_file.BIDS, tuned_file.AUCTIONS}, game
 
 
 @settings(max_examples=200, deadline=None)
@@ -93,7 +97,6 @@ def test_the_shipped_measurements_name_only_calls_the_bots_make():
                           st.integers(-9, 9).map(float)), min_size=1, max_size=40),
        st.sampled_from(["up", "down"]))
 def test_the_bench_picks_the_threshold_that_gains_most_over_its_sample(points, direction):
-    best_threshold = load_bench("tune_calls").best_threshold
     threshold, total, calls = best_threshold(points, direction)
 
     def calling(t):
@@ -110,12 +113,11 @@ def test_the_bench_picks_the_threshold_that_gains_most_over_its_sample(points, d
 def test_a_contract_tried_first_is_not_tuned_over_a_later_one_worth_more():
     """Hands that gain 2 as a spread misère and 5 as a misère (tried after it): the tuning
     lets misère have them instead of stretching the spread misère to reach them."""
-    bench = load_bench("tune_calls")
     hands = {hand: {"spread_misere": (1.0, 2.0), "misere": (1.0, 5.0)} for hand in range(100)}
-    tuned = bench.tune_thresholds("solo_whist", hands, {"spread_misere", "misere"})
+    tuned = tune_calls.tune_thresholds("solo_whist", hands, {"spread_misere", "misere"})
     assert tuned["misere"] >= 1.0
     assert tuned["spread_misere"] is None or tuned["spread_misere"] < 1.0
-    assert bench.total("solo_whist", hands, tuned) == 500
+    assert tune_calls.total("solo_whist", hands, tuned) == 500
 
 
 def test_the_auction_weighting_models_the_other_seats_with_the_levels_own_thresholds(monkeypatch):
@@ -182,15 +184,61 @@ def test_the_hand_set_solo_over_a_prop_is_the_solo():
 
 def test_rewriting_the_contracts_alone_keeps_the_figures_measured_in_auctions(tmp_path,
                                                                               monkeypatch):
-    """bench/tune_calls.py --write rewrites a game's entry with its own figures and keeps those
-    the auction benches measured, every group of them."""
-    bench = load_bench("tune_calls")
-    saved = tmp_path / "a" / "b" / "c" / "tuned_calls.json"
-    saved.parent.mkdir(parents=True)
-    measured = {"prop": 2.2, "solo_over_partnership": 4.55, "auctions": {"prop": {}}}
-    saved.write_text(json.dumps({"solo_whist": measured}))
-    monkeypatch.setattr(bench, "OUTPUT", saved)
-    bench.main(["--deals", "2", "--games", "solo_whist", "--play", "easy", "--write"])
-    kept = json.loads(saved.read_text())["solo_whist"]
-    assert {name: kept[name] for name in measured} == measured
-    assert kept["deals"] == 2
+    """bench/tune_calls.py --write rewrites a game's figures with its own and keeps those the
+    auction benches measured, every group of them, and how they were measured."""
+    measured = {"prop": 2.2, "solo_over_partnership": 4.55, "solo": 1.0}
+    auctions = {"tune_auctions": {"prop": {"deals": 7}}}
+    saved = measured_file(tmp_path, monkeypatch, {"solo_whist": measured},
+                          {"solo_whist": auctions})
+    tune_calls.main(["--deals", "2", "--games", "solo_whist", "--play", "easy", "--write"])
+    written = json.loads(saved.read_text())
+    assert list(written) == ["version", "thresholds", "provenance"]
+    kept = written["thresholds"]["solo_whist"]
+    assert (kept["prop"], kept["solo_over_partnership"]) == (2.2, 4.55)
+    assert "solo" not in kept  # too few hands in 2 deals: the bench measured no solo
+    assert written["provenance"]["solo_whist"] == {
+        **auctions, "tune_calls": {"deals": 2, "seed": 1, "play": "easy"}}
+
+
+LEVEL_THRESHOLDS = Path(__file__).with_name("level_thresholds.json")
+
+
+def every_levels_thresholds() -> dict:
+    """What every level (the benches' included, and their oracle) calls from in every game
+    with thresholds: level -> game -> thresholds."""
+    games = [game for game in GAME_MODULES if hasattr(bot_hooks.of(game), "THRESHOLDS")]
+    levels = {**search.SEARCH_LEVELS, "oracle": search.ORACLE}
+    return {name: {game: bidding.thresholds({"game": game}, level.calls) for game in games}
+            for name, level in sorted(levels.items())}
+
+
+def test_every_level_calls_from_the_thresholds_it_called_from_before():
+    """The figures every level calls from, read from the file as the bots read it, are those
+    it called from when the file took its present layout (tuned_calls.json version 2, the
+    benches' levels moved to bench/levels.py): the same calls at every level.  A tuning
+    bench's --write changes them on purpose; then save the new ones with
+    ``.venv/bin/python -m tests.games.rules.test_tuned_calls`` and say why in the commit."""
+    assert json.loads(json.dumps(every_levels_thresholds())) \
+        == json.loads(LEVEL_THRESHOLDS.read_text())
+
+
+def test_the_site_offers_no_level_of_the_benches():
+    """Without a bench, the bots know the levels a player can choose, and refuse the benches'
+    (a new process: this one's tests register them)."""
+    script = ("import random; from games.rules.bots import choose_action, search\n"
+              "print(sorted(search.SEARCH_LEVELS))\n"
+              "try:\n"
+              "    choose_action({'game': 'solo_whist', 'legal': ['pass', 'solo'],"
+              " 'phase': 'auction'}, 'strong_v1')\n"
+              "except ValueError as error:\n"
+              "    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parents[3])
+    assert done.stdout.splitlines() == [
+        "['normal', 'strong']",
+        "unknown bot level 'strong_v1' (known: random, easy, normal, strong)"]
+
+
+if __name__ == "__main__":  # save the thresholds every level calls from today
+    LEVEL_THRESHOLDS.write_text(json.dumps(every_levels_thresholds(), indent=1,
+                                           sort_keys=True) + "\n")

@@ -1,0 +1,51 @@
+"""The levels the benches compare against: earlier settings of a level, and candidates for the
+next, kept as settings.  No table, and not the bots' service, offers them: only a bench that
+calls :func:`register` adds them to the bots' level table (``search.SEARCH_LEVELS``), after
+which ``choose_action`` plays them like any level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.rules.bots import search
+from games.rules.bots.search import NORMAL, STRONG, SearchLevel
+
+COMPARED_LEVELS: dict[str, SearchLevel] = {
+    # normal as first shipped (2026-11-29 to 2026-12-03)
+    "normal_v1": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
+    # strong as first shipped (2026-11-29 to 2026-12-03)
+    "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
+    # the two levels before the last-seat habit and strong's wider sample (2026-12-03, stops 24
+    # to 27; Bid Whist's bids hand-set)
+    "normal_v2": replace(NORMAL, habits_within_noise=False, measured=()),
+    "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False,
+                         measured=()),
+    # the two levels before Bid Whist's bids measured in real auctions (2026-12-04, stops 28 to
+    # 31): the same but for the hand-set bids
+    "normal_v3": replace(NORMAL, measured=()),
+    "strong_v3": replace(STRONG, measured=()),
+    # the two levels before Solo's solo was measured against the prop (2026-12-04 to 12-05,
+    # stops 32 to 34): a hand that reaches the solo solos
+    "normal_v4": replace(NORMAL, measured=("bids", "kitty")),
+    "strong_v4": replace(STRONG, measured=("bids", "kitty")),
+    # candidates, each strong with one thing changed: its sampled deals weighted by the
+    # auction; deals drawn by the other seats' play; Bid Whist bids from the measured books
+    # model (with the hand-set bids, as strong had them when it lost to strong)
+    "strong_calls": replace(STRONG, infer_calls=True),
+    "strong_reads": replace(STRONG, infer_play=True),
+    "strong_books": replace(STRONG, measured=("books",)),
+    # normal and strong with the partnership calls measured in real auctions: they win among
+    # computer players (docs/performance.md, "Solo and Belgian Whist's calls in real
+    # auctions", measured before the group "partnership", which they take with normal's) but
+    # break the partner's promise, so no level offered at a table takes them
+    "normal_auctions": replace(NORMAL, measured=(*NORMAL.measured, "auctions")),
+    "strong_auctions": replace(STRONG, measured=(*STRONG.measured, "auctions")),
+}
+
+
+def register() -> None:
+    """Add the compared levels to the bots' level table (again: no harm).  A bench calls it
+    when its module loads, so that the worker processes it starts (which load the module
+    anew) know them too."""
+    search.SEARCH_LEVELS.update(COMPARED_LEVELS)
