@@ -6,7 +6,7 @@
 Starts the site's own daphne processes (``tests.live_servers``) on a fresh PostgreSQL database
 with the channels_redis pub/sub layer (``--redis-url``, one Redis db of the bench's own), and
 creates N Bid Whist tables with four human seats each (users and their sessions made in bulk
-in one ``manage.py shell`` call).  Four JSON clients per table play real hands: the client whose
+in one process: bench/ws_setup.py).  Four JSON clients per table play real hands: the client whose
 seat is ``to_act`` sends a random legal action (or a random discard) after a jittered think
 time; the latency of an action is from its sending until all four sockets of the table have
 received a state of the new version.  The same clients, at the same pace, then drive a bare
@@ -75,7 +75,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+if __package__ in (None, ""):  # run as a file: the project's root, where bench/ is a package
+    sys.path.insert(0, str(ROOT))
+
+from bench import ws_setup  # noqa: E402
 
 SCENARIOS = ("paced-1proc", "paced-2proc", "routed-2proc", "saturation-2proc",
              "saturation-1proc", "floor-1proc", "floor-saturation-1proc", "hostile-1proc",
@@ -99,50 +102,6 @@ SERVER_ENV = {
     "DEBUG": "0", "SECRET_KEY": "bench-ws-load-not-secret", "SECURE_SSL_REDIRECT": "0",
     "SECURE_COOKIES": "0", "LOG_LEVEL": "WARNING",
 }
-
-SETUP_CODE = r'''
-import json
-from datetime import timedelta
-from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
-from django.db import connection
-from django.utils import timezone
-from django.utils.crypto import get_random_string
-from games import tables
-from whistclub.accounts.models import Profile
-N, GAME, RULES, FIRST_ID = {n}, {game!r}, {rules!r}, {first_id}
-User = get_user_model()
-with connection.cursor() as cursor:
-    cursor.execute("SELECT setval(pg_get_serial_sequence('games_table', 'id'), %s)", [FIRST_ID])
-password = make_password("pw-long-enough")  # hashed once: PBKDF2 per user would take minutes
-users = User.objects.bulk_create(
-    [User(username=f"bench{{i}}", email=f"bench{{i}}@example.org", password=password)
-     for i in range(4 * N)])
-Profile.objects.bulk_create([Profile(user=u) for u in users])
-# Logged in as by the login form: a session per user, saved in bulk.
-store = SessionStore()
-expiry = timezone.now() + timedelta(days=1)
-sessions, out = [], []
-for t in range(N):
-    seated = users[4 * t:4 * t + 4]
-    table = tables.create_table(seated[0], GAME, RULES, grace_seconds=3600)
-    keys = []
-    for position, user in enumerate(seated):
-        tables.take_seat(table.pk, user, position)
-        key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
-        data = {{"_auth_user_id": str(user.pk),
-                 "_auth_user_backend": "django.contrib.auth.backends.ModelBackend",
-                 "_auth_user_hash": user.get_session_auth_hash()}}
-        sessions.append(Session(session_key=key, session_data=store.encode(data),
-                                expire_date=expiry))
-        keys.append(key)
-    out.append([table.pk, keys])
-Session.objects.bulk_create(sessions)
-print("TABLES " + json.dumps(out))
-'''
-
 
 # -- the client side: one process, an asyncio loop, its share of the tables ---------------------
 
@@ -428,49 +387,6 @@ HOSTILE_SERVER_ENV = {"WS_RATE_PER_SECOND": "10", "WS_BURST": "20",
                       "WS_PERSON_RATE_PER_SECOND": "15", "WS_PERSON_BURST": "30",
                       "WS_MAX_SOCKETS_PER_ADDRESS": "1000"}
 
-HOSTILE_SETUP_CODE = r'''
-import json
-from datetime import timedelta
-from django.contrib.auth import get_user_model
-from django.contrib.auth.hashers import make_password
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
-from django.utils import timezone
-from django.utils.crypto import get_random_string
-from games import tables
-User = get_user_model()
-password = make_password("pw-long-enough")
-hostile = User.objects.create(username="hostile", email="h@example.org", password=password)
-churner = User.objects.create(username="churner", email="c@example.org", password=password)
-key = get_random_string(32, "abcdefghijklmnopqrstuvwxyz0123456789")
-data = {"_auth_user_id": str(hostile.pk),
-        "_auth_user_backend": "django.contrib.auth.backends.ModelBackend",
-        "_auth_user_hash": hostile.get_session_auth_hash()}
-Session.objects.create(session_key=key, session_data=SessionStore().encode(data),
-                       expire_date=timezone.now() + timedelta(days=1))
-waiting = tables.create_table(churner, "solo_whist", {})
-print("HOSTILE " + json.dumps({"session": key, "waiting_table": waiting.pk}))
-'''
-
-# Run by ``manage.py shell`` with the servers' REDIS_URL: every seat change is a lobby change
-# broadcast to the servers, as when a person clicks "sit" and "leave" on a page.
-CHURN_CODE = r'''
-import time
-from django.contrib.auth import get_user_model
-from games import tables
-churner = get_user_model().objects.get(username="churner")
-end = time.monotonic() + {seconds}
-changes = 0
-while time.monotonic() < end:
-    tables.take_seat({table}, churner, 1)
-    time.sleep(0.1)
-    tables.leave_seat({table}, churner)
-    time.sleep(0.1)
-    changes += 2
-print("CHURN", changes)
-'''
-
-
 async def _hostile_main(options: dict, go, results) -> None:
     import websockets
 
@@ -690,11 +606,9 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
     shared["start_at"].value = time.time() + 0.5
     go.set()
     if hostile is not None:
-        churn = subprocess.Popen(
-            [sys.executable, "manage.py", "shell", "-c", CHURN_CODE.format(
-                seconds=options.warmup + options.seconds + 0.5, table=hostile["waiting_table"])],
-            cwd=ROOT, env=hostile["env"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True)
+        # with the servers' REDIS_URL: every seat change is a lobby change broadcast to them
+        churn = ws_setup.start(hostile["env"], "churn", "--table", hostile["waiting_table"],
+                               "--seconds", options.warmup + options.seconds + 0.5)
     # CPU over the measured window: the servers, the clients, and the whole machine.
     window_start = shared["start_at"].value + options.warmup
     time.sleep(max(0.0, window_start - time.time()))
@@ -733,8 +647,7 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
     if hostile is not None:
         extra = hostile_results.get(timeout=120)
         out = churn.communicate(timeout=120)[0]
-        extra["seat_changes"] = next((int(line.split()[1]) for line in out.splitlines()
-                                      if line.startswith("CHURN")), 0)
+        extra["seat_changes"] = ws_setup.result_of(out)
         hostile_proc.join(timeout=30)
     for proc in procs:
         proc.join(timeout=30)
@@ -760,38 +673,18 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
             "rows_written": writes_after[1] - writes_before[1], **cpu}
 
 
+def setup_env(database) -> dict:
+    """The servers' settings (sessions are signed with their SECRET_KEY), but no REDIS_URL: the
+    seating broadcasts of the set-up go to the in-memory layer, to nobody."""
+    return database.env(**{**SERVER_ENV, "REDIS_URL": ""})
+
+
 def setup_database(database, n: int, game: str) -> list:
-    code = SETUP_CODE.format(n=n, game=game, rules=RULES, first_id=FIRST_TABLE_ID)
-    # The servers' settings (sessions are signed with their SECRET_KEY), but no REDIS_URL: the
-    # seating broadcasts go to the in-memory layer, to nobody.
-    out = database.manage("shell", "-c", code, **{**SERVER_ENV, "REDIS_URL": ""})
-    line = next(line for line in out.splitlines() if line.startswith("TABLES "))
-    return json.loads(line[len("TABLES "):])
+    """``n`` tables of four signed-in people: [[table id, [session keys]], ...]."""
+    return ws_setup.run(setup_env(database), "tables", "--tables", n, "--game", game,
+                        "--rules", json.dumps(RULES), "--first-id", FIRST_TABLE_ID)
 
 
-BUSY_DAY_CODE = r'''
-import sys
-sys.path.insert(0, {root!r})
-from django.contrib.auth import get_user_model
-from bench.ratings import online_day
-from ratings.events import SITE
-from ratings.store import refresh
-people = get_user_model().objects.bulk_create(
-    get_user_model()(username=f"day{{i}}") for i in range(40))
-online_day({game!r}, people, {n}, "busy day")
-print("RATED", refresh(SITE, {game!r}))
-'''
-
-
-REBUILDS_CODE = r'''
-from datetime import timedelta
-from django.utils import timezone
-from games.models import FollowUp
-now = timezone.now()
-FollowUp.objects.bulk_create(
-    FollowUp(kind="rate", payload={{"scope": "site", "game": {game!r}, "since": None}},
-             due_at=now + timedelta(seconds={every} * (i + 1))) for i in range({count}))
-'''
 REBUILD_EVERY_SECONDS = 15
 
 
@@ -799,24 +692,19 @@ def schedule_rebuilds(database, game: str, seconds: float) -> int:
     """Site-wide re-ratings from the start, one every REBUILD_EVERY_SECONDS for ``seconds``:
     the work a visibility switch or a result dated long ago asks of the follow-up worker."""
     count = max(1, int(seconds // REBUILD_EVERY_SECONDS))
-    database.manage("shell", "-c", REBUILDS_CODE.format(game=game, every=REBUILD_EVERY_SECONDS,
-                                                         count=count),
-                    **{**SERVER_ENV, "REDIS_URL": ""})
-    return count
+    return ws_setup.run(setup_env(database), "rebuilds", "--game", game,
+                        "--every", REBUILD_EVERY_SECONDS, "--count", count)
 
 
 def setup_busy_day(database, game: str) -> int:
     """HANDS_FINISHED_TODAY online hands among people finished today, rated."""
-    code = BUSY_DAY_CODE.format(n=HANDS_FINISHED_TODAY, game=game, root=str(ROOT))
-    out = database.manage("shell", "-c", code, **{**SERVER_ENV, "REDIS_URL": ""})
-    return int(next(line for line in out.splitlines() if line.startswith("RATED ")).split()[1])
+    return ws_setup.run(setup_env(database), "busy-day", "--game", game,
+                        "--hands", HANDS_FINISHED_TODAY)
 
 
 def setup_hostile(database) -> dict:
     """The hostile user (with a session), the account that churns, and its waiting table."""
-    out = database.manage("shell", "-c", HOSTILE_SETUP_CODE, **{**SERVER_ENV, "REDIS_URL": ""})
-    line = next(line for line in out.splitlines() if line.startswith("HOSTILE "))
-    return json.loads(line[len("HOSTILE "):])
+    return ws_setup.run(setup_env(database), "hostile")
 
 
 def cpu_seconds(pids: list[int]) -> float:
