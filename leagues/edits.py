@@ -159,9 +159,8 @@ def delete_evening(evening: Evening, by) -> None:
 
 
 def _refuse_while_online(table: EveningTable) -> None:
-    fixture = getattr(table, "online", None)
-    if fixture is not None and not fixture.is_complete:
-        raise EntryError(_("This table is being played online; wait until it ends."))
+    # The rule is the table's (EveningTable.refuse_while_online); these words say what to do.
+    table.refuse_while_online(_("This table is being played online; wait until it ends."))
 
 
 def edit_table(table: EveningTable, seats: list[Member] | None, pairs: list | None, by) -> bool:

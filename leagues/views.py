@@ -890,10 +890,10 @@ def totals(request, slug, table_id):
 
 
 def _refuse_while_online(request, table) -> bool:
-    fixture = _online_fixture(table)
-    if fixture is not None and not fixture.is_complete:
-        messages.error(request, _("This table is being played online: its hands are recorded "
-                                  "as they finish."))
+    try:
+        table.refuse_while_online()
+    except EntryError as exc:
+        messages.error(request, exc.message)
         return True
     return False
 
