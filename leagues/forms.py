@@ -282,6 +282,10 @@ class PlayersTableForm(forms.Form):
             raise forms.ValidationError(_("A different member in each seat, please."))
         return data
 
+    def who_sits(self) -> tuple[list[Member], None]:
+        """The members by seat (and no pairs), as ``leagues.edits`` takes a table's players."""
+        return [self.cleaned_data[f"seat_{seat}"] for seat in range(self.seat_count)], None
+
 
 class BidTableForm(forms.Form):
     def __init__(self, season: Season, *args, **kwargs):
@@ -296,6 +300,10 @@ class BidTableForm(forms.Form):
         if a and b and ({a.first_id, a.second_id} & {b.first_id, b.second_id}):
             raise forms.ValidationError(_("The two pairs must not share a player."))
         return data
+
+    def who_sits(self) -> tuple[None, list[Partnership]]:
+        """The two pairs (and no seats), as ``leagues.edits`` takes a table's players."""
+        return None, [self.cleaned_data["pair_0"], self.cleaned_data["pair_1"]]
 
 
 class TotalsForm(forms.Form):
@@ -392,3 +400,4 @@ def read_people(lines: list[str], club: Club) -> list[dict]:
         seen.add(name.casefold())
         rows.append({"name": name[:limit + 20], "email": email[:254], "problem": problem})
     return rows
+

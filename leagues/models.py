@@ -910,8 +910,8 @@ class ResultChange(models.Model):
 
 class ClubChange(models.Model):
     """A change to the club, its fixtures and its people (the club created or its settings
-    changed, a league's options or house rules changed, an evening or a table edited or
-    deleted, a member added, joining or claiming a record through an invite link, renamed,
+    changed, a league's options or house rules changed, a table added by hand, an evening or
+    a table edited or deleted, a member added, joining or claiming a record through an invite link, renamed,
     merged, retired, given a role or an e-mail address, a season closed, members added in
     bulk):
     what it was before and after, in plain JSON with the names of the time, read as a

@@ -70,7 +70,6 @@ from leagues.models import (
     Invite,
     Letter,
     OnlineFixture,
-    TableSeat,
 )
 from leagues.standings import season_standings
 from whistclub.replicas import reads_from_replica
@@ -601,22 +600,15 @@ def table_create(request, slug, evening_id):
     if league.is_partnership_match:
         form = BidTableForm(evening.season, request.POST or None)
     else:
-        seats = league.game_description.seats
-        form = PlayersTableForm(access.club, seats, request.POST or None)
+        form = PlayersTableForm(access.club, league.game_description.seats, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            number = (evening.tables.order_by("-number").values_list("number", flat=True)
-                      .first() or 0) + 1
-            if league.is_partnership_match:
-                EveningTable.objects.create(evening=evening, number=number,
-                                            pair_0=form.cleaned_data["pair_0"],
-                                            pair_1=form.cleaned_data["pair_1"])
-            else:
-                table = EveningTable.objects.create(evening=evening, number=number)
-                TableSeat.objects.bulk_create(
-                    TableSeat(table=table, seat=seat, member=form.cleaned_data[f"seat_{seat}"])
-                    for seat in range(seats))
-        messages.success(request, _("Table %(number)s added.") % {"number": number})
+        seats, pairs = form.who_sits()
+        try:
+            table = edits.add_table(evening, seats, pairs, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Table %(number)s added.") % {"number": table.number})
         return redirect(evening)
     return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),
                                                  "club": access.club})
