@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import io
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -401,3 +402,12 @@ def read_people(lines: list[str], club: Club) -> list[dict]:
         rows.append({"name": name[:limit + 20], "email": email[:254], "problem": problem})
     return rows
 
+
+def read_people_pairs(names: list[str], emails: list[str], club: Club) -> list[dict]:
+    """The confirmed preview (its names and addresses, in order) read again, as
+    :func:`read_people` reads a list, so that a member added meanwhile is not added twice."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for name, email in zip(names, emails, strict=True):
+        writer.writerow([name, email] if email else [name])
+    return read_people(out.getvalue().splitlines(), club)

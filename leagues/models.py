@@ -479,6 +479,12 @@ class Evening(models.Model):
         """The evening's date has gone: its page shows who came, not the question."""
         return self.date < timezone.localdate()
 
+    def set_attendance(self, member: Member, coming: bool) -> None:
+        """Whether ``member`` comes to this evening (their answer, or an organiser's for them),
+        in place of any answer before.  Who may answer for whom is decided before."""
+        Attendance.objects.update_or_create(evening=self, member=member,
+                                            defaults={"coming": coming})
+
 
 class Attendance(models.Model):
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="attendances")
