@@ -132,15 +132,31 @@ def get_table(request, slug, table_id, need=VIEW) -> tuple[ClubAccess, EveningTa
     return check_access(request, table.league.club, need), table
 
 
-def get_table_for_entry(request, slug, table_id) -> tuple[ClubAccess, EveningTable]:
+def may_enter_results(access: ClubAccess, table: EveningTable) -> bool:
     """Organisers enter and correct results; a player seated at the table may too when the
     league allows entry at the table (their entry is then provisional)."""
-    access, table = get_table(request, slug, table_id, MEMBER)
     if access.is_organiser:
-        return access, table
-    if table.league.players_enter_results and access.member in table.seat_members():
-        return access, table
-    raise PermissionDenied
+        return True
+    return bool(access.member and table.league.players_enter_results
+                and access.member in table.seat_members())
+
+
+def get_table_for_entry(request, slug, table_id) -> tuple[ClubAccess, EveningTable]:
+    """A table whose results the viewer may enter (:func:`may_enter_results`), else 403."""
+    access, table = get_table(request, slug, table_id, MEMBER)
+    if not may_enter_results(access, table):
+        raise PermissionDenied
+    return access, table
+
+
+def get_table_for_confirming(request, slug, table_id) -> tuple[ClubAccess, EveningTable]:
+    """Organisers and the players of the table confirm its provisional results (which ones
+    each may confirm is the table's rule: ``EveningTable.may_confirm_entry``); anyone else has
+    no business there (403)."""
+    access, table = get_table(request, slug, table_id, MEMBER)
+    if not access.is_organiser and access.member not in table.seat_members():
+        raise PermissionDenied
+    return access, table
 
 
 def get_member(request, slug, member_id, need=VIEW) -> tuple[ClubAccess, Member]:
@@ -148,6 +164,15 @@ def get_member(request, slug, member_id, need=VIEW) -> tuple[ClubAccess, Member]
                                club__slug=slug)
     access = check_access(request, member.club, need)
     check_members_visible(access)
+    return access, member
+
+
+def get_own_member(request, slug, member_id) -> tuple[ClubAccess, Member]:
+    """A member's record for the person it belongs to alone (their own settings: an organiser
+    may not turn on the e-mails a member stopped), else 403."""
+    access, member = get_member(request, slug, member_id)
+    if access.member != member:
+        raise PermissionDenied
     return access, member
 
 

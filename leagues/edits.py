@@ -1,9 +1,9 @@
 """What organisers change after the fact: the club's settings, a league's options and house
-rules, evenings and tables edited or deleted, members added (one or in bulk), renamed, merged,
-retired, given a role or an e-mail address, seasons closed.  (A club's creation and an invite
-link accepted are recorded by ``Club.create_with_organiser`` and ``Invite.accept``.)  The
-admin's saves of clubs and leagues come here too (``leagues/admin.py``); and what a member's
-account deleted leaves in the club.
+rules, tables added by hand, evenings and tables edited or deleted, members added (one or in
+bulk), renamed, merged, retired, given a role or an e-mail address, seasons closed.  (A club's
+creation and an invite link accepted are recorded by ``Club.create_with_organiser`` and
+``Invite.accept``.)  The admin's saves of clubs and leagues come here too
+(``leagues/admin.py``); and what a member's account deleted leaves in the club.
 
 Each function checks, writes and records the change in the club's history
 (:class:`leagues.models.ClubChange`, read in sentences by
@@ -159,9 +159,29 @@ def delete_evening(evening: Evening, by) -> None:
 
 
 def _refuse_while_online(table: EveningTable) -> None:
-    fixture = getattr(table, "online", None)
-    if fixture is not None and not fixture.is_complete:
-        raise EntryError(_("This table is being played online; wait until it ends."))
+    # The rule is the table's (EveningTable.refuse_while_online); these words say what to do.
+    table.refuse_while_online(_("This table is being played online; wait until it ends."))
+
+
+def add_table(evening: Evening, seats: list[Member] | None, pairs: list[Partnership] | None,
+              by) -> EveningTable:
+    """A table added by hand, numbered after the evening's others: its players by seat, or the
+    two pairs of a match."""
+    with transaction.atomic():
+        # Lock the evening: two tables added at once (or a draw) do not both take a number.
+        Evening.objects.select_for_update().get(pk=evening.pk)
+        evening.season.refuse_if_closed()
+        number = (evening.tables.order_by("-number").values_list("number", flat=True).first()
+                  or 0) + 1
+        if pairs is not None:
+            table = EveningTable.objects.create(evening=evening, number=number,
+                                                pair_0=pairs[0], pair_1=pairs[1])
+        else:
+            table = EveningTable.objects.create(evening=evening, number=number)
+            TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=member)
+                                          for seat, member in enumerate(seats))
+        ClubChange.record(_club(evening), by, "table_add", None, table_facts(table))
+        return table
 
 
 def edit_table(table: EveningTable, seats: list[Member] | None, pairs: list | None, by) -> bool:

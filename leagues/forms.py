@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import io
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -282,6 +283,10 @@ class PlayersTableForm(forms.Form):
             raise forms.ValidationError(_("A different member in each seat, please."))
         return data
 
+    def who_sits(self) -> tuple[list[Member], None]:
+        """The members by seat (and no pairs), as ``leagues.edits`` takes a table's players."""
+        return [self.cleaned_data[f"seat_{seat}"] for seat in range(self.seat_count)], None
+
 
 class BidTableForm(forms.Form):
     def __init__(self, season: Season, *args, **kwargs):
@@ -296,6 +301,10 @@ class BidTableForm(forms.Form):
         if a and b and ({a.first_id, a.second_id} & {b.first_id, b.second_id}):
             raise forms.ValidationError(_("The two pairs must not share a player."))
         return data
+
+    def who_sits(self) -> tuple[None, list[Partnership]]:
+        """The two pairs (and no seats), as ``leagues.edits`` takes a table's players."""
+        return None, [self.cleaned_data["pair_0"], self.cleaned_data["pair_1"]]
 
 
 class TotalsForm(forms.Form):
@@ -392,3 +401,13 @@ def read_people(lines: list[str], club: Club) -> list[dict]:
         seen.add(name.casefold())
         rows.append({"name": name[:limit + 20], "email": email[:254], "problem": problem})
     return rows
+
+
+def read_people_pairs(names: list[str], emails: list[str], club: Club) -> list[dict]:
+    """The confirmed preview (its names and addresses, in order) read again, as
+    :func:`read_people` reads a list, so that a member added meanwhile is not added twice."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for name, email in zip(names, emails, strict=True):
+        writer.writerow([name, email] if email else [name])
+    return read_people(out.getvalue().splitlines(), club)

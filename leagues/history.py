@@ -597,6 +597,12 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                 details.append(_("Table %(number)s: %(lines)s") % {
                     "number": table.get("number"), "lines": first})
                 details.extend(rest)
+    elif action == "table_add":
+        evening = after.get("evening") or {}
+        headline = _("Table %(number)s of %(date)s (%(league)s) added by %(who)s") % {
+            "number": after.get("number"), "date": _day(evening.get("date")),
+            "league": evening.get("league", ""), "who": who}
+        details.append(_("Players: %(names)s") % {"names": ", ".join(after.get("players") or [])})
     elif action in ("table_edit", "table_delete"):
         evening = before.get("evening") or {}
         params = {"number": before.get("number"), "date": _day(evening.get("date")),

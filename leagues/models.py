@@ -479,6 +479,12 @@ class Evening(models.Model):
         """The evening's date has gone: its page shows who came, not the question."""
         return self.date < timezone.localdate()
 
+    def set_attendance(self, member: Member, coming: bool) -> None:
+        """Whether ``member`` comes to this evening (their answer, or an organiser's for them),
+        in place of any answer before.  Who may answer for whom is decided before."""
+        Attendance.objects.update_or_create(evening=self, member=member,
+                                            defaults={"coming": coming})
+
 
 class Attendance(models.Model):
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="attendances")
@@ -590,24 +596,36 @@ class EveningTable(models.Model):
         table.evening.season.refuse_if_closed()
         return table
 
+    def refuse_while_online(self, message: str | None = None,
+                            hands_of: OnlineFixture | None = None) -> None:
+        """The one rule: while the table is played online, its hands are its deals, and
+        nothing else enters, moves or deletes them (EntryError, with ``message`` if given).
+        ``hands_of``: the online table a hand comes from, which alone may add its deals."""
+        playing = OnlineFixture.objects.filter(table=self, completed_at__isnull=True).first()
+        if playing is not None and (hands_of is None or hands_of.pk != playing.pk):
+            raise EntryError(message or _("This table is being played online: its hands are "
+                                          "recorded as they finish."))
+
     def _refuse_if_totals(self):
         if self.entry == self.Entry.TOTALS:
             raise EntryError(_("This table's result was entered as totals; clear them to enter "
                                "deal by deal."))
 
-    def add_deal(self, facts: dict, by, member: Member | None = None, note: str = "",
-                 number: int | None = None) -> Deal:
+    def add_deal(self, facts: dict, by, member: Member | None = None,
+                 number: int | None = None, online: OnlineFixture | None = None) -> Deal:
         """Scores ``facts`` through the engine and appends the deal, or raises EntryError.
 
         ``member``: the club member who entered it; a player's deal (not an organiser's) is
         provisional until an opponent of theirs confirms it, and entering it changes nothing
-        about the other deals.  ``note`` says where a deal came from when no person entered it
-        (an online table).  ``number``: the deal the form meant to add (its hidden field); a
+        about the other deals.  ``number``: the deal the form meant to add (its hidden field); a
         form sent twice, or typed on a page that was not fresh, adds nothing (DuplicateDeal or
         EntryError).  The check is made under the table's row lock, so two simultaneous posts
-        cannot both see the number free."""
+        cannot both see the number free.  ``online``: the online table whose finished hand
+        this is (its audit note says so); while a table is played online, only its own hands
+        are added."""
         with transaction.atomic():
             table = self._lock()
+            table.refuse_while_online(hands_of=online)
             table._refuse_if_totals()
             deals = list(table.deals.select_related("entered_by_member__user").order_by("number"))
             if number is not None:
@@ -626,7 +644,7 @@ class EveningTable(models.Model):
             table.recompute()
             ResultChange.record(table, by, "add", {"deal": None, "table": before},
                                 {"deal": deal.as_json(), "table": table.snapshot()}, deal.number,
-                                note)
+                                online.note if online else "")
             return deal
 
     def _check_next_number(self, number: int, deals: list[Deal], facts: dict, by) -> None:
@@ -651,6 +669,7 @@ class EveningTable(models.Model):
         kept; one audit row for the lot.  Imported deals are final (an organiser's import)."""
         with transaction.atomic():
             table = self._lock()
+            table.refuse_while_online()
             table._refuse_if_totals()
             game, rules = table.league.game, table.league.engine_rules()
             start = table.deals.count()
@@ -712,6 +731,7 @@ class EveningTable(models.Model):
         A player's totals are provisional until an opponent of theirs confirms them."""
         with transaction.atomic():
             table = self._lock()
+            table.refuse_while_online()
             if table.deals.exists():
                 raise EntryError(_("This table has deal-by-deal results; totals cannot replace "
                                    "them."))
@@ -896,8 +916,8 @@ class ResultChange(models.Model):
 
 class ClubChange(models.Model):
     """A change to the club, its fixtures and its people (the club created or its settings
-    changed, a league's options or house rules changed, an evening or a table edited or
-    deleted, a member added, joining or claiming a record through an invite link, renamed,
+    changed, a league's options or house rules changed, a table added by hand, an evening or
+    a table edited or deleted, a member added, joining or claiming a record through an invite link, renamed,
     merged, retired, given a role or an e-mail address, a season closed, members added in
     bulk):
     what it was before and after, in plain JSON with the names of the time, read as a

@@ -129,7 +129,7 @@ def _record_hand(fixture: OnlineFixture, hand: Hand) -> int:
         link = RecordedHand(fixture=fixture, hand=hand)
         try:
             with transaction.atomic():
-                deals = [fixture.table.add_deal(facts, None, note=fixture.note)
+                deals = [fixture.table.add_deal(facts, None, online=fixture)
                          for facts in deal_facts(game, hand.result)]
                 _check_points(game, hand, deals)
         except (EntryError, KeyError, TypeError, ValueError) as exc:

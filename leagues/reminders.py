@@ -44,6 +44,13 @@ def may_resume(request, member: Member) -> bool:
     return request.user.is_authenticated and member.user_id == request.user.pk
 
 
+def set_wanted(member: Member, wanted: bool) -> None:
+    """The member's e-mails about evenings on or off (the stop link, their own page): who may
+    turn them on again is decided before (:func:`may_resume`, ``leagues.access``)."""
+    member.reminders = wanted
+    member.save(update_fields=["reminders"])
+
+
 @dataclass
 class Recipients:
     reachable: list[Member]

@@ -11,7 +11,7 @@ from django.shortcuts import render
 
 from games import registry
 from leagues import access
-from leagues.views import SVG_POLICY, svg_response
+from leagues.views.common import SVG_POLICY, svg_response
 from ratings import read
 from ratings.charts import member_rating_svg
 from ratings.templatetags.ratings import expected_outcome

@@ -19,6 +19,7 @@ from leagues.models import (
     EveningTable,
     League,
     Member,
+    Partnership,
     Season,
 )
 from leagues.standings import season_standings
@@ -132,6 +133,34 @@ def test_deleting_an_evening_asks_first_then_its_tables_leave_the_standings(
 
 
 # -- tables -------------------------------------------------------------------------------------
+
+
+def test_a_table_added_by_hand_is_in_the_history(as_organiser, solo_evening, club, organiser,
+                                                 member):
+    nell, pat = add_members(club, ["Nell", "Pat"])
+    response = as_organiser.post(club_url(club, f"evenings/{solo_evening.pk}/tables/new/"), {
+        "seat_0": organiser.pk, "seat_1": member.pk, "seat_2": nell.pk, "seat_3": pat.pk},
+        follow=True)
+    assert "Table 1 added." in response.content.decode()
+    assert history(club, as_organiser)[0] == (
+        "Table 1 of 7 Jan 2030 (Tuesday Solo) added by olga Players: olga, Mike, Nell, Pat")
+    french = as_organiser.get(club_url(club, "changes/"), HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.context["rows"][0]["headline"].startswith("Table 1 du ")
+    assert french.context["rows"][0]["headline"].endswith(" (Tuesday Solo) ajoutée par olga")
+
+
+def test_a_pairs_match_added_by_hand_is_in_the_history(as_organiser, bid_season, club,
+                                                       organiser, member):
+    ann, bob = add_members(club, ["Ann", "Bob"])
+    aces = Partnership.objects.create(season=bid_season, first=organiser, second=ann, name="Aces")
+    kings = Partnership.objects.create(season=bid_season, first=member, second=bob, name="Kings")
+    evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 2, 3))
+    as_organiser.post(club_url(club, f"evenings/{evening.pk}/tables/new/"),
+                      {"pair_0": aces.pk, "pair_1": kings.pk})
+    table = evening.tables.get()
+    assert (table.number, table.pair_0, table.pair_1) == (1, aces, kings)
+    assert history(club, as_organiser)[0] == (
+        "Table 1 of 3 Feb 2030 (Bid Whist League) added by olga Players: olga, Mike, Ann, Bob")
 
 
 def test_deleting_a_table_with_results_says_what_goes(as_organiser, solo_table, organiser_user):

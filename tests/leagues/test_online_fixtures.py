@@ -15,6 +15,7 @@ from games.models import Table as GameTable
 from leagues import online
 from leagues.models import (
     Club,
+    EntryError,
     Evening,
     EveningTable,
     League,
@@ -223,6 +224,25 @@ def test_paper_entry_waits_while_the_table_plays_online(as_organiser, solo_table
     assert "being played online" in response.content.decode()
     assert not solo_table.deals.exists()
     assert "Next deal" not in response.content.decode()
+
+
+def test_the_model_refuses_a_deal_or_totals_for_a_table_played_online(as_organiser, solo_table,
+                                                                      organiser_user):
+    # Whatever path a deal takes (a form, a script, an import), the table's own entry methods
+    # refuse it while the online table plays: its hands are the table's deals.
+    as_organiser.post(url(solo_table, "online/"), {"deals": "4"})
+    with pytest.raises(EntryError, match="being played online"):
+        solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    with pytest.raises(EntryError, match="being played online"):
+        solo_table.set_totals([3, -1, -1, -1], organiser_user)
+    solo_table.refresh_from_db()
+    assert not solo_table.deals.exists() and not solo_table.entry
+    assert not ResultChange.objects.filter(table=solo_table).exists()
+    # Once the online table has ended, the paper sheet takes deals again.
+    OnlineFixture.objects.filter(table=solo_table).update(completed_at=datetime.datetime.now(
+        datetime.UTC))
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    assert solo_table.deals.count() == 1
 
 
 def test_an_evening_whose_table_plays_online_cannot_be_deleted(as_organiser, solo_table):

@@ -1,0 +1,46 @@
+"""What the leagues' pages share: the messages they say, a refusal said instead of a change,
+and the answer of an SVG chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpResponse
+
+from leagues.models import EntryError
+
+
+def say(request, said: list[tuple[str, str]]) -> None:
+    """Shows ``said``, (level, sentence) pairs as ``leagues.confirmations`` and
+    ``leagues.reminders`` word an outcome, as the page's messages."""
+    for level, text in said:
+        getattr(messages, level)(request, text)
+
+
+def refused(request, *checks: Callable[[], None]) -> bool:
+    """Runs the model's checks in turn (each raises EntryError to refuse); says the first
+    refusal and returns True, or returns False when none refuses."""
+    for check in checks:
+        try:
+            check()
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return True
+    return False
+
+
+def closed(request, season) -> bool:
+    """Says so and returns True when the season is closed (nothing in it changes any more)."""
+    return refused(request, season.refuse_if_closed)
+
+
+# An SVG shown as an image runs no script; pygal styles it with its own <style>, allowed on
+# these responses only.
+SVG_POLICY = {"style-src": ["'unsafe-inline'"]}
+
+
+def svg_response(text: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "private, no-cache"
+    return response

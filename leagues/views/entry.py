@@ -1,0 +1,359 @@
+"""An evening's tables and their results: adding, changing and deleting a table, the printed score
+sheet, the table's page with its score sheet, entering, correcting and confirming deals and
+totals, and playing the table online."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from leagues import access as acl
+from leagues import edits, history, online
+from leagues.forms import (
+    BidTableForm,
+    OnlineTableForm,
+    PlayersTableForm,
+    TotalsForm,
+    deal_entry_form,
+    deal_form,
+    deal_form_class,
+)
+from leagues.models import DuplicateDeal, EntryError, EveningTable, OnlineFixture
+from leagues.views.common import closed, refused
+
+
+@login_required
+def table_create(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if closed(request, evening.season):
+        return redirect(evening)
+    form = _table_form(access, evening, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        seats, pairs = form.who_sits()
+        try:
+            table = edits.add_table(evening, seats, pairs, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Table %(number)s added.") % {"number": table.number})
+        return redirect(evening)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),
+                                                 "club": access.club})
+
+
+def _table_form(access, evening, data, table=None):
+    """Who sits at a table of ``evening``: the two pairs of a match, or a member in each of the
+    game's seats; ``table``: the table changed, its players shown first."""
+    if evening.season.league.is_partnership_match:
+        initial = {"pair_0": table.pair_0, "pair_1": table.pair_1} if table else {}
+        return BidTableForm(evening.season, data, initial=initial)
+    if table is None:
+        return PlayersTableForm(access.club, evening.season.league.game_description.seats, data)
+    members = table.seat_members()
+    return PlayersTableForm(access.club, len(members), data,
+                            initial={f"seat_{i}": m for i, m in enumerate(members)})
+
+
+@login_required
+def table_edit(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    form = _table_form(access, table.evening, request.POST or None, table)
+    if request.method == "POST" and form.is_valid():
+        seats, pairs = form.who_sits()
+        try:
+            changed = edits.edit_table(table, seats, pairs, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Table saved.") if changed else _("Nothing changed."))
+        return redirect(table)
+    return render(request, "leagues/form.html", {
+        "form": form, "club": access.club,
+        "heading": _("Change table %(number)s") % {"number": table.number},
+        "intro": _("The table's deals and totals stay; they count for whoever sits in each "
+                   "seat.") if table.entry else ""})
+
+
+@login_required
+def table_delete(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    evening = table.evening
+    if closed(request, evening.season):
+        return redirect(table)
+    if request.method == "POST":
+        try:
+            edits.delete_table(table, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(table)
+        messages.success(request, _("Table %(number)s is deleted.") % {"number": table.number})
+        return redirect(evening)
+    sheet = history.table_sheet(table)
+    return render(request, "leagues/confirm_delete.html", {
+        "access": access, "club": access.club, "table": table, "names": table.sides(),
+        "sheet": sheet, "sides": list(zip(table.sides(), sheet["totals"], strict=False)),
+        "cancel": table.get_absolute_url()})
+
+
+def score_sheet(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id)
+    return render(request, "leagues/score_sheet.html", {
+        "club": access.club, "evening": evening, "league": evening.season.league,
+        "tables": history.evening_tables(evening), "lines": range(1, 31)})
+
+
+def table_detail(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id)
+    return render_table(request, access, table)
+
+
+def render_table(request, access, table, *, form=None, entered=None):
+    """The table's page: its score sheet, and the next deal's form for those who may enter one
+    (``form``: the one just sent, with its errors and what was typed; ``entered``: the sentence
+    saying which deal was just entered, shown beside the form)."""
+    may_enter = acl.may_enter_results(access, table)
+    names = table.sides()
+    fixture = _online_fixture(table)
+    # While the online table plays, its hands are the table's deals: no paper entry meanwhile.
+    may_enter = may_enter and not (fixture and not fixture.is_complete)
+    sheet = history.table_sheet(table)
+    if not (may_enter and table.entry != EveningTable.Entry.TOTALS):
+        form = None
+    elif form is None and table.sheet.accepts_another_hand(
+            table, list(table.deals.order_by("number").values_list("facts", flat=True))):
+        form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1)
+    if entered and form is not None:  # the next deal is typed at once
+        next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
+    return render(request, "leagues/table.html", {
+        "entered": entered, "totals_by_name": list(zip(names, sheet["totals"], strict=False)),
+        "access": access, "club": access.club, "table": table, "league": table.league,
+        "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
+        # a match's winner: a pair or a player, by its column on the sheet
+        "winner": names[table.winner] if table.league.game_description.is_match
+        and table.winner is not None else None,
+        **_provisional_context(access, table, sheet),
+        "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None,
+        **_online_context(request, access, table, fixture)})
+
+
+def _numbers(numbers) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def _provisional_context(access, table, sheet) -> dict:
+    """Which results wait for a confirmation, who entered each, and what this viewer's confirm
+    button confirms, in plain words.  Adds a ``provisional_note`` to each waiting deal's row."""
+    if not table.is_provisional:
+        return {"confirm": None}
+    viewer = access.member
+    mine = table.confirmable(viewer)
+    members = table.seat_members()
+
+    def note(author, by_you: str, by_other: str, params: dict) -> str:
+        # Each sentence in a _() call of its own: makemessages does not look inside f-strings.
+        if author is not None and viewer is not None and author.pk == viewer.pk:
+            return by_you % params + " " + _("An opponent of yours confirms it.")
+        name = author.identity if author else _("a member no longer in the club")
+        text = by_other % {**params, "name": name}
+        if viewer is not None and table.may_confirm_entry(author, viewer, members):
+            return text + " " + _("You may confirm it.")
+        return text + " " + _("An opponent of theirs, or an organiser, confirms it.")
+
+    totals_note = None
+    if table.entry == EveningTable.Entry.TOTALS:
+        totals_note = note(table.totals_entered_by,
+                           _("The totals are provisional, entered by you."),
+                           _("The totals are provisional, entered by %(name)s."), {})
+    else:
+        for row in sheet["rows"]:
+            deal = row["deal"]
+            if deal.provisional:
+                row["provisional_note"] = note(
+                    deal.entered_by_member,
+                    _("Deal %(number)s is provisional, entered by you."),
+                    _("Deal %(number)s is provisional, entered by %(name)s."),
+                    {"number": deal.number})
+    button = explain = None
+    if mine.totals:
+        button = _("Confirm the totals")
+    elif mine.deals:
+        button = ngettext("Confirm deal %(numbers)s", "Confirm deals %(numbers)s",
+                          len(mine.deals)) % {"numbers": _numbers(mine.deals)}
+    if button:
+        if access.is_organiser:
+            explain = _("As an organiser you may confirm every provisional result here; "
+                        "confirmed results count in the standings.")
+        else:
+            explain = _("This confirms only what an opponent of yours entered; confirmed "
+                        "results count in the standings.")
+    return {"confirm": {"button": button, "explain": explain, "totals_note": totals_note}}
+
+
+def _online_fixture(table) -> OnlineFixture | None:
+    return OnlineFixture.objects.select_related("game_table").filter(table=table).first()
+
+
+def _online_context(request, access, table, fixture) -> dict:
+    """The online table of this evening table: its state and who plays each seat for everyone
+    who can see the table; the link for members; the start form for organisers."""
+    if fixture is None:
+        may_start = access.is_organiser and not table.entry
+        return {"online": None, "online_form": OnlineTableForm(
+            table, table.seat_members()) if may_start else None}
+    game_table = fixture.game_table
+    invite_url = None
+    if access.is_member:
+        invite_url = request.build_absolute_uri(
+            reverse("table_invite", args=[game_table.pk, game_table.invite_token]))
+    return {"online": fixture, "online_table": game_table, "online_invite_url": invite_url,
+            "online_seats": online.seat_infos(fixture, table.seat_members()),
+            "online_problems": fixture.hands.exclude(error="").select_related("hand")
+            if access.is_organiser else []}
+
+
+@login_required
+def online_start(request, slug, table_id):
+    """Organisers' "Play this table online": a private online table with the house rules."""
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    # Not ``request.POST or None``: a form of checkboxes only may well post nothing at all.
+    form = OnlineTableForm(table, table.seat_members(),
+                           request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            fixture = online.start_online(
+                table, request.user, deals_limit=form.cleaned_data.get("deals"),
+                computer_seats=form.computer_seats,
+                bot_level=form.cleaned_data.get("bot_level") or "normal")
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(table)
+        messages.success(request, _("Online table #%(number)s is open; its hands are recorded "
+                                    "here as they finish.") % {"number": fixture.game_table_id})
+        return redirect(table)
+    return render(request, "leagues/online_form.html", {
+        "form": form, "club": access.club, "table": table,
+        "heading": _("Play table %(number)s online") % {"number": table.number}})
+
+
+@login_required
+@require_POST
+def deal_add(request, slug, table_id):
+    access, table = acl.get_table_for_entry(request, slug, table_id)
+    if refused(request, table.refuse_while_online, table.evening.season.refuse_if_closed):
+        return redirect(table)
+    form = deal_entry_form(table.league, table.sides(), request.POST)
+    if form.is_valid():
+        try:
+            deal = table.add_deal(form.facts, request.user, access.member,
+                                  number=form.cleaned_data["number"])
+        except DuplicateDeal as exc:
+            return _entered(request, access, table, exc.message)
+        except EntryError as exc:
+            form.add_error(None, exc.message)  # the engine's refusal, above the fields
+        else:
+            return _entered(request, access, table,
+                            _("Deal %(number)s entered.") % {"number": deal.number})
+    elif "number" in form.errors:
+        form.add_error(None, _("This deal form is out of date: reload the table page and "
+                               "enter the deal again."))
+    # The form comes back as it was sent, each error beside its field; nothing was entered.
+    # (A 200, as every form of the site answers, and the one status htmx swaps in.)
+    return render_table(request, access, table, form=form)
+
+
+def _entered(request, access, table, said: str):
+    """After a deal: from the page's script, the sheet and a fresh form in place (no reload);
+    without it, the table's page again, as after any form."""
+    if request.htmx:
+        return render_table(request, access, table, entered=said)
+    messages.success(request, said)
+    return redirect(table)
+
+
+@login_required
+def deal_edit(request, slug, table_id, number):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    deal = get_object_or_404(table.deals, number=number)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    names = table.sides()
+    form = deal_form(table.league, names, request.POST or None,
+                     initial=deal_form_class(table.league.game).initial_from(deal.facts))
+    if request.method == "POST":
+        try:
+            if request.POST.get("delete"):
+                table.change_deal(number, None, request.user, access.member)
+                messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
+                return redirect(table)
+            if form.is_valid():
+                table.change_deal(number, form.facts, request.user, access.member)
+                messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
+                return redirect(table)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+    return render(request, "leagues/deal_edit.html", {
+        "club": access.club, "table": table, "deal": deal, "form": form})
+
+
+@login_required
+@require_POST
+def totals(request, slug, table_id):
+    access, table = acl.get_table_for_entry(request, slug, table_id)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    if request.POST.get("clear"):
+        if not access.is_organiser:
+            raise PermissionDenied
+        table.clear_totals(request.user)
+        messages.success(request, _("Totals cleared."))
+        return redirect(table)
+    if refused(request, table.refuse_while_online):
+        return redirect(table)
+    form = TotalsForm(table.sides(), request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter a number for every total."))
+        return redirect(table)
+    try:
+        table.set_totals(form.totals, request.user, access.member)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Totals saved."))
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def table_confirm(request, slug, table_id):
+    access, table = acl.get_table_for_confirming(request, slug, table_id)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    try:
+        done = table.confirm(request.user, access.member)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return redirect(table)
+    if done.totals:
+        messages.success(request, _("Totals confirmed."))
+    else:
+        messages.success(request, ngettext("Deal %(numbers)s confirmed.",
+                                           "Deals %(numbers)s confirmed.", len(done.deals))
+                         % {"numbers": _numbers(done.deals)})
+    return redirect(table)
+
+
+def table_changes(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id)
+    return render(request, "leagues/changes.html", {"club": access.club, "table": table,
+                                                    "rows": history.change_rows(table),
+                                                    "access": access})

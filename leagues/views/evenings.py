@@ -1,0 +1,229 @@
+"""An evening: its page, changing or deleting it, who is coming (one answer, or the organisers'
+sheet of tick boxes), the draw of its tables, and the organisers' e-mail about it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Q
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from leagues import access as acl
+from leagues import club_mail, confirmations, draw, edits, history, reminders
+from leagues.forms import AttendanceForm, EveningEmailForm, EveningForm, first_error
+from leagues.models import EntryError, Letter
+from leagues.views.common import closed, say
+
+
+@login_required
+def evening_create(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    if closed(request, season):
+        return redirect(season)
+    form = EveningForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        evening = form.save(commit=False)
+        evening.season = season
+        evening.save()
+        return redirect(evening)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New evening"),
+                                                 "club": access.club})
+
+
+def evening_detail(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id)
+    attendances = evening.attendances.select_related("member").order_by("-coming", "member__name")
+    if not access.sees_members:  # who comes, when and where: the club's members only
+        attendances = attendances.none()
+    if evening.is_past:
+        attendances = attendances.filter(coming=True).order_by("member__name")
+    mine = None
+    if access.member:
+        mine = next((a for a in attendances if a.member_id == access.member.pk), None)
+    return render(request, "leagues/evening.html", {
+        "access": access, "club": access.club, "evening": evening,
+        "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
+        "tables": history.evening_tables(evening)})
+
+
+@login_required
+def evening_edit(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if closed(request, evening.season):
+        return redirect(evening)
+    form = EveningForm(request.POST or None, instance=evening)
+    if request.method == "POST" and form.is_valid():
+        fields = {k: form.cleaned_data[k] for k in ("date", "start_time", "venue")}
+        evening.refresh_from_db()  # the form wrote its values on the instance
+        try:
+            changed = edits.edit_evening(evening, fields, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Evening saved.") if changed else _("Nothing changed."))
+        return redirect(evening)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("Change the evening"),
+                                                 "club": access.club})
+
+
+@login_required
+def evening_delete(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    season = evening.season
+    if closed(request, season):
+        return redirect(evening)
+    if request.method == "POST":
+        try:
+            edits.delete_evening(evening, request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(evening)
+        messages.success(request, _("The evening is deleted."))
+        return redirect(season)
+    tables = history.evening_tables(evening)
+    return render(request, "leagues/confirm_delete.html", {
+        "access": access, "club": access.club, "evening": evening, "tables": tables,
+        "with_results": [t for t in tables if t["table"].entry],
+        "answers": evening.attendances.count(), "cancel": evening.get_absolute_url()})
+
+
+@login_required
+@require_POST
+def attendance(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.MEMBER)
+    form = AttendanceForm(access.club, request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(evening)
+    member = access.member
+    if access.is_organiser and form.cleaned_data["member"]:
+        # Only organisers answer for someone else; a member's "member" field is ignored.
+        member = form.cleaned_data["member"]
+    if evening.is_past and not access.is_organiser:
+        messages.error(request, _("This evening is over: an organiser keeps the list of who "
+                                  "came."))
+        return redirect(evening)
+    coming = form.cleaned_data["coming"] == "yes"
+    evening.set_attendance(member, coming)
+    messages.success(request, _("%(name)s is coming.") % {"name": member.name} if coming else
+                     _("%(name)s is not coming.") % {"name": member.name})
+    return redirect(evening)
+
+
+def _attendance_rows(evening, members=None) -> list[dict]:
+    answers = {a.member_id: a.coming for a in evening.attendances.all()}
+    members = members if members is not None else evening.season.league.club.members.filter(
+        Q(retired=False) | Q(pk__in=list(answers)))
+    return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers}
+            for m in members]
+
+
+@login_required
+def attendance_sheet(request, slug, evening_id):
+    """Organisers: every member with a tick box.  Each tick is saved at once (htmx posts to
+    :func:`attendance_row`); without JavaScript the Save button posts them all."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if request.method == "POST":
+        rows = _attendance_rows(evening)
+        shown = {str(r["member"].pk) for r in rows}
+        ticked = set(request.POST.getlist("coming"))
+        listed = set(request.POST.getlist("shown"))
+        if not ticked <= shown or not listed <= shown:
+            messages.error(request, _("Choose members of this club; nothing was saved."))
+            return redirect("leagues:attendance_sheet", slug, evening.pk)
+        with transaction.atomic():
+            for row in rows:
+                pk = str(row["member"].pk)
+                if pk not in listed:
+                    continue
+                if pk in ticked or row["answered"]:
+                    evening.set_attendance(row["member"], pk in ticked)
+        messages.success(request, ngettext("Saved: %(count)s member coming.",
+                                           "Saved: %(count)s members coming.", len(ticked))
+                         % {"count": len(ticked)})
+        return redirect(evening)
+    rows = _attendance_rows(evening)
+    return render(request, "leagues/attendance.html", {
+        "access": access, "club": access.club, "evening": evening,
+        "league": evening.season.league, "rows": rows,
+        "coming": sum(1 for r in rows if r["coming"])})
+
+
+@login_required
+@require_POST
+def attendance_row(request, slug, evening_id, member_id):
+    """One tick box saved (htmx): answers the member's updated row."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    member = access.club.members.filter(pk=member_id).first()
+    if member is None:
+        return HttpResponse(_("Choose a member of this club."), status=404)
+    if member.retired and not evening.attendances.filter(member=member).exists():
+        return HttpResponse(_("%(name)s is retired.") % {"name": member.name}, status=400)
+    coming = str(member.pk) in request.POST.getlist("coming")
+    evening.set_attendance(member, coming)
+    return render(request, "leagues/_attendance_row.html", {
+        "club": access.club, "evening": evening, "saved": True,
+        "row": {"member": member, "coming": coming, "answered": True}})
+
+
+@login_required
+@require_POST
+def evening_draw(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if closed(request, evening.season):
+        return redirect(evening)
+    try:
+        tables, sitting_out = draw.draw_evening(evening)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("%(count)s table(s) drawn.") % {"count": tables})
+        if sitting_out:
+            messages.info(request, _("Sitting out: %(names)s") % {
+                "names": ", ".join(str(m) for m in sitting_out)})
+    return redirect(evening)
+
+
+@login_required
+def evening_email(request, slug, evening_id):
+    """An organiser writes to the members about an evening (those coming, or everyone): the
+    page suggests when, where and the draw; each member may stop these e-mails."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if request.method == "POST" and "rest" in request.POST:
+        # The rest of an e-mail the daily limit held back (or that members confirmed since).
+        letter = Letter.objects.filter(evening=evening,
+                                       pk=_whole_number(request.POST["rest"])).first()
+        if letter is None:
+            messages.error(request, _("This e-mail is not one of this evening's."))
+        else:
+            say(request, reminders.outcome_words(
+                reminders.deliver(request, letter, reminders.waiting(letter))))
+        return redirect("leagues:evening_email", slug, evening.pk)
+    form = EveningEmailForm(request.POST or None, initial=reminders.suggested(evening))
+    if request.method == "POST" and form.is_valid():
+        outcome, people = reminders.send(request, evening, form.cleaned_data["who"],
+                                         form.cleaned_data["subject"],
+                                         form.cleaned_data["message"])
+        said = reminders.outcome_words(outcome)
+        said += [("info", text) for text in reminders.recipients_words(people)]
+        say(request, said)
+        return redirect(evening)
+    people = {who: reminders.recipients(evening, who)
+              for who in (reminders.COMING, reminders.EVERYONE)}
+    unconfirmed = people[reminders.EVERYONE].unconfirmed
+    return render(request, "leagues/evening_email.html", {
+        "access": access, "club": access.club, "evening": evening, "form": form,
+        "reachable": {who: len(p.reachable) for who, p in people.items()},
+        "unconfirmed_words": confirmations.not_confirmed_words(unconfirmed)
+        if unconfirmed else "",
+        "waiting": reminders.waiting_letters(evening),
+        "left_today": club_mail.left_today(access.club)})
+
+
+def _whole_number(value: str) -> int | None:
+    return int(value) if value.isdigit() and len(value) < 12 else None

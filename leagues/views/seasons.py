@@ -1,0 +1,175 @@
+"""Leagues and their seasons: a league's settings and house rules, a season's standings, pairs,
+head-to-head, exports and charts, closing a season."""
+
+from __future__ import annotations
+
+from csp.decorators import csp_update
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from games.forms import rules_in_words
+from leagues import access as acl
+from leagues import charts, edits, exports, history
+from leagues.forms import CloseSeasonForm, HouseRulesForm, LeagueForm, PartnershipForm, SeasonForm
+from leagues.models import EntryError
+from leagues.standings import season_standings
+from leagues.views.common import SVG_POLICY, svg_response
+from whistclub.replicas import reads_from_replica
+
+
+@login_required
+def league_create(request, slug):
+    access = acl.get_club_for_organiser(request, slug)
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = form.save(commit=False)
+        league.club = access.club
+        league.save()
+        messages.success(request, _("League created. Check its house rules."))
+        return redirect("leagues:league_rules", slug, league.pk)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New league"),
+                                                 "club": access.club})
+
+
+@reads_from_replica
+def league_detail(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id)
+    return render(request, "leagues/league.html", {
+        "access": access, "club": access.club, "league": league,
+        "seasons": league.seasons.all(), "rules": rules_in_words(league.game, league.rules)})
+
+
+@login_required
+def league_edit(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
+    form = LeagueForm(request.POST or None, instance=league)
+    if request.method == "POST" and form.is_valid():
+        edits.change_league(league, form.cleaned_data, request.user)
+        messages.success(request, _("Saved."))
+        return redirect(league)
+    return render(request, "leagues/form.html", {"form": form, "heading": league.name,
+                                                 "club": access.club})
+
+
+@login_required
+def league_rules(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
+    form = HouseRulesForm(league.game, league.rules, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        edits.change_house_rules(league, form.overrides, request.user)
+        messages.success(request, _("House rules saved."))
+        return redirect(league)
+    return render(request, "leagues/form.html", {
+        "form": form, "heading": _("House rules of %(league)s") % {"league": league.name},
+        "club": access.club})
+
+
+@login_required
+def season_create(request, slug, league_id):
+    access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season = form.save(commit=False)
+        season.league = league
+        season.save()
+        return redirect(season)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("New season"),
+                                                 "club": access.club})
+
+
+@reads_from_replica
+def season_detail(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    league = season.league
+    # A closed season played with rules the league has changed since says which they were.
+    closed_rules = (rules_in_words(league.game, season.house_rules)
+                    if season.is_closed and season.house_rules != league.rules else None)
+    return render(request, "leagues/season.html", {
+        "access": access, "club": access.club, "season": season, "league": league,
+        "options": season.standings_options, "closed_rules": closed_rules,
+        "rows": season_standings(season), "evenings": season.evenings.all(),
+        "chart_caption": charts.season_caption(season)})
+
+
+@reads_from_replica
+def standings_csv(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    return exports.standings_csv(season, season_standings(season))
+
+
+@reads_from_replica
+def results_csv(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    return exports.results_csv(season)
+
+
+@csp_update(SVG_POLICY)
+@reads_from_replica
+def season_chart(request, slug, season_id):
+    """The season's totals by evening, for whoever may see the season."""
+    access, season = acl.get_season(request, slug, season_id)
+    return svg_response(charts.season_svg(season))
+
+
+@login_required
+def season_close(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    if season.is_closed:
+        messages.error(request, _("The season %(season)s is already closed.")
+                       % {"season": season.name})
+        return redirect(season)
+    form = CloseSeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            following = edits.close_season(season, request.user,
+                                           form.cleaned_data["next_name"].strip())
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(season)
+        messages.success(request, _("The season is closed; its standings are final."))
+        return redirect(following or season)
+    return render(request, "leagues/form.html", {
+        "form": form, "club": access.club,
+        "heading": _("Close the season %(season)s") % {"season": season.name},
+        "intro": _("Its standings stay as they are and are still shown; no evening, table or "
+                   "result can be added or changed in it any more."),
+        "submit": _("Close the season")})
+
+
+@login_required
+def partnership_create(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    form = PartnershipForm(access.club, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        pair = form.save(commit=False)
+        pair.season = season
+        pair.save()
+        messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair})
+        return redirect(season)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("Register a pair"),
+                                                 "club": access.club})
+
+
+@reads_from_replica
+def pair_detail(request, slug, pair_id):
+    access, pair = acl.get_partnership(request, slug, pair_id)
+    return render(request, "leagues/pair.html", {"access": access, "club": access.club,
+                                                 "pair": pair, **history.pair_history(pair)})
+
+
+@csp_update(SVG_POLICY)
+@reads_from_replica
+def pair_chart(request, slug, pair_id):
+    """A pair's score in each match, for whoever may see the pair's page."""
+    access, pair = acl.get_partnership(request, slug, pair_id)
+    return svg_response(charts.pair_svg(pair))
+
+
+@reads_from_replica
+def head_to_head(request, slug, season_id):
+    access, season = acl.get_season(request, slug, season_id)
+    context = history.head_to_head(season, request.GET.get("a"), request.GET.get("b"))
+    return render(request, "leagues/head_to_head.html", {
+        "access": access, "club": access.club, "season": season, **context})
