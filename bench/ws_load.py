@@ -819,6 +819,7 @@ def main() -> None:
         print(f"setup: {len(tables)} tables of 4 seated users in {time.monotonic() - began:.1f} s",
               flush=True)
         pad = 3000
+        busy_day_set = False
         for name in names:
             if name.startswith("floor"):
                 servers = [BareServer(free_port(), tmp / f"{name}-bare.log",
@@ -838,7 +839,8 @@ def main() -> None:
                 running.append(front.start())
             load = os.getloadavg()[0]
             hostile = None
-            if name.startswith("busy-day"):
+            if name.startswith("busy-day") and not busy_day_set:
+                busy_day_set = True  # the next busy-day scenario plays on the same day
                 rated = setup_busy_day(database, options.game)
                 print(f"  {name}: {rated} online hands finished and rated today", flush=True)
             if name.startswith("busy-day-rebuilds"):
@@ -858,6 +860,9 @@ def main() -> None:
                 # The floor relays messages the size of the real states seen so far.
                 pad = max(0, int(result["mean_bytes"]) - 60)
             results[name] = result
+            print(f"  {name}: p50={result['p50']:.0f} ms p95={result['p95']:.0f} ms "
+                  f"p99={result['p99']:.0f} ms; hand-ending clicks={result['endings']} "
+                  f"p95={result['p95_ending']:.0f} ms p99={result['p99_ending']:.0f} ms", flush=True)
             print(f"  {name}: {result['tables']} tables connected in "
                   f"{result['connect_seconds']:.1f} s; sent={result['sent']} "
                   f"measured={result['measured']} lost={result['lost']} "
