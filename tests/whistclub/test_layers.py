@@ -191,3 +191,12 @@ def test_the_check_sees_a_circle_of_imports(tmp_path):
     assert import_cycles(tmp_path) == [
         "games.bots -> games.bots.search -> games.bots",
         "games.deals -> games.play -> games.seating -> games.deals"]
+
+
+def test_only_its_command_imports_the_computer_players_server():
+    """The service's HTTP side runs in ``manage.py serve_computer_players`` alone; a site
+    process only asks it (``games.bot_service``)."""
+    modules = project_modules(ROOT)
+    assert sorted(name for name, path in modules.items()
+                  if "games.bot_server" in dependencies(name, path, modules)) == [
+        "games.management.commands.serve_computer_players"]
