@@ -15,7 +15,7 @@ from games import broadcasting, computer_turns, signals
 from games.access import seat_held_by
 from games.dealing import deal_new_hand
 from games.engine_messages import engine_message
-from games.models import Hand, Seat, Table, played_by_bot
+from games.models import Hand, Seat, Table, computer_plays
 from games.rules import game_module
 from games.rules.base import WhistError
 from games.snapshots import (
@@ -64,12 +64,6 @@ class Actor:
         if seat is None or not computer_plays(seat, grace_seconds):
             return None
         return seat.position
-
-
-def computer_plays(seat, grace_seconds: int) -> bool:
-    """Whether a computer plays ``seat`` now: a ``Seat`` row or a snapshot's facts of one."""
-    return played_by_bot(seat.bot_level, seat.user_id, seat.away_since, grace_seconds,
-                         former_player=seat.former_player)
 
 
 @dataclass(frozen=True)
