@@ -18,8 +18,9 @@ class GamesConfig(AppConfig):
             tables,
         )
 
-        # Playing and seating wake the computer players, who play through them, by this call
-        # (looked up at each wake, so a test may stand in for ``schedule_bots``).
+        # Playing and seating sit below the computer players (who play through games.play):
+        # they wake them by this call, looked up at each wake so a test may stand in for
+        # ``schedule_bots``.
         computer_turns.wake_with(lambda table_id: computer_players.schedule_bots(table_id))
 
         # A deleted account's seats and tables: also when staff delete it in the admin.
