@@ -34,10 +34,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from games.broadcasting import table_group  # noqa: E402  (the site's own group names)
+
 
 class RelayConsumer(AsyncWebsocketConsumer):
     async def connect(self):
-        self.group = f"table-{self.scope['url_route']['kwargs']['table_id']}"
+        self.group = table_group(self.scope["url_route"]["kwargs"]["table_id"])
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 

@@ -528,13 +528,14 @@ def mean_group_subscribers(redis_url: str, prefix: str, table_ids: list[int]) ->
     message is sent by Redis once to each of them (``PUBSUB NUMSUB``, one call)."""
     import redis
 
+    from games.broadcasting import table_group
     from tests.live_servers import group_channel_name
 
     if not table_ids:
         return float("nan")
     client = redis.Redis.from_url(redis_url)
     try:
-        counts = client.pubsub_numsub(*(group_channel_name(f"table-{table_id}", prefix)
+        counts = client.pubsub_numsub(*(group_channel_name(table_group(table_id), prefix)
                                         for table_id in table_ids))
     finally:
         client.close()

@@ -11,10 +11,17 @@ class GamesConfig(AppConfig):
         from django.db.models.signals import pre_delete
 
         from games import (
+            computer_players,
+            computer_turns,
             session_watch,  # noqa: F401  (connects its signal receivers)
             signals,  # noqa: F401  (registers the follow-ups that send them)
             tables,
         )
+
+        # Playing and seating sit below the computer players (who play through games.play):
+        # they wake them by this call, looked up at each wake so a test may stand in for
+        # ``schedule_bots``.
+        computer_turns.wake_with(lambda table_id: computer_players.schedule_bots(table_id))
 
         # A deleted account's seats and tables: also when staff delete it in the admin.
         pre_delete.connect(tables.on_account_deleted, sender=settings.AUTH_USER_MODEL,

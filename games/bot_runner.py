@@ -10,7 +10,7 @@ fresh pool.
 
 ``BOT_WORKERS = 0`` (tests) decides in the calling process.  With ``BOT_SERVICE_URL`` set the
 decision is asked of the pool on machines of its own (:mod:`games.bot_service`), which runs
-this same code there.
+this same code there (:mod:`games.bot_server`).
 
 The worker runs :func:`games.rules.bots.choose_action` on the seat's view only: the bot cannot
 see more than the person in its seat, whichever process it runs in.
@@ -31,6 +31,7 @@ from typing import Any
 
 from django.conf import settings
 
+from games import bot_service
 from games.rules.bots import choose_action
 
 logger = logging.getLogger(__name__)
@@ -164,9 +165,7 @@ def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None
     """
     if rules:
         view = {**view, "rules": rules}
-    if settings.BOT_SERVICE_URL:  # the pool on machines of its own (games.bot_service)
-        from games import bot_service
-
+    if settings.BOT_SERVICE_URL:  # the pool on machines of its own
         return bot_service.ask(view, level) or fallback(view)
     return decide_here(view, level)
 

@@ -1,6 +1,10 @@
 """Telling sockets that something changed: a table's group hears only its new version (never a
 card: the message may travel through Redis to every process), the lobby's group that the
 list of tables changed.
+
+The names of the channel layer's groups are made here and nowhere else (``table_group``,
+``account_group``, ``lobby_group``): the socket that joins a group and the code that sends to it
+must spell it the same way.
 """
 
 from __future__ import annotations
@@ -11,7 +15,20 @@ from contextlib import contextmanager
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-LOBBY_GROUP = "lobby"
+
+def table_group(table_id: int) -> str:
+    """Every socket open on one table."""
+    return f"table-{table_id}"
+
+
+def account_group(user_id: int) -> str:
+    """Every socket of one account: told when a session of it ends (games.session_watch)."""
+    return f"account-{user_id}"
+
+
+def lobby_group() -> str:
+    """The lobby: one socket per process listens for all its lobby sockets (games.lobby_feed)."""
+    return "lobby"
 
 
 _deferred = threading.local()
@@ -44,7 +61,7 @@ def broadcast(table_id: int, version: int) -> None:
         return
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(f"table-{table_id}", _table_changed(version))
+        async_to_sync(layer.group_send)(table_group(table_id), _table_changed(version))
 
 
 async def send_broadcasts(pending: list[tuple[int, int]]) -> None:
@@ -52,17 +69,17 @@ async def send_broadcasts(pending: list[tuple[int, int]]) -> None:
     layer = get_channel_layer()
     if layer is not None:
         for table_id, version in pending:
-            await layer.group_send(f"table-{table_id}", _table_changed(version))
+            await layer.group_send(table_group(table_id), _table_changed(version))
 
 
 def check_access(table_id: int) -> None:
     """Every socket of the table looks again whether its person may still see it."""
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(f"table-{table_id}", {"type": "access.check"})
+        async_to_sync(layer.group_send)(table_group(table_id), {"type": "access.check"})
 
 
 def broadcast_lobby() -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+        async_to_sync(layer.group_send)(lobby_group(), {"type": "lobby.changed"})

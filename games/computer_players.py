@@ -3,7 +3,8 @@ grace period), it decides from its seat's view only (``games.bot_runner``) and p
 ``games.play.play_for_computer``.
 
 A computer's pending move lives in the database, not only in a thread: every change that may
-give a computer the turn sets ``Table.computer_turn`` in its own transaction, and
+give a computer the turn sets ``Table.computer_turn`` in its own transaction and wakes them
+once committed (``games.computer_turns``, which calls :func:`schedule_bots`), and
 :func:`resume_stalled` schedules the computer players of every such table -- when a process
 starts, when a socket connects to a table, and at each presence sweep.  A move scheduled twice
 is made once: the version compare-and-swap refuses the second, and a process runs one loop per
@@ -19,7 +20,9 @@ import time
 from django.conf import settings
 from django.db import connection
 
-from games.models import Seat, Table
+from games import play
+from games.bot_runner import decide
+from games.models import Seat, Table, computer_plays
 from games.snapshots import current_state
 from games.versions import TableError
 
@@ -119,9 +122,6 @@ def stop_own_threads(timeout: float = 30.0) -> None:
 
 
 def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
-    from games import play
-    from games.bot_runner import decide
-
     _bots_running.active = True
     try:
         for _ in range(1000):  # a whole match of bot turns at most; never loop forever
@@ -134,7 +134,7 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
             if state is None or state.complete:
                 return
             seat = Seat.objects.select_related("table").get(table=table, position=state.to_act)
-            if not seat.played_by_bot():
+            if not computer_plays(seat, seat.table.grace_seconds):
                 # A person is to act: nothing is pending (unless the table moved on meanwhile).
                 Table.objects.filter(pk=table_id, version=table.version,
                                      computer_turn=True).update(computer_turn=False)

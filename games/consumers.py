@@ -18,9 +18,11 @@ from django.utils.translation import gettext_lazy as _
 
 from games import computer_players, limits, presence
 from games.access import person_id, table_for_viewer
+from games.broadcasting import account_group, table_group
 from games.lobby_feed import feed as lobby_feed
 from games.models import Table
 from games.presentation import for_template
+from games.session_watch import session_still_valid
 from games.snapshots import cached_snapshot, peek_snapshot
 from games.tables import (
     TableError,
@@ -40,11 +42,6 @@ MAX_REFUSED_IN_A_ROW = 100
 CLOSE_FLOODING = 4429
 CLOSE_TOO_MANY_SOCKETS = 4408
 CLOSE_SESSION_ENDED = 4401
-
-
-def account_group(user_id: int) -> str:
-    """Every socket of one account: told when a session of it ends (games.session_watch)."""
-    return f"account-{user_id}"
 
 
 class PersonSocket(AsyncWebsocketConsumer):
@@ -111,8 +108,6 @@ class PersonSocket(AsyncWebsocketConsumer):
     async def session_check(self, event):
         """A session of this account ended (logout) or its password changed: a socket opened
         by a session that is no longer valid stops at once, before it sees another card."""
-        from games.session_watch import session_still_valid
-
         session = self.scope.get("session")
         key = getattr(session, "session_key", None)
         if key is None:
@@ -141,7 +136,7 @@ class TableConsumer(PersonSocket):
             return
         if not await self.admit():
             return
-        self.group = f"table-{self.table_id}"
+        self.group = table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         presence.ensure_heartbeat()
         if self.seat is not None:

@@ -104,11 +104,6 @@ def take_person_token(key: tuple[str, object]) -> bool:
         return bucket.take()
 
 
-def open_sockets(key: tuple[str, object]) -> int:
-    with _lock:
-        return _open.get(key, 0)
-
-
 def reset() -> None:
     """Forget every count (tests)."""
     with _lock:

@@ -18,7 +18,7 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.broadcasting import LOBBY_GROUP
+from games.broadcasting import lobby_group
 
 # One thread: renders of the lobby never run two at once, nor on the database thread that
 # serves the tables' actions.
@@ -60,7 +60,7 @@ class LobbyFeed:
     async def leave(self, consumer) -> None:
         self.sockets.pop(consumer, None)
         if consumer is self.listener:
-            await consumer.channel_layer.group_discard(LOBBY_GROUP, consumer.channel_name)
+            await consumer.channel_layer.group_discard(lobby_group(), consumer.channel_name)
             self.listener = None
             successor = next(iter(self.sockets), None)
             if successor is not None:
@@ -69,7 +69,7 @@ class LobbyFeed:
 
     async def _listen_through(self, consumer) -> None:
         self.listener = consumer
-        await consumer.channel_layer.group_add(LOBBY_GROUP, consumer.channel_name)
+        await consumer.channel_layer.group_add(lobby_group(), consumer.channel_name)
 
     def changed(self) -> None:
         """The lobby changed (every lobby socket of the process hears it: once is enough)."""

@@ -34,13 +34,14 @@ def takeover_at(user_id, away_since, grace_seconds: int):
     return away_since + timedelta(seconds=grace_seconds)
 
 
-def played_by_bot(bot_level: str, user_id, away_since, grace_seconds: int, now=None,
-                  former_player: bool = False) -> bool:
-    """A seat's turns are played by a computer: a bot seat, a person gone too long, or a
-    former player (their account was deleted)."""
-    if bot_level or former_player:
+def computer_plays(seat, grace_seconds: int, now=None) -> bool:
+    """Whether a computer plays ``seat`` now (at ``now``): a computer seat, a person gone past
+    the table's grace period, or a former player (their account was deleted).  ``seat`` is
+    anything with a seat's ``bot_level``, ``user_id``, ``away_since`` and ``former_player``: a
+    ``Seat`` row or a snapshot's facts of one (``games.snapshots.SeatFacts``)."""
+    if seat.bot_level or seat.former_player:
         return True
-    takeover = takeover_at(user_id, away_since, grace_seconds)
+    takeover = takeover_at(seat.user_id, seat.away_since, grace_seconds)
     return takeover is not None and (now or timezone.now()) >= takeover
 
 
@@ -107,10 +108,6 @@ class Table(models.Model):
     def get_absolute_url(self):
         return reverse("table", args=[self.pk])
 
-    @property
-    def group_name(self) -> str:
-        return f"table-{self.pk}"
-
 
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -145,11 +142,6 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
-
-    def played_by_bot(self, now=None) -> bool:
-        """A seat's turns are played by a computer: a bot seat, or a person gone too long."""
-        return played_by_bot(self.bot_level, self.user_id, self.away_since,
-                             self.table.grace_seconds, now, self.former_player)
 
 
 class Presence(models.Model):

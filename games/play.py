@@ -11,13 +11,13 @@ from dataclasses import dataclass, replace
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from games import broadcasting, computer_players, signals
+from games import broadcasting, computer_turns, signals
 from games.access import seat_held_by
+from games.dealing import deal_new_hand
 from games.engine_messages import engine_message
-from games.models import Hand, Seat, Table, played_by_bot
+from games.models import Hand, Seat, Table, computer_plays
 from games.rules import game_module
 from games.rules.base import WhistError
-from games.seating import deal_new_hand
 from games.snapshots import (
     current_state,
     finished_hand_view,
@@ -64,12 +64,6 @@ class Actor:
         if seat is None or not computer_plays(seat, grace_seconds):
             return None
         return seat.position
-
-
-def computer_plays(seat, grace_seconds: int) -> bool:
-    """Whether a computer plays ``seat`` now: a ``Seat`` row or a snapshot's facts of one."""
-    return played_by_bot(seat.bot_level, seat.user_id, seat.away_since, grace_seconds,
-                         former_player=seat.former_player)
 
 
 @dataclass(frozen=True)
@@ -171,7 +165,7 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
         # Wake the computer players only when one of them (or a takeover) has the next turn;
         # after a hand, the next deal's first turn may be theirs.
         if table.computer_turn:
-            transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
+            computer_turns.wake_after_commit(table_id)
     return Outcome(table.version, finished)
 
 
@@ -224,7 +218,7 @@ def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
     transaction.on_commit(lambda: remember_snapshot(after))
     transaction.on_commit(lambda: broadcasting.broadcast(table_id, next_version))
     if applied.computer_next:
-        transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
+        computer_turns.wake_after_commit(table_id)
     return Outcome(next_version, False)
 
 

@@ -241,12 +241,3 @@ def auction_grid(hand: dict[str, Any], names: words.Names, count: int) -> dict[s
         rows[-1][column] = action_label(call["action"])
         last = column
     return {"seats": [names.capital(s) for s in columns], "rows": rows}
-
-
-def replay_words(game_id: str, hand_view: dict[str, Any], players: list[dict[str, Any]],
-                 seat: int | None = None) -> dict[str, Any]:
-    """A finished hand's auction grid and result in words, for the replay page."""
-    names = words.Names(players, seat)
-    return {"auction_grid": auction_grid(hand_view, names, len(players))
-            if hand_view.get("auction") else None,
-            "result_words": words.of(game_id).result(hand_view, names)}

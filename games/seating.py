@@ -5,22 +5,19 @@ link.  Each is one transaction through ``games.versions``.
 
 from __future__ import annotations
 
-import secrets
-from functools import partial
-
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import broadcasting, computer_players, registry, signals
+from games import broadcasting, computer_turns, registry, signals
 from games.access import person_id
+from games.dealing import deal_new_hand
 from games.engine_messages import engine_message
 from games.models import HandReview, Seat, Table, default_trick_pause_ms, new_invite_token
 from games.rules import game_module
 from games.rules.base import RulesError
-from games.rules.records import HAND_FORMAT
-from games.versions import TableError, bump, locked, rules_of, seat_for_update, seat_of
+from games.versions import TableError, bump, locked, seat_for_update, seat_of
 
 
 def create_table(user, game: str, rules: dict, *, is_private: bool = False,
@@ -200,7 +197,7 @@ def account_deleted(user_id: int) -> None:
             seats.update(user=None, away_since=None)
         elif table.status == Table.Status.PLAYING:
             seats.update(former_player=True, away_since=None)
-            transaction.on_commit(partial(computer_players.schedule_bots, table_id))
+            computer_turns.wake_after_commit(table_id)
         bump(table)  # the seat's name changes (and a computer plays it)
     HandReview.objects.filter(Exists(Seat.objects.filter(
         user_id=user_id, table_id=OuterRef("hand__table_id"), position=OuterRef("seat")))).delete()
@@ -248,17 +245,5 @@ def _start_if_full(table: Table) -> None:
         table.status = Table.Status.PLAYING
         deal_new_hand(table, dealer=0)
         table.computer_turn = True  # saved by the caller's bump: the first turn may be theirs
-        table_id = table.pk
-        transaction.on_commit(lambda: computer_players.schedule_bots(table_id))
+        computer_turns.wake_after_commit(table.pk)
 
-
-def deal_new_hand(table: Table, dealer: int) -> None:
-    """A new hand, shuffled with the OS's secure source; its record is the state from now on."""
-    module = game_module(table.game)
-    rules = rules_of(table)
-    dealt = module.deal(rules, dealer, secrets.SystemRandom())
-    record = {"format": HAND_FORMAT, "game": table.game, "rules": rules.overrides(),
-              "dealer": dealer, "hands": dealt.hands, "actions": []}
-    if dealt.kitty is not None:
-        record["kitty"] = dealt.kitty
-    table.current = record

@@ -21,6 +21,8 @@ from django.dispatch import receiver
 from django.utils.crypto import constant_time_compare
 from django.utils.module_loading import import_string
 
+from games.broadcasting import account_group
+
 logger = logging.getLogger(__name__)
 
 
@@ -42,8 +44,6 @@ def session_still_valid(session_key: str, user_id: int | None) -> bool:
 
 
 def tell_sockets(user_id: int, ended_session: str | None = None) -> None:
-    from games.consumers import account_group
-
     layer = get_channel_layer()
     if layer is None:
         return

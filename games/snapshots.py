@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.access import seat_held_by
 from games.computer_names import computer_name
-from games.models import Table, played_by_bot, takeover_at
+from games.models import Table, takeover_at
 from games.rules.records import replay_hand
 
 
@@ -43,11 +43,6 @@ class SeatFacts:
     @property
     def free(self) -> bool:
         return self.user_id is None and not self.bot_level and not self.former_player
-
-    def played_by_bot(self, grace_seconds: int, now: datetime | None = None) -> bool:
-        """``Seat.played_by_bot`` from the facts of a snapshot."""
-        return played_by_bot(self.bot_level, self.user_id, self.away_since, grace_seconds, now,
-                             self.former_player)
 
 
 def player_name(seat: SeatFacts, table_id: int) -> str:

@@ -16,7 +16,6 @@ one door the views, the sockets, the leagues and the tests use:
 """
 
 from games.broadcasting import (  # noqa: F401
-    LOBBY_GROUP,
     broadcast,
     broadcast_lobby,
     broadcasts_deferred,

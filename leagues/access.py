@@ -93,10 +93,6 @@ def get_club_for_viewer(request, slug):
     return get_club_access(request, slug, VIEW)
 
 
-def get_club_for_member(request, slug):
-    return get_club_access(request, slug, MEMBER)
-
-
 def get_club_for_organiser(request, slug):
     return get_club_access(request, slug, ORGANISER)
 

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
-from django.urls import reverse
+from django.urls import get_resolver, reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
@@ -27,6 +27,16 @@ from leagues.sheets import Sheet, as_decimal, sheet_for
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
+
+
+def reserved_club_slugs() -> frozenset[str]:
+    """The words the clubs' routes use right under /clubs/ ("new", "join", "reminders"): a club
+    whose slug were one of them would lose its pages to those routes (``Club.save`` gives it
+    another).  Read from the routes themselves, through Django's resolver by the app's
+    namespace as ``reverse`` does, so a new route is reserved too."""
+    _prefix, routes = get_resolver().namespace_dict["leagues"]
+    first_segments = (str(pattern.pattern).split("/", 1)[0] for pattern in routes.url_patterns)
+    return frozenset(segment for segment in first_segments if segment and "<" not in segment)
 
 
 class DuplicateDeal(EntryError):
@@ -72,8 +82,6 @@ class Club(models.Model):
 
     def save(self, *args, **kwargs):
         if not self.slug:
-            from leagues.urls import reserved_club_slugs
-
             reserved = reserved_club_slugs()  # "new", "join": /clubs/new/ is the create form
             base = slugify(self.name)[:80] or "club"
             slug, n = base, 1

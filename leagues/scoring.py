@@ -48,10 +48,6 @@ def normalise_rules(game: str, overrides: Any) -> dict:
         raise ValidationError(engine_message(exc)) from exc
 
 
-def rules_description(game: str) -> list[dict]:
-    return engine(game).Rules.describe()
-
-
 @dataclass
 class Outcome:
     points: list  # per seat (Solo, Belgian) or per team (Bid Whist), JSON numbers

@@ -82,11 +82,3 @@ urlpatterns = [
     path("<slug:slug>/tables/<int:table_id>/confirm/", views.table_confirm, name="confirm"),
     path("<slug:slug>/tables/<int:table_id>/changes/", views.table_changes, name="changes"),
 ]
-
-
-def reserved_club_slugs() -> frozenset[str]:
-    """The words these routes use right under /clubs/ ("new", "join", "reminders"): a club
-    whose slug were one of them would lose its pages to those routes (leagues.models.Club
-    gives it another).  Read from the routes themselves, so a new route is reserved too."""
-    first_segments = (str(pattern.pattern).split("/", 1)[0] for pattern in urlpatterns)
-    return frozenset(segment for segment in first_segments if segment and "<" not in segment)

@@ -311,7 +311,7 @@ http {{
 
 
 class ComputerPlayersService:
-    """``manage.py serve_computer_players`` in a process of its own (games/bot_service.py)."""
+    """``manage.py serve_computer_players`` in a process of its own (games/bot_server.py)."""
 
     def __init__(self, log_path: Path, token: str, **env):
         self.log_path, self.token, self.env = log_path, token, env

@@ -293,7 +293,7 @@ REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=0)
 # what the workers do in a minute); beyond, the page says to try again in a minute.
 REVIEW_LIMIT_PER_PERSON = env_int("REVIEW_LIMIT_PER_PERSON", 3, minimum=1)
 REVIEW_QUEUE_LIMIT = env_int("REVIEW_QUEUE_LIMIT", 20, minimum=1)
-# The pool on machines of its own (games/bot_service.py): the site asks BOT_SERVICE_URL, whose
+# The pool on machines of its own (games/bot_server.py): the site asks BOT_SERVICE_URL, whose
 # processes run `manage.py serve_computer_players`; both sides hold BOT_SERVICE_TOKEN.  A
 # decision not back within the time limit plus BOT_SERVICE_SLACK_SECONDS (the network) is
 # played by the easy heuristic, in the site's process, as when a local worker overruns.

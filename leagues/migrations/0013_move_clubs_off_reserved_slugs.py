@@ -3,7 +3,7 @@
 from django.db import migrations
 
 # The words the clubs' routes use right under /clubs/ when this was written
-# (leagues.urls.reserved_club_slugs): a club created before with one of them as its slug could
+# (leagues.models.reserved_club_slugs): a club created before with one of them as its slug could
 # not be reached (/clubs/new/ is the create form); it gets the next free "<slug>-2", "-3", ...
 RESERVED = ("new", "join", "reminders")
 

@@ -1,6 +1,6 @@
-"""The computer players' pool as a service of its own (games/bot_service.py): the site asks it
-over HTTP with a token, within the same hard time limit; anything wrong there costs only a
-log line and the easy heuristic plays."""
+"""The computer players' pool as a service of its own (games/bot_server.py): the site asks it
+(games/bot_service.py) over HTTP with a token, within the same hard time limit; anything wrong
+there costs only a log line and the easy heuristic plays."""
 
 from __future__ import annotations
 

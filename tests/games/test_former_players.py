@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from games import tables
-from games.models import Hand, HandReview, Seat, Table
+from games.models import Hand, HandReview, Seat, Table, computer_plays
 from games.snapshots import table_view
 from games.views import lobby_tables
 from tests.games.test_limits import logged_in_client, session_socket
@@ -66,7 +66,7 @@ def test_a_game_in_progress_goes_on_with_a_computer_for_the_former_player(ana_an
     assert table.status == Table.Status.PLAYING  # Ana opened it: it goes on
     seat = Seat.objects.select_related("table").get(table=table, position=1)
     assert seat.user_id is None and seat.former_player and not seat.is_free
-    assert seat.played_by_bot()
+    assert computer_plays(seat, seat.table.grace_seconds)
     assert bob_played_since(table, actions_before), "nobody played the former player's seat"
     players = table_view(table, 0)["players"]
     assert players[1]["name"] == "former player" and players[1]["free"] is False

@@ -224,12 +224,12 @@ async def test_one_lobby_socket_per_process_listens_and_hands_over_when_it_close
     turn of the event loop), and nothing is lost when the listening socket closes."""
     from channels.layers import get_channel_layer
 
-    from games.broadcasting import LOBBY_GROUP
+    from games.broadcasting import lobby_group
 
     settings.LOBBY_MIN_INTERVAL_SECONDS = 0
     sockets = [await lobby_socket(address=f"203.0.113.{i}") for i in range(20)]
     layer = get_channel_layer()
-    members = getattr(layer, "groups", {}).get(LOBBY_GROUP)
+    members = getattr(layer, "groups", {}).get(lobby_group())
     if members is not None:  # the in-memory layer shows its groups
         assert len(members) == 1
     await sockets[0].disconnect()  # the first one listened

@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import presence, tables
-from games.models import Presence, Seat, Table
+from games.models import Presence, Seat, Table, computer_plays
 from tests.games.test_consumers import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
@@ -122,7 +122,7 @@ async def test_after_the_grace_period_a_computer_plays_and_the_player_gets_the_s
     assert state["players"][1]["away"] is False
     seat = await database_sync_to_async(Seat.objects.select_related("table").get)(
         table=table, position=1)
-    assert not seat.played_by_bot()
+    assert not computer_plays(seat, seat.table.grace_seconds)
     await bob_socket.disconnect()
 
 
@@ -213,8 +213,7 @@ def test_a_dead_process_sockets_count_as_gone_once_their_lease_runs_out(two_play
     seat.refresh_from_db()
     assert seat.away_since == start
     assert not Presence.objects.filter(seat=seat).exists()
-    seat.table = Table.objects.get(pk=table.pk)
-    assert seat.played_by_bot(start + timedelta(seconds=10))
+    assert computer_plays(seat, table.grace_seconds, start + timedelta(seconds=10))
 
 
 def test_a_seat_taken_over_http_that_never_opens_a_socket_goes_away(two_players, settings):

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games import registry, seating, tables
+from games import dealing, registry, tables
 from games.models import Hand, Table
 from games.rules.records import replay_hand
 from games.snapshots import table_view
@@ -135,7 +135,7 @@ def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, ga
     # Seeded deals: a random Belgian deal may hold a trou, which its holder may not pass, so
     # three hands could be played before two redeals and the table end (a flaky failure).
     seeds = iter(range(1000))
-    monkeypatch.setattr(seating.secrets, "SystemRandom", lambda: random.Random(next(seeds)))
+    monkeypatch.setattr(dealing.secrets, "SystemRandom", lambda: random.Random(next(seeds)))
     people = [django_user_model.objects.create_user(f"p{i}", f"p{i}@example.org",
                                                     "pw-long-enough") for i in range(4)]
     table = tables.create_table(people[0], game, {}, deals_limit=3)

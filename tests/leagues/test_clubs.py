@@ -31,7 +31,7 @@ def test_a_club_named_like_a_route_under_clubs_gets_pages_of_its_own(as_outsider
 
 
 def test_every_word_right_under_clubs_is_reserved():
-    from leagues.urls import reserved_club_slugs
+    from leagues.models import reserved_club_slugs
 
     assert reserved_club_slugs() == {"new", "join", "reminders"}
 

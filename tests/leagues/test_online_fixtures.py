@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from games import seating, tables
+from games import dealing, tables
 from games.bot_runner import decide
 from games.models import Hand
 from games.models import Table as GameTable
@@ -43,7 +43,7 @@ def seeded_deals(monkeypatch):
     # Live deals come from the OS's secure source; tests deal from a seed, so each test plays
     # the same cards every run (e.g. nobody holds three aces in the Belgian test's first hand).
     rng = random.Random(2030)
-    monkeypatch.setattr(seating, "secrets", SimpleNamespace(SystemRandom=lambda: rng))
+    monkeypatch.setattr(dealing, "secrets", SimpleNamespace(SystemRandom=lambda: rng))
 
 
 def url(table, suffix=""):

@@ -10,6 +10,7 @@ import time
 import pytest
 import websockets
 
+from games.broadcasting import table_group
 from games.rules.records import replay_hand
 from tests.live_servers import (
     ComputerPlayersService,
@@ -193,9 +194,9 @@ async def test_players_on_two_server_processes_see_every_action_in_order(
     from channels_redis.utils import _consistent_hash
 
     prefix = server_database.channel_prefix
-    shard = _consistent_hash(group_channel_name(f"table-{table_id}", prefix), shards)
+    shard = _consistent_hash(group_channel_name(table_group(table_id), prefix), shards)
     deadline = time.monotonic() + 5
-    while (counts := group_subscribers(urls, f"table-{table_id}", prefix))[shard] < 2 and (
+    while (counts := group_subscribers(urls, table_group(table_id), prefix))[shard] < 2 and (
             time.monotonic() < deadline):
         await asyncio.sleep(0.1)
     assert counts[shard] == 2 and sum(counts) == 2, counts

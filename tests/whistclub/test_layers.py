@@ -1,7 +1,8 @@
-"""Dependencies go one way (docs/architecture.md): games.rules <- games <- leagues <- ratings.
+"""Dependencies go one way (docs/architecture.md): games.rules <- games <- leagues <- ratings,
+and no module of the project imports, through any chain, a module that imports it back.
 
 Read from the source, so that a lazy import inside a function counts as much as one at the
-top of a module."""
+top of a module: it is still a dependency to a reader, and still a cycle."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ ABOVE = {
     "games": ("leagues", "ratings"),
     "leagues": ("ratings",),
 }
+# The project's own packages, whose modules may not import one another in a circle.
+PROJECT = ("games", "leagues", "ratings", "whistclub")
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -39,6 +42,111 @@ def imports_against_the_layers(root: Path) -> list[str]:
     return found
 
 
+def project_modules(root: Path) -> dict[str, Path]:
+    """Every module of the project by its dotted name (a package by its ``__init__``)."""
+    modules = {}
+    for package in PROJECT:
+        for path in sorted((root / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            parts = path.relative_to(root).with_suffix("").parts
+            modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return modules
+
+
+def _statements(tree: ast.AST):
+    """The import statements of ``tree``, at any depth, but for those under
+    ``if TYPE_CHECKING:``: they are only read by type checkers, never run."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def dependencies(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project's modules that module ``name`` imports (``from a import b`` names the
+    module ``a.b`` when there is one, else ``a``; relative imports resolved)."""
+
+    def own(dotted: str) -> str | None:  # the project module that ``dotted`` lies in
+        while dotted and dotted not in modules:
+            dotted = dotted.rpartition(".")[0]
+        return dotted or None
+
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in _statements(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(own(alias.name) for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+            base = ".".join([*anchor, *([node.module] if node.module else [])])
+        for alias in node.names:
+            found.add(own(f"{base}.{alias.name}") if f"{base}.{alias.name}" in modules
+                      else own(base))
+    return found - {None, name}
+
+
+def import_cycles(root: Path) -> list[str]:
+    """One circle of imports, in words, for each group of modules that import one another."""
+    modules = project_modules(root)
+    graph = {name: dependencies(name, path, modules) for name, path in modules.items()}
+    cycles, placed = [], set()
+    for start in sorted(graph):
+        if start in placed:
+            continue
+        # The shortest way back to ``start`` (breadth first), if there is one.
+        came_from, frontier = {start: None}, [start]
+        circle = None
+        while frontier and circle is None:
+            following = []
+            for module in frontier:
+                for target in sorted(graph[module]):
+                    if target == start:
+                        circle = module
+                        break
+                    if target not in came_from:
+                        came_from[target] = module
+                        following.append(target)
+                if circle is not None:
+                    break
+            frontier = following
+        if circle is None:
+            continue
+        path = [start]
+        while circle is not None and circle != start:
+            path.insert(1, circle)
+            circle = came_from[circle]
+        placed.update(_reachable_both_ways(graph, start))
+        cycles.append(" -> ".join([*path, start]))
+    return cycles
+
+
+def _reachable_both_ways(graph: dict[str, set[str]], start: str) -> set[str]:
+    """The modules in a circle with ``start``: reached from it and reaching it."""
+
+    def reached(edges):
+        seen, stack = {start}, [start]
+        while stack:
+            for target in edges[stack.pop()]:
+                if target not in seen:
+                    seen.add(target)
+                    stack.append(target)
+        return seen
+
+    backwards: dict[str, set[str]] = {name: set() for name in graph}
+    for name, targets in graph.items():
+        for target in targets:
+            backwards[target].add(name)
+    return reached(graph) & reached(backwards)
+
+
 def test_no_layer_imports_a_layer_above_it():
     assert imports_against_the_layers(ROOT) == []
 
@@ -51,3 +159,44 @@ def test_the_check_sees_an_import_from_above(tmp_path):
     (tmp_path / "leagues" / "ok.py").write_text("from games import registry\n")
     assert imports_against_the_layers(tmp_path) == [
         "games/rules/x.py imports django.conf", "games/views.py imports leagues.models"]
+
+
+def test_no_module_imports_itself_through_others():
+    assert import_cycles(ROOT) == []
+
+
+def test_the_check_sees_a_circle_of_imports(tmp_path):
+    for package in PROJECT:
+        (tmp_path / package).mkdir()
+    (tmp_path / "games" / "bots").mkdir()
+    files = {
+        # a circle of three, one of them a lazy import inside a function
+        "games/play.py": "from games import seating\n",
+        "games/seating.py": "from games.deals import deal\n",
+        "games/deals.py": "def f():\n    from games.play import play\n",
+        # a circle through a package and a relative import
+        "games/bots/__init__.py": "from .search import best\n",
+        "games/bots/search.py": "from . import LEVELS\n",
+        # no circle: a name of a module imported, a type only read by type checkers
+        "leagues/models.py": "from leagues import sheets\n",
+        "leagues/sheets.py": ("from typing import TYPE_CHECKING\n"
+                              "if TYPE_CHECKING:\n    from leagues.models import Table\n"),
+        "ratings/store.py": "import games.play\nfrom leagues.models import Club\n",
+        "whistclub/migrations/0001_x.py": "from whistclub import settings\n",
+        "whistclub/settings.py": "from whistclub.migrations import x\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    assert import_cycles(tmp_path) == [
+        "games.bots -> games.bots.search -> games.bots",
+        "games.deals -> games.play -> games.seating -> games.deals"]
+
+
+def test_only_its_command_imports_the_computer_players_server():
+    """The service's HTTP side runs in ``manage.py serve_computer_players`` alone; a site
+    process only asks it (``games.bot_service``)."""
+    modules = project_modules(ROOT)
+    assert sorted(name for name, path in modules.items()
+                  if "games.bot_server" in dependencies(name, path, modules)) == [
+        "games.management.commands.serve_computer_players"]

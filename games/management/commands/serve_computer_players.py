@@ -1,4 +1,4 @@
-"""manage.py serve_computer_players: the computer players' pool as a service (games/bot_service.py)."""
+"""manage.py serve_computer_players: the computer players' pool as a service (games/bot_server.py)."""
 
 import signal
 
@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from games import bot_runner, bot_service
+from games import bot_runner, bot_server
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
         if settings.BOT_WORKERS < 1:
             raise CommandError(_("Set BOT_WORKERS to 1 or more: decisions are made in worker "
                                  "processes, each cut off after BOT_TIME_LIMIT_SECONDS."))
-        server = bot_service.serve(bind, port)
+        server = bot_server.serve(bind, port)
         # SIGTERM (systemd's stop) ends the loop like ^C, so the worker pool is stopped too.
         signal.signal(signal.SIGTERM, _stop)
         self.stdout.write(f"computer players on http://{bind}:{server.server_port}/ "

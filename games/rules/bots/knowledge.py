@@ -238,7 +238,7 @@ def _check(knowledge: Knowledge, hands: list[int], piles: list[int]) -> bool:
 def sample(knowledge: Knowledge, rng: random.Random, tries: int = 20
            ) -> tuple[list[int], list[int]] | None:
     """A deal of the unseen cards: (four hand masks, the hidden piles' masks), or None when
-    no consistent deal was found (the caller then relaxes: see :func:`sample_many`)."""
+    no consistent deal was found."""
     me = knowledge.me
     fixed, forbidden, unseen = knowledge.fixed[:], knowledge.forbidden[:], knowledge.unseen
     for seat, kind, _arg in knowledge.checks:
@@ -308,21 +308,6 @@ def sample(knowledge: Knowledge, rng: random.Random, tries: int = 20
             return hands, piles
         best = (hands, piles)
     return best
-
-
-def sample_many(knowledge: Knowledge, count: int, rng: random.Random) -> list[list[int]]:
-    """``count`` hands-only samples (piles are irrelevant to the rest of the play)."""
-    out = []
-    for _ in range(count):
-        drawn = sample(knowledge, rng)
-        if drawn is None:  # inconsistent voids can only come from a bug; fall back to sizes
-            relaxed = Knowledge(**{**knowledge.__dict__,
-                                   "forbidden": [0, 0, 0, 0], "checks": []})
-            drawn = sample(relaxed, rng)
-            if drawn is None:
-                break
-        out.append(drawn[0])
-    return out
 
 
 def position(knowledge: Knowledge, hands: list[int]) -> Position:
