@@ -1,4 +1,5 @@
-"""Computer players.  A bot sees exactly what a person in its seat sees: the seat's view.
+"""Computer players.  A computer player sees exactly what a person in its seat sees: the
+seat's view.
 
 ``choose_action(view, level, rng=None)`` is all the rest of the site calls.  ``view`` is
 ``state.view(seat)`` of the seat to act (plus, optionally, ``view["rules"]``: the table's
@@ -12,11 +13,11 @@ Levels (docs/bots.md):
   measured by self-play, and card play that searches sampled deals (:mod:`.search`): ``strong``
   samples six times the deals and solves more of the last tricks exactly;
 - ``normal_v1`` and ``strong_v1``: the two levels' settings as first shipped, ``normal_v2`` and
-  ``strong_v2``: as they were from 2026-12-03 to 12-04, ``normal_v3`` and ``strong_v3``:
-  before Bid Whist's bids were measured in real auctions, ``normal_v4`` and ``strong_v4``:
-  before Solo's solo was measured against the prop, ``strong_calls``, ``strong_reads``,
-  ``strong_books``, ``normal_auctions``, ``strong_auctions``: candidates (search.py); for the
-  benches only.
+  ``strong_v2``: before the last-seat habit and strong's wider sample, ``normal_v3`` and
+  ``strong_v3``: before Bid Whist's bids were measured in real auctions, ``normal_v4`` and
+  ``strong_v4``: before Solo's solo was measured against the prop, ``strong_calls``,
+  ``strong_reads``, ``strong_books``, ``normal_auctions``, ``strong_auctions``: candidates
+  (search.py); for the benches only.
 """
 
 from __future__ import annotations

@@ -78,19 +78,19 @@ INFERENCE_TRIES = 4  # deals drawn at most for one sample
 NOISE_SE = 3.0
 
 
-# strong: twice the deals it took from stop 24 to 27 (closes more of Bid Whist's gap to perfect
-# card play: docs/bots.md), and a club player's habits decide where its samples cannot tell.
+# strong: twice the deals strong_v2 takes (closes more of Bid Whist's gap to perfect card play:
+# docs/bots.md), and a club player's habits decide where its samples cannot tell.
 # Both bid Bid Whist from the figures measured in real auctions (bench/tune_bids.py), which
 # beat the hand-set ones in duplicate (docs/performance.md, "Bid Whist's bids in real
 # auctions"): the groups "bids" and "kitty" of bidding.HELD_BACK.  Neither takes the group
 # "auctions" (Solo's prop and Belgian Whist's proposals and emballage measured in real
 # auctions, bench/tune_auctions.py): those figures win among computer players but call a
-# partnership with fewer tricks than the rule texts promise the partner, who may be a club
+# partnership with fewer tricks than a partner is promised (docs/rules/), who may be a club
 # player (the positions "prop_promises_four_tricks", "propose_promises_five_tricks",
 # "no_emballage_without_tricks"; docs/bots.md, "A partner's promise").
 # Both take the group "partnership": Solo's solo from a hand that could prop or cop instead,
 # measured against that call; where the measurement cannot tell the two apart (4.3 to 4.55
-# tricks), the prop the rule text advises (the position "prop_with_four_tricks").
+# tricks), the prop a club player makes (the position "prop_with_four_tricks").
 STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
                      habits_within_noise=True, measured=("bids", "kitty", "partnership"))
@@ -102,21 +102,21 @@ SEARCH_LEVELS = {
     # game in duplicate: docs/performance.md, "normal")
     "normal": NORMAL,
     "strong": STRONG,
-    # normal as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
+    # normal as first shipped, kept for the bench's comparison
     "normal_v1": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
-    # strong as first shipped (2026-11-29 to 2026-12-03), kept for the bench's comparison
+    # strong as first shipped, kept for the bench's comparison
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
-    # the two levels before the last-seat habit and strong's wider sample (2026-12-03, stops 24
-    # to 27; Bid Whist's bids hand-set), kept for the bench's comparison
+    # the two levels before the last-seat habit and strong's wider sample (Bid Whist's bids
+    # hand-set), kept for the bench's comparison
     "normal_v2": replace(NORMAL, habits_within_noise=False, measured=()),
     "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False,
                          measured=()),
-    # the two levels before Bid Whist's bids measured in real auctions (2026-12-04, stops 28 to
-    # 31), kept for the bench's comparison: the same but for the hand-set bids
+    # the two levels before Bid Whist's bids measured in real auctions, kept for the bench's
+    # comparison: the same but for the hand-set bids
     "normal_v3": replace(NORMAL, measured=()),
     "strong_v3": replace(STRONG, measured=()),
-    # the two levels before Solo's solo was measured against the prop (2026-12-04 to 12-05,
-    # stops 32 to 34), kept for the bench's comparison: a hand that reaches the solo solos
+    # the two levels before Solo's solo was measured against the prop, kept for the bench's
+    # comparison: a hand that reaches the solo solos
     "normal_v4": replace(NORMAL, measured=("bids", "kitty")),
     "strong_v4": replace(STRONG, measured=("bids", "kitty")),
     # candidates, each strong with one thing changed: its sampled deals weighted by the
