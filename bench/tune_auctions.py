@@ -29,7 +29,7 @@ gain is printed by band of its figure as well.
 to ``games/rules/bots/tuned_calls.json`` (how each was measured under its key "auctions"):
 the group "auctions" of ``bidding.HELD_BACK``, which only the candidates ``normal_auctions``
 and ``strong_auctions`` take (the figures won among computer players, but call a partnership
-on less than the rule texts promise the partner: docs/bots.md, "A partner's promise"), and
+on less than clubs agree it promises the partner (docs/rules/): docs/bots.md, "A partner's promise"), and
 the solo against the partnership calls, a group of its own ("partnership") that normal and
 strong take; their figures then change at once, so check the new ones at a table
 (bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others keeping today's,

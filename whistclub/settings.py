@@ -121,7 +121,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URLS = redis_urls_from_env("REDIS_URL")
 REDIS_URL = REDIS_URLS[0] if REDIS_URLS else ""
 if REDIS_URLS:
-    # The pub/sub layer: several daphne processes share groups through Redis (DESIGN.md).
+    # The pub/sub layer: several daphne processes share groups through Redis (docs/deploy.md).
     # With several servers channels_redis puts each group and channel on one of them by a
     # consistent hash of its name, so a table's messages always meet on the same server.
     CHANNEL_LAYERS = {

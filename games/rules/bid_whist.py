@@ -1,4 +1,4 @@
-"""Bid Whist: the engine (RULES.md section 1; rulings in docs/rules/bid_whist.md).
+"""Bid Whist: the engine (rules and rulings in docs/rules/bid_whist.md).
 
 Four players, team 0 = seats 0 and 2, team 1 = seats 1 and 3.  The house rule ``kitty`` sets
 the deck and the deal (:data:`KITTY_SHAPES`): by default 54 cards (52 + ``BJ``/``LJ``), 12 to
@@ -134,7 +134,7 @@ def notrump_double_rule() -> Any:
 
 @dataclass(frozen=True)
 class Rules(BaseRules):
-    """Bid Whist house rules (RULES.md section 1), each with the default named there."""
+    """Bid Whist house rules (docs/rules/bid_whist.md), each with its default."""
 
     GAME: ClassVar[str] = GAME
 

@@ -1,4 +1,4 @@
-"""Every variant the rule texts name, end to end: dealt and replayed from the command line,
+"""Every named variant (games.rules.NAMED_VARIANTS), end to end: dealt and replayed from the command line,
 played online with computer players, entered on a league's paper sheet with the same score
 the engine gave at the table."""
 

@@ -1,5 +1,6 @@
-"""Three personas for every view (STYLE.md): an organiser of the club, a plain member, and an
-outsider (signed in, but not in the club), plus small builders for leagues and tables."""
+"""Three personas for every view, since who may do what is what a view most often gets wrong:
+an organiser of the club, a plain member, and an outsider (signed in, but not in the club),
+plus small builders for leagues and tables."""
 
 import datetime
 

@@ -1,5 +1,5 @@
-"""Bid Whist's house rule ``kitty``: the four kitty shapes (RULES.md section 1, "Variants:
-Kitty shapes"; rulings in docs/rules/bid_whist.md).  Property tests per shape, then examples."""
+"""Bid Whist's house rule ``kitty``: the four kitty shapes (docs/rules/bid_whist.md, "Kitty
+shapes").  Property tests per shape, then examples."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Cutthroat Bid Whist engine: one test per rule, ruling and refusal
-(RULES.md section 1, "Variants: Cutthroat"; docs/rules/cutthroat_bid_whist.md)."""
+(docs/rules/cutthroat_bid_whist.md)."""
 
 from __future__ import annotations
 

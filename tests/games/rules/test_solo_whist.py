@@ -1,4 +1,4 @@
-"""Solo Whist engine: one test per rule and house rule (RULES.md section 2, seed 003)."""
+"""Solo Whist engine: one test per rule and house rule (docs/rules/solo_whist.md)."""
 
 from __future__ import annotations
 
@@ -472,7 +472,7 @@ def test_each_contract_pays_its_stake_from_each_defender(contract, stake):
 
 
 def test_solo_made_pays_three_from_each_defender():
-    # seed 003: "+9 au total pour le joueur en solitaire, -3 de chaque défenseur"
+    # a lone declarer's +9 is three from each defender (docs/rules/solo_whist.md)
     assert solo.score_hand(rules(), "solo", 2, None, [3, 2, 5, 3]) == [-3, -3, 9, -3]
     assert solo.score_hand(rules(), "solo", 2, None, [4, 3, 4, 2]) == [3, 3, -9, 3]
 

@@ -24,7 +24,7 @@ RULES = st.builds(
         "stake_multiplier": st.sampled_from([1, 3, 2.0, 0.5, 0.1, 2.5]),
     }),
 )
-# seed 003's variant without the partnership bid, every other house rule drawn as above
+# the variant without the partnership bid (prop_and_cop off), every other house rule drawn as above
 RULES_WITHOUT_PROP_AND_COP = RULES.map(lambda rules: dataclasses.replace(rules, prop_and_cop=False))
 # "uniform" bids like a random player (high contracts, short hands); "cautious" passes often, so
 # Prop and Cop, Solo, the late Cop and the proposer's solo option come up and hands run longer.
