@@ -58,7 +58,7 @@ Record = tuple  # (call, evaluation, declarer's score, hand: deal x 4 + seat)
 
 def force(state, declarer: int, call: str) -> bool:
     """Run the auction with everyone passing but ``declarer``, who calls ``call``; then the
-    declarer's other decisions before the play (trumps, kitty) by the bots' own hooks.
+    declarer's other decisions before the play (trumps, kitty) by the computer players' own hooks.
     False when the call cannot be made here."""
     called = False
     for _ in range(40):

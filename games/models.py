@@ -36,8 +36,8 @@ def takeover_at(user_id, away_since, grace_seconds: int):
 
 def played_by_bot(bot_level: str, user_id, away_since, grace_seconds: int, now=None,
                   former_player: bool = False) -> bool:
-    """A seat's turns are played by a computer: a bot seat, a person gone too long, or a
-    former player (their account was deleted)."""
+    """A seat's turns are played by a computer: a computer player's seat, a person gone too long, or
+    a former player (their account was deleted)."""
     if bot_level or former_player:
         return True
     takeover = takeover_at(user_id, away_since, grace_seconds)
@@ -147,7 +147,8 @@ class Seat(models.Model):
         return bool(self.bot_level)
 
     def played_by_bot(self, now=None) -> bool:
-        """A seat's turns are played by a computer: a bot seat, or a person gone too long."""
+        """A seat's turns are played by a computer: a computer player's seat, or a person gone
+        too long."""
         return played_by_bot(self.bot_level, self.user_id, self.away_since,
                              self.table.grace_seconds, now, self.former_player)
 

@@ -17,9 +17,9 @@ Phases, in order::
     "play"     -> ``play C``, twelve tricks (thirteen with ``kitty=none``)
     "complete" -> nothing more (also straight after an all-pass auction with ``all_pass=redeal``)
 
-Speed matters (bots search with this engine): cards are bits of an int (``cards.CARD_BIT``),
-the order of the cards for the hand's trump and direction is a precomputed table, and the legal
-cards are cached as a mask until the next ``apply``.  Scoring lives only in :func:`score_hand`.
+Speed matters (computer players search with this engine): cards are bits of an int
+(``cards.CARD_BIT``), the order of the cards for the hand's trump and direction is a
+precomputed table, and the legal cards are cached as a mask until the next ``apply``.  Scoring lives only in :func:`score_hand`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The bot runner: decisions in a worker process, a hard time limit, the easy fallback."""
+"""The computer player runner: decisions in a worker process, a hard time limit, the easy
+fallback."""
 
 from __future__ import annotations
 

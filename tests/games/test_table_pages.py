@@ -200,7 +200,7 @@ def test_finished_hands_can_be_replayed_and_downloaded(client, player):
         tables.add_bot(table.pk, player, position)
     table.refresh_from_db()
     hand = Hand.objects.filter(table=table).order_by("number").first()
-    assert hand is not None, "four bots play on their own"
+    assert hand is not None, "four computer players play on their own"
     page = client.get(f"/tables/{table.pk}/hands/{hand.number}/").content.decode()
     for cards in hand.record["hands"]:
         for card in cards:

@@ -32,8 +32,8 @@ from .knowledge import rules_of
 LEVELS = ("easy", "normal", "strong")
 ALL_LEVELS = ("random", *LEVELS)
 # Levels the benches compare against (``search.SEARCH_LEVELS``): earlier settings of a level,
-# and candidates for the next, kept as settings, never offered at a table nor by the bots'
-# service.
+# and candidates for the next, kept as settings, never offered at a table nor by the computer
+# players' service.
 COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "normal_v3",
                    "strong_v3", "normal_v4", "strong_v4",
                    "strong_calls", "strong_reads", "strong_books",
@@ -42,14 +42,15 @@ COMPARED_LEVELS = ("normal_v1", "strong_v1", "normal_v2", "strong_v2", "normal_v
 
 def choose_action(view: dict[str, Any], level: str = "normal",
                   rng: random.Random | None = None) -> str:
-    """The action the bot at ``view["seat"]`` takes, from that view alone."""
+    """The action the computer player at ``view["seat"]`` takes, from that view alone."""
     if not view.get("legal") and not view.get("discard_count"):
-        raise ValueError("the bot was asked to act in a view that offers no legal action")
+        raise ValueError("a computer player was asked to act in a view with no legal action")
     if level not in ALL_LEVELS and level not in COMPARED_LEVELS:
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
+        raise ValueError(f"unknown computer player level {level!r} "
+                         f"(known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
     own = getattr(of(view["game"]), "choose_action", None)
-    if own is not None:  # a game the shared bots cannot play decides everything itself
+    if own is not None:  # a game the shared computer players cannot play decides everything itself
         return own(view, level, rng)
     legal = view.get("legal") or []
     if level == "random":
@@ -84,8 +85,8 @@ def call(view: dict[str, Any], rng: random.Random, level: str = "normal") -> str
 
 def played_record(game: str, seed: int, level: str = "easy") -> dict[str, Any] | None:
     """A complete hand record dealt from ``seed`` and played by computer players of ``level``
-    at every seat: contracts as bots call them, which a random record's rarely are (tests,
-    benchmarks). None when everybody passed."""
+    at every seat: contracts as computer players call them, which a random record's rarely are
+    (tests, benchmarks). None when everybody passed."""
     from games.rules import game_module, records
 
     module = game_module(game)

@@ -1,4 +1,4 @@
-"""Bidding and the other calls of the normal and strong bots, from a hand evaluation.
+"""Bidding and the other calls of the normal and strong computer players, from a hand evaluation.
 
 The evaluation counts the tricks a hand should take, the way a club player counts them:
 top cards in each suit (in the hand's own card order: uptown, downtown with the ace high or
@@ -37,10 +37,10 @@ KITTY_BOOKS = {"none": -1.7}
 PREEMPT_FLOOR = 0.8  # a higher bid (preempting_bid) is expected to gain at least this
 
 # The evaluations from which a call is made: trick counts (the call from this count up) and
-# misère risks (from this risk down).  Each game's bots module holds its own, set by hand
-# (``THRESHOLDS`` in games/rules/bots/<game>.py: the first bots'; normal_v1 and strong_v1
-# keep them); the figures measured by bench/tune_calls.py (TUNED_FILE) overlay them for the levels
-# with ``tuned_calls``.
+# misère risks (from this risk down).  Each game's computer players' module holds its own, set by
+# hand (``THRESHOLDS`` in games/rules/bots/<game>.py: the first computer players'; normal_v1 and
+# strong_v1 keep them); the figures measured by bench/tune_calls.py (TUNED_FILE) overlay them
+# for the levels with ``tuned_calls``.
 TUNED_FILE = Path(__file__).with_name("tuned_calls.json")
 # A measured threshold of None: calling it never gained in the sample.  A trick count then
 # needs more than a hand holds, a misère risk less than none.

@@ -1,6 +1,6 @@
 """Card play that searches: sampled deals, playouts, exact search near the end of the hand.
 
-For a card to play the bot
+For a card to play the computer player
 1. reads its view (:func:`knowledge.read`) and keeps one card of each run of equivalent cards;
 2. deals the unseen cards many times consistently with what it has seen
    (:func:`knowledge.sample`);
@@ -134,7 +134,7 @@ SEARCH_LEVELS = {
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level
-# closes can be compared from one version of the bots to the next.
+# closes can be compared from one version of the computer players to the next.
 ORACLE = SearchLevel(samples=28, exact_tricks=5, budget=0.15, transpositions=True,
                      habit_over_exact=False)
 

@@ -284,7 +284,8 @@ def test_the_oracle_is_no_level_of_the_site_and_needs_the_real_deal():
     view = state.view(state.to_act)
     with pytest.raises(ValueError):
         choose_action(view, "oracle", random.Random(1))
-    assert "oracle" not in ALL_LEVELS  # the bots' service and the tables accept these only
+    # the computer players' service and the tables accept these only
+    assert "oracle" not in ALL_LEVELS
     wrong = [state.view(s)["hand"] for s in range(4)]
     wrong[view["seat"]], wrong[(view["seat"] + 1) % 4] = wrong[(view["seat"] + 1) % 4], \
         wrong[view["seat"]]
@@ -315,7 +316,7 @@ def build_deal(fixed: dict[int, list[str]], kitty: list[str], avoid: dict[int, s
 
 def test_does_not_trump_partners_winning_trick():
     # seat 1 declares 3 uptown, hearts trumps; leads 2S; partner (seat 2) plays AS, seat 3
-    # follows; the bot (seat 0) has no spade but holds trumps: it must not ruff.
+    # follows; the computer player (seat 0) has no spade but holds trumps: it must not ruff.
     kitty = ["2C", "3C", "4C", "5C", "6C", "7C"]
     hands = build_deal({0: ["5H", "6H", "7H", "8D", "9D", "TD", "8C", "9C", "TC", "JC", "2D",
                             "3D"],
@@ -335,8 +336,8 @@ def test_does_not_trump_partners_winning_trick():
 
 
 def test_returns_partners_led_suit():
-    # seat 2 declares 3 uptown (spades), leads 2D; the bot (seat 0) wins it with the AD and is
-    # on lead: it returns a diamond.
+    # seat 2 declares 3 uptown (spades), leads 2D; the computer player (seat 0) wins it with the AD
+    # and is on lead: it returns a diamond.
     kitty = ["2C", "3C", "4C", "5C", "6C", "7C"]
     hands = build_deal({0: ["AD", "3D", "4D", "8C", "9C", "2H", "3H", "4H", "5H", "6H"],
                         1: ["6D"], 2: ["2D", "KD", "QD", "JD", "AS", "KS", "BJ", "LJ"],

@@ -45,8 +45,8 @@ def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch)
 
 def test_measured_thresholds_overlay_the_hand_set_ones(tmp_path, monkeypatch):
     """A call that never gained in the sample is never made; the proposer's own solo follows
-    the measured solo; names the bots do not know are ignored; the rest stays as set; a level
-    without tuned calls keeps the hand-set ones."""
+    the measured solo; names the computer players do not know are ignored; the rest stays as set; a
+    level without tuned calls keeps the hand-set ones."""
     saved = tmp_path / "tuned_calls.json"
     saved.write_text(json.dumps({"solo_whist": {"solo": 4.8, "misere": None,
                                                 "abundance": None, "deals": 4000},
