@@ -181,6 +181,7 @@ def test_the_kitty_and_the_discard_are_steps_of_their_own(client, player, django
 GAMES_AND_VARIANTS = [(game, {}) for game in GAMES] + [v for v in NAMED_VARIANTS if v[1]]
 
 
+@pytest.mark.slow  # every step of every game
 @pytest.mark.parametrize("game, rules", GAMES_AND_VARIANTS,
                          ids=[f"{g}-{json.dumps(r, sort_keys=True)}" for g, r in GAMES_AND_VARIANTS])
 def test_every_step_of_every_game_reads_in_words(client, player, django_user_model, game, rules):

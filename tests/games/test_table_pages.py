@@ -194,6 +194,7 @@ def test_renewing_the_invite_link_revokes_the_old_one(client, player, outsider):
     assert client.get(f"/tables/{table.pk}/").status_code == 200
 
 
+@pytest.mark.slow  # every step of whole hands
 def test_finished_hands_can_be_replayed_and_downloaded(client, player):
     table = tables.create_table(player, "solo_whist", {})
     for position in range(4):

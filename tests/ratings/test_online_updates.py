@@ -44,7 +44,8 @@ def solo_events(draw_players, results, day=datetime.date(2031, 3, 1)):
     return events
 
 
-@settings(max_examples=25, deadline=None,
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=25,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.permutations(PEOPLE), st.integers(0, 3), st.integers(-6, 6)),
                 min_size=1, max_size=15))

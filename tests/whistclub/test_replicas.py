@@ -20,6 +20,8 @@ from django.urls import reverse
 from leagues.models import Club, Season
 from whistclub.replicas import WROTE_COOKIE
 
+pytestmark = pytest.mark.slow  # a replica database and manage.py processes
+
 club = Club.objects.get(slug="demo-whist-club")
 member = club.members.exclude(user__username="demo").order_by("pk").first()
 out = {"old_name": member.name}

@@ -7,6 +7,7 @@ import json
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -97,7 +98,8 @@ def check_complete_result(hand: solo.SoloHand) -> None:
         assert units[result["declarer"]] < 0
 
 
-@settings(max_examples=250, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=250)
 @given(seed=SEEDS, rules=RULES, policy=POLICIES)
 def test_random_hands_keep_the_invariants_and_chain_into_a_session(seed, rules, policy):
     rng = random.Random(seed)
@@ -161,7 +163,6 @@ def snapshot(hand: solo.SoloHand):
             json.dumps(hand.view(None)), json.dumps([hand.view(s) for s in range(4)]))
 
 
-@settings(max_examples=100, deadline=None)
 @given(seed=SEEDS, rules=RULES, policy=POLICIES)
 def test_every_step_refuses_illegal_actions_and_views_never_leak(seed, rules, policy):
     rng = random.Random(seed)
@@ -195,7 +196,8 @@ def test_every_step_refuses_illegal_actions_and_views_never_leak(seed, rules, po
         check_complete_result(hand)
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=150)
 @given(seed=SEEDS, rules=RULES, policy=POLICIES)
 def test_replaying_the_history_rebuilds_the_same_hand_and_copies_stay_independent(
         seed, rules, policy):
@@ -227,7 +229,6 @@ def test_replaying_the_history_rebuilds_the_same_hand_and_copies_stay_independen
 # -- without Prop and Cop ------------------------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None)
 @given(seed=SEEDS, rules=RULES_WITHOUT_PROP_AND_COP, policy=POLICIES)
 def test_a_session_without_prop_and_cop_never_offers_them_and_keeps_the_invariants(
         seed, rules, policy):
@@ -277,7 +278,8 @@ def sheets(draw):
     return rules, contract, declarer, partner, tricks, draw(st.integers(0, 3))
 
 
-@settings(max_examples=500, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=500)
 @given(sheet=sheets())
 def test_a_revoke_keeps_units_zero_sum_and_never_helps_the_revoking_side(sheet):
     rules, contract, declarer, partner, tricks, revoker = sheet

@@ -164,6 +164,7 @@ def test_the_shipped_figures_call_a_partnership_with_less_than_the_promise():
         assert offered["prop"] == solo_bots.THRESHOLDS["prop"], level
 
 
+@pytest.mark.slow  # plays hands out
 def test_a_solo_from_a_hand_that_could_prop_is_played_out_against_the_prop():
     """The solo of a hand that could prop or cop instead: each branch is that solo against
     the partnership call the hand would make otherwise (never against a pass), from a hand
