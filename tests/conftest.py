@@ -100,6 +100,14 @@ def no_lobby_render_outlives_its_test():
 
 
 @pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """The real hasher makes each account and each log-in a second's work, and most tests make
+    several.  Only this process's tests: the servers the live tests start (tests/live_servers.py)
+    make their accounts with the site's own hasher."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def no_presence_heartbeat(settings):
     """No background sweep in unit tests (the presence tests call it themselves): a sweep
     would mark seats away whose people the test never connected."""

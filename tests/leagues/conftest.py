@@ -18,12 +18,6 @@ from leagues.models import (
 )
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    # Three personas per test: the real hasher would make this suite several times slower.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def organiser_user(django_user_model):
     return django_user_model.objects.create_user("olga", "olga@example.org", "pw-olga-123")

@@ -116,6 +116,7 @@ def test_a_hand_at_an_online_table_is_rated_on_the_follow_up_not_while_played(
 # -- farming -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # rates a whole club of results
 def test_a_public_club_of_invented_members_never_reaches_the_site(
         organiser_user, django_capture_on_commit_callbacks):
     """One account, a public club, three members it typed in, 150 totals-only wins."""

@@ -11,6 +11,8 @@ import pytest
 
 from tests.live_servers import ROOT
 
+pytestmark = pytest.mark.slow  # a replica database and manage.py processes
+
 SCRIPT = r'''
 import json
 from django.contrib.auth import get_user_model
@@ -19,8 +21,6 @@ from django.test import Client
 from django.urls import reverse
 from leagues.models import Club, Season
 from whistclub.replicas import WROTE_COOKIE
-
-pytestmark = pytest.mark.slow  # a replica database and manage.py processes
 
 club = Club.objects.get(slug="demo-whist-club")
 member = club.members.exclude(user__username="demo").order_by("pk").first()

@@ -714,6 +714,7 @@ def test_a_match_document_replays_with_running_scores():
                          "hands": hands})
 
 
+@pytest.mark.slow  # manage.py in processes of its own
 def test_manage_py_deal_and_replay(tmp_path):
     path = tmp_path / "hand.json"
     dealt = subprocess.run([sys.executable, "manage.py", "deal", "--game", "cutthroat_bid_whist",
