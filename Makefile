@@ -41,20 +41,25 @@ run: install
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) whistclub.asgi:application
 
-test: install test-embedded test-services
+# ruff first: a lint error stops the run before the minutes of the two passes.
+test: install lint test-embedded test-services
 
 test-embedded: install
 	@echo "== Pass 1: SQLite + in-memory channel layer =="
-	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+	env -u DATABASE_URL -u REDIS_URL HYPOTHESIS_PROFILE=full \
+	  $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # The engines' tests (marker engine) touch no service: pass 2 leaves them out (tests/conftest.py).
 test-services: install
 	@echo "== Pass 2: PostgreSQL + Redis =="
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHISTCLUB_REQUIRE_SERVICES=1 \
-	  $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+	  HYPOTHESIS_PROFILE=full $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
+# A few minutes: no browser, server, process or load test (marker slow), and each property
+# test draws a few examples (the quick Hypothesis profile, tests/conftest.py).
 test-quick: install
-	env -u DATABASE_URL -u REDIS_URL $(BIN)/python -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS)
+	env -u DATABASE_URL -u REDIS_URL HYPOTHESIS_PROFILE=quick \
+	  $(BIN)/python -m pytest -m "not slow" $(XDIST) $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -14,8 +14,8 @@ a hand in Solo, and those pairs are where a rank order can go wrong).
 
 Each table seats players drawn at random (changing seatings): Solo and Belgian Whist tables
 play 8 deals, Bid Whist and Cutthroat tables play a match to its end.  Every hand is played
-by the engines and the bots, turned into the score sheet's lines as an online table's hands
-are (``leagues.paper.<game>.sheet_lines``) and entered with ``EveningTable.add_deals`` in a
+by the engines and the computer players, turned into the score sheet's lines as an online table's
+hands are (``leagues.paper.<game>.sheet_lines``) and entered with ``EveningTable.add_deals`` in a
 throwaway database, as results entered from paper: scored by the engines, rated by the same
 signals and ``ratings.store.refresh``.  Played hands are kept under ``var/`` so a second run
 only measures.

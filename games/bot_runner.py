@@ -12,8 +12,8 @@ fresh pool.
 decision is asked of the pool on machines of its own (:mod:`games.bot_service`), which runs
 this same code there (:mod:`games.bot_server`).
 
-The worker runs :func:`games.rules.bots.choose_action` on the seat's view only: the bot cannot
-see more than the person in its seat, whichever process it runs in.
+The worker runs :func:`games.rules.bots.choose_action` on the seat's view only: the computer player
+cannot see more than the person in its seat, whichever process it runs in.
 """
 
 from __future__ import annotations
@@ -158,10 +158,10 @@ def submit(function, *args):
 
 
 def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None) -> str:
-    """The bot's action for ``view`` (the acting seat's ``state.view(seat)``).
+    """The computer player's action for ``view`` (the acting seat's ``state.view(seat)``).
 
-    ``rules``: the table's house-rule overrides (``rules.overrides()``), which the bot needs to
-    know the card order and the scores; they are public, like the view.
+    ``rules``: the table's house-rule overrides (``rules.overrides()``), which the computer player
+    needs to know the card order and the scores; they are public, like the view.
     """
     if rules:
         view = {**view, "rules": rules}

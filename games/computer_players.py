@@ -48,7 +48,7 @@ def schedule_bots(table_id: int, own_thread: bool = False) -> None:
     players taking over an abandoned table could play a whole match there, holding up every
     socket of the process)."""
     if getattr(_bots_running, "active", False):
-        return  # the loop below is already playing this thread's bots
+        return  # the loop below is already playing this thread's computer players
     delay = settings.BOT_DELAY_SECONDS
     if delay <= 0 and not own_thread:
         run_bots(table_id, 0)
@@ -124,7 +124,8 @@ def stop_own_threads(timeout: float = 30.0) -> None:
 def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
     _bots_running.active = True
     try:
-        for _ in range(1000):  # a whole match of bot turns at most; never loop forever
+        # a whole match of computer players' turns at most; never loop forever
+        for _ in range(1000):
             if own_thread and _stop.is_set():
                 return
             table = Table.objects.filter(pk=table_id).first()
@@ -141,8 +142,8 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
                 return
             if delay:
                 time.sleep(delay)
-            # The bot thinks in a worker process with a hard time limit (games.bot_runner),
-            # from the seat's own view only.
+            # The computer player thinks in a worker process with a hard time limit
+            # (games.bot_runner), from the seat's own view only.
             action = decide(state.view(state.to_act), seat.bot_level or "normal",
                             rules=state.rules.overrides())
             try:

@@ -1,7 +1,7 @@
 """Online tables: the table, its seats and its finished hands.
 
 The state of a live table is its current hand record (deal + actions) and a version number, in
-the database (DESIGN.md, "Live tables"): any process can serve any table and a restart loses
+the database: any process can serve any table and a restart loses
 nothing.  The engines in ``games.rules`` are the referee; nothing here knows a rule.
 """
 

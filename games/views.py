@@ -469,7 +469,7 @@ def _double_dummy_words(result: dict) -> str | None:
     elif found["from_trick"] == 1:
         said = _("With every card seen and best play on both sides, the declaring side would "
                  "have taken %(best)s of the %(of)s tricks.") % figures
-        if found.get("contract_made") is not None:  # reviews from before 2026-12-04 lack it
+        if found.get("contract_made") is not None:  # older reviews lack it
             said += " " + (_("Enough for its contract.") if found["contract_made"]
                            else _("Not enough for its contract."))
     else:

@@ -139,7 +139,8 @@ class PartnershipMatchSheet(MatchSheet):
             raise EntryError(_("Neither team has reached %(target)s or fallen to -%(target)s: "
                                "the match is not over.") % {"target": target})
         table.score_0, table.score_1 = values
-        # The -target rule is settled first (RULES.md): a team at -target loses.
+        # The -target rule is settled first (the game's page in docs/rules/, "Match"): a team at
+        # -target loses.
         if min(values) <= -target:
             table.winner = 1 if values[0] <= -target else 0
         else:

@@ -1,5 +1,16 @@
+import os
+
 import pytest
 from django.conf import settings
+from hypothesis import settings as hypothesis_settings
+
+# How many examples each property test draws: the Makefile names the profile
+# (HYPOTHESIS_PROFILE), `make test` the full one, `make test-quick` a few to see that each
+# property still runs.  Without the variable, the full one: a plain `pytest` checks as much as
+# `make test`.  No deadline: on a shared two-core machine one slow example is not a failure.
+hypothesis_settings.register_profile("full", max_examples=100, deadline=None)
+hypothesis_settings.register_profile("quick", max_examples=10, deadline=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "full"))
 
 
 def pytest_report_header(config):
@@ -14,7 +25,6 @@ def pytest_collection_modifyitems(config, items):
     ``engine``, they run in the embedded pass only -- on PostgreSQL + Redis they would prove
     nothing new.  Deselected here rather than by a ``-m`` of the Makefile, so that a
     developer's own ``-m`` still combines with it."""
-    import os
     from pathlib import Path
 
     rules = Path(__file__).parent / "games" / "rules"
@@ -34,8 +44,6 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_sessionstart(session):
     """The services pass must fail loudly when PostgreSQL or Redis is unreachable."""
-    import os
-
     if os.environ.get("WHISTCLUB_REQUIRE_SERVICES") != "1":
         return
     problems = []
@@ -89,6 +97,14 @@ def no_lobby_render_outlives_its_test():
     feed = sys.modules.get("games.lobby_feed")
     if feed is not None:
         feed.wait_until_idle()
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """The real hasher makes each account and each log-in a second's work, and most tests make
+    several.  Only this process's tests: the servers the live tests start (tests/live_servers.py)
+    make their accounts with the site's own hasher."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

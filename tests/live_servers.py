@@ -184,7 +184,8 @@ def login_cookie(base_url: str, username: str, password: str) -> str:
 
 def create_table(database: ServerDatabase, game: str, humans: dict[int, str],
                  bots: tuple[int, ...] = (), **env) -> int:
-    """Users (password 'pw-long-enough') seated as given, bots elsewhere; the table's id.
+    """Users (password 'pw-long-enough') seated as given, computer players elsewhere; the table's
+    id.
 
     The last seat taken starts the table, and computer players who act first play at once in
     this process: ``env`` gives it the server's settings for them (a service to ask)."""

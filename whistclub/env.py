@@ -149,7 +149,7 @@ def database_from_env(name: str, default_sqlite_path: str) -> dict:
         if not config.get("NAME"):
             raise ImproperlyConfigured(f"{name} must name a database, e.g. .../whistclub")
         # Under ASGI every request may run in another thread; a pool keeps connections
-        # warm without CONN_MAX_AGE's one-connection-per-thread leak (DESIGN.md).
+        # warm without CONN_MAX_AGE's one-connection-per-thread leak.
         config["CONN_MAX_AGE"] = 0
         config.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": 10, "timeout": 10}
     return config

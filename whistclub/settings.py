@@ -121,7 +121,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URLS = redis_urls_from_env("REDIS_URL")
 REDIS_URL = REDIS_URLS[0] if REDIS_URLS else ""
 if REDIS_URLS:
-    # The pub/sub layer: several daphne processes share groups through Redis (DESIGN.md).
+    # The pub/sub layer: several daphne processes share groups through Redis (docs/deploy.md).
     # With several servers channels_redis puts each group and channel on one of them by a
     # consistent hash of its name, so a table's messages always meet on the same server.
     CHANNEL_LAYERS = {
@@ -281,8 +281,8 @@ LOBBY_MIN_INTERVAL_SECONDS = env_float("LOBBY_MIN_INTERVAL_SECONDS", 0.5, minimu
 PRESENCE_HEARTBEAT_SECONDS = env_float("PRESENCE_HEARTBEAT_SECONDS", 10.0, minimum=0)
 PRESENCE_LEASE_SECONDS = env_float("PRESENCE_LEASE_SECONDS", 30.0, minimum=1)
 PRESENCE_AWAY_AFTER_SECONDS = env_float("PRESENCE_AWAY_AFTER_SECONDS", 3.0, minimum=0)
-# Bots think in a pool of worker processes (0: in the serving process, as in tests), each
-# decision cut off after BOT_TIME_LIMIT_SECONDS (the easy heuristic then answers; see docs/bots.md).
+# Computer players think in a pool of worker processes (0: in the serving process, as in
+# tests), each decision cut off after BOT_TIME_LIMIT_SECONDS (the easy heuristic then answers; see docs/bots.md).
 BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=0)
 BOT_TIME_LIMIT_SECONDS = env_float("BOT_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
 # Hand reviews (games.reviews) run in worker processes of their own, never beside a table's

@@ -18,9 +18,10 @@ def game_module(name: str) -> ModuleType:
     return importlib.import_module(GAME_MODULES[name])
 
 
-# The variants the rule texts name (seeds 000, 002, 003; docs/rules/), each a game and the
-# house rules that make it: measured one by one by bench/engine.py, proven end to end by
-# tests/games/test_variants.py (deal, replay, online with computer players, paper entry).
+# The variants clubs play (docs/rules/: Bid Whist's kitty shapes, Cutthroat, Solo without
+# Prop and Cop), each a game and the house rules that make it: measured one by one by
+# bench/engine.py, proven end to end by tests/games/test_variants.py (deal, replay, online with
+# computer players, paper entry).
 NAMED_VARIANTS: tuple[tuple[str, dict], ...] = (
     ("bid_whist", {"kitty": "4_no_jokers"}),
     ("bid_whist", {"kitty": "5_one_joker"}),

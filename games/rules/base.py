@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (see DESIGN.md, "The engine contract").
+"""The engine contract shared by every game (docs/rules.md gives the conventions around it).
 
 Each game module (one per game, listed in ``games.rules.GAME_MODULES``) exposes:
 

@@ -1,7 +1,7 @@
-"""Belgian Whist -- whist à la couleur / kleurenwiezen, the "free whist" rules of seed 001.
+"""Belgian Whist -- whist à la couleur / kleurenwiezen, the "free whist" rules.
 
-RULES.md section 3 is the summary; docs/rules/belgian_whist.md holds the action grammar, a full
-example record and every ruling made where the seed is silent.  In short:
+docs/rules/belgian_whist.md holds the action grammar, a full example record and every ruling
+made where those rules are silent.  In short:
 
 Phases (``phase``):
   ``"trou"``      every player in turn from the dealer's left announces ``trou`` (exactly three
@@ -81,7 +81,7 @@ CONTRACTS = (EMBALLAGE, SOLO, ABONDANCE, PETIT_CHELEM, GRAND_CHELEM, PETITE_MISE
 MISERES = (PETITE_MISERE, PICCOLO, GRANDE_MISERE, MISERE_ETALEE)
 LEVELS = {EMBALLAGE: range(8, 14), SOLO: range(6, 9), ABONDANCE: range(9, 12)}
 
-# Low -> high, as on the free whist points table (RULES.md section 3).
+# Low -> high, as on the free whist points table (docs/rules/belgian_whist.md).
 CONTRACT_ORDER = (
     (EMBALLAGE, 8), (EMBALLAGE, 9), (SOLO, 6), (EMBALLAGE, 10), (SOLO, 7), (EMBALLAGE, 11),
     (PETITE_MISERE, None), (EMBALLAGE, 12), (SOLO, 8), (PICCOLO, None), (EMBALLAGE, 13),

@@ -1,4 +1,4 @@
-"""Bid Whist: the engine (RULES.md section 1; rulings in docs/rules/bid_whist.md).
+"""Bid Whist: the engine (rules and rulings in docs/rules/bid_whist.md).
 
 Four players, team 0 = seats 0 and 2, team 1 = seats 1 and 3.  The house rule ``kitty`` sets
 the deck and the deal (:data:`KITTY_SHAPES`): by default 54 cards (52 + ``BJ``/``LJ``), 12 to
@@ -17,9 +17,9 @@ Phases, in order::
     "play"     -> ``play C``, twelve tricks (thirteen with ``kitty=none``)
     "complete" -> nothing more (also straight after an all-pass auction with ``all_pass=redeal``)
 
-Speed matters (bots search with this engine): cards are bits of an int (``cards.CARD_BIT``),
-the order of the cards for the hand's trump and direction is a precomputed table, and the legal
-cards are cached as a mask until the next ``apply``.  Scoring lives only in :func:`score_hand`.
+Speed matters (computer players search with this engine): cards are bits of an int
+(``cards.CARD_BIT``), the order of the cards for the hand's trump and direction is a
+precomputed table, and the legal cards are cached as a mask until the next ``apply``.  Scoring lives only in :func:`score_hand`.
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def notrump_double_rule() -> Any:
 
 @dataclass(frozen=True)
 class Rules(BaseRules):
-    """Bid Whist house rules (RULES.md section 1), each with the default named there."""
+    """Bid Whist house rules (docs/rules/bid_whist.md), each with its default."""
 
     GAME: ClassVar[str] = GAME
 

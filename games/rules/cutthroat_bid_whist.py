@@ -1,5 +1,5 @@
-"""Cutthroat Bid Whist: three players, each for themselves (RULES.md section 1, "Variants:
-Cutthroat"; every ruling in docs/rules/cutthroat_bid_whist.md).
+"""Cutthroat Bid Whist: three players, each for themselves (every rule and
+ruling in docs/rules/cutthroat_bid_whist.md).
 
 Seats 0, 1, 2 clockwise.  54 cards (52 + ``BJ``/``LJ``): 17 to each seat and a 3-card kitty.
 One round of bidding from left of the dealer; a bid names a number of tricks out of 18 (the 17

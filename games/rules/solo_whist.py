@@ -1,4 +1,4 @@
-"""Solo Whist (RULES.md section 2, seed 003): the auction, the play and the settlement in units.
+"""Solo Whist (docs/rules/solo_whist.md): the auction, the play and the settlement in units.
 
 Phases of a :class:`SoloHand`:
 
@@ -62,7 +62,7 @@ REVOKE_TRICKS = 3  # the tricks a revoke costs under revoke_penalty "three_trick
 
 @dataclass(frozen=True)
 class Rules(BaseRules):
-    """Solo Whist house rules (RULES.md section 2)."""
+    """Solo Whist house rules (docs/rules/solo_whist.md)."""
 
     GAME: ClassVar[str] = GAME
 

@@ -1,4 +1,5 @@
-"""The bot runner: decisions in a worker process, a hard time limit, the easy fallback."""
+"""The computer player runner: decisions in a worker process, a hard time limit, the easy
+fallback."""
 
 from __future__ import annotations
 
@@ -114,6 +115,7 @@ time.sleep(600)
 """
 
 
+@pytest.mark.slow  # processes of its own
 def test_the_workers_end_when_their_parent_is_killed():
     """A SIGKILLed daphne once left its computer players' and reviews' workers running
     (84-150 MB each): they now go with it within seconds."""

@@ -133,6 +133,7 @@ def asked_to_take(url, length: int) -> bytes:
         return conn.recv(4096)
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_the_service_will_not_start_without_a_token_or_a_worker():
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
     env["DJANGO_SETTINGS_MODULE"] = "whistclub.settings"
@@ -144,6 +145,7 @@ def test_the_service_will_not_start_without_a_token_or_a_worker():
         assert result.returncode != 0 and words in result.stderr, result.stderr
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_a_site_pointed_at_a_service_needs_its_token():
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
     env.update(DJANGO_SETTINGS_MODULE="whistclub.settings", BOT_SERVICE_URL="http://10.0.0.9:8100")

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # each test runs manage.py in a process of its own
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -15,7 +15,8 @@ from games.rules.bots import review as review_module
 from tests.games.test_replay import a_record, finished_table
 from tests.games.test_table_words import notation_in, visible_text
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# slow: each review searches whole hands
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def wait_until_ready(hand, seat, seconds=60.0) -> HandReview:

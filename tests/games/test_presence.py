@@ -161,6 +161,7 @@ def test_computers_taking_over_play_beside_the_presence_check_not_inside_it(two_
     assert any(a["seat"] == 1 for a in table.current["actions"]) or table.hands.exists()
 
 
+@pytest.mark.slow  # waits out the presence timers
 async def test_reloading_the_page_makes_no_version_and_leaves_at_most_one_timer(two_players,
                                                                               settings):
     """500 close/open cycles: no new table version, one pending check at most, the seat never

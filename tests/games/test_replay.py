@@ -181,6 +181,7 @@ def test_the_kitty_and_the_discard_are_steps_of_their_own(client, player, django
 GAMES_AND_VARIANTS = [(game, {}) for game in GAMES] + [v for v in NAMED_VARIANTS if v[1]]
 
 
+@pytest.mark.slow  # every step of every game
 @pytest.mark.parametrize("game, rules", GAMES_AND_VARIANTS,
                          ids=[f"{g}-{json.dumps(r, sort_keys=True)}" for g, r in GAMES_AND_VARIANTS])
 def test_every_step_of_every_game_reads_in_words(client, player, django_user_model, game, rules):
@@ -195,7 +196,26 @@ def test_every_step_of_every_game_reads_in_words(client, player, django_user_mod
             main = text[text.index("Hand 1"):]  # the page, not the site's menu
             assert not notation_in(main), (step, notation_in(main), main)
             assert "BJ" not in main.split() and "LJ" not in main.split()
-            assert "<script>" not in html and " style=" not in html
+            assert " style=" not in html
+
+
+HOSTILE_NAME = "<script>alert(1)</script>"
+
+
+def test_a_name_that_is_a_script_is_shown_as_text_at_every_step(client, player,
+                                                                 django_user_model):
+    """A display name is the player's own text: on every step of the replay (the seats, the
+    sentence saying who did what, the result) it is shown as written, never run."""
+    record = a_record("bid_whist")
+    table = finished_table(player, django_user_model, record)
+    ana = Seat.objects.get(table=table, position=0).user
+    ana.profile.display_name = HOSTILE_NAME
+    ana.profile.save()
+    first, _html = read(client, table, 0)
+    for step in [*range(int(first.data["data-last"]) + 1), "end"]:
+        _page, html = read(client, table, step)
+        assert HOSTILE_NAME not in html, step
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, step
 
 
 def test_the_end_says_the_result_in_a_sentence(client, player, django_user_model):

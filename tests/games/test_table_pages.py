@@ -194,13 +194,14 @@ def test_renewing_the_invite_link_revokes_the_old_one(client, player, outsider):
     assert client.get(f"/tables/{table.pk}/").status_code == 200
 
 
+@pytest.mark.slow  # every step of whole hands
 def test_finished_hands_can_be_replayed_and_downloaded(client, player):
     table = tables.create_table(player, "solo_whist", {})
     for position in range(4):
         tables.add_bot(table.pk, player, position)
     table.refresh_from_db()
     hand = Hand.objects.filter(table=table).order_by("number").first()
-    assert hand is not None, "four bots play on their own"
+    assert hand is not None, "four computer players play on their own"
     page = client.get(f"/tables/{table.pk}/hands/{hand.number}/").content.decode()
     for cards in hand.record["hands"]:
         for card in cards:

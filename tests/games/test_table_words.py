@@ -16,6 +16,7 @@ from games.models import Table
 from games.presentation import for_template
 from games.rules import game_module
 from games.snapshots import finished_hand_view, table_view
+from tests.marks import slow_except
 
 GAMES = [each.id for each in registry.all_games()]
 
@@ -159,7 +160,7 @@ def test_a_table_played_through_reads_in_words(player, game):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("bots_act_at_once")
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", slow_except(GAMES, "bid_whist"))
 def test_the_replay_page_reads_in_words(client, player, game):
     from games.models import Hand
 

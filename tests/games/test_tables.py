@@ -1,4 +1,5 @@
-"""Table actions: seating, bots, one transaction per action, refusals that change nothing."""
+"""Table actions: seating, computer players, one transaction per action, refusals that change
+nothing."""
 
 import random
 
@@ -27,7 +28,7 @@ def bot_table(user, game="bid_whist", **kwargs):
 
 
 def play_until_hands(table, user, hands, seed=1):
-    """The person plays random legal actions; the bots answer at once."""
+    """The person plays random legal actions; the computer players answer at once."""
     rng = random.Random(seed)
     for _ in range(5000):
         table.refresh_from_db()
@@ -55,7 +56,7 @@ def test_a_person_and_computer_players_play_a_whole_hand(player, game):
 
 def test_an_illegal_action_is_refused_and_changes_nothing(player):
     table = bot_table(player)
-    table = play_until_hands(table, player, 0)  # bots play up to the person's turn
+    table = play_until_hands(table, player, 0)  # computer players play up to the person's turn
     before = (table.version, table.current)
     with pytest.raises(tables.TableError):
         tables.play(table.pk, player, "play ZZ", table.version)

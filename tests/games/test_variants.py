@@ -1,4 +1,4 @@
-"""Every variant the rule texts name, end to end: dealt and replayed from the command line,
+"""Every named variant (games.rules.NAMED_VARIANTS), end to end: dealt and replayed from the command line,
 played online with computer players, entered on a league's paper sheet with the same score
 the engine gave at the table."""
 
@@ -32,6 +32,7 @@ VARIANTS = NAMED_VARIANTS
 IDS = [f"{game}-{json.dumps(rules, sort_keys=True)}" for game, rules in VARIANTS]
 
 
+@pytest.mark.slow  # manage.py in processes of its own
 @pytest.mark.parametrize("game, rules", VARIANTS, ids=IDS)
 def test_deal_with_house_rules_writes_a_record_that_replay_accepts(tmp_path, game, rules):
     path = tmp_path / "hand.json"
@@ -45,6 +46,7 @@ def test_deal_with_house_rules_writes_a_record_that_replay_accepts(tmp_path, gam
     assert json.loads(replayed.stdout)["complete"] is True
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_deal_refuses_a_house_rule_value_in_words():
     result = manage("deal", "--game", "bid_whist", "--seed", "1", "--rules", '{"kitty": "7"}')
     assert result.returncode != 0

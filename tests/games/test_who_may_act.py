@@ -18,6 +18,7 @@ from django.test import Client
 from games import computer_players, tables
 from games.models import Table
 from tests.games.test_consumers import connect
+from tests.marks import slow_except
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
 
@@ -87,7 +88,8 @@ def user_of(people, role):
     return AnonymousUser() if role == "anonymous" else people[role]
 
 
-@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist"])
+@pytest.mark.parametrize("game", slow_except(["bid_whist", "solo_whist", "belgian_whist"],
+                                             "bid_whist"))
 @pytest.mark.parametrize("role", ROLES_WITHOUT_A_SEAT)
 async def test_nobody_without_a_seat_acts_for_a_computer_or_a_person(people, bots_wait, role,
                                                                      game):

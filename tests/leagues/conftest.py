@@ -1,5 +1,6 @@
-"""Three personas for every view (STYLE.md): an organiser of the club, a plain member, and an
-outsider (signed in, but not in the club), plus small builders for leagues and tables."""
+"""Three personas for every view, since who may do what is what a view most often gets wrong:
+an organiser of the club, a plain member, and an outsider (signed in, but not in the club),
+plus small builders for leagues and tables."""
 
 import datetime
 
@@ -15,12 +16,6 @@ from leagues.models import (
     Season,
     TableSeat,
 )
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    # Three personas per test: the real hasher would make this suite several times slower.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

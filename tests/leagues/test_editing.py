@@ -352,7 +352,8 @@ table_strategy = st.tuples(
     st.booleans())  # which record of person 0 sat there
 
 
-@settings(max_examples=25, deadline=None,
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=25,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(tables=st.lists(table_strategy, min_size=1, max_size=6),
        ranking=st.sampled_from(["total", "average", "best_n"]), min_evenings=st.integers(0, 2))

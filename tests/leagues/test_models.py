@@ -122,7 +122,7 @@ def test_belgian_whist_deals_are_scored_by_the_engine(club, organiser_user):
     season = Season.objects.create(league=league, name="S1")
     evening = Evening.objects.create(season=season, date=datetime.date(2030, 3, 1))
     table = make_solo_table(evening, add_members(club, ["A", "B", "C", "D"]))
-    # RULES.md worked check: solo 6 taking 7 tricks -> declarer +15, each opponent -5.
+    # Belgian points table: solo 6 taking 7 tricks -> declarer +15, each opponent -5.
     table.add_deal({"contract": "solo", "level": 6, "declarer": 1, "partner": None,
                     "tricks": 7}, organiser_user)
     # Emballage 12 taking 10 -> each declaring player -26.

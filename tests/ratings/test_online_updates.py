@@ -44,7 +44,8 @@ def solo_events(draw_players, results, day=datetime.date(2031, 3, 1)):
     return events
 
 
-@settings(max_examples=25, deadline=None,
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=25,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.permutations(PEOPLE), st.integers(0, 3), st.integers(-6, 6)),
                 min_size=1, max_size=15))
@@ -115,6 +116,7 @@ def test_a_hand_at_an_online_table_is_rated_on_the_follow_up_not_while_played(
 # -- farming -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # rates a whole club of results
 def test_a_public_club_of_invented_members_never_reaches_the_site(
         organiser_user, django_capture_on_commit_callbacks):
     """One account, a public club, three members it typed in, 150 totals-only wins."""

@@ -47,7 +47,8 @@ def private_club_with_tables(organiser_user, evenings=3):
     return club, tables
 
 
-@settings(max_examples=25, deadline=None,
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=25,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(operation, min_size=1, max_size=12))
 def test_the_incremental_path_equals_a_rebuild(organiser_user, django_capture_on_commit_callbacks,

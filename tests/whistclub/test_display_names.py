@@ -9,12 +9,6 @@ COMPUTER = "Computer players are shown under names like this one"
 TAKEN = "Another player already goes by this name"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    # Names are what is tested here: the real hasher would make each account a second's work.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def accounts(django_user_model):
     org = django_user_model.objects.create_user("orgA", "orga@example.org", PASSWORD)

@@ -7,6 +7,7 @@ top of a module: it is still a dependency to a reader, and still a cycle."""
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,13 +21,19 @@ ABOVE = {
 PROJECT = ("games", "leagues", "ratings", "whistclub")
 
 
-def imported_modules(path: Path) -> set[str]:
+def imported_modules(path: Path, *, relative: bool = False) -> set[str]:
+    """The modules ``path`` imports; with ``relative``, a relative import counts too (as its
+    dots and name: ``.views``)."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
+        elif isinstance(node, ast.ImportFrom) and relative:
+            dots = "." * node.level
+            names.update([dots + node.module] if node.module else
+                         (dots + alias.name for alias in node.names))
     return names
 
 
@@ -200,3 +207,38 @@ def test_only_its_command_imports_the_computer_players_server():
     assert sorted(name for name, path in modules.items()
                   if "games.bot_server" in dependencies(name, path, modules)) == [
         "games.management.commands.serve_computer_players"]
+
+
+def engine_imports_beyond_the_standard_library(root: Path) -> list[str]:
+    """Importing an engine loads the package ``games`` first, then ``games.rules``: what
+    either imports, other than the standard library and the engines themselves, could bring
+    Django into a process that has none (the computer players' workers, the benches,
+    ``manage.py deal``)."""
+    found = [f"games/__init__.py imports {name}"
+             for name in sorted(imported_modules(root / "games" / "__init__.py", relative=True))
+             if name != "__future__"]
+    rules = root / "games" / "rules"
+    for path in sorted(rules.rglob("*.py")):
+        for name in sorted(imported_modules(path)):
+            top = name.partition(".")[0]
+            if top in sys.stdlib_module_names or top == "__future__" or \
+                    name == "games.rules" or name.startswith("games.rules."):
+                continue
+            found.append(f"{path.relative_to(root)} imports {name}")
+    return found
+
+
+def test_the_engines_need_the_standard_library_alone():
+    assert engine_imports_beyond_the_standard_library(ROOT) == []
+
+
+def test_the_check_sees_an_engine_import_beyond_the_standard_library(tmp_path):
+    (tmp_path / "games" / "rules" / "bots").mkdir(parents=True)
+    (tmp_path / "games" / "__init__.py").write_text("from . import signals\n")
+    (tmp_path / "games" / "rules" / "x.py").write_text(
+        "import json\nfrom games.rules.cards import mask_of\nfrom . import base\n")
+    (tmp_path / "games" / "rules" / "bots" / "y.py").write_text(
+        "def f():\n    import numpy\n    from games import tables\n")
+    assert engine_imports_beyond_the_standard_library(tmp_path) == [
+        "games/__init__.py imports .signals",
+        "games/rules/bots/y.py imports games", "games/rules/bots/y.py imports numpy"]

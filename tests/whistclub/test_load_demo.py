@@ -2,7 +2,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-pytestmark = pytest.mark.django_db
+# slow: builds the whole demo club each time
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 
 
 def test_it_creates_demo_accounts_once_and_prints_the_login(capsys):

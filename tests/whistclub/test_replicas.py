@@ -11,6 +11,8 @@ import pytest
 
 from tests.live_servers import ROOT
 
+pytestmark = pytest.mark.slow  # a replica database and manage.py processes
+
 SCRIPT = r'''
 import json
 from django.contrib.auth import get_user_model

@@ -43,6 +43,7 @@ def run_manage(*args, **environ):
     ("LOGIN_COOLOFF_MINUTES", "0", "LOGIN_COOLOFF_MINUTES must be at least 1"),
     ("TRUSTED_PROXIES", "127.0.0.1,nginx", "TRUSTED_PROXIES must list IP addresses or networks"),
 ])
+@pytest.mark.slow  # manage.py in a process of its own
 def test_a_malformed_variable_stops_start_up_with_its_name(name, value, expected):
     result = run_manage("check", **{name: value})
     assert result.returncode != 0
@@ -50,18 +51,21 @@ def test_a_malformed_variable_stops_start_up_with_its_name(name, value, expected
     assert expected in result.stderr
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_production_without_a_secret_key_refuses_to_start():
     result = run_manage("check", DEBUG="0", ALLOWED_HOSTS="whist.example.org")
     assert result.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_production_without_allowed_hosts_refuses_to_start():
     result = run_manage("check", DEBUG="0", SECRET_KEY=PRODUCTION["SECRET_KEY"])
     assert result.returncode != 0
     assert "ALLOWED_HOSTS must be set when DEBUG is off" in result.stderr
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_check_deploy_is_clean_with_production_variables():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stderr
@@ -78,6 +82,7 @@ def test_embedded_defaults_need_no_variable(monkeypatch):
     assert env.redis_url_from_env("REDIS_URL") == ""
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_several_redis_urls_shard_the_channel_layer():
     code = ("from django.conf import settings; "
             "print(settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'])")
@@ -131,6 +136,7 @@ def test_each_test_process_hears_only_its_own_tables_on_a_shared_redis(monkeypat
     assert env.channel_layer_prefix() == "club-two"
 
 
+@pytest.mark.slow  # manage.py in a process of its own
 def test_a_malformed_channel_layer_prefix_stops_start_up():
     result = run_manage("check", REDIS_URL="redis://127.0.0.1:6379/0",
                         CHANNEL_LAYER_PREFIX="club two")

@@ -1,4 +1,5 @@
-"""Computer players.  A bot sees exactly what a person in its seat sees: the seat's view.
+"""Computer players.  A computer player sees exactly what a person in its seat sees: the
+seat's view.
 
 ``choose_action(view, level, rng=None)`` is all the rest of the site calls.  ``view`` is
 ``state.view(seat)`` of the seat to act (plus, optionally, ``view["rules"]``: the table's
@@ -30,14 +31,14 @@ ALL_LEVELS = ("random", *LEVELS)
 
 def choose_action(view: dict[str, Any], level: str = "normal",
                   rng: random.Random | None = None) -> str:
-    """The action the bot at ``view["seat"]`` takes, from that view alone."""
+    """The action the computer player at ``view["seat"]`` takes, from that view alone."""
     if not view.get("legal") and not view.get("discard_count"):
         raise ValueError("the bot was asked to act in a view that offers no legal action")
     if level not in ALL_LEVELS and level not in search.SEARCH_LEVELS:  # or a bench's level
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
     own = getattr(of(view["game"]), "choose_action", None)
-    if own is not None:  # a game the shared bots cannot play decides everything itself
+    if own is not None:  # a game the shared computer players cannot play decides everything itself
         return own(view, level, rng)
     legal = view.get("legal") or []
     if level == "random":
@@ -72,8 +73,8 @@ def call(view: dict[str, Any], rng: random.Random, level: str = "normal") -> str
 
 def played_record(game: str, seed: int, level: str = "easy") -> dict[str, Any] | None:
     """A complete hand record dealt from ``seed`` and played by computer players of ``level``
-    at every seat: contracts as bots call them, which a random record's rarely are (tests,
-    benchmarks). None when everybody passed."""
+    at every seat: contracts as computer players call them, which a random record's rarely are
+    (tests, benchmarks). None when everybody passed."""
     from games.rules import game_module, records
 
     module = game_module(game)

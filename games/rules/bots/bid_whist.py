@@ -1,8 +1,8 @@
 """The computer players' hooks for Bid Whist (four players, two fixed partnerships).
 
-Everything the shared bots (:mod:`.simple`, :mod:`.search`, :mod:`.knowledge`) need to know of
-this game and nothing else: its calls by phase, who declares, the trick rules and score of the
-hand for the search, what the seat knows of the hidden cards (the declarer's discards, a shown
+Everything the shared computer players (:mod:`.simple`, :mod:`.search`, :mod:`.knowledge`)
+need to know of this game and nothing else: its calls by phase, who declares, the trick rules
+and score of the hand for the search, what the seat knows of the hidden cards (the declarer's discards, a shown
 kitty), and how a sampled deal goes back to an engine state.  Each game has such a module,
 ``games/rules/bots/<game>.py`` (:func:`games.rules.bots.hooks.of`).
 """

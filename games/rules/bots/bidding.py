@@ -1,4 +1,4 @@
-"""Bidding and the other calls of the normal and strong bots, from a hand evaluation.
+"""Bidding and the other calls of the normal and strong computer players, from a hand evaluation.
 
 The evaluation counts the tricks a hand should take, the way a club player counts them:
 top cards in each suit (in the hand's own card order: uptown, downtown with the ace high or
@@ -63,7 +63,7 @@ HELD_BACK = {
     "kitty": ("keep",),
     # Solo's and Belgian Whist's calls bench/tune_auctions.py measured in real auctions (the
     # partnership calls, piccolo, petite misère): they win among computer players but call a
-    # partnership on less than the rule texts promise the partner, so only the candidates
+    # partnership on less than clubs agree it promises the partner (docs/rules/), so only the candidates
     # normal_auctions and strong_auctions take them (docs/bots.md, "A partner's promise")
     "auctions": ("prop", "cop", "solo_after_prop", "propose", "emballer", "maintain", "raise",
                  "piccolo", "petite_misere"),

@@ -7,8 +7,8 @@ others are opponents.  Everything here reads the seat's view alone.
 - **Bidding**: the four-player evaluation (:func:`.bidding.bid_whist_options`: top cards, trump
   length, ruffs, long suits, in the hand's own card order) gives the tricks in hand; the tricks
   the declarer takes are modelled from self-play as ``TRICKS_BASE + TRICKS_PER_TRICK`` times
-  that, with ``TRICKS_SD`` of spread.  The bot bids the cheapest winning bid of the mode with
-  the best expected points, higher while seats are still to speak and the higher bid keeps
+  that, with ``TRICKS_SD`` of spread.  The computer player bids the cheapest winning bid of the mode
+  with the best expected points, higher while seats are still to speak and the higher bid keeps
   most of the expectation, and passes below ``MIN_EXPECTATION``.
 - **Discards and trumps**: the four-player ones (:func:`.bidding.bid_whist_discard`,
   :func:`.bidding.bid_whist_declare`): keep the trumps and top cards, short side suits.

@@ -35,7 +35,8 @@ class PlaySpec:
     side: tuple[int, int, int, int]  # seats with the same number play together
     aim: tuple[int, int, int, int]  # WIN, LOSE or SINK per seat
     total_tricks: int  # tricks in the whole hand (12 in Bid Whist and petite misère)
-    score: Callable[[tuple[int, ...]], float]  # final tricks per seat -> value for the bot
+    # final tricks per seat -> value for the computer player
+    score: Callable[[tuple[int, ...]], float]
     me: int
     declaring: tuple[bool, bool, bool, bool] = (False, False, False, False)
     trump_group: int = -1  # suit group of the trumps, -1 without
@@ -270,7 +271,7 @@ def _lead_to_partner(spec: PlaySpec, pos: Position, legal: int, everyone: int) -
 
 
 def playout(spec: PlaySpec, pos: Position, rng: random.Random) -> float:
-    """Play ``pos`` out with the policy (changes ``pos``) and return the bot's value."""
+    """Play ``pos`` out with the policy (changes ``pos``) and return the computer player's value."""
     while pos.left > 0:
         play(spec, pos, policy(spec, pos, rng))
     return spec.score(tuple(pos.won))
@@ -284,10 +285,10 @@ EXACT, LOWER, UPPER = 0, 1, 2  # what a transposition-table entry's value is: th
 
 def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
           beta: float = float("inf"), table: dict | None = None) -> float:
-    """The exact value of ``pos`` for the bot's side, every card known (alpha-beta).
+    """The exact value of ``pos`` for the computer player's side, every card known (alpha-beta).
 
-    The bot's side maximises, every other seat minimises (the paranoid reading, right for
-    the two-sided contracts and safe for several misère players at once).  Cards that are
+    The computer player's side maximises, every other seat minimises (the paranoid reading, right
+    for the two-sided contracts and safe for several misère players at once).  Cards that are
     equivalent -- neighbours in strength with nothing still out between them -- are tried once.
     ``table`` (a dict, one per deal: every candidate searched on the deal shares it) remembers
     the positions met at the start of a trick -- the same four hands, leader and tricks won

@@ -9,7 +9,8 @@ suit in the dealer's hand).  :func:`sample` deals the unseen cards to satisfy al
 :func:`rebuild` turns a sample back into a real engine state by replaying the public history
 through the engine (the tests use it to prove every sample is a deal the seat could be facing).
 
-Nothing here reads anything but the view: the bot cannot know more than the person in its seat.
+Nothing here reads anything but the view: the computer player cannot know more than the person in
+its seat.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def rules_of(view: dict[str, Any]):
 
 
 def hooks(view: dict[str, Any]):
-    """The bots' module of the view's game (:mod:`games.rules.bots.hooks`)."""
+    """The computer players' module of the view's game (:mod:`games.rules.bots.hooks`)."""
     from .hooks import of  # the games' modules import this one
 
     return of(view["game"])
@@ -63,7 +64,7 @@ class Knowledge:
     hand: int
     sizes: list[int]  # current hand sizes
     unseen: int  # cards whose place the seat does not know
-    fixed: list[int]  # per seat: cards known to be in that hand (never the bot's own)
+    fixed: list[int]  # per seat: cards known to be in that hand (never the computer player's own)
     forbidden: list[int]  # per seat: cards that cannot be in that hand (voids, known places)
     piles: list[tuple[str, int, int]]  # hidden piles: (name, size, owner seat)
     played_by: list[int]  # per seat: cards played so far
@@ -99,8 +100,9 @@ SHAPING = 0.02  # per trick: breaks ties between outcomes the score alone does n
 
 
 def memo(function, side, aim, me):
-    """The score, memoised, plus a small nudge towards more tricks for the bot's side (fewer for
-    a misère player), so that the search still prefers safer lines when the points tie."""
+    """The score, memoised, plus a small nudge towards more tricks for the computer player's
+    side (fewer for a misère player), so that the search still prefers safer lines when the
+    points tie."""
     cache: dict = {}
     mine = [s for s in range(4) if side[s] == side[me]]
     losers = [s for s in range(4) if aim[s] == LOSE]
@@ -328,13 +330,13 @@ def position(knowledge: Knowledge, hands: list[int]) -> Position:
 
 def calls_misfit(view: dict[str, Any], knowledge: Knowledge, hands: list[int],
                  piles: list[int], calls: str = "hand") -> int:
-    """How many of the other seats' auction calls, made with a real choice, the bots' own
-    bidding (the game's ``CALLS`` from the thresholds ``calls`` names: the searching level's
+    """How many of the other seats' auction calls, made with a real choice, the computer players'
+    own bidding (the game's ``CALLS`` from the thresholds ``calls`` names: the searching level's
     own) would not have made holding the sampled hands -- not the same kind of call: a pass,
     a bid, a solo, a proposal...
 
-    A sample in which a player who passed holds a hand the bots would bid with, or one who bid
-    holds nothing, is a less likely deal: the search weights its samples by this.
+    A sample in which a player who passed holds a hand the computer players would bid with, or one
+    who bid holds nothing, is a less likely deal: the search weights its samples by this.
     """
     hooks_by_phase = getattr(hooks(view), "CALLS", {})
     me, rules = knowledge.me, knowledge.rules

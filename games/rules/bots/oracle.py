@@ -4,8 +4,8 @@ It is the ceiling against which ``bench/bots.py`` measures how much of the gap b
 and perfect card play a level closes.  It bids, discards and names trumps as ``strong`` does
 (those calls come before the cards are seen in play); from the first card on, every deal it
 "samples" is the real one.  It is not a level: nothing the site runs can reach it
-(``choose_action`` and the bots' service refuse the name), and it is handed the hidden hands
-explicitly, by the bench that deals them.
+(``choose_action`` and the computer players' service refuse the name), and it is handed the hidden
+hands explicitly, by the bench that deals them.
 """
 
 from __future__ import annotations

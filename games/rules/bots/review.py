@@ -12,7 +12,8 @@ two calls on deals consistent with what the seat saw (:func:`call_values`: the r
 the easy computer players, fast enough for many deals); a call made after the auction with
 the kitty in hand (a discard, trumps) shows strong's call without a figure.
 
-It runs in the bots' worker pool (:mod:`games.reviews`), never in a process that serves sockets.
+It runs in the computer players' worker pool (:mod:`games.reviews`), never in a process that serves
+sockets.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def review(record: dict[str, Any], seat: int, seed: int = 0,
 
 def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_SECONDS
                           ) -> dict[str, Any] | None:
-    """The contract's double-dummy result, for a game that offers it (its bots module's
+    """The contract's double-dummy result, for a game that offers it (its computer players' module's
     ``DOUBLE_DUMMY``): the tricks the declaring side takes in play with every card seen and
     best play by everyone -- from the first trick, or, where that does not settle within
     ``seconds``, from the first later trick that does (the tricks before it as played).
@@ -193,7 +194,7 @@ def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, An
         return {"phase": phase, "played": played, "suggested": suggested, "cost": cost,
                 "costly": cost is not None and cost >= COSTLY}
     if getattr(kn.hooks(view), "choose_action", None) is not None:
-        # a game whose bots play without the shared search (Cutthroat): strong's card only
+        # Cutthroat's computer players play without the shared search: strong's card only
         return {"phase": phase, "played": played, "suggested": suggested, "cost": None,
                 "costly": False}
     know = kn.read(view)

@@ -1,6 +1,6 @@
 """Card play that searches: sampled deals, playouts, exact search near the end of the hand.
 
-For a card to play the bot
+For a card to play the computer player
 1. reads its view (:func:`knowledge.read`) and keeps one card of each run of equivalent cards;
 2. deals the unseen cards many times consistently with what it has seen
    (:func:`knowledge.sample`);
@@ -78,19 +78,19 @@ INFERENCE_TRIES = 4  # deals drawn at most for one sample
 NOISE_SE = 3.0
 
 
-# strong: twice the deals it took from stop 24 to 27 (closes more of Bid Whist's gap to perfect
-# card play: docs/bots.md), and a club player's habits decide where its samples cannot tell.
+# strong: twice the deals strong_v2 takes (closes more of Bid Whist's gap to perfect card play:
+# docs/bots.md), and a club player's habits decide where its samples cannot tell.
 # Both bid Bid Whist from the figures measured in real auctions (bench/tune_bids.py), which
 # beat the hand-set ones in duplicate (docs/performance.md, "Bid Whist's bids in real
 # auctions"): the groups "bids" and "kitty" of bidding.HELD_BACK.  Neither takes the group
 # "auctions" (Solo's prop and Belgian Whist's proposals and emballage measured in real
 # auctions, bench/tune_auctions.py): those figures win among computer players but call a
-# partnership with fewer tricks than the rule texts promise the partner, who may be a club
+# partnership with fewer tricks than a partner is promised (docs/rules/), who may be a club
 # player (the positions "prop_promises_four_tricks", "propose_promises_five_tricks",
 # "no_emballage_without_tricks"; docs/bots.md, "A partner's promise").
 # Both take the group "partnership": Solo's solo from a hand that could prop or cop instead,
 # measured against that call; where the measurement cannot tell the two apart (4.3 to 4.55
-# tricks), the prop the rule text advises (the position "prop_with_four_tricks").
+# tricks), the prop a club player makes (the position "prop_with_four_tricks").
 STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
                      habits_within_noise=True, measured=("bids", "kitty", "partnership"))
@@ -107,7 +107,7 @@ SEARCH_LEVELS: dict[str, SearchLevel] = {
 }
 # The benches' ceiling (:mod:`.oracle`): the search on the real deal instead of sampled ones,
 # solved exactly from five tricks from the end.  Fixed, so that the share of the gap a level
-# closes can be compared from one version of the bots to the next.
+# closes can be compared from one version of the computer players to the next.
 ORACLE = SearchLevel(samples=28, exact_tricks=5, budget=0.15, transpositions=True,
                      habit_over_exact=False)
 

@@ -1,5 +1,5 @@
 """The computer players' hooks for Solo Whist (four players; Prop and Cop pairs two of them
-for one hand).  What the shared bots need to know of this game: see
+for one hand).  What the shared computer players need to know of this game: see
 :mod:`games.rules.bots.bid_whist`, the first of these modules, for the list.
 """
 

@@ -1,6 +1,7 @@
-"""Belgian Whist (seed 001, RULES.md section 3): the seed's worked auctions, play and scoring.
+"""Belgian Whist (docs/rules/belgian_whist.md): the free whist rules' worked auctions, play and
+scoring.
 
-Seats as in the seed's examples: dealer = West (3), so North (0) speaks first, then East (1),
+Seats as in those rules' examples: dealer = West (3), so North (0) speaks first, then East (1),
 South (2), West (3).
 """
 
@@ -8,8 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -61,10 +60,10 @@ def play_out(state: bw.BelgianHand, seed: int = 0) -> dict:
     return state.result()
 
 
-# -- the worked auctions of seed 001 ------------------------------------------------------------
+# -- the worked auctions of the free whist rules -------------------------------------------------
 
 
-def seed_example_simple_emballage(state):
+def rules_example_simple_emballage(state):
     """North waits, East 8 clubs, South 8 diamonds, West emballe diamonds, North emballe clubs;
     North 9 clubs, West 9 diamonds, North 10 clubs, West passes, the floor returns to South."""
     return run(no_trou(state), (NORTH, "premier"), (EAST, "propose C"), (SOUTH, "propose D"),
@@ -73,7 +72,7 @@ def seed_example_simple_emballage(state):
 
 
 def test_simple_emballage_two_against_two_is_won_by_ten_clubs():
-    state = seed_example_simple_emballage(start())
+    state = rules_example_simple_emballage(start())
     assert state.to_act == SOUTH  # "La parole revient alors à Sud qui peut décider de partir en solo"
     legal = state.legal_actions()
     assert "solo 7 D" in legal and "solo 6 H" not in legal and "maintain" not in legal
@@ -94,7 +93,7 @@ def test_the_lower_emballage_speaks_first_after_the_round():
 
 
 def test_emballage_that_turns_to_solo():
-    state = seed_example_simple_emballage(start())
+    state = rules_example_simple_emballage(start())
     assert "solo 6 D" not in state.legal_actions()  # must beat emballage 10: at least solo 7
     run(state, (SOUTH, "solo 7 D"))
     assert state.to_act == NORTH  # "Nord doit maintenant monter à 11 plis"
@@ -494,7 +493,7 @@ def test_rules_describe_the_points_table():
     assert entry["help"]
 
 
-# -- scoring: the worked checks of RULES.md -----------------------------------------------------
+# -- scoring: the worked checks of the points table -------------------------------------------
 
 
 def test_solo_six_taking_seven():
@@ -617,12 +616,6 @@ def test_session_refuses_wrong_dealer_and_unfinished_hands():
 
 
 # -- the engine contract ------------------------------------------------------------------------
-
-
-def test_engine_imports_no_django():
-    code = ("import sys; import games.rules.belgian_whist; "
-            "assert not any(m.split('.')[0] == 'django' for m in sys.modules), 'django imported'")
-    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_copy_is_independent():

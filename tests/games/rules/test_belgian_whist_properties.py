@@ -12,6 +12,7 @@ import random
 import re
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,7 +93,8 @@ def check_result(state: bw.BelgianHand) -> dict:
     return result
 
 
-@settings(max_examples=2500, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=2500)
 @given(seeds)
 def test_random_hands_are_zero_sum_and_never_stuck(seed):
     check_result(play_hand(seed))
@@ -131,7 +133,8 @@ def illegal_candidates(state: bw.BelgianHand, rng: random.Random) -> list:
     return [a for a in pool if a not in legal]
 
 
-@settings(max_examples=250, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=250)
 @given(seeds)
 def test_views_never_leak_refusals_change_nothing_and_history_replays(seed):
     state, rng, pass_rate = new_random_hand(seed)
@@ -193,7 +196,6 @@ def test_uniformly_random_hands_also_finish():
         assert sum(state.result()["points"]) == 0
 
 
-@settings(max_examples=60, deadline=None)
 @given(seed=seeds)
 def test_a_session_rebuilt_from_stored_results_is_the_session_played(seed):
     """Tables rebuild a session from each hand's stored dealer and result (JSON), not by

@@ -1,5 +1,5 @@
-"""Bid Whist's house rule ``kitty``: the four kitty shapes (RULES.md section 1, "Variants:
-Kitty shapes"; rulings in docs/rules/bid_whist.md).  Property tests per shape, then examples."""
+"""Bid Whist's house rule ``kitty``: the four kitty shapes (docs/rules/bid_whist.md, "Kitty
+shapes").  Property tests per shape, then examples."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 from math import comb
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import bid_whist as bw
@@ -60,7 +60,6 @@ def refusal(hand, action) -> str:
 
 
 @pytest.mark.parametrize("kitty", SHAPES)
-@settings(max_examples=40, deadline=None)
 @given(seed=SEEDS, others=OTHER_RULES)
 def test_the_cards_dealt_are_the_deck_of_the_shape(kitty, seed, others):
     deck, hand_size, kitty_size = EXPECTED[kitty]
@@ -74,7 +73,6 @@ def test_the_cards_dealt_are_the_deck_of_the_shape(kitty, seed, others):
 
 
 @pytest.mark.parametrize("kitty", SHAPES)
-@settings(max_examples=60, deadline=None)
 @given(seed=SEEDS, others=OTHER_RULES)
 def test_every_hand_has_13_books_and_legal_actions_until_the_end(kitty, seed, others):
     deck, hand_size, kitty_size = EXPECTED[kitty]
@@ -115,7 +113,6 @@ def test_every_hand_has_13_books_and_legal_actions_until_the_end(kitty, seed, ot
 
 
 @pytest.mark.parametrize("kitty", SHAPES)
-@settings(max_examples=40, deadline=None)
 @given(seed=SEEDS, others=OTHER_RULES, stop=st.integers(0, 70))
 def test_the_record_replays_to_the_same_state(kitty, seed, others, stop):
     rules = rules_for(kitty, **others)
@@ -135,7 +132,6 @@ def test_the_record_replays_to_the_same_state(kitty, seed, others, stop):
 
 
 @pytest.mark.parametrize("kitty", SHAPES)
-@settings(max_examples=40, deadline=None)
 @given(seed=SEEDS, others=OTHER_RULES)
 def test_a_view_never_shows_another_seats_cards_or_an_unshown_kitty(kitty, seed, others):
     rules = rules_for(kitty, **others)

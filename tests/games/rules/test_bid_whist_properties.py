@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,7 +58,8 @@ def check_result(hand):
     return result
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=300)
 @given(seed=SEEDS, rules=RULES)
 def test_random_matches_keep_every_invariant(seed, rules):
     rng = random.Random(seed)
@@ -141,7 +143,8 @@ def illegal_candidates(hand, legal, rng):
     return [c for c in candidates if c not in legal]
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=60)
 @given(seed=SEEDS, rules=RULES)
 def test_random_hands_never_leak_and_refuse_without_change(seed, rules):
     rng = random.Random(seed)

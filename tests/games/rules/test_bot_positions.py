@@ -3,7 +3,7 @@
 Each position in ``bot_positions.json`` is a partial hand record (``docs/hand-records.md``: the
 whole deal, the actions up to the decision) with the answers a club player accepts
 (``acceptable``), or for a discard the cards it must keep (``keep``).  They come from the
-strategy sections of the rule texts and the habits partners expect (docs/bots.md, "Positions").
+promises clubs agree a call makes (docs/rules/) and the habits partners expect (docs/bots.md, "Positions").
 
 A level that does not find a position yet says so in the position's ``not_yet``, with why: the
 test then expects it to fail, strictly, so a level that learns it makes the test fail until the

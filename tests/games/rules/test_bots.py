@@ -22,6 +22,7 @@ from games.rules.bots import (
 )
 from games.rules.bots import hooks as bot_hooks
 from games.rules.cards import CARD_INDEX, mask_of
+from tests.marks import slow_except
 
 from .conftest import position_record
 
@@ -66,7 +67,8 @@ def assert_legal(state, action):
 
 
 @pytest.mark.parametrize("game", list(MODULES))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), which=st.integers(0, 5))
 def test_every_level_plays_a_legal_action(game, seed, which):
     state = random_state(game, seed, RULE_CHOICES[game][which % len(RULE_CHOICES[game])])
@@ -78,7 +80,7 @@ def test_every_level_plays_a_legal_action(game, seed, which):
 
 
 @pytest.mark.parametrize("game", list(MODULES))
-@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+@pytest.mark.parametrize("level", slow_except(["easy", "normal", "strong"], "easy", "normal"))
 def test_bots_finish_whole_hands(game, level):
     module = MODULES[game]
     rules = module.Rules()
@@ -92,7 +94,7 @@ def test_bots_finish_whole_hands(game, level):
 
 
 @pytest.mark.parametrize("kitty", list(bid_whist.KITTY_SHAPES))
-@pytest.mark.parametrize("level", ALL_LEVELS)
+@pytest.mark.parametrize("level", slow_except(ALL_LEVELS, "random", "easy", "normal"))
 def test_bots_finish_whole_hands_of_every_kitty_shape(kitty, level):
     """Through the engine: every level plays whole Bid Whist hands of each kitty shape, told
     the table's rules as the site tells them (view["rules"])."""
@@ -111,7 +113,8 @@ def test_bots_finish_whole_hands_of_every_kitty_shape(kitty, level):
 
 
 @pytest.mark.parametrize("game", list(MODULES))
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), which=st.integers(0, 5))
 # Belgian: a trou announcer who has played one ace, the misère étalée hand shown, the last
 # player void in diamonds: the ace of diamonds can only be the announcer's.
@@ -154,7 +157,7 @@ def other_deal_same_view(state, seed):
 
 
 @pytest.mark.parametrize("game", list(MODULES))
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", slow_except([1, 2, 3, 4], 2))
 @pytest.mark.usefixtures("no_thinking_deadline")
 def test_a_bot_cannot_read_more_than_its_view(game, seed):
     # The first deal from this seed that is still in play after some random cards (deals can
@@ -230,7 +233,8 @@ def exact_values(state) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("game", list(MODULES))
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_the_oracle_plays_the_real_deal_perfectly_at_the_end(game, seed):
     """Near the end, seeing every card, the oracle's card is worth the best there is on the
@@ -249,7 +253,8 @@ def test_the_oracle_plays_the_real_deal_perfectly_at_the_end(game, seed):
 
 
 @pytest.mark.parametrize("game", list(MODULES))
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_the_exact_search_finds_the_same_value_with_its_memory_of_positions(game, seed):
     """The transposition table (strong's exact search over more tricks) changes the time the
@@ -284,7 +289,8 @@ def test_the_oracle_is_no_level_of_the_site_and_needs_the_real_deal():
     view = state.view(state.to_act)
     with pytest.raises(ValueError):
         choose_action(view, "oracle", random.Random(1))
-    assert "oracle" not in ALL_LEVELS  # the bots' service and the tables accept these only
+    # the computer players' service and the tables accept these only
+    assert "oracle" not in ALL_LEVELS
     wrong = [state.view(s)["hand"] for s in range(4)]
     wrong[view["seat"]], wrong[(view["seat"] + 1) % 4] = wrong[(view["seat"] + 1) % 4], \
         wrong[view["seat"]]
@@ -315,7 +321,7 @@ def build_deal(fixed: dict[int, list[str]], kitty: list[str], avoid: dict[int, s
 
 def test_does_not_trump_partners_winning_trick():
     # seat 1 declares 3 uptown, hearts trumps; leads 2S; partner (seat 2) plays AS, seat 3
-    # follows; the bot (seat 0) has no spade but holds trumps: it must not ruff.
+    # follows; the computer player (seat 0) has no spade but holds trumps: it must not ruff.
     kitty = ["2C", "3C", "4C", "5C", "6C", "7C"]
     hands = build_deal({0: ["5H", "6H", "7H", "8D", "9D", "TD", "8C", "9C", "TC", "JC", "2D",
                             "3D"],
@@ -335,8 +341,8 @@ def test_does_not_trump_partners_winning_trick():
 
 
 def test_returns_partners_led_suit():
-    # seat 2 declares 3 uptown (spades), leads 2D; the bot (seat 0) wins it with the AD and is
-    # on lead: it returns a diamond.
+    # seat 2 declares 3 uptown (spades), leads 2D; the computer player (seat 0) wins it with the AD
+    # and is on lead: it returns a diamond.
     kitty = ["2C", "3C", "4C", "5C", "6C", "7C"]
     hands = build_deal({0: ["AD", "3D", "4D", "8C", "9C", "2H", "3H", "4H", "5H", "6H"],
                         1: ["6D"], 2: ["2D", "KD", "QD", "JD", "AS", "KS", "BJ", "LJ"],
@@ -393,7 +399,7 @@ def test_misere_hands_are_judged_by_their_exits():
 # -- Solo Whist without Prop and Cop -------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", ALL_LEVELS)
+@pytest.mark.parametrize("level", slow_except(ALL_LEVELS, "random", "easy", "normal"))
 def test_bots_play_whole_solo_sessions_without_prop_and_cop(level):
     rules = solo_whist.Rules.from_overrides({"prop_and_cop": False})
     session = solo_whist.Session(rules, deals=8)
@@ -543,6 +549,7 @@ def test_sampled_deals_weighted_by_the_play_keep_a_card_from_a_player_who_did_no
 # -- the review of a hand ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a review searches whole hands
 @pytest.mark.usefixtures("no_thinking_deadline")  # "the same, again" even on a busy machine
 def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
     """Five trumps and two aces, and the player passed: strong bids 4, and playing the hand out
@@ -568,6 +575,7 @@ def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
     assert (again["seat"], again["level"], again["moments"]) == (1, "strong", moments)
 
 
+@pytest.mark.slow  # a review searches whole hands
 def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure():
     """After the auction a Bid Whist declarer discards and names trumps with the kitty in hand:
     those calls show strong's choice but no figure (the deal they were made from is not the
@@ -591,6 +599,7 @@ def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure()
     assert "error" not in review_or_error(done, 2)
 
 
+@pytest.mark.slow  # a review searches whole hands
 @pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist",
                                   "cutthroat_bid_whist"])
 def test_a_review_of_any_finished_hand_of_every_game_goes_through(game):

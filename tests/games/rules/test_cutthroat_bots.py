@@ -13,6 +13,7 @@ from games.rules import cutthroat_bid_whist as ct
 from games.rules.bots import ALL_LEVELS, choose_action
 from games.rules.bots import cutthroat_bid_whist as bot
 from tests.games.rules.test_bots import view_of
+from tests.marks import slow_except
 
 RULE_CHOICES = [{}, {"kitty_shown": True, "downtown_ace": "low"},
                 {"downtown_side_suits": "normal", "all_pass": "stuck_dealer", "min_bid": 7},
@@ -34,7 +35,8 @@ def random_state(seed: int, overrides: dict, *, stop: int | None = None):
     return state
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), which=st.integers(0, 3))
 def test_every_level_plays_a_legal_action(seed, which):
     state = random_state(seed, RULE_CHOICES[which])
@@ -46,7 +48,7 @@ def test_every_level_plays_a_legal_action(seed, which):
         copy.apply(choose_action(view, level, random.Random(seed)), state.to_act)
 
 
-@pytest.mark.parametrize("level", ALL_LEVELS)
+@pytest.mark.parametrize("level", slow_except(ALL_LEVELS, "random", "easy", "normal"))
 def test_bots_play_whole_matches_at_every_level(level):
     # every seat at the level; a lower target keeps the strong match short
     rules = ct.Rules(game_target=30 if level != "strong" else 15)

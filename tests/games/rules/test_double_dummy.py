@@ -18,6 +18,8 @@ from games.rules.bots.kernel import WIN, Position, bits, legal_mask, play
 from games.rules.bots.review import contract_bound, contract_double_dummy
 from tests.games.test_replay import a_record
 
+pytestmark = pytest.mark.slow  # double-dummy searches of whole hands
+
 
 def spec_and_deck(game: str):
     """The search kernel's rules of the play (trumps, card order, sides) of a played hand, and
@@ -49,7 +51,7 @@ def plain_minimax(spec, pos: Position, side: int, maximises: bool) -> int:
 SPECS = {game: spec_and_deck(game) for game in ("bid_whist", "solo_whist")}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(game=st.sampled_from(sorted(SPECS)), seed=st.integers(0, 10**6),
        tricks=st.integers(1, 3), wants_tricks=st.booleans())
 def test_the_solver_counts_the_tricks_a_plain_minimax_counts(game, seed, tricks, wants_tricks):
@@ -139,7 +141,7 @@ def declaring_side(record: dict):
     return spec, spec.side[declarers[0]], spec.aim[declarers[0]] == WIN, declarers
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(game=st.sampled_from(["bid_whist", "solo_whist"]), seed=st.integers(0, 10**6))
 def test_the_contracts_bound_says_what_the_engine_says_was_made(game, seed):
     """The tricks a contract needs, read from the score, against the engine's own verdict on

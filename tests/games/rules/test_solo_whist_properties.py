@@ -7,6 +7,7 @@ import json
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ RULES = st.builds(
         "stake_multiplier": st.sampled_from([1, 3, 2.0, 0.5, 0.1, 2.5]),
     }),
 )
-# seed 003's variant without the partnership bid, every other house rule drawn as above
+# the variant without the partnership bid (prop_and_cop off), every other house rule drawn as above
 RULES_WITHOUT_PROP_AND_COP = RULES.map(lambda rules: dataclasses.replace(rules, prop_and_cop=False))
 # "uniform" bids like a random player (high contracts, short hands); "cautious" passes often, so
 # Prop and Cop, Solo, the late Cop and the proposer's solo option come up and hands run longer.
@@ -97,7 +98,8 @@ def check_complete_result(hand: solo.SoloHand) -> None:
         assert units[result["declarer"]] < 0
 
 
-@settings(max_examples=250, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=250)
 @given(seed=SEEDS, rules=RULES, policy=POLICIES)
 def test_random_hands_keep_the_invariants_and_chain_into_a_session(seed, rules, policy):
     rng = random.Random(seed)
@@ -161,7 +163,6 @@ def snapshot(hand: solo.SoloHand):
             json.dumps(hand.view(None)), json.dumps([hand.view(s) for s in range(4)]))
 
 
-@settings(max_examples=100, deadline=None)
 @given(seed=SEEDS, rules=RULES, policy=POLICIES)
 def test_every_step_refuses_illegal_actions_and_views_never_leak(seed, rules, policy):
     rng = random.Random(seed)
@@ -195,7 +196,8 @@ def test_every_step_refuses_illegal_actions_and_views_never_leak(seed, rules, po
         check_complete_result(hand)
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=150)
 @given(seed=SEEDS, rules=RULES, policy=POLICIES)
 def test_replaying_the_history_rebuilds_the_same_hand_and_copies_stay_independent(
         seed, rules, policy):
@@ -227,7 +229,6 @@ def test_replaying_the_history_rebuilds_the_same_hand_and_copies_stay_independen
 # -- without Prop and Cop ------------------------------------------------------------------------
 
 
-@settings(max_examples=100, deadline=None)
 @given(seed=SEEDS, rules=RULES_WITHOUT_PROP_AND_COP, policy=POLICIES)
 def test_a_session_without_prop_and_cop_never_offers_them_and_keeps_the_invariants(
         seed, rules, policy):
@@ -277,7 +278,8 @@ def sheets(draw):
     return rules, contract, declarer, partner, tricks, draw(st.integers(0, 3))
 
 
-@settings(max_examples=500, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=500)
 @given(sheet=sheets())
 def test_a_revoke_keeps_units_zero_sum_and_never_helps_the_revoking_side(sheet):
     rules, contract, declarer, partner, tricks, revoker = sheet

@@ -138,8 +138,8 @@ def test_the_candidates_prop_from_the_measured_figures_and_the_offered_levels_do
 
 def test_the_shipped_figures_call_a_partnership_with_less_than_the_promise():
     """What the auctions measured, as shipped: the candidates prop a Solo hand, propose and
-    emballer a Belgian suit with fewer tricks than the hand-set figures (the rule texts'
-    promise to the partner) ask for, which is why no level offered at a table takes them."""
+    emballer a Belgian suit with fewer tricks than the hand-set figures (the promise clubs
+    agree it makes to the partner: docs/rules/) ask for, which is why no level offered at a table takes them."""
     measured = search.SEARCH_LEVELS["normal_auctions"].calls
     solo = bidding.thresholds({"game": "solo_whist"}, measured)
     belgian = bidding.thresholds({"game": "belgian_whist"}, measured)
@@ -155,6 +155,7 @@ def test_the_shipped_figures_call_a_partnership_with_less_than_the_promise():
         assert offered["prop"] == solo_bots.THRESHOLDS["prop"], level
 
 
+@pytest.mark.slow  # plays hands out
 def test_a_solo_from_a_hand_that_could_prop_is_played_out_against_the_prop():
     """The solo of a hand that could prop or cop instead: each branch is that solo against
     the partnership call the hand would make otherwise (never against a pass), from a hand

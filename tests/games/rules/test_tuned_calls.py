@@ -92,7 +92,8 @@ def test_the_shipped_measurements_name_only_calls_the_bots_make():
         assert set(benches) <= {tuned_file.CALLS, tuned_file.BIDS, tuned_file.AUCTIONS}, game
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=200)
 @given(st.lists(st.tuples(st.sampled_from([x / 4 for x in range(20)]),
                           st.integers(-9, 9).map(float)), min_size=1, max_size=40),
        st.sampled_from(["up", "down"]))
