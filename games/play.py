@@ -271,8 +271,7 @@ def _replay_chain(table: Table):
     """
     module = game_module(table.game)
     rules = rules_of(table)
-    chain_class = getattr(module, "Match", None) or module.Session
-    chain = chain_class(rules, first_dealer=0)
+    chain = module.CHAIN(rules, first_dealer=0)
     deals_played = 0
     for dealer, result in table.hands.order_by("number").values_list("record__dealer", "result"):
         chain.add_result(dealer, result)

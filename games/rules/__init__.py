@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+from .base import GameModule
+
+if TYPE_CHECKING:  # mypy checks each engine module against the contract
+    from . import belgian_whist, bid_whist, cutthroat_bid_whist, solo_whist
+
+    _CONTRACT: tuple[GameModule, ...] = (bid_whist, solo_whist, belgian_whist,
+                                         cutthroat_bid_whist)
 
 GAME_MODULES = {
     "bid_whist": "games.rules.bid_whist",
@@ -13,9 +21,9 @@ GAME_MODULES = {
 }
 
 
-def game_module(name: str) -> ModuleType:
+def game_module(name: str) -> GameModule:
     """The engine module of a game, by its hand-record name (raises KeyError if unknown)."""
-    return importlib.import_module(GAME_MODULES[name])
+    return cast(GameModule, importlib.import_module(GAME_MODULES[name]))
 
 
 # The variants the rule texts name (seeds 000, 002, 003; docs/rules/), each a game and the

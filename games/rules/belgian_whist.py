@@ -33,14 +33,15 @@ from typing import Any, ClassVar
 from .base import (
     N_,
     BaseRules,
+    Chain,
     Deal,
     DealError,
     HandState,
+    HandView,
     IllegalAction,
     RulesError,
     WhistError,
     rule,
-    seat_values_to_count,
 )
 from .cards import (
     ALL_CARDS,
@@ -1031,7 +1032,7 @@ class BelgianHand(HandState):
                         "partner": self._partner[seat]})
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HandView:
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
             raise WhistError(N_("a view is for seat 0, 1, 2 or 3, or None for a spectator"))
         in_auction = self.phase in (TROU, AUCTION)
@@ -1041,15 +1042,9 @@ class BelgianHand(HandState):
         elif self.phase in (DISCARD, PLAY, COMPLETE) and self.contract == TROU_CONTRACT:
             auction_len = self._auction_len + 1  # the trump call is public
         trick_leader = self.leader if self.phase == PLAY else None
-        out: dict[str, Any] = {
+        out: HandView = {
             "game": GAME, "seat": seat, "dealer": self.dealer, "phase": self.phase,
             "to_act": self.to_act,
-        }
-        if seat is not None:
-            out["hand"] = sort_for_display(_bits(self._hands[seat], ALL_CARDS))
-            if self._discards[seat] is not None:
-                out["discard"] = ALL_CARDS[self._discards[seat]]
-        out.update({
             "hand_sizes": [h.bit_count() for h in self._hands],
             "auction": [{"seat": s, "action": a} for s, a in self.history[:auction_len]],
             "standing": self._standing() if in_auction else None,
@@ -1065,7 +1060,12 @@ class BelgianHand(HandState):
             "tricks_won": list(self.tricks_won),
             "exposed": [{"seat": s, "cards": sort_for_display(_bits(self._hands[s], ALL_CARDS))}
                         for s in self.declarers] if self._exposed else [],
-        })
+        }
+        if seat is not None:
+            out["hand"] = sort_for_display(_bits(self._hands[seat], ALL_CARDS))
+            discard = self._discards[seat]
+            if discard is not None:
+                out["discard"] = ALL_CARDS[discard]
         if seat is not None and seat == self.to_act:
             out["legal"] = list(self.legal_actions())
         if self.phase == COMPLETE:
@@ -1087,7 +1087,7 @@ def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
 # -- sessions ----------------------------------------------------------------------------------
 
 
-class Session:
+class Session(Chain):
     """An evening at one table: running zero-sum balances and the dealer.
 
     All four pass: the same dealer deals again (a redeal is added like any hand but does not
@@ -1095,6 +1095,15 @@ class Session:
     ``deals`` played hands (not redeals) have been added; without ``deals`` it runs until the
     players stop.
     """
+
+    rules: Rules
+    hand_type: ClassVar[type[HandState]] = BelgianHand
+    seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = SEATS
+    counted: ClassVar[str] = "points"
+    missing: ClassVar[str] = N_("a hand's result needs the points of all four seats")
+    wrong_hand: ClassVar[str] = N_("only a Belgian Whist hand can be added to a Belgian Whist "
+                                   "session")
 
     def __init__(self, rules: Rules | None = None, first_dealer: int = 0,
                  deals: int | None = None):
@@ -1108,11 +1117,8 @@ class Session:
         if deals is not None and (type(deals) is not int or deals < 1):
             raise WhistError(N_("the number of deals must be a whole number of at least 1, "
                                 "not %(deals)r"), deals=deals)
-        self.rules = rules
-        self.first_dealer = first_dealer
+        super().__init__(rules, first_dealer)
         self.deals = deals
-        self.next_dealer = first_dealer
-        self.results: list[dict[str, Any]] = []
         self.played = 0
         self._balances: list[int | float] = [0, 0, 0, 0]
 
@@ -1124,38 +1130,22 @@ class Session:
     def complete(self) -> bool:
         return self.deals is not None and self.played >= self.deals
 
-    def add_hand(self, hand: BelgianHand) -> None:
-        """Adds a complete hand dealt by ``next_dealer``; raises WhistError otherwise."""
-        if self.complete:
-            raise WhistError(N_("the session is over"))
-        if not isinstance(hand, BelgianHand):
-            raise WhistError(N_("only a Belgian Whist hand can be added to a Belgian Whist "
-                                "session"))
-        if not hand.complete:
-            raise WhistError(N_("the hand is not finished"))
-        if hand.rules != self.rules:
-            raise WhistError(N_("this hand was played with other house rules than the session"))
-        self.add_result(hand.dealer, hand.result())
-
-    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
-        """Count a hand given by its dealer and stored result (``BelgianHand.result()``): a
-        session is rebuilt from its stored hands without playing them again."""
-        points = seat_values_to_count(self, dealer, result, "points",
-                                      N_("a hand's result needs the points of all four seats"), SEATS)
-        for seat, value in enumerate(points):
+    def _count(self, result: dict[str, Any], values: list[Any]) -> None:
+        for seat, value in enumerate(values):
             self._balances[seat] += value
-        self.results.append(result)
         if not result.get("redeal"):
             self.played += 1
-            self.next_dealer = _NEXT[dealer]
 
-    def summary(self) -> dict[str, Any]:
+    def _dealer_after(self, dealer: int, result: dict[str, Any]) -> int:
+        return dealer if result.get("redeal") else _NEXT[dealer]  # all passed: the same deals
+
+    def _totals(self) -> dict[str, Any]:
+        return {"balances": self.balances}
+
+    def _outcome(self) -> dict[str, Any]:
         best = max(self._balances)
-        return {
-            "balances": self.balances,
-            "complete": self.complete,
-            "hands": len(self.results),
-            "deals_played": self.played,
-            "next_dealer": self.next_dealer,
-            "leader": [seat for seat in range(4) if self._balances[seat] == best],
-        }
+        return {"deals_played": self.played, "next_dealer": self.next_dealer,
+                "leader": [seat for seat in range(4) if self._balances[seat] == best]}
+
+
+CHAIN = Session  # the engine contract's name for it (games.rules.base.GameModule)

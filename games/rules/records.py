@@ -144,7 +144,7 @@ def replay_match(document: Mapping[str, Any]) -> dict[str, Any]:
         raise _fail(N_("a match document needs a non-empty list of hands"))
     inherited = {"format": HAND_FORMAT, "game": document["game"],
                  "rules": document.get("rules", {})}
-    chain_class = getattr(module, "Match", None) or module.Session
+    chain_class = module.CHAIN
     first_dealer = hands[0].get("dealer") if isinstance(hands[0], Mapping) else None
     chain = None
     results = []

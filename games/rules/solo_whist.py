@@ -28,14 +28,15 @@ from typing import Any, ClassVar
 from .base import (
     N_,
     BaseRules,
+    Chain,
     Deal,
     DealError,
     HandState,
+    HandView,
     IllegalAction,
     RulesError,
     WhistError,
     rule,
-    seat_values_to_count,
 )
 from .cards import (
     ALL_CARDS,
@@ -414,7 +415,7 @@ class SoloHand(HandState):
     """
 
     game: ClassVar[str] = GAME
-    dealt_kitty: ClassVar[None] = None  # Solo Whist has none (records.record_of reads it)
+    dealt_kitty = None  # Solo Whist has none (records.record_of reads it)
 
     __slots__ = (
         "rules", "dealer", "dealt_hands", "turn_up", "turn_up_suit", "phase", "to_act", "complete",
@@ -796,20 +797,16 @@ class SoloHand(HandState):
             return True
         return (self.dealer - self._leader) % 4 >= len(self._trick)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HandView:
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             raise WhistError(N_("a view is for seat 0, 1, 2 or 3, or None for a spectator"))
         contract = self.contract
-        view: dict[str, Any] = {
+        view: HandView = {
             "game": GAME,
             "seat": seat,
             "dealer": self.dealer,
             "phase": self.phase,
             "to_act": self.to_act,
-        }
-        if seat is not None:
-            view["hand"] = sort_for_display(_cards_of(self._hands[seat]))
-        view.update({
             "hand_sizes": [mask.bit_count() for mask in self._hands],
             "turn_up": self.turn_up if self._turn_up_on_table() else None,
             "turn_up_suit": self.turn_up_suit,
@@ -825,7 +822,9 @@ class SoloHand(HandState):
                         "winner": winner} for leader, cards, winner in self._done],
             "tricks_won": self._won[:],
             "exposed": None,
-        })
+        }
+        if seat is not None:
+            view["hand"] = sort_for_display(_cards_of(self._hands[seat]))
         if contract is not None and contract.name == "spread_misere" and self._done:
             view["exposed"] = {"seat": self.declarer,
                                "cards": sort_for_display(_cards_of(self._hands[self.declarer]))}
@@ -844,7 +843,7 @@ class SoloHand(HandState):
 # -- sessions ------------------------------------------------------------------------------------
 
 
-class Session:
+class Session(Chain):
     """A session of hands at one table: balances, dealer rotation and the end of the session.
 
     Ends after ``deals`` hands (abandoned hands count: each is a deal) or as soon as a player's
@@ -852,6 +851,14 @@ class Session:
     players stop (at an agreed time).  The deal always passes clockwise, also after a redeal.
     Balances are kept exactly (fractions) and reported like :func:`score_hand` units.
     """
+
+    rules: Rules
+    hand_type: ClassVar[type[HandState]] = SoloHand
+    seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = SEATS
+    counted: ClassVar[str] = "units"
+    missing: ClassVar[str] = N_("a hand's result needs the units of all four seats")
+    wrong_hand: ClassVar[str] = N_("only a Solo Whist hand can be added to a Solo Whist session")
 
     def __init__(self, rules: Rules, first_dealer: int = 0, deals: int | None = None,
                  target_balance: int | float | None = None):
@@ -868,19 +875,13 @@ class Session:
                 or not math.isfinite(target_balance) or target_balance <= 0):
             raise WhistError(N_("the target balance must be a number greater than 0, "
                                 "not %(target)r"), target=target_balance)
-        self.rules = rules
-        self.first_dealer = first_dealer
+        super().__init__(rules, first_dealer)
         self.deals = deals
         self.target_balance = target_balance
-        self.results: list[dict[str, Any]] = []
         self._balances = [Fraction(0)] * 4
 
     @property
-    def next_dealer(self) -> int:
-        return (self.first_dealer + len(self.results)) % 4
-
-    @property
-    def balances(self) -> list:
+    def balances(self) -> list[int | float]:
         return [_as_number(b) for b in self._balances]
 
     @property
@@ -890,32 +891,16 @@ class Session:
         target = self.target_balance
         return target is not None and any(b >= Fraction(str(target)) for b in self._balances)
 
-    def add_hand(self, hand: SoloHand) -> None:
-        """Adds a complete hand dealt by ``next_dealer``; raises WhistError otherwise."""
-        if self.complete:
-            raise WhistError(N_("the session is over"))
-        if not isinstance(hand, SoloHand):
-            raise WhistError(N_("only a Solo Whist hand can be added to a Solo Whist session"))
-        if not hand.complete:
-            raise WhistError(N_("the hand is not finished"))
-        if hand.rules != self.rules:
-            raise WhistError(N_("this hand was played with other house rules than the session"))
-        self.add_result(hand.dealer, hand.result())
-
-    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
-        """Count a hand given by its dealer and stored result (``SoloHand.result()``): a
-        session is rebuilt from its stored hands without playing them again."""
-        units = seat_values_to_count(self, dealer, result, "units",
-                                     N_("a hand's result needs the units of all four seats"), SEATS)
-        for seat, value in enumerate(units):
+    def _count(self, result: dict[str, Any], values: list[Any]) -> None:
+        for seat, value in enumerate(values):
             self._balances[seat] += Fraction(value) if type(value) is int else Fraction(str(value))
-        self.results.append(result)
 
-    def summary(self) -> dict[str, Any]:
+    def _totals(self) -> dict[str, Any]:
+        return {"balances": self.balances}
+
+    def _outcome(self) -> dict[str, Any]:
         best = max(self._balances)
-        return {
-            "balances": self.balances,
-            "complete": self.complete,
-            "hands": len(self.results),
-            "leader": [seat for seat in range(4) if self._balances[seat] == best],
-        }
+        return {"leader": [seat for seat in range(4) if self._balances[seat] == best]}
+
+
+CHAIN = Session  # the engine contract's name for it (games.rules.base.GameModule)
