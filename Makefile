@@ -17,7 +17,7 @@ PYTEST_ARGS ?= --durations=15
 TEST_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist loadfile
 
-.PHONY: install run test test-embedded test-services test-quick lint messages clean
+.PHONY: install run test typecheck test-embedded test-services test-quick lint messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,7 +41,11 @@ run: install
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) whistclub.asgi:application
 
-test: install test-embedded test-services
+test: install typecheck test-embedded test-services
+
+# Types: strict on the engines, gradual elsewhere ([tool.mypy] in pyproject.toml).
+typecheck: install
+	$(BIN)/mypy
 
 test-embedded: install
 	@echo "== Pass 1: SQLite + in-memory channel layer =="

@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 
 from games.rules import GAME_MODULES
+from games.rules.base import HandView
 from games.rules.bots import ALL_LEVELS
 
 logger = logging.getLogger(__name__)
@@ -104,7 +105,7 @@ class Overdue(Exception):
     """The service's answer did not come back within the limit."""
 
 
-def ask(view: dict[str, Any], level: str) -> str | None:
+def ask(view: HandView, level: str) -> str | None:
     """The service's action for ``view``, or None when it gave none in time (the caller then
     plays the easy heuristic, as when the service is down).
 

@@ -16,7 +16,7 @@ from games.access import seat_held_by
 from games.engine_messages import engine_message
 from games.models import Hand, Seat, Table, played_by_bot
 from games.rules import game_module
-from games.rules.base import WhistError
+from games.rules.base import HandState, WhistError
 from games.seating import deal_new_hand
 from games.snapshots import (
     current_state,
@@ -77,7 +77,7 @@ class Applied:
     """An action applied to a hand: the engine state after it, the record with it appended,
     what ``Table.last_action`` keeps of it, and whether a computer plays the next turn."""
 
-    state: object
+    state: HandState
     record: dict
     last_action: dict
     computer_next: bool

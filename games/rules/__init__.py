@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .base import GameModule
 
@@ -29,7 +29,7 @@ def game_module(name: str) -> GameModule:
 # The variants the rule texts name (seeds 000, 002, 003; docs/rules/), each a game and the
 # house rules that make it: measured one by one by bench/engine.py, proven end to end by
 # tests/games/test_variants.py (deal, replay, online with computer players, paper entry).
-NAMED_VARIANTS: tuple[tuple[str, dict], ...] = (
+NAMED_VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("bid_whist", {"kitty": "4_no_jokers"}),
     ("bid_whist", {"kitty": "5_one_joker"}),
     ("bid_whist", {"kitty": "none"}),

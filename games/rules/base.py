@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NotRequired, Protocol, Self, TypedDict
 
@@ -104,13 +104,13 @@ class IllegalAction(WhistError):
         self.args = (f"seat {seat}, {action!r}: {self.reason}",)
 
     def __str__(self) -> str:
-        return self.args[0]
+        return str(self.args[0])
 
 
 # -- house rules -------------------------------------------------------------------------------
 
 
-def rule(default: Any, help: str, *, label: str = "", choices: tuple | None = None,
+def rule(default: Any, help: str, *, label: str = "", choices: tuple[Any, ...] | None = None,
          choice_labels: Mapping[str, str] | None = None,
          entry_labels: Mapping[str, str] | None = None, minimum: float | None = None,
          maximum: float | None = None, kind: type | None = None, paper_only: bool = False) -> Any:
@@ -138,7 +138,7 @@ class BaseRules:
     GAME: ClassVar[str] = ""
 
     @classmethod
-    def from_overrides(cls, overrides: Mapping[str, Any] | None = None):
+    def from_overrides(cls, overrides: Mapping[str, Any] | None = None) -> Self:
         if overrides is None:
             overrides = {}
         if not isinstance(overrides, Mapping):
@@ -157,7 +157,7 @@ class BaseRules:
         return rules
 
     @staticmethod
-    def _check_value(field: dataclasses.Field, value: Any) -> Any:
+    def _check_value(field: dataclasses.Field[Any], value: Any) -> Any:
         meta = field.metadata
         kind = meta.get("kind")
         bad = N_("house rule %(name)s: %(value)r is not %(expected)s")
@@ -203,7 +203,9 @@ class BaseRules:
         choices (for forms and docs)."""
         out = []
         for f in dataclasses.fields(cls):
-            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+            default = f.default
+            if default is dataclasses.MISSING:
+                default = f.default_factory()  # type: ignore[operator]  # a list or dict rule's
             out.append({"name": f.name, "default": default, **dict(f.metadata)})
         return out
 
@@ -250,6 +252,9 @@ class HandView(TypedDict):
     # Belgian Whist
     standing: NotRequired[list[dict[str, Any]] | None]
     discard: NotRequired[str]
+    # Not the engine's: the table's house-rule overrides, which a caller adds for the computer
+    # players (games.rules.bots reads them; absent, the game's default rules).
+    rules: NotRequired[dict[str, Any]]
 
 
 class HandState(ABC):
@@ -388,10 +393,20 @@ class GameModule(Protocol):
     """A game's engine module, as :func:`games.rules.game_module` gives it (mypy checks every
     module of ``GAME_MODULES`` against it: ``games/rules/__init__.py``)."""
 
-    GAME: str
-    SEATS: int
-    Rules: type[BaseRules]
-    CHAIN: type[Chain]
+    # Read-only (properties), as a module's names are for its callers.
+    @property
+    def GAME(self) -> str: ...  # noqa: N802 -- the module's constant
 
-    deal: Callable[..., Deal]
-    new_hand: Callable[..., HandState]
+    @property
+    def SEATS(self) -> int: ...  # noqa: N802
+
+    @property
+    def Rules(self) -> type[BaseRules]: ...  # noqa: N802 -- the module's class
+
+    @property
+    def CHAIN(self) -> type[Chain]: ...  # noqa: N802
+
+    # ``rules`` is the module's own Rules (Any here: each module narrows it).
+    def deal(self, rules: Any, dealer: int, rng: random.Random) -> Deal: ...
+
+    def new_hand(self, rules: Any, dealer: int, hands: Any, kitty: Any = None) -> HandState: ...

@@ -81,7 +81,7 @@ class KittyShape:
     deck: tuple[str, ...]
     hand_size: int
     kitty_size: int
-    deck_set: frozenset = dataclass_field(init=False, repr=False, compare=False)
+    deck_set: frozenset[str] = dataclass_field(init=False, repr=False, compare=False)
     deck_mask: int = dataclass_field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -303,10 +303,12 @@ def _strength(rank_value: int, downtown: bool, downtown_ace: str) -> int:
     return 16 - rank_value
 
 
-_ORDER_TABLES: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_OrderTables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_ORDER_TABLES: dict[tuple[str | None, str | None, str, str], _OrderTables] = {}
 
 
-def _order_tables(trump: str | None, direction: str, downtown_ace: str, side_suits: str):
+def _order_tables(trump: str | None, direction: str | None, downtown_ace: str, side_suits: str
+                  ) -> _OrderTables:
     """(strength per card index, effective suit id per card index, follow mask per suit id).
 
     Trumps get ``_TRUMP_BASE`` added; jokers are the top trumps in a trump hand and belong to
@@ -352,7 +354,7 @@ def card_order(rules: Rules, trump: str | None, direction: str, suit: str) -> li
 def _check_dealer(dealer: object) -> int:
     if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
         raise DealError(N_("the dealer is seat 0, 1, 2 or 3, not %(dealer)r"), dealer=dealer)
-    return dealer  # type: ignore[return-value]
+    return dealer
 
 
 def deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
@@ -562,10 +564,10 @@ class BidWhistHand(HandState):
             mask = self._legal
             if mask < 0:
                 mask = self._legal_play_mask()
-            bit = 1 << index  # type: ignore[operator]
+            bit = 1 << index
             if not mask & bit:
                 self._refuse(action)
-            self._play(index, bit)  # type: ignore[arg-type]
+            self._play(index, bit)
         elif self.phase == AUCTION:
             self._apply_call(action)
         elif self.phase == DISCARD:
@@ -620,11 +622,11 @@ class BidWhistHand(HandState):
             parsed = self.bid_actions.get(action) if type(action) is str else None
             if parsed is None or parsed[0] < rules.min_bid:
                 self._refuse(action)
-            rank = _bid_rank(parsed[0], parsed[1], rules.downtown_beats_uptown)  # type: ignore[index]
+            rank = _bid_rank(parsed[0], parsed[1], rules.downtown_beats_uptown)
             if rank <= self._high_rank:
                 self._refuse(action)
             self._high_rank = rank
-            self.declarer, self.bid, self.mode = seat, parsed[0], parsed[1]  # type: ignore[index]
+            self.declarer, self.bid, self.mode = seat, parsed[0], parsed[1]
         self._calls.append((seat, action))
         self.history.append((seat, action))
         if len(self._calls) < self.seats:  # one round: every seat calls once
@@ -645,9 +647,9 @@ class BidWhistHand(HandState):
         if discards is None:
             self._refuse(action)
         seat: int = self.to_act  # type: ignore[assignment]
-        self._hands[seat] &= ~discards  # type: ignore[operator]
-        self._discards = discards  # type: ignore[assignment]
-        self.history.append((seat, "discard " + " ".join(cards_of(discards))))  # type: ignore[arg-type]
+        self._hands[seat] &= ~discards
+        self._discards = discards
+        self.history.append((seat, "discard " + " ".join(cards_of(discards))))
         self.phase = DECLARE
 
     def _discard_mask(self, action: object) -> int | None:
@@ -679,7 +681,7 @@ class BidWhistHand(HandState):
             direction = self.mode
         rules = self.rules
         self._strength, self._suit_id, self._follow = _order_tables(
-            trump, direction, rules.downtown_ace, rules.downtown_side_suits)  # type: ignore[arg-type]
+            trump, direction, rules.downtown_ace, rules.downtown_side_suits)
         self.trump, self.direction = trump, direction
         self.history.append((self.to_act, action))  # type: ignore[arg-type]
         self.phase = PLAY

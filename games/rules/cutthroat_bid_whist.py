@@ -155,7 +155,7 @@ def _auction_legal(min_bid: int, dtbu: bool, high_rank: int, stuck: bool) -> tup
 def _check_dealer(dealer: object) -> int:
     if isinstance(dealer, bool) or dealer not in (0, 1, 2):
         raise DealError(N_("the dealer is seat 0, 1 or 2, not %(dealer)r"), dealer=dealer)
-    return dealer  # type: ignore[return-value]
+    return dealer
 
 
 def deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
