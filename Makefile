@@ -68,4 +68,4 @@ messages: install
 	$(MAKE) install
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache $(MO_FILES)
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache $(MO_FILES)
