@@ -17,7 +17,7 @@ PYTEST_ARGS ?= --durations=15
 TEST_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist loadfile
 
-.PHONY: install run test test-embedded test-services test-quick lint messages clean
+.PHONY: install run test typecheck test-embedded test-services test-quick lint messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,8 +41,12 @@ run: install
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) whistclub.asgi:application
 
-# ruff first: a lint error stops the run before the minutes of the two passes.
-test: install lint test-embedded test-services
+# ruff and mypy first: a lint or type error stops the run before the minutes of the two passes.
+test: install lint typecheck test-embedded test-services
+
+# Types: strict on the engines, gradual elsewhere ([tool.mypy] in pyproject.toml).
+typecheck: install
+	$(BIN)/mypy
 
 test-embedded: install
 	@echo "== Pass 1: SQLite + in-memory channel layer =="
@@ -69,4 +73,4 @@ messages: install
 	$(MAKE) install
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache $(MO_FILES)
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache $(MO_FILES)

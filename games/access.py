@@ -14,9 +14,16 @@ INVITES_SESSION_KEY = "table_invites"
 
 
 class SeatLike(Protocol):
-    position: int
-    user_id: int | None
-    bot_level: str
+    """A seat as ``Seat`` rows and snapshots' frozen ``SeatFacts`` both have it (read-only)."""
+
+    @property
+    def position(self) -> int: ...
+
+    @property
+    def user_id(self) -> int | None: ...
+
+    @property
+    def bot_level(self) -> str: ...
 
 
 def person_id(user) -> int | None:

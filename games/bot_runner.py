@@ -32,6 +32,7 @@ from typing import Any
 from django.conf import settings
 
 from games import bot_service
+from games.rules.base import HandView
 from games.rules.bots import choose_action
 
 logger = logging.getLogger(__name__)
@@ -131,7 +132,7 @@ def shutdown() -> None:
         reviews.shutdown(wait=False, cancel_futures=True)
 
 
-def fallback(view: dict[str, Any]) -> str:
+def fallback(view: HandView) -> str:
     """The easy heuristic, in-process: always fast, always legal."""
     return choose_action(view, "easy")
 
@@ -157,7 +158,7 @@ def submit(function, *args):
     raise BrokenProcessPool("the review workers could not be started")
 
 
-def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None) -> str:
+def decide(view: HandView, level: str, rules: dict[str, Any] | None = None) -> str:
     """The computer player's action for ``view`` (the acting seat's ``state.view(seat)``).
 
     ``rules``: the table's house-rule overrides (``rules.overrides()``), which the computer player
@@ -170,7 +171,7 @@ def decide(view: dict[str, Any], level: str, rules: dict[str, Any] | None = None
     return decide_here(view, level)
 
 
-def decide_here(view: dict[str, Any], level: str) -> str:
+def decide_here(view: HandView, level: str) -> str:
     """The decision by this machine's own pool (or in-process with ``BOT_WORKERS = 0``)."""
     if settings.BOT_WORKERS <= 0:
         return _target(view, level)

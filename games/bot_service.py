@@ -24,10 +24,11 @@ import threading
 import time
 from contextlib import contextmanager
 from http.client import HTTPConnection, HTTPSConnection
-from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+
+from games.rules.base import HandView
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +95,7 @@ class Overdue(Exception):
     """The service's answer did not come back within the limit."""
 
 
-def ask(view: dict[str, Any], level: str) -> str | None:
+def ask(view: HandView, level: str) -> str | None:
     """The service's action for ``view``, or None when it gave none in time (the caller then
     plays the easy heuristic, as when the service is down).
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django import forms
 from django.utils.html import format_html
@@ -287,6 +288,10 @@ class HouseRulesMixin:
     (``TableForm``) and leagues (``leagues.forms.HouseRulesForm``) offer exactly the same
     options, checked by the engine the same way.  After ``is_valid()``, ``self.rules`` is the
     engine's Rules and ``self.overrides`` the rules that differ from the defaults."""
+
+    # Given by the form this is mixed into (django.forms.Form).
+    fields: dict[str, forms.Field]
+    add_error: Callable[[str | None, Any], None]
 
     RULE_PREFIX = "rule_"
     # An online table never meets what a paper-only rule settles (a revoke cannot be played).

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -43,7 +44,7 @@ def render_lobby(languages: set[str]) -> dict[str, str]:
 
 class LobbyFeed:
     def __init__(self):
-        self.sockets: dict[object, str] = {}  # consumer -> its language
+        self.sockets: dict[Any, str] = {}  # consumer -> its language
         self.dirty = False
         self.task: asyncio.Task | None = None
         self.rendered_at = float("-inf")

@@ -17,7 +17,7 @@ from games.dealing import deal_new_hand
 from games.engine_messages import engine_message
 from games.models import Hand, Seat, Table, computer_plays
 from games.rules import game_module
-from games.rules.base import WhistError
+from games.rules.base import HandState, WhistError
 from games.snapshots import (
     current_state,
     finished_hand_view,
@@ -71,7 +71,7 @@ class Applied:
     """An action applied to a hand: the engine state after it, the record with it appended,
     what ``Table.last_action`` keeps of it, and whether a computer plays the next turn."""
 
-    state: object
+    state: HandState
     record: dict
     last_action: dict
     computer_next: bool
@@ -265,8 +265,7 @@ def _replay_chain(table: Table):
     """
     module = game_module(table.game)
     rules = rules_of(table)
-    chain_class = getattr(module, "Match", None) or module.Session
-    chain = chain_class(rules, first_dealer=0)
+    chain = module.CHAIN(rules, first_dealer=0)
     deals_played = 0
     for dealer, result in table.hands.order_by("number").values_list("record__dealer", "result"):
         chain.add_result(dealer, result)

@@ -59,7 +59,7 @@ def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, An
     names = words.Names(players, seat)
     game_id = view.get("game")  # a view without one (a test's) gets no sentences
     said = words.of(game_id) if game_id else None
-    partnership = bool(game_id) and registry.game(game_id).is_partnership_match and count == 4
+    partnership = bool(game_id and registry.game(game_id).is_partnership_match and count == 4)
     declaring = declarers(hand)
     calls = last_calls(hand)
     return {

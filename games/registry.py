@@ -10,12 +10,12 @@ module in ``games/rules/``, one ``register(...)`` below (docs/architecture.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import ModuleType
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.rules import game_module
+from games.rules.base import GameModule
 
 # The two kinds of score a game keeps, which decide how an evening table's results add up.
 PARTNERSHIP_MATCH = "partnership_match"  # two pairs play hands to a target (Bid Whist to 7)
@@ -36,7 +36,7 @@ class GameDescription:
     unit: Promise | str = _("points")  # what its scores count (a hand review's figures)
 
     @property
-    def engine(self) -> ModuleType:
+    def engine(self) -> GameModule:
         return game_module(self.id)
 
     @property

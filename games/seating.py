@@ -197,6 +197,7 @@ def account_deleted(user_id: int) -> None:
             seats.update(user=None, away_since=None)
         elif table.status == Table.Status.PLAYING:
             seats.update(former_player=True, away_since=None)
+            table.computer_turn = True  # saved by the bump below: a restart finds the move
             computer_turns.wake_after_commit(table_id)
         bump(table)  # the seat's name changes (and a computer plays it)
     HandReview.objects.filter(Exists(Seat.objects.filter(

@@ -55,6 +55,7 @@ def _draw_players(evening: Evening, rng):
                        for a, b in combinations(players[i:i + size], 2))
             if best_cost is None or cost < best_cost:
                 best, best_cost = list(players), cost
+        assert best is not None  # SPREAD_TRIES > 0
         players = best
     else:
         rng.shuffle(players)

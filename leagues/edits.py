@@ -179,7 +179,7 @@ def add_table(evening: Evening, seats: list[Member] | None, pairs: list[Partners
         else:
             table = EveningTable.objects.create(evening=evening, number=number)
             TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=member)
-                                          for seat, member in enumerate(seats))
+                                          for seat, member in enumerate(seats or ()))
         ClubChange.record(_club(evening), by, "table_add", None, table_facts(table))
         return table
 
@@ -196,6 +196,7 @@ def edit_table(table: EveningTable, seats: list[Member] | None, pairs: list | No
             table.pair_0, table.pair_1 = pairs
             table.save(update_fields=["pair_0", "pair_1"])
         else:
+            assert seats is not None  # the caller gives seats or pairs
             current = {s.seat: s for s in table.seats.all()}
             # Two steps, so that two players swapping seats never meet the one-seat rule.
             moved = [(current[i], m) for i, m in enumerate(seats) if current[i].member_id != m.pk]

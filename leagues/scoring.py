@@ -69,13 +69,13 @@ def score_deal(game: str, rules, facts: dict) -> Outcome:
 
 
 def replay_match(game: str, rules, hands: list[dict]):
-    """The engine's ``Match`` replayed over the lines entered, in order (a game played as a
+    """The engine's match (its ``CHAIN``) replayed over the lines entered, in order (a game played as a
     match).  Raises EntryError when a line comes after the match ended (at the target, or on
     a Boston) or is refused by the engine."""
     from leagues import paper
 
     paper_entry = paper.of(game)
-    match = engine(game).Match(rules)
+    match = engine(game).CHAIN(rules)
     for number, facts in enumerate(hands, start=1):
         if match.complete:
             raise EntryError(_("The match was over after hand %(number)s; hands after it cannot "

@@ -21,7 +21,7 @@ from whistclub.replicas import reads_from_replica
 def _game(request, choices) -> registry.GameDescription:
     ids = [g.id for g in choices]
     wanted = request.GET.get("game") or (ids[0] if ids else None)
-    if wanted not in ids:
+    if wanted is None or wanted not in ids:
         raise Http404("No such game")
     return registry.game(wanted)
 

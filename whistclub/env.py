@@ -10,6 +10,7 @@ import ipaddress
 import os
 import re
 import zoneinfo
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -140,7 +141,7 @@ def database_from_env(name: str, default_sqlite_path: str) -> dict:
             f"got scheme {scheme!r}"
         )
     try:
-        config = dj_database_url.parse(raw)
+        config: dict[str, Any] = dict(dj_database_url.parse(raw))
     except Exception as exc:  # dj_database_url raises several types for bad URLs
         raise ImproperlyConfigured(f"{name} is not a valid database URL: {exc}") from None
     if scheme == "sqlite":

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -33,14 +34,15 @@ from typing import Any, ClassVar
 from .base import (
     N_,
     BaseRules,
+    Chain,
     Deal,
     DealError,
     HandState,
+    HandView,
     IllegalAction,
     RulesError,
     WhistError,
     rule,
-    seat_values_to_count,
 )
 from .cards import (
     ALL_CARDS,
@@ -160,7 +162,7 @@ DEFAULT_POINTS_TABLE: dict[str, Any] = {
     "misere_etalee": 24,
 }
 MAX_POINTS = 10_000  # far above any real table; keeps every score an ordinary number
-_WHOLE_NUMBER_ENTRIES = {("solo", "extra_tricks_until"): (6, 13)}
+_WHOLE_NUMBER_ENTRIES: dict[tuple[str, ...], tuple[int, int]] = {("solo", "extra_tricks_until"): (6, 13)}
 
 
 def _table_error(path: str, expected: str, value: object) -> RulesError:
@@ -177,7 +179,7 @@ def _normalize_table(value: object, default: Mapping[str, Any], path: str) -> di
         key = str(raw_key) if isinstance(raw_key, (str, int)) and not isinstance(raw_key, bool) \
             else None
         where = f"{path}.{raw_key}" if path else str(raw_key)
-        if key not in default:
+        if key is None or key not in default:
             raise RulesError(N_("house rule points_table: unknown entry %(path)s (known here: "
                                 "%(known)s)"), path=where, known=", ".join(default))
         if isinstance(default[key], Mapping):
@@ -197,7 +199,7 @@ def _normalize_table(value: object, default: Mapping[str, Any], path: str) -> di
 class Rules(BaseRules):
     GAME: ClassVar[str] = GAME
 
-    points_table: dict = rule(
+    points_table: dict[str, Any] = rule(
         DEFAULT_POINTS_TABLE,
         "The points each opponent pays per contract (a lone declarer wins or pays three times "
         "that); a league may replace any entry.",
@@ -247,28 +249,35 @@ def contract_value(rules: Rules, kind: str, level: int | None, tricks: int) -> i
     """What each opponent pays a declarer (negative: what the declarer pays each opponent)."""
     table = rules.points_table
     made = contract_made(kind, level, tricks)
+    value: int | float  # the table's numbers (checked by Rules)
     if kind == EMBALLAGE:
+        assert level is not None  # contract_made refused a levelled contract without one
         entry = table[EMBALLAGE]
         if made:
-            return entry["made"][str(tricks)]
-        return -(entry["failed"][str(level)] + entry["per_missing_trick"] * (level - tricks))
-    if kind == SOLO:
+            value = entry["made"][str(tricks)]
+        else:
+            value = -(entry["failed"][str(level)] + entry["per_missing_trick"] * (level - tricks))
+    elif kind == SOLO:
+        assert level is not None
         entry = table[SOLO]
         base = entry["base"][str(level)]
         if made:
             extra = max(0, min(tricks, entry["extra_tricks_until"]) - level)
-            return base + entry["per_extra_trick"] * extra
-        return -(base + entry["per_missing_trick"] * (level - tricks))
-    if kind == ABONDANCE:
+            value = base + entry["per_extra_trick"] * extra
+        else:
+            value = -(base + entry["per_missing_trick"] * (level - tricks))
+    elif kind == ABONDANCE:
         entry = table[ABONDANCE]
-        return entry[str(min(tricks, 11))] if made else -entry[str(level)]
-    if kind == TROU_CONTRACT:
+        value = entry[str(min(tricks, 11))] if made else -entry[str(level)]
+    elif kind == TROU_CONTRACT:
         entry = table[TROU_CONTRACT]
         if not made:
-            return -entry["failed"]
-        return entry["all_tricks"] if tricks == 13 else entry["made"]
-    value = table[kind]
-    return value if made else -value
+            value = -entry["failed"]
+        else:
+            value = entry["all_tricks"] if tricks == 13 else entry["made"]
+    else:
+        value = table[kind] if made else -table[kind]
+    return value
 
 
 def _check_score_input(contract: object, declarers: object, tricks: object,
@@ -336,9 +345,10 @@ def score_hand(rules: Rules, contract: str, declarers: list[int], tricks: list[i
     return {"points": points, "contracts": settlements}
 
 
-def _value_curve(rules: Rules, kind: str, level: int | None) -> tuple:
+def _value_curve(rules: Rules, kind: str, level: int | None) -> tuple[int | float, ...]:
     """contract_value for 0..13 tricks, cached on the rules (the play loop asks every trick)."""
-    cache = rules.__dict__.setdefault("_curve_cache", {})
+    cache: dict[tuple[str, int | None], tuple[int | float, ...]] = rules.__dict__.setdefault(
+        "_curve_cache", {})
     key = (kind, level)
     curve = cache.get(key)
     if curve is None:
@@ -353,14 +363,15 @@ _DECK_SET = frozenset(STANDARD_DECK)
 _ACE_MASK = sum(1 << CARD_INDEX["A" + s] for s in SUITS)
 
 
-def deal(rules: Rules, dealer: int, rng) -> Deal:
+def deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """13 cards each.  Dealt 4-5-4 at the table; a uniform shuffle gives the same hands."""
     deck = _DECK[:]
     rng.shuffle(deck)
     return Deal(hands=[deck[0:13], deck[13:26], deck[26:39], deck[39:52]])
 
 
-def new_hand(rules: Rules, dealer: int, hands: list[list[str]], kitty=None) -> BelgianHand:
+def new_hand(rules: Rules, dealer: int, hands: list[list[str]], kitty: object = None
+             ) -> BelgianHand:
     if not isinstance(rules, Rules):
         raise DealError(N_("these are not Belgian Whist house rules"))
     if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
@@ -415,7 +426,7 @@ _SUIT_OF_INDEX = tuple(SUIT_MASK[s] if s else 0 for s in CARD_SUIT)
 _TRUMP_ACTIONS = ["trump C", "trump D", "trump H", "trump S"]
 
 
-def _bits(mask: int, names: tuple) -> list[str]:
+def _bits(mask: int, names: tuple[str, ...]) -> list[str]:
     out = []
     while mask:
         low = mask & -mask
@@ -445,6 +456,7 @@ class BelgianHand(HandState):
         "_trump_mask", "leader", "_trick", "_led", "tricks_won", "_done", "_n_tricks",
         "_discards", "_exposed", "_result",
     )
+    rules: Rules
 
     def __init__(self, rules: Rules, dealer: int, dealt: list[list[str]], masks: list[int]):
         self.rules = rules
@@ -475,7 +487,7 @@ class BelgianHand(HandState):
         self.trump: str | None = None
         self.declarers: tuple[int, ...] = ()
         self.redeal = False
-        self._groups: list[tuple[tuple[int, ...], tuple]] = []
+        self._groups: list[tuple[tuple[int, ...], tuple[int | float, ...]]] = []
         self._trump_mask = 0
         self.leader: int | None = None
         self._trick: list[int] = []  # card indices; the i-th was played by (leader + i) % 4
@@ -508,10 +520,10 @@ class BelgianHand(HandState):
             elif phase == AUCTION:
                 legal = self._auction_legal()
             elif phase == TROU:
-                aces = (self._hands[self.to_act] & _ACE_MASK).bit_count()
+                aces = (self._hands[self.to_act] & _ACE_MASK).bit_count()  # type: ignore[index]
                 legal = ["trou"] if aces == 3 else ["passe_trou"]
             elif phase == DISCARD:
-                legal = _bits(self._hands[self.to_act], _DISCARD_ACTION)
+                legal = _bits(self._hands[self.to_act], _DISCARD_ACTION)  # type: ignore[index]
             elif phase == TRUMP:
                 legal = list(_TRUMP_ACTIONS)
             else:
@@ -529,7 +541,7 @@ class BelgianHand(HandState):
         if self.phase == PLAY and type(action) is str:
             index = _PLAY_INDEX.get(action)
             if index is not None and self._legal_mask >> index & 1:
-                self._play(to_act, index, action)
+                self._play(to_act, index, action)  # type: ignore[arg-type]  # a seat in the play
                 return
         if type(action) is not str:
             raise IllegalAction(to_act, action, N_("an action must be a text such as 'pass' or "
@@ -537,6 +549,7 @@ class BelgianHand(HandState):
                                 kind=type(action).__name__)
         if self.phase == COMPLETE:
             raise IllegalAction(to_act, action, N_("the hand is complete"))
+        assert to_act is not None  # only a complete hand has no seat to act
         legal = self.legal_actions()
         if action not in legal:
             raise self._refusal(action)
@@ -551,7 +564,7 @@ class BelgianHand(HandState):
             self._apply_discard(to_act, action)
         else:  # TRUMP
             self.trump = action[-1]
-            self._start_play(self.to_act)
+            self._start_play(to_act)
 
     def _play(self, seat: int, index: int, action: str) -> None:
         self.history.append((seat, action))
@@ -575,7 +588,7 @@ class BelgianHand(HandState):
 
     def _close_trick(self) -> None:
         trick = self._trick
-        leader = self.leader
+        leader: int = self.leader  # type: ignore[assignment]  # set when the play starts
         trump = self._trump_mask
         best = trick[0]
         best_pos = 0
@@ -665,7 +678,7 @@ class BelgianHand(HandState):
             if st == FRESH or st == PREMIER:
                 return -1
             if st == PROPOSER:
-                tie = SUIT_TIE[self._proposal[other]]
+                tie = SUIT_TIE[self._proposal[other]]  # type: ignore[index]  # a proposer's suit
                 if tie < lowest:
                     lowest = tie
         return lowest
@@ -673,9 +686,9 @@ class BelgianHand(HandState):
     def _emballable(self, seat: int, suit: str) -> bool:
         return SUIT_TIE[suit] > self._emballer_threshold(seat)
 
-    def _occupied_suits(self, exclude: tuple[int, ...]) -> set[str]:
+    def _occupied_suits(self, exclude: tuple[int | None, ...]) -> set[str | None]:
         """Suits already proposed by someone, or played by another emballage pair."""
-        taken = set()
+        taken: set[str | None] = set()
         for seat in range(4):
             if seat in exclude:
                 continue
@@ -707,6 +720,7 @@ class BelgianHand(HandState):
             if other == seat or self._status[other] not in (PROPOSER, MAINTAINED):
                 continue
             suit = self._proposal[other]
+            assert suit is not None  # a proposer's, maintained or not
             if not hand & SUIT_MASK[suit] or _E13_RANK[suit] <= high:
                 continue
             if own is not None and SUIT_TIE[suit] <= SUIT_TIE[own]:
@@ -716,6 +730,7 @@ class BelgianHand(HandState):
 
     def _auction_legal(self) -> list[str]:
         seat = self.to_act
+        assert seat is not None  # the auction is not over
         status = self._status[seat]
         high = self._highest()
         out = ["pass"]
@@ -723,7 +738,7 @@ class BelgianHand(HandState):
             out += self._emballer_options(seat, high)
         elif status == EMBALLEUR:
             taken = self._occupied_suits((seat, self._partner[seat]))
-            for level in range(self._bid_level[seat] + 1, 14):
+            for level in range(self._bid_level[seat] + 1, 14):  # type: ignore[operator]
                 for suit in SUITS:
                     if _EMBALLAGE_RANK[(level, suit)] > high and suit not in taken:
                         out.append(_RAISE_ACTION[(level, suit)])
@@ -732,7 +747,8 @@ class BelgianHand(HandState):
             if self._solo_direct(seat):
                 if self._bid_kind[seat] == SOLO:
                     own = self._bid_level[seat]
-                    out += [a for rank, level, a in _SOLO_ACTIONS if rank > high and level > own]
+                    out += [a for rank, level, a in _SOLO_ACTIONS
+                            if rank > high and level > own]  # type: ignore[operator]
                 else:
                     out += [a for rank, _level, a in _SOLO_ACTIONS if rank > high]
             if status == FRESH:
@@ -750,7 +766,7 @@ class BelgianHand(HandState):
                 out += self._emballer_options(seat, high)
             elif status == PROPOSER:
                 out += self._emballer_options(seat, high)
-                if self._emballable(seat, self._proposal[seat]):
+                if self._emballable(seat, self._proposal[seat]):  # type: ignore[arg-type]
                     out.append("maintain")
         out.sort()
         return out
@@ -776,6 +792,7 @@ class BelgianHand(HandState):
             else:
                 if status[seat] == EMBALLEUR:  # the pair falls apart; the proposer waits again
                     proposer = self._partner[seat]
+                    assert proposer is not None  # an emballeur's
                     status[proposer] = MAINTAINED if self._maintained[proposer] else PROPOSER
                     self._set_bid(proposer, None, None, None, -1)
                     self._partner[proposer] = None
@@ -805,7 +822,8 @@ class BelgianHand(HandState):
             level, suit = int(words[1]), words[2]
             rank = _EMBALLAGE_RANK[(level, suit)]
             self._set_bid(seat, EMBALLAGE, level, suit, rank)
-            self._set_bid(self._partner[seat], EMBALLAGE, level, suit, rank)
+            self._set_bid(self._partner[seat], EMBALLAGE, level, suit,  # type: ignore[arg-type]
+                          rank)
         else:  # a contract announced alone
             if word in MISERES:
                 kind, level, suit, rank = word, None, None, _MISERE_RANK[word]
@@ -845,6 +863,7 @@ class BelgianHand(HandState):
                    if self._status[s] in (HOLDER, EMBALLEUR, EMBALLE) and self._bid_rank[s] == high]
         first = holders[0]
         kind = self._bid_kind[first]
+        assert kind is not None  # a holder's bid
         self.contract = kind
         self.level = self._bid_level[first]
         if kind == TROU_CONTRACT:
@@ -887,7 +906,7 @@ class BelgianHand(HandState):
 
     def _refusal(self, action: str) -> IllegalAction:
         seat = self.to_act
-        reason = self._reason(seat, action)
+        reason = self._reason(seat, action)  # type: ignore[arg-type]  # the hand is not over
         if reason is None:
             return IllegalAction(seat, action, N_("%(action)r is not possible now; the choices "
                                                   "are: %(legal)s"),
@@ -972,7 +991,7 @@ class BelgianHand(HandState):
             return N_("a solo can only be announced directly when nobody can still emballer "
                       "you"), {}
         if word == SOLO and self._bid_kind[seat] == SOLO and len(words) == 3 and \
-                words[1].isdigit() and int(words[1]) <= self._bid_level[seat]:
+                words[1].isdigit() and int(words[1]) <= self._bid_level[seat]:  # type: ignore[operator]
             return N_("to change your solo you must raise it"), {}
         if high >= 0 and word in (SOLO, ABONDANCE, PETIT_CHELEM, GRAND_CHELEM, "propose",
                                   "emballer") + MISERES:
@@ -985,7 +1004,8 @@ class BelgianHand(HandState):
             return "trou"
         for seat in range(4):
             if self._bid_rank[seat] == rank:
-                return describe_contract(self._bid_kind[seat], self._bid_level[seat],
+                return describe_contract(self._bid_kind[seat],  # type: ignore[arg-type]
+                                         self._bid_level[seat],
                                          self._bid_suit[seat])
         return "?"
 
@@ -999,7 +1019,8 @@ class BelgianHand(HandState):
             if self.redeal:
                 self._result = {"complete": True, "redeal": True, "points": [0, 0, 0, 0]}
             else:
-                scored = score_hand(self.rules, self.contract, list(self.declarers),
+                scored = score_hand(self.rules, self.contract,  # type: ignore[arg-type]
+                                    list(self.declarers),
                                     self.tricks_won, self.level)
                 self._result = {
                     "complete": True, "redeal": False, "contract": self.contract,
@@ -1031,7 +1052,7 @@ class BelgianHand(HandState):
                         "partner": self._partner[seat]})
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HandView:
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
             raise WhistError(N_("a view is for seat 0, 1, 2 or 3, or None for a spectator"))
         in_auction = self.phase in (TROU, AUCTION)
@@ -1041,15 +1062,9 @@ class BelgianHand(HandState):
         elif self.phase in (DISCARD, PLAY, COMPLETE) and self.contract == TROU_CONTRACT:
             auction_len = self._auction_len + 1  # the trump call is public
         trick_leader = self.leader if self.phase == PLAY else None
-        out: dict[str, Any] = {
+        out: HandView = {
             "game": GAME, "seat": seat, "dealer": self.dealer, "phase": self.phase,
             "to_act": self.to_act,
-        }
-        if seat is not None:
-            out["hand"] = sort_for_display(_bits(self._hands[seat], ALL_CARDS))
-            if self._discards[seat] is not None:
-                out["discard"] = ALL_CARDS[self._discards[seat]]
-        out.update({
             "hand_sizes": [h.bit_count() for h in self._hands],
             "auction": [{"seat": s, "action": a} for s, a in self.history[:auction_len]],
             "standing": self._standing() if in_auction else None,
@@ -1065,7 +1080,12 @@ class BelgianHand(HandState):
             "tricks_won": list(self.tricks_won),
             "exposed": [{"seat": s, "cards": sort_for_display(_bits(self._hands[s], ALL_CARDS))}
                         for s in self.declarers] if self._exposed else [],
-        })
+        }
+        if seat is not None:
+            out["hand"] = sort_for_display(_bits(self._hands[seat], ALL_CARDS))
+            discard = self._discards[seat]
+            if discard is not None:
+                out["discard"] = ALL_CARDS[discard]
         if seat is not None and seat == self.to_act:
             out["legal"] = list(self.legal_actions())
         if self.phase == COMPLETE:
@@ -1087,7 +1107,7 @@ def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
 # -- sessions ----------------------------------------------------------------------------------
 
 
-class Session:
+class Session(Chain):
     """An evening at one table: running zero-sum balances and the dealer.
 
     All four pass: the same dealer deals again (a redeal is added like any hand but does not
@@ -1095,6 +1115,15 @@ class Session:
     ``deals`` played hands (not redeals) have been added; without ``deals`` it runs until the
     players stop.
     """
+
+    rules: Rules
+    hand_type: ClassVar[type[HandState]] = BelgianHand
+    seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = SEATS
+    counted: ClassVar[str] = "points"
+    missing: ClassVar[str] = N_("a hand's result needs the points of all four seats")
+    wrong_hand: ClassVar[str] = N_("only a Belgian Whist hand can be added to a Belgian Whist "
+                                   "session")
 
     def __init__(self, rules: Rules | None = None, first_dealer: int = 0,
                  deals: int | None = None):
@@ -1108,11 +1137,8 @@ class Session:
         if deals is not None and (type(deals) is not int or deals < 1):
             raise WhistError(N_("the number of deals must be a whole number of at least 1, "
                                 "not %(deals)r"), deals=deals)
-        self.rules = rules
-        self.first_dealer = first_dealer
+        super().__init__(rules, first_dealer)
         self.deals = deals
-        self.next_dealer = first_dealer
-        self.results: list[dict[str, Any]] = []
         self.played = 0
         self._balances: list[int | float] = [0, 0, 0, 0]
 
@@ -1124,38 +1150,22 @@ class Session:
     def complete(self) -> bool:
         return self.deals is not None and self.played >= self.deals
 
-    def add_hand(self, hand: BelgianHand) -> None:
-        """Adds a complete hand dealt by ``next_dealer``; raises WhistError otherwise."""
-        if self.complete:
-            raise WhistError(N_("the session is over"))
-        if not isinstance(hand, BelgianHand):
-            raise WhistError(N_("only a Belgian Whist hand can be added to a Belgian Whist "
-                                "session"))
-        if not hand.complete:
-            raise WhistError(N_("the hand is not finished"))
-        if hand.rules != self.rules:
-            raise WhistError(N_("this hand was played with other house rules than the session"))
-        self.add_result(hand.dealer, hand.result())
-
-    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
-        """Count a hand given by its dealer and stored result (``BelgianHand.result()``): a
-        session is rebuilt from its stored hands without playing them again."""
-        points = seat_values_to_count(self, dealer, result, "points",
-                                      N_("a hand's result needs the points of all four seats"), SEATS)
-        for seat, value in enumerate(points):
+    def _count(self, result: dict[str, Any], values: list[Any]) -> None:
+        for seat, value in enumerate(values):
             self._balances[seat] += value
-        self.results.append(result)
         if not result.get("redeal"):
             self.played += 1
-            self.next_dealer = _NEXT[dealer]
 
-    def summary(self) -> dict[str, Any]:
+    def _dealer_after(self, dealer: int, result: dict[str, Any]) -> int:
+        return dealer if result.get("redeal") else _NEXT[dealer]  # all passed: the same deals
+
+    def _totals(self) -> dict[str, Any]:
+        return {"balances": self.balances}
+
+    def _outcome(self) -> dict[str, Any]:
         best = max(self._balances)
-        return {
-            "balances": self.balances,
-            "complete": self.complete,
-            "hands": len(self.results),
-            "deals_played": self.played,
-            "next_dealer": self.next_dealer,
-            "leader": [seat for seat in range(4) if self._balances[seat] == best],
-        }
+        return {"deals_played": self.played, "next_dealer": self.next_dealer,
+                "leader": [seat for seat in range(4) if self._balances[seat] == best]}
+
+
+CHAIN = Session  # the engine contract's name for it (games.rules.base.GameModule)

@@ -28,9 +28,20 @@ import random
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from itertools import combinations
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar, NoReturn, Self
 
-from .base import N_, BaseRules, Deal, DealError, HandState, IllegalAction, WhistError, rule
+from .base import (
+    N_,
+    BaseRules,
+    Chain,
+    Deal,
+    DealError,
+    HandState,
+    HandView,
+    IllegalAction,
+    WhistError,
+    rule,
+)
 from .cards import (
     ALL_CARDS,
     CARD_BIT,
@@ -70,7 +81,7 @@ class KittyShape:
     deck: tuple[str, ...]
     hand_size: int
     kitty_size: int
-    deck_set: frozenset = dataclass_field(init=False, repr=False, compare=False)
+    deck_set: frozenset[str] = dataclass_field(init=False, repr=False, compare=False)
     deck_mask: int = dataclass_field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -292,10 +303,12 @@ def _strength(rank_value: int, downtown: bool, downtown_ace: str) -> int:
     return 16 - rank_value
 
 
-_ORDER_TABLES: dict[tuple, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+_OrderTables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_ORDER_TABLES: dict[tuple[str | None, str | None, str, str], _OrderTables] = {}
 
 
-def _order_tables(trump: str | None, direction: str, downtown_ace: str, side_suits: str):
+def _order_tables(trump: str | None, direction: str | None, downtown_ace: str, side_suits: str
+                  ) -> _OrderTables:
     """(strength per card index, effective suit id per card index, follow mask per suit id).
 
     Trumps get ``_TRUMP_BASE`` added; jokers are the top trumps in a trump hand and belong to
@@ -341,7 +354,7 @@ def card_order(rules: Rules, trump: str | None, direction: str, suit: str) -> li
 def _check_dealer(dealer: object) -> int:
     if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
         raise DealError(N_("the dealer is seat 0, 1, 2 or 3, not %(dealer)r"), dealer=dealer)
-    return dealer  # type: ignore[return-value]
+    return dealer
 
 
 def deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
@@ -424,14 +437,16 @@ class BidWhistHand(HandState):
     game: ClassVar[str] = GAME
     # What a variant of the game (Cutthroat: three seats, bids in tricks) sets for the auction.
     seats: ClassVar[int] = SEATS
+    next_seat: ClassVar[tuple[int, ...]] = (1, 2, 3, 0)  # the seat to the left (clockwise)
     bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
 
     __slots__ = (
         "rules", "dealer", "phase", "to_act", "history", "dealt", "kitty", "_hands", "_kitty_mask",
         "_calls", "_high_rank", "declarer", "bid", "mode", "_discards", "trump", "direction",
         "leader", "_trick", "_led", "_best", "_best_seat", "_tricks", "tricks_won", "_legal",
-        "_strength", "_suit_id", "_follow", "_shape", "_last_trick",
+        "_strength", "_suit_id", "_follow", "_shape", "_last_trick", "dealt_hands", "dealt_kitty",
     )
+    rules: Rules
 
     def __init__(self, rules: Rules, dealer: int, dealt: tuple[tuple[str, ...], ...],
                  kitty: tuple[str, ...], masks: list[int], kitty_mask: int):
@@ -465,20 +480,14 @@ class BidWhistHand(HandState):
         self._follow: tuple[int, ...] = ()
         self._shape = rules.shape
         self._last_trick = self._shape.tricks  # the hand ends with this trick
+        self.dealt_hands = dealt  # the hands as dealt, in the order given (what a record stores)
+        # None with kitty=none: a record then has no kitty
+        self.dealt_kitty = kitty if self._shape.kitty_size else None
 
-    @property
-    def dealt_hands(self) -> tuple[tuple[str, ...], ...]:
-        """The four hands as dealt, in the order given (what a hand record stores)."""
-        return self.dealt
-
-    @property
-    def dealt_kitty(self) -> tuple[str, ...] | None:
-        """The kitty as dealt; ``None`` with ``kitty=none`` (a record then has no kitty)."""
-        return self.kitty if self._shape.kitty_size else None
-
-    def copy(self) -> BidWhistHand:
-        other = BidWhistHand.__new__(BidWhistHand)
-        for name in self.__slots__:
+    def copy(self) -> Self:
+        cls = type(self)  # a Cutthroat hand copies as one
+        other = cls.__new__(cls)
+        for name in BidWhistHand.__slots__:
             setattr(other, name, getattr(self, name))
         other.history = self.history.copy()
         other._hands = self._hands.copy()
@@ -555,10 +564,10 @@ class BidWhistHand(HandState):
             mask = self._legal
             if mask < 0:
                 mask = self._legal_play_mask()
-            bit = 1 << index  # type: ignore[operator]
+            bit = 1 << index
             if not mask & bit:
                 self._refuse(action)
-            self._play(index, bit)  # type: ignore[arg-type]
+            self._play(index, bit)
         elif self.phase == AUCTION:
             self._apply_call(action)
         elif self.phase == DISCARD:
@@ -588,8 +597,8 @@ class BidWhistHand(HandState):
                 self._led, self._best, self._best_seat = suit, strength, seat
         elif strength > self._best and (strength >= _TRUMP_BASE or suit == self._led):
             self._best, self._best_seat = strength, seat
-        if count < 4:
-            self.to_act = (seat + 1) & 3
+        if count < self.seats:
+            self.to_act = self.next_seat[seat]
             return
         winner = self._best_seat
         self.tricks_won[winner] += 1
@@ -613,11 +622,11 @@ class BidWhistHand(HandState):
             parsed = self.bid_actions.get(action) if type(action) is str else None
             if parsed is None or parsed[0] < rules.min_bid:
                 self._refuse(action)
-            rank = _bid_rank(parsed[0], parsed[1], rules.downtown_beats_uptown)  # type: ignore[index]
+            rank = _bid_rank(parsed[0], parsed[1], rules.downtown_beats_uptown)
             if rank <= self._high_rank:
                 self._refuse(action)
             self._high_rank = rank
-            self.declarer, self.bid, self.mode = seat, parsed[0], parsed[1]  # type: ignore[index]
+            self.declarer, self.bid, self.mode = seat, parsed[0], parsed[1]
         self._calls.append((seat, action))
         self.history.append((seat, action))
         if len(self._calls) < self.seats:  # one round: every seat calls once
@@ -638,9 +647,9 @@ class BidWhistHand(HandState):
         if discards is None:
             self._refuse(action)
         seat: int = self.to_act  # type: ignore[assignment]
-        self._hands[seat] &= ~discards  # type: ignore[operator]
-        self._discards = discards  # type: ignore[assignment]
-        self.history.append((seat, "discard " + " ".join(cards_of(discards))))  # type: ignore[arg-type]
+        self._hands[seat] &= ~discards
+        self._discards = discards
+        self.history.append((seat, "discard " + " ".join(cards_of(discards))))
         self.phase = DECLARE
 
     def _discard_mask(self, action: object) -> int | None:
@@ -672,7 +681,7 @@ class BidWhistHand(HandState):
             direction = self.mode
         rules = self.rules
         self._strength, self._suit_id, self._follow = _order_tables(
-            trump, direction, rules.downtown_ace, rules.downtown_side_suits)  # type: ignore[arg-type]
+            trump, direction, rules.downtown_ace, rules.downtown_side_suits)
         self.trump, self.direction = trump, direction
         self.history.append((self.to_act, action))  # type: ignore[arg-type]
         self.phase = PLAY
@@ -822,7 +831,7 @@ class BidWhistHand(HandState):
             books[team_of(self.declarer)] += 1  # type: ignore[arg-type]
         return books
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HandView:
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
             raise WhistError(N_("a seat is 0, 1, 2 or 3, or none for a spectator, not %(seat)r"),
                              seat=seat)
@@ -830,13 +839,9 @@ class BidWhistHand(HandState):
         contract = None
         if self.declarer is not None and self.phase != AUCTION:
             contract = {"declarer": self.declarer, "bid": self.bid, "mode": self.mode}
-        out: dict[str, Any] = {
+        out: HandView = {
             "game": GAME, "seat": seat, "dealer": self.dealer, "phase": self.phase,
             "to_act": self.to_act,
-        }
-        if seat is not None:
-            out["hand"] = sort_for_display(cards_of(self._hands[seat]))
-        out.update({
             "hand_sizes": [h.bit_count() for h in self._hands],
             "auction": [{"seat": s, "action": a} for s, a in self._calls],
             "contract": contract,
@@ -849,7 +854,9 @@ class BidWhistHand(HandState):
                        for lead, cards, winner in self._tricks],
             "tricks_won": list(self.tricks_won),
             "books": self.books(),
-        })
+        }
+        if seat is not None:
+            out["hand"] = sort_for_display(cards_of(self._hands[seat]))
         declarer_sees = seat is not None and seat == self.declarer and self.phase != AUCTION
         if self.kitty and (self.rules.kitty_shown or declarer_sees or complete):
             out["kitty"] = list(self.kitty)  # never with kitty=none: there is none
@@ -889,58 +896,60 @@ class BidWhistHand(HandState):
 # -- the match -----------------------------------------------------------------------------------
 
 
-class Match:
+class Match(Chain):
     """Hands chained into a match: the dealer moves left every hand (an all-pass redeal too),
     running team scores, and the end at +game_target, -game_target or a Boston."""
 
+    rules: Rules
+    hand_type: ClassVar[type[HandState]] = BidWhistHand
+    seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = 2  # the two teams
+    counted: ClassVar[str] = "points"
+    counted_types: ClassVar[tuple[type, ...]] = (int,)
+    over: ClassVar[str] = N_("the match is over")
+    wrong_dealer: ClassVar[str] = N_("seat %(next)s must deal this hand, not seat %(dealer)s")
+    missing: ClassVar[str] = N_("a hand's result needs its points for both teams")
+    wrong_hand: ClassVar[str] = N_("only a Bid Whist hand can be added to a Bid Whist match")
+    other_rules: ClassVar[str] = N_(
+        "this hand was played under other house rules than the match")
+
     def __init__(self, rules: Rules, first_dealer: int = 0):
-        self.rules = rules
-        self.next_dealer = _check_dealer(first_dealer)
-        self.scores = [0, 0]
-        self.results: list[dict[str, Any]] = []
+        super().__init__(rules, self._check_first_dealer(first_dealer))
+        self.scores = [0] * self.sides
         self.winner: int | None = None
+
+    @staticmethod
+    def _check_first_dealer(dealer: object) -> int:
+        return _check_dealer(dealer)
 
     @property
     def complete(self) -> bool:
         return self.winner is not None
 
-    def add_hand(self, hand: BidWhistHand) -> None:
-        """Count a complete hand played at this match's table."""
-        if not isinstance(hand, BidWhistHand):
-            raise WhistError(N_("only a Bid Whist hand can be added to a Bid Whist match"))
-        if hand.rules != self.rules:
-            raise WhistError(N_("this hand was played under other house rules than the match"))
-        if not hand.complete:
-            raise WhistError(N_("the hand is not finished"))
-        self.add_result(hand.dealer, hand.result())
-
-    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
-        """Count a hand given by its result (``BidWhistHand.result()``, or a paper score sheet
-        scored with :func:`score_hand` plus ``declarer`` and ``boston``)."""
-        if self.complete:
-            raise WhistError(N_("the match is over"))
-        if dealer != self.next_dealer:
-            raise WhistError(N_("seat %(next)s must deal this hand, not seat %(dealer)s"),
-                             next=self.next_dealer, dealer=dealer)
-        points = result.get("points") if isinstance(result, dict) else None
-        if not (isinstance(points, (list, tuple)) and len(points) == 2
-                and all(isinstance(p, int) and not isinstance(p, bool) for p in points)):
-            raise WhistError(N_("a hand's result needs its points for both teams"))
+    def _count(self, result: dict[str, Any], values: list[Any]) -> None:
         if result.get("boston") and result.get("declarer") not in (0, 1, 2, 3):
             raise WhistError(N_("a Boston's result needs its declarer"))
-        self.results.append(result)
-        self.scores = [self.scores[0] + points[0], self.scores[1] + points[1]]
-        self.next_dealer = (dealer + 1) & 3
+        self.scores = [score + points for score, points in zip(self.scores, values, strict=True)]
+        self.winner = self._winner(result)
+
+    def _winner(self, result: dict[str, Any]) -> int | None:
+        """The winning team once the match is over, else None."""
         target = self.rules.game_target
         low = [team for team in (0, 1) if self.scores[team] <= -target]
         high = [team for team in (0, 1) if self.scores[team] >= target]
         if result.get("boston") and self.rules.boston == "wins_game":
-            self.winner = team_of(result["declarer"])
-        elif low:  # falling to -target is settled before reaching +target
-            self.winner = 1 - low[0] if len(low) == 1 else max((0, 1), key=self.scores.__getitem__)
-        elif high:
-            self.winner = max(high, key=self.scores.__getitem__)
+            return team_of(result["declarer"])
+        if low:  # falling to -target is settled before reaching +target
+            return 1 - low[0] if len(low) == 1 else max((0, 1), key=self.scores.__getitem__)
+        if high:
+            return max(high, key=self.scores.__getitem__)
+        return None
 
-    def summary(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "complete": self.complete, "winner": self.winner,
-                "hands": len(self.results)}
+    def _totals(self) -> dict[str, Any]:
+        return {"scores": list(self.scores)}
+
+    def _outcome(self) -> dict[str, Any]:
+        return {"winner": self.winner}
+
+
+CHAIN = Match  # the engine contract's name for it (games.rules.base.GameModule)

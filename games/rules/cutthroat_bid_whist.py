@@ -28,12 +28,20 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
 
-from .base import N_, BaseRules, Deal, DealError, IllegalAction, WhistError, rule
+from . import bid_whist
+from .base import (
+    N_,
+    BaseRules,
+    Deal,
+    DealError,
+    HandState,
+    HandView,
+    IllegalAction,
+    WhistError,
+    rule,
+)
 from .bid_whist import (
-    _TRUMP_BASE,
     MODES,
-    NO_SUIT,
-    PLAY_ACTIONS,
     BidWhistHand,
     _bid_rank,
     downtown_ace_rule,
@@ -147,7 +155,7 @@ def _auction_legal(min_bid: int, dtbu: bool, high_rank: int, stuck: bool) -> tup
 def _check_dealer(dealer: object) -> int:
     if isinstance(dealer, bool) or dealer not in (0, 1, 2):
         raise DealError(N_("the dealer is seat 0, 1 or 2, not %(dealer)r"), dealer=dealer)
-    return dealer  # type: ignore[return-value]
+    return dealer
 
 
 def deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
@@ -240,6 +248,7 @@ class CutthroatHand(BidWhistHand):
 
     game: ClassVar[str] = GAME
     seats: ClassVar[int] = SEATS
+    next_seat: ClassVar[tuple[int, ...]] = _NEXT
     bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
     __slots__ = ()
 
@@ -249,59 +258,12 @@ class CutthroatHand(BidWhistHand):
         self.to_act = _NEXT[dealer]
         self.tricks_won = [0, 0, 0]
 
-    def copy(self) -> CutthroatHand:
-        other = CutthroatHand.__new__(CutthroatHand)
-        for name in BidWhistHand.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.history = self.history.copy()
-        other._hands = self._hands.copy()
-        other._calls = self._calls.copy()
-        other._trick = self._trick.copy()
-        other._tricks = self._tricks.copy()
-        other.tricks_won = self.tricks_won.copy()
-        return other
-
     def legal_actions(self) -> list[str]:
         if self.phase == AUCTION:
             rules = self.rules
             return list(_auction_legal(rules.min_bid, rules.downtown_beats_uptown,
                                        self._high_rank, self._stuck()))
         return BidWhistHand.legal_actions(self)
-
-    def _play(self, index: int, bit: int) -> None:
-        seat: int = self.to_act  # type: ignore[assignment]
-        self._hands[seat] ^= bit
-        self._legal = -1
-        self.history.append((seat, PLAY_ACTIONS[index]))
-        trick = self._trick
-        trick.append((seat, index))
-        strength = self._strength[index]
-        suit = self._suit_id[index]
-        count = len(trick)
-        if count == 1:
-            if suit == NO_SUIT:  # a notrump joker lead: the next real card sets the suit
-                self._led = self._best = self._best_seat = -1
-            else:
-                self._led, self._best, self._best_seat = suit, strength, seat
-        elif self._led < 0:
-            if suit != NO_SUIT:
-                self._led, self._best, self._best_seat = suit, strength, seat
-        elif strength > self._best and (strength >= _TRUMP_BASE or suit == self._led):
-            self._best, self._best_seat = strength, seat
-        if count < SEATS:
-            self.to_act = _NEXT[seat]
-            return
-        winner = self._best_seat  # a trick has a real card: three cards, only two jokers
-        self.tricks_won[winner] += 1
-        tricks = self._tricks
-        tricks.append((self.leader, trick, winner))  # type: ignore[arg-type]
-        self._trick = []  # a new list: finished tricks are never mutated, so copies share them
-        self.leader = winner
-        if len(tricks) == TRICKS_PER_HAND:
-            self.phase = COMPLETE
-            self.to_act = None
-        else:
-            self.to_act = winner
 
     def _refuse_bid(self, action: str, words: list[str]) -> None:
         seat, rules = self.to_act, self.rules
@@ -324,7 +286,7 @@ class CutthroatHand(BidWhistHand):
             books[self.declarer] += 1  # type: ignore[index]
         return books
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HandView:
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2)):
             raise WhistError(N_("a seat is 0, 1 or 2, or none for a spectator, not %(seat)r"),
                              seat=seat)
@@ -351,52 +313,31 @@ class CutthroatHand(BidWhistHand):
 # -- the match -----------------------------------------------------------------------------------
 
 
-class Match:
+class Match(bid_whist.Match):
     """Hands chained into a match: the dealer moves left every hand (an all-pass redeal too),
     running individual scores, and the end when one player alone has the highest score at or
     above ``game_target``."""
 
+    rules: Rules  # type: ignore[assignment]
+    hand_type: ClassVar[type[HandState]] = CutthroatHand
+    seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = SEATS  # every player for themself
+    missing: ClassVar[str] = N_("a hand's result needs its points for all three players")
+    wrong_hand: ClassVar[str] = N_("only a Cutthroat Bid Whist hand can be added to a Cutthroat "
+                                   "Bid Whist match")
+
     def __init__(self, rules: Rules, first_dealer: int = 0):
-        self.rules = rules
-        self.next_dealer = _check_dealer(first_dealer)
-        self.scores = [0, 0, 0]
-        self.results: list[dict[str, Any]] = []
-        self.winner: int | None = None
+        super().__init__(rules, first_dealer)  # type: ignore[arg-type]
 
-    @property
-    def complete(self) -> bool:
-        return self.winner is not None
+    @staticmethod
+    def _check_first_dealer(dealer: object) -> int:
+        return _check_dealer(dealer)
 
-    def add_hand(self, hand: CutthroatHand) -> None:
-        """Count a complete hand played at this match's table."""
-        if not isinstance(hand, CutthroatHand):
-            raise WhistError(N_("only a Cutthroat Bid Whist hand can be added to a Cutthroat Bid "
-                                "Whist match"))
-        if hand.rules != self.rules:
-            raise WhistError(N_("this hand was played under other house rules than the match"))
-        if not hand.complete:
-            raise WhistError(N_("the hand is not finished"))
-        self.add_result(hand.dealer, hand.result())
-
-    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
-        """Count a hand given by its result (``CutthroatHand.result()``, or a paper score sheet
-        scored with :func:`score_hand`)."""
-        if self.complete:
-            raise WhistError(N_("the match is over"))
-        if dealer != self.next_dealer:
-            raise WhistError(N_("seat %(next)s must deal this hand, not seat %(dealer)s"),
-                             next=self.next_dealer, dealer=dealer)
-        points = result.get("points") if isinstance(result, dict) else None
-        if not (isinstance(points, (list, tuple)) and len(points) == SEATS
-                and all(isinstance(p, int) and not isinstance(p, bool) for p in points)):
-            raise WhistError(N_("a hand's result needs its points for all three players"))
-        self.results.append(result)
-        self.scores = [s + p for s, p in zip(self.scores, points, strict=True)]
-        self.next_dealer = _NEXT[dealer]
+    def _count(self, result: dict[str, Any], values: list[Any]) -> None:
+        self.scores = [score + points for score, points in zip(self.scores, values, strict=True)]
         top = max(self.scores)
         if top >= self.rules.game_target and self.scores.count(top) == 1:
             self.winner = self.scores.index(top)
 
-    def summary(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "complete": self.complete, "winner": self.winner,
-                "hands": len(self.results)}
+
+CHAIN = Match  # the engine contract's name for it (games.rules.base.GameModule)

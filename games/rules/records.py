@@ -16,7 +16,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules import GAME_MODULES, game_module
-from games.rules.base import N_, DealError, HandState, RulesError, WhistError
+from games.rules.base import (
+    N_,
+    BaseRules,
+    Chain,
+    DealError,
+    GameModule,
+    HandState,
+    RulesError,
+    WhistError,
+)
 
 HAND_FORMAT = "whistclub-hand/1"
 MATCH_FORMAT = "whistclub-match/1"
@@ -40,7 +49,7 @@ def parse_json(text: str) -> Any:
                     reason=exc.msg, line=exc.lineno, column=exc.colno) from None
 
 
-def _module_for(game: object):
+def _module_for(game: object) -> GameModule:
     if game is None:
         raise _fail(N_("the record does not say which game it is (\"game\": one of %(known)s)"),
                     known=", ".join(GAME_MODULES))
@@ -48,20 +57,20 @@ def _module_for(game: object):
         raise _fail(N_("unknown game %(game)r (known: %(known)s)"),
                     game=game, known=", ".join(GAME_MODULES))
     try:
-        return game_module(game)
+        return game_module(game)  # a name of GAME_MODULES
     except ImportError:
         raise _fail(N_("the %(game)s engine is not available yet"), game=game) from None
 
 
-def _rules_for(module, rules: object):
+def _rules_for(module: GameModule, rules: object) -> BaseRules:
     try:
-        return module.Rules.from_overrides(rules if rules is not None else {})
+        return module.Rules.from_overrides(rules if rules is not None else {})  # type: ignore[arg-type]
     except RulesError as exc:
         raise _fail(N_("rules: %(reason)s"), reason=str(exc)) from None
 
 
 def start_hand(document: Mapping[str, Any], *, inherited: Mapping[str, Any] | None = None
-               ) -> tuple[Any, HandState, list]:
+               ) -> tuple[GameModule, HandState, list[Any]]:
     """Validate a hand record's deal and return (engine module, fresh state, actions)."""
     if not isinstance(document, Mapping):
         raise _fail(N_("a hand record must be a JSON object"))
@@ -76,7 +85,7 @@ def start_hand(document: Mapping[str, Any], *, inherited: Mapping[str, Any] | No
     module = _module_for(game)
     rules = _rules_for(module, document.get("rules", inherited.get("rules")))
     seats = module.SEATS  # the engine contract: every game module says it
-    dealer = document.get("dealer")
+    dealer: Any = document.get("dealer")  # checked here, then by the engine
     if isinstance(dealer, bool) or dealer not in range(seats):
         raise _fail(N_("dealer must be a seat number 0 to %(last)s; got %(dealer)r"),
                     last=seats - 1, dealer=dealer)
@@ -98,7 +107,7 @@ def start_hand(document: Mapping[str, Any], *, inherited: Mapping[str, Any] | No
     return module, state, actions
 
 
-def apply_actions(state: HandState, actions: list) -> None:
+def apply_actions(state: HandState, actions: list[Any]) -> None:
     """Apply recorded actions in order; the first bad one raises a RecordError naming it."""
     seats = range(len(state.dealt_hands))  # the engine's SEATS
     for index, entry in enumerate(actions):
@@ -144,10 +153,9 @@ def replay_match(document: Mapping[str, Any]) -> dict[str, Any]:
         raise _fail(N_("a match document needs a non-empty list of hands"))
     inherited = {"format": HAND_FORMAT, "game": document["game"],
                  "rules": document.get("rules", {})}
-    chain_class = getattr(module, "Match", None) or module.Session
-    first_dealer = hands[0].get("dealer") if isinstance(hands[0], Mapping) else None
-    chain = None
-    results = []
+    chain_class = module.CHAIN
+    chain: Chain | None = None
+    results: list[dict[str, Any]] = []
     for number, hand in enumerate(hands):
         try:
             if isinstance(hand, Mapping) and "game" in hand and hand["game"] != document["game"]:
@@ -155,7 +163,7 @@ def replay_match(document: Mapping[str, Any]) -> dict[str, Any]:
                             got=hand["game"], expected=document["game"])
             state = replay_hand(hand, inherited=inherited)
             if chain is None:
-                chain = chain_class(rules, first_dealer=first_dealer)
+                chain = chain_class(rules, first_dealer=state.dealer)
             if chain.complete:
                 raise _fail(N_("the match was already over"))
             chain.add_hand(state)
@@ -164,6 +172,7 @@ def replay_match(document: Mapping[str, Any]) -> dict[str, Any]:
         summary = chain.summary()
         results.append({**state.result(),
                         **{k: summary[k] for k in ("scores", "balances") if k in summary}})
+    assert chain is not None  # a match document has at least one hand (checked above)
     return {"format": MATCH_FORMAT, "game": document["game"], **chain.summary(), "results": results}
 
 
@@ -189,7 +198,7 @@ def record_of(state: HandState) -> dict[str, Any]:
         "dealer": state.dealer,
         "hands": [list(hand) for hand in state.dealt_hands],
     }
-    if getattr(state, "dealt_kitty", None) is not None:
+    if state.dealt_kitty is not None:
         record["kitty"] = list(state.dealt_kitty)
     record["actions"] = [{"seat": seat, "action": action} for seat, action in state.history]
     return record

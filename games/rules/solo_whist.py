@@ -20,6 +20,7 @@ precomputed tables, and caches its legal list until the next ``apply``.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,14 +29,15 @@ from typing import Any, ClassVar
 from .base import (
     N_,
     BaseRules,
+    Chain,
     Deal,
     DealError,
     HandState,
+    HandView,
     IllegalAction,
     RulesError,
     WhistError,
     rule,
-    seat_values_to_count,
 )
 from .cards import (
     ALL_CARDS,
@@ -215,14 +217,14 @@ def _cards_of(mask: int) -> list[str]:
 # -- scoring -------------------------------------------------------------------------------------
 
 
-def _as_number(value: Fraction) -> int | float:
+def _as_number(value: Fraction | int) -> int | float:
     """Units as JSON numbers: an int when whole, else a float of the value rounded to 6 places."""
     return value.numerator if value.denominator == 1 else float(value)
 
 
 def score_hand(rules: Rules, contract: str | None, declarer: int | None = None,
                partner: int | None = None, tricks: Sequence[int] = (0, 0, 0, 0),
-               revoker: int | None = None) -> list:
+               revoker: int | None = None) -> list[Any]:
     """Units won (+) and paid (-) by seats 0..3 for one hand.  Always sums to zero.
 
     ``contract`` is a name of :data:`CONTRACTS` (``"prop_and_cop"``, ``"solo"``, ...) or None
@@ -270,7 +272,7 @@ def score_hand(rules: Rules, contract: str | None, declarer: int | None = None,
     if revoker is not None:
         side_tricks, made, overtricks = _revoked(rules, c, revoker in side, side_tricks, made,
                                                  overtricks)
-    per_pair = c.stake
+    per_pair: int | Fraction = c.stake
     if overtricks:
         per_pair += side_tricks - c.goal if made else c.goal - side_tricks
     if not made:
@@ -320,7 +322,7 @@ def _revoked(rules: Rules, c: Contract, declaring_side_revoked: bool, side_trick
 # -- the deal ------------------------------------------------------------------------------------
 
 
-def deal(rules: Rules, dealer: int, rng) -> Deal:
+def deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     """13 cards each; the turn-up is ``hands[dealer][-1]``.  ``rng``: random.Random or SystemRandom.
 
     Sorting the deck on one random float per card is a uniform shuffle (ties have odds near
@@ -414,7 +416,9 @@ class SoloHand(HandState):
     """
 
     game: ClassVar[str] = GAME
-    dealt_kitty: ClassVar[None] = None  # Solo Whist has none (records.record_of reads it)
+    dealt_kitty = None  # Solo Whist has none (records.record_of reads it)
+    rules: Rules
+    complete: bool  # a slot, kept up to date: read more often than the phase changes
 
     __slots__ = (
         "rules", "dealer", "dealt_hands", "turn_up", "turn_up_suit", "phase", "to_act", "complete",
@@ -464,7 +468,7 @@ class SoloHand(HandState):
         legal = self._legal
         if legal is None:
             if self.phase == PLAY:
-                hand = self._hands[self.to_act]
+                hand = self._hands[self.to_act]  # type: ignore[index]  # a seat in the play
                 if self._trick and hand & self._led:
                     hand &= self._led
                 legal = play_actions_of(hand)
@@ -479,7 +483,7 @@ class SoloHand(HandState):
                 info = PLAY_INFO.get(action)
             except TypeError:  # unhashable junk: let the slow path name it
                 info = None
-            player = self.to_act
+            player: int = self.to_act  # type: ignore[assignment]  # a seat in the play
             if info is not None and (seat is None or seat == player):
                 idx, bit, suit_mask, rank = info
                 hand = self._hands[player]
@@ -514,13 +518,13 @@ class SoloHand(HandState):
     def _close_trick(self) -> None:
         winner = self._best_seat
         self._won[winner] += 1
-        self._done.append((self._leader, self._trick, winner))
+        self._done.append((self._leader, self._trick, winner))  # type: ignore[arg-type]
         self._trick = []
         if self._side >> winner & 1:
             self._side_tricks += 1
         remaining = TRICKS_PER_HAND - len(self._done)
         taken = self._side_tricks
-        contract = self.contract
+        contract: Contract = self.contract  # type: ignore[assignment]  # set before the play
         if remaining == 0 or self._stop_early and (
                 taken > contract.most or taken + remaining < contract.goal
                 or contract.goal <= taken and taken + remaining <= contract.most):
@@ -533,7 +537,7 @@ class SoloHand(HandState):
 
     def _apply_slow(self, action: object, seat: int | None) -> None:
         """Refuses with a reason, or applies an auction or declare action."""
-        to_act = self.to_act
+        to_act: int = self.to_act  # type: ignore[assignment]  # None once complete: refused
         who = to_act if seat is None else seat
         if not isinstance(action, str):
             raise IllegalAction(who, action, N_("an action is a text such as 'pass' or "
@@ -567,7 +571,8 @@ class SoloHand(HandState):
                 raise IllegalAction(to_act, action, N_("seat %(seat)s does not hold %(card)s"),
                                     seat=to_act, card=card)
             raise IllegalAction(to_act, action, N_("seat %(seat)s must follow %(suit)s"),
-                                seat=to_act, suit=SUIT_NAMES[CARD_SUIT[self._trick[0]]])
+                                seat=to_act,
+                                suit=SUIT_NAMES[CARD_SUIT[self._trick[0]]])  # type: ignore[index]
 
     @staticmethod
     def _kind_of(who: int | None, action: str) -> str:
@@ -604,7 +609,7 @@ class SoloHand(HandState):
         if self.phase == AUCTION:
             if self._proposer_choice:
                 return ["pass", "solo"]
-            if self._passed[self.to_act]:  # only eldest, holding the Cop option, gets here
+            if self._passed[self.to_act]:  # type: ignore[index]  # only eldest, holding the Cop option, gets here
                 return ["cop", "pass"]
             high = self._high
             rules = self.rules
@@ -612,6 +617,7 @@ class SoloHand(HandState):
                                     high is PROP_AND_COP and self.partner is None,
                                     rules.turn_up, rules.prop_and_cop])
         if self.phase == DECLARE:
+            assert self.contract is not None  # the auction set it
             if self.contract.trump == TRUMP_NAMED_NOT_TURN_UP and self.turn_up_suit:
                 return [a for a in TRUMP_ACTIONS if a[-1] != self.turn_up_suit]
             return list(TRUMP_ACTIONS)
@@ -694,6 +700,7 @@ class SoloHand(HandState):
 
     def _start_contract(self) -> None:
         contract = self.contract = self._high
+        assert contract is not None  # someone bid
         if contract.trump == TRUMP_NONE:
             self._start_play(None)
         elif contract.trump == TRUMP_TURN_UP and self.turn_up_suit:
@@ -706,13 +713,14 @@ class SoloHand(HandState):
         if action not in self.legal_actions():
             raise IllegalAction(seat, action, N_("abundance trumps may not be the turn-up suit "
                                                  "(%(suit)s): that is royal abundance"),
-                                suit=SUIT_NAMES[self.turn_up_suit])
+                                suit=SUIT_NAMES[self.turn_up_suit or ""])
         self.history.append((seat, action))
         self._legal = None
         self._start_play(action[-1])
 
     def _start_play(self, trump: str | None) -> None:
         contract = self.contract
+        assert contract is not None and self.declarer is not None
         self.trump = trump
         self._trump_mask = SUIT_MASK[trump] if trump else 0
         self._side = 1 << self.declarer | (1 << self.partner if self.partner is not None else 0)
@@ -777,6 +785,7 @@ class SoloHand(HandState):
             return {"complete": True, "redeal": True, "reason": self.redeal_reason,
                     "units": [0, 0, 0, 0]}
         contract = self.contract
+        assert contract is not None  # a hand complete without a redeal was played
         return {
             "complete": True,
             "contract": contract.name,
@@ -796,20 +805,16 @@ class SoloHand(HandState):
             return True
         return (self.dealer - self._leader) % 4 >= len(self._trick)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HandView:
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
             raise WhistError(N_("a view is for seat 0, 1, 2 or 3, or None for a spectator"))
         contract = self.contract
-        view: dict[str, Any] = {
+        view: HandView = {
             "game": GAME,
             "seat": seat,
             "dealer": self.dealer,
             "phase": self.phase,
             "to_act": self.to_act,
-        }
-        if seat is not None:
-            view["hand"] = sort_for_display(_cards_of(self._hands[seat]))
-        view.update({
             "hand_sizes": [mask.bit_count() for mask in self._hands],
             "turn_up": self.turn_up if self._turn_up_on_table() else None,
             "turn_up_suit": self.turn_up_suit,
@@ -820,15 +825,20 @@ class SoloHand(HandState):
             },
             "trump": self.trump,
             "leader": self._leader if self.phase == PLAY else None,
-            "trick": self._trick_cards(self._leader, self._trick) if self.phase == PLAY else [],
+            "trick": (self._trick_cards(self._leader, self._trick)
+                      if self.phase == PLAY and self._leader is not None else []),
             "tricks": [{"leader": leader, "cards": self._trick_cards(leader, cards),
                         "winner": winner} for leader, cards, winner in self._done],
             "tricks_won": self._won[:],
             "exposed": None,
-        })
-        if contract is not None and contract.name == "spread_misere" and self._done:
-            view["exposed"] = {"seat": self.declarer,
-                               "cards": sort_for_display(_cards_of(self._hands[self.declarer]))}
+        }
+        if seat is not None:
+            view["hand"] = sort_for_display(_cards_of(self._hands[seat]))
+        declarer = self.declarer
+        if (contract is not None and contract.name == "spread_misere" and self._done
+                and declarer is not None):
+            view["exposed"] = {"seat": declarer,
+                               "cards": sort_for_display(_cards_of(self._hands[declarer]))}
         if seat is not None and seat == self.to_act:
             view["legal"] = list(self.legal_actions())
         if self.complete:
@@ -844,7 +854,7 @@ class SoloHand(HandState):
 # -- sessions ------------------------------------------------------------------------------------
 
 
-class Session:
+class Session(Chain):
     """A session of hands at one table: balances, dealer rotation and the end of the session.
 
     Ends after ``deals`` hands (abandoned hands count: each is a deal) or as soon as a player's
@@ -852,6 +862,14 @@ class Session:
     players stop (at an agreed time).  The deal always passes clockwise, also after a redeal.
     Balances are kept exactly (fractions) and reported like :func:`score_hand` units.
     """
+
+    rules: Rules
+    hand_type: ClassVar[type[HandState]] = SoloHand
+    seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = SEATS
+    counted: ClassVar[str] = "units"
+    missing: ClassVar[str] = N_("a hand's result needs the units of all four seats")
+    wrong_hand: ClassVar[str] = N_("only a Solo Whist hand can be added to a Solo Whist session")
 
     def __init__(self, rules: Rules, first_dealer: int = 0, deals: int | None = None,
                  target_balance: int | float | None = None):
@@ -868,19 +886,13 @@ class Session:
                 or not math.isfinite(target_balance) or target_balance <= 0):
             raise WhistError(N_("the target balance must be a number greater than 0, "
                                 "not %(target)r"), target=target_balance)
-        self.rules = rules
-        self.first_dealer = first_dealer
+        super().__init__(rules, first_dealer)
         self.deals = deals
         self.target_balance = target_balance
-        self.results: list[dict[str, Any]] = []
         self._balances = [Fraction(0)] * 4
 
     @property
-    def next_dealer(self) -> int:
-        return (self.first_dealer + len(self.results)) % 4
-
-    @property
-    def balances(self) -> list:
+    def balances(self) -> list[int | float]:
         return [_as_number(b) for b in self._balances]
 
     @property
@@ -890,32 +902,16 @@ class Session:
         target = self.target_balance
         return target is not None and any(b >= Fraction(str(target)) for b in self._balances)
 
-    def add_hand(self, hand: SoloHand) -> None:
-        """Adds a complete hand dealt by ``next_dealer``; raises WhistError otherwise."""
-        if self.complete:
-            raise WhistError(N_("the session is over"))
-        if not isinstance(hand, SoloHand):
-            raise WhistError(N_("only a Solo Whist hand can be added to a Solo Whist session"))
-        if not hand.complete:
-            raise WhistError(N_("the hand is not finished"))
-        if hand.rules != self.rules:
-            raise WhistError(N_("this hand was played with other house rules than the session"))
-        self.add_result(hand.dealer, hand.result())
-
-    def add_result(self, dealer: int, result: dict[str, Any]) -> None:
-        """Count a hand given by its dealer and stored result (``SoloHand.result()``): a
-        session is rebuilt from its stored hands without playing them again."""
-        units = seat_values_to_count(self, dealer, result, "units",
-                                     N_("a hand's result needs the units of all four seats"), SEATS)
-        for seat, value in enumerate(units):
+    def _count(self, result: dict[str, Any], values: list[Any]) -> None:
+        for seat, value in enumerate(values):
             self._balances[seat] += Fraction(value) if type(value) is int else Fraction(str(value))
-        self.results.append(result)
 
-    def summary(self) -> dict[str, Any]:
+    def _totals(self) -> dict[str, Any]:
+        return {"balances": self.balances}
+
+    def _outcome(self) -> dict[str, Any]:
         best = max(self._balances)
-        return {
-            "balances": self.balances,
-            "complete": self.complete,
-            "hands": len(self.results),
-            "leader": [seat for seat in range(4) if self._balances[seat] == best],
-        }
+        return {"leader": [seat for seat in range(4) if self._balances[seat] == best]}
+
+
+CHAIN = Session  # the engine contract's name for it (games.rules.base.GameModule)

@@ -107,3 +107,17 @@ def test_an_away_seats_takeover_lost_with_its_timer_is_made_by_the_next_look(
     assert (table.pk, 1) in presence.look_at_away_seats()
     assert scheduled == [table.pk]
     assert Table.objects.get(pk=table.pk).computer_turn
+
+
+def test_the_seat_of_a_deleted_account_is_a_computers_turn_a_restart_finds(
+        django_user_model, scheduled):
+    ana = django_user_model.objects.create_user("ana", None, "pw-long-enough")
+    bob = django_user_model.objects.create_user("bob", None, "pw-long-enough")
+    table = tables.create_table(ana, "solo_whist", {})
+    tables.take_seat(table.pk, ana, 0)
+    tables.take_seat(table.pk, bob, 1)
+    tables.fill_seats(table.pk, ana, "easy")
+    assert current_state(Table.objects.get(pk=table.pk)).to_act == 1  # Bob's call
+    Table.objects.filter(pk=table.pk).update(computer_turn=False)  # a person to act
+    bob.delete()
+    assert Table.objects.get(pk=table.pk).computer_turn  # now a computer's, in the database

@@ -90,7 +90,7 @@ def table_dict(game: str, hand: dict | None, seat: int | None = 0, **more) -> di
 @pytest.mark.parametrize("game", GAMES)
 def test_no_phase_of_any_game_shows_engine_notation(game):
     module = game_module(game)
-    chain = (getattr(module, "Match", None) or module.Session)(module.Rules(), first_dealer=0)
+    chain = module.CHAIN(module.Rules(), first_dealer=0)
     phases = set()
     for number, (steps, state) in enumerate(hands_of(game, range(12)), 1):
         for hand in steps[::3] + steps[-1:]:

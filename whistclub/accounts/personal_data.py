@@ -182,9 +182,9 @@ def _online_tables(user) -> list[dict[str, Any]]:
     return out
 
 
-def _own_cards(record: dict, position: int) -> list[str]:
+def _own_cards(record: dict, position: int | None) -> list[str]:
     dealt = (record or {}).get("hands") or []
-    return list(dealt[position]) if 0 <= position < len(dealt) else []
+    return list(dealt[position]) if position is not None and 0 <= position < len(dealt) else []
 
 
 def _hand_reviews(user) -> list[dict[str, Any]]:

@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.rules.base import HandView
+
 from . import search, simple
 from .hooks import of
 from .knowledge import rules_of
@@ -29,7 +31,7 @@ LEVELS = ("easy", "normal", "strong")
 ALL_LEVELS = ("random", *LEVELS)
 
 
-def choose_action(view: dict[str, Any], level: str = "normal",
+def choose_action(view: HandView, level: str = "normal",
                   rng: random.Random | None = None) -> str:
     """The action the computer player at ``view["seat"]`` takes, from that view alone."""
     if not view.get("legal") and not view.get("discard_count"):
@@ -53,7 +55,7 @@ def choose_action(view: dict[str, Any], level: str = "normal",
     return call(view, rng, level)
 
 
-def random_action(view: dict[str, Any], rng: random.Random) -> str:
+def random_action(view: HandView, rng: random.Random) -> str:
     legal = view.get("legal") or []
     if not legal:  # Bid Whist discards: the view gives a count instead of 18,564 choices
         cards = rng.sample(view["hand"], view["discard_count"])
@@ -61,7 +63,7 @@ def random_action(view: dict[str, Any], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def call(view: dict[str, Any], rng: random.Random, level: str = "normal") -> str:
+def call(view: HandView, rng: random.Random, level: str = "normal") -> str:
     """Every decision but a card to play, for the normal and strong levels: the game's hook
     for the phase (``CALLS`` of ``games/rules/bots/<game>.py``), else the easy heuristics.
     The level chooses the thresholds its calls are made from (``bidding.thresholds``)."""

@@ -5,14 +5,22 @@ know of this game: see :mod:`games.rules.bots.bid_whist`, the first of these mod
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules import belgian_whist as engine
+from games.rules.base import HandView
 from games.rules.cards import ALL_CARDS, CARD_BIT, mask_of
 
 from . import bidding, simple
 from .kernel import LOSE, SINK, WIN, PlaySpec
-from .knowledge import ACE_MASK, STANDARD, Hidden, memo, plain_tables, trump_group
+from .knowledge import (
+    ACE_MASK,
+    STANDARD,
+    Hidden,
+    contract_of,
+    memo,
+    plain_tables,
+    seat_of,
+    trump_group,
+)
 
 GAME = engine.GAME
 
@@ -36,16 +44,16 @@ THRESHOLDS = {"grand_chelem": 12.6, "petit_chelem": 11.7, "misere_etalee": 0.05,
 HABIT_UNIT = 0.6  # points per hand
 
 
-def declaring(view: dict[str, Any], seat: int) -> bool:
+def declaring(view: HandView, seat: int) -> bool:
     contract = view.get("contract") or {}
     return seat in (contract.get("declarers") or ())
 
 
-def partner_of(view: dict[str, Any], seat: int) -> int | None:
+def partner_of(view: HandView, seat: int) -> int | None:
     return simple.contract_partner(view, seat)
 
 
-def easy_call(view: dict[str, Any], cards: list[str], legal: list[str]) -> str:
+def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
     return simple.choose_belgian_call(view, cards, legal)
 
 
@@ -53,8 +61,8 @@ def deck(rules) -> int:
     return STANDARD
 
 
-def play_spec(view: dict[str, Any], rules) -> PlaySpec:
-    me, contract = view["seat"], view["contract"]
+def play_spec(view: HandView, rules) -> PlaySpec:
+    me, contract = seat_of(view), contract_of(view)
     strength, suit_id, follow = plain_tables(view.get("trump"))
     kind, level, declarers = contract["contract"], contract["level"], contract["declarers"]
     together = contract["together"]
@@ -72,7 +80,7 @@ def play_spec(view: dict[str, Any], rules) -> PlaySpec:
                     tuple(s in declarers for s in range(4)), trump_group(view.get("trump")))
 
 
-def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
+def read_hidden(view: HandView, rules, hidden: Hidden) -> None:
     """Exposed misère hands, the petite misère discards, and what the auction says of the
     dealt hands: ``passe_trou`` / ``trou`` = not / exactly three aces, ``emballer S`` = holds
     an S; at a trou, the two declarers hold all four aces."""
@@ -82,7 +90,7 @@ def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
             hidden.fixed[entry["seat"]] |= mask_of(entry["cards"])
     if view.get("discard"):
         hidden.known_gone |= CARD_BIT[view["discard"]]
-    if view["contract"]["contract"] == engine.PETITE_MISERE:
+    if contract_of(view)["contract"] == engine.PETITE_MISERE:
         for seat in range(4):
             if seat != me:
                 hidden.piles.append(("discard", 1, seat))
@@ -96,24 +104,24 @@ def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
             hidden.checks.append((seat, "three_aces", None))
         elif action.startswith("emballer "):
             hidden.checks.append((seat, "holds_suit", action[-1]))
-    if view["contract"]["contract"] == engine.TROU_CONTRACT:
+    if contract_of(view)["contract"] == engine.TROU_CONTRACT:
         for seat in range(4):
-            if seat not in view["contract"]["declarers"]:
+            if seat not in contract_of(view)["declarers"]:
                 hidden.forbidden[seat] |= ACE_MASK
 
 
-def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
+def rebuild_deal(view: HandView, rules, dealt: list[int], pile_of: dict,
                  actions: list[tuple[int, str]]) -> None:
     """The petite misère discards go back to the hands they came from."""
     if view.get("discard"):
-        dealt[view["seat"]] |= CARD_BIT[view["discard"]]
+        dealt[seat_of(view)] |= CARD_BIT[view["discard"]]
     for (name, owner), cards in pile_of.items():
         if name == "discard":
             dealt[owner] |= cards
     return None
 
 
-def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
+def rebuild_before_play(state, view: HandView, pile_of: dict) -> None:
     if state.phase == engine.DISCARD:
         for _ in range(4):
             seat = state.to_act
@@ -123,8 +131,8 @@ def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
                 card = ALL_CARDS[pile_of[("discard", seat)].bit_length() - 1]
                 state.apply("discard " + card, seat)
     if state.phase == engine.TRUMP:
-        state.apply("trump " + view["trump"])
+        state.apply(f"trump {view['trump']}")
 
 
-def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
+def order_dealt(view: HandView, cards: list[list[str]]) -> None:
     """Nothing: the order in which the cards were dealt does not matter here."""

@@ -9,14 +9,13 @@ kitty), and how a sampled deal goes back to an engine state.  Each game has such
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules import bid_whist as engine
+from games.rules.base import HandView
 from games.rules.cards import ALL_CARDS, mask_of
 
 from . import bidding, simple
 from .kernel import WIN, PlaySpec, bits
-from .knowledge import Hidden, memo, trump_group
+from .knowledge import Hidden, contract_of, memo, seat_of, trump_group
 
 GAME = engine.GAME
 
@@ -50,16 +49,16 @@ HABIT_UNIT = 0.12  # what a partnership habit is worth, in points per hand
 DOUBLE_DUMMY = True  # a hand's review gives its contract's double-dummy result (review.py)
 
 
-def declaring(view: dict[str, Any], seat: int) -> bool:
+def declaring(view: HandView, seat: int) -> bool:
     contract = view.get("contract") or {}
     return contract.get("declarer") is not None and contract["declarer"] % 2 == seat % 2
 
 
-def partner_of(view: dict[str, Any], seat: int) -> int | None:
+def partner_of(view: HandView, seat: int) -> int | None:
     return (seat + 2) % 4
 
 
-def easy_call(view: dict[str, Any], cards: list[str], legal: list[str]) -> str:
+def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
     return simple.choose_bid_whist_call(view, cards, legal)
 
 
@@ -67,8 +66,8 @@ def deck(rules) -> int:
     return rules.shape.deck_mask  # the kitty rule's deck (with or without the jokers)
 
 
-def play_spec(view: dict[str, Any], rules) -> PlaySpec:
-    me, contract = view["seat"], view["contract"]
+def play_spec(view: HandView, rules) -> PlaySpec:
+    me, contract = seat_of(view), contract_of(view)
     strength, suit_id, follow = engine._order_tables(
         view["trump"], view["direction"], rules.downtown_ace, rules.downtown_side_suits)
     team = contract["declarer"] & 1
@@ -87,10 +86,10 @@ def play_spec(view: dict[str, Any], rules) -> PlaySpec:
                     tuple(s & 1 == team for s in range(4)), trump_group(view["trump"]))
 
 
-def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
+def read_hidden(view: HandView, rules, hidden: Hidden) -> None:
     """The declarer's discards (known to the declarer, a hidden pile to the others) and a
     kitty shown to everyone (only the declarer can hold its cards)."""
-    me, declarer = view["seat"], view["contract"]["declarer"]
+    me, declarer = seat_of(view), contract_of(view)["declarer"]
     if "discards" in view:  # the declarer's own discards
         hidden.known_gone |= mask_of(view["discards"])
     elif rules.shape.kitty_size:
@@ -102,10 +101,10 @@ def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
                 hidden.forbidden[seat] |= mask_of(kitty)
 
 
-def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
+def rebuild_deal(view: HandView, rules, dealt: list[int], pile_of: dict,
                  actions: list[tuple[int, str]]) -> list[str] | None:
     """The dealt hands and kitty of a sample, and the calls after the auction; the kitty."""
-    declarer = view["contract"]["declarer"]
+    declarer = contract_of(view)["declarer"]
     kitty = None
     if rules.shape.kitty_size:  # kitty=none: nothing taken, nothing discarded
         discards = (mask_of(view["discards"]) if "discards" in view
@@ -115,14 +114,14 @@ def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
         kitty = list(view["kitty"]) if view.get("kitty") else [ALL_CARDS[i]
                                                                 for i in bits(kitty_mask)]
         actions.append((declarer, "discard " + " ".join(ALL_CARDS[i] for i in bits(discards))))
-    actions.append((declarer, f"trump {view['trump']}" if view["contract"]["mode"] != "notrump"
+    actions.append((declarer, f"trump {view['trump']}" if contract_of(view)["mode"] != "notrump"
                     else f"direction {view['direction']}"))
     return kitty
 
 
-def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
+def rebuild_before_play(state, view: HandView, pile_of: dict) -> None:
     """Nothing: the auction, the discard and the trumps were all replayed as actions."""
 
 
-def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
+def order_dealt(view: HandView, cards: list[list[str]]) -> None:
     """Nothing: the order in which the cards were dealt does not matter here."""

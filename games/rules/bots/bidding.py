@@ -19,9 +19,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from games.rules.base import HandView
 from games.rules.cards import RANK_VALUE
 
 from .hooks import of as hooks_of
+from .knowledge import contract_of, seat_of
 
 SUITS = "SHDC"
 UP = "AKQJT98765432"
@@ -74,7 +76,7 @@ HELD_BACK = {
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
 
-def thresholds(view: dict[str, Any], calls: str | dict | None = None) -> dict[str, Any]:
+def thresholds(view: HandView, calls: str | dict | None = None) -> dict[str, Any]:
     """The thresholds the seat's calls are made from: its game's hand-set ones, or (``calls``
     = "tuned", the level's choice) those overlaid by the measured figures but those held back
     (``HELD_BACK``), or ("tuned+books", "tuned+bids+kitty": a candidate's) by those and the
@@ -234,7 +236,7 @@ def bid_whist_orders(rules, direction: str, trump: str | None):
 
 def bid_whist_options(cards: list[str], rules) -> list[tuple[float, str, str | None, str]]:
     """(tricks in hand, mode, trump, direction) for every way to play the hand, best first."""
-    out = []
+    out: list[tuple[float, str, str | None, str]] = []
     for direction in ("uptown", "downtown"):
         for trump in SUITS:
             order_of = bid_whist_orders(rules, direction, trump)
@@ -280,10 +282,10 @@ class BidChoice:
     can_pass: bool = True  # False for a dealer stuck with the bid
 
 
-def bid_whist_choice(view: dict[str, Any], rules, books: dict[str, float]) -> BidChoice:
+def bid_whist_choice(view: HandView, rules, books: dict[str, float]) -> BidChoice:
     legal = view["legal"]
     cards = view["hand"]
-    me = view["seat"]
+    me = seat_of(view)
     partner_bid = any(e["seat"] == (me + 2) % 4 and e["action"] != "pass"
                       for e in view["auction"])
     opponent_bid = any(e["seat"] % 2 != me % 2 and e["action"] != "pass"
@@ -325,7 +327,7 @@ BID_FROM = {"none": "bid_from", "opponent": "overcall_opponent_from",
             "partner": "overcall_partner_from"}
 
 
-def bid_whist_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
+def bid_whist_call(view: HandView, rules, calls: str | dict | None = None) -> str:
     """The level's call: its best bid (``preempting_bid``) when that bid is expected to gain at
     least the figure ``BID_FROM`` names for who holds the auction, else a pass."""
     figures = thresholds(view, calls)
@@ -375,7 +377,7 @@ def best_keep(cards: list[str], mode: str, rules, weights: dict[str, float],
     """The best cards to keep (all but ``discard_count``: 12 of 18 with the six-card kitty)
     and the trump/direction they are meant for."""
     best = None
-    plans = []
+    plans: list[tuple[str | None, str]] = []
     if mode == "notrump":
         plans = [(None, d) for d in ("uptown", "downtown")]
     else:
@@ -394,8 +396,8 @@ def best_keep(cards: list[str], mode: str, rules, weights: dict[str, float],
     return best  # type: ignore[return-value]
 
 
-def bid_whist_discard(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
-    mode = view["contract"]["mode"]
+def bid_whist_discard(view: HandView, rules, calls: str | dict | None = None) -> str:
+    mode = contract_of(view)["mode"]
     _tricks, keep, _trump, _direction = best_keep(view["hand"], mode, rules,
                                                   thresholds(view, calls)["keep"],
                                                   view["discard_count"])
@@ -403,9 +405,9 @@ def bid_whist_discard(view: dict[str, Any], rules, calls: str | dict | None = No
     return "discard " + " ".join(sorted(discards))
 
 
-def bid_whist_declare(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
+def bid_whist_declare(view: HandView, rules, calls: str | dict | None = None) -> str:
     cards = view["hand"]
-    mode = view["contract"]["mode"]
+    mode = contract_of(view)["mode"]
     if mode == "notrump":
         scores = {d: notrump_tricks(cards, bid_whist_orders(rules, d, None))[0]
                   for d in ("uptown", "downtown")}
@@ -453,7 +455,7 @@ def partnership_offered(legal: list[str]) -> bool:
     return "prop" in legal or "cop" in legal
 
 
-def solo_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
+def solo_call(view: HandView, rules, calls: str | dict | None = None) -> str:
     t = thresholds(view, calls)
     legal = view["legal"]
     cards = view["hand"]
@@ -505,7 +507,7 @@ def solo_evaluation(cards: list[str], turn: str | None) -> dict[str, float]:
             "best_tricks": max(turn_tricks, other_tricks), "misere_risk": misere_risk(cards)}
 
 
-def solo_declare(view: dict[str, Any], rules=None, calls: str | dict | None = None) -> str:
+def solo_declare(view: HandView, rules=None, calls: str | dict | None = None) -> str:
     legal = view["legal"]
     cards = view["hand"]
     options = [a for a in legal if a.startswith("trump ")]
@@ -531,7 +533,7 @@ def belgian_evaluation(cards: list[str]) -> dict[str, Any]:
             "chelem_suit": best_suit if best_tricks >= nt_tricks else "NT"}
 
 
-def belgian_call(view: dict[str, Any], rules, calls: str | dict | None = None) -> str:
+def belgian_call(view: HandView, rules, calls: str | dict | None = None) -> str:
     t = thresholds(view, calls)
     legal = view["legal"]
     if len(legal) == 1:
@@ -601,7 +603,7 @@ def pair_suit(view, me) -> str | None:
     return None
 
 
-def seat_standing(view: dict[str, Any]) -> dict[str, Any]:
+def seat_standing(view: HandView) -> dict[str, Any]:
     """The seat's own entry of the Belgian auction's standing (status, proposal, partner)."""
     return {e["seat"]: e for e in (view.get("standing") or [])}.get(view["seat"], {})
 
@@ -646,13 +648,13 @@ def petite_misere_risk(cards: list[str]) -> float:
     return misere_risk([c for c in cards if c != worst])
 
 
-def belgian_discard(view: dict[str, Any], rules=None, calls: str | dict | None = None) -> str:
+def belgian_discard(view: HandView, rules=None, calls: str | dict | None = None) -> str:
     """Petite misère: throw the card most likely to win a trick."""
     cards = view["hand"]
     best = min(cards, key=lambda c: misere_risk([x for x in cards if x != c]))
     return "discard " + best
 
 
-def belgian_trump(view: dict[str, Any], rules=None, calls: str | dict | None = None) -> str:
+def belgian_trump(view: HandView, rules=None, calls: str | dict | None = None) -> str:
     cards = view["hand"]
     return "trump " + best_trump(cards)[1]

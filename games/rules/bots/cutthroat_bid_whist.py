@@ -27,15 +27,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
 from games.rules import cutthroat_bid_whist as ct
+from games.rules.base import HandView
 from games.rules.bid_whist import _TRUMP_BASE as TRUMP
 from games.rules.bid_whist import NO_SUIT, _order_tables
 from games.rules.cards import ALL_CARDS, CARD_INDEX, JOKER_DECK, mask_of
 
 from . import bid_whist, bidding
 from .kernel import bits
+from .knowledge import contract_of, seat_of
 
 GAME = ct.GAME
 DECK_MASK = mask_of(JOKER_DECK)
@@ -58,11 +59,11 @@ BUDGET = 0.12  # strong: seconds per card decision (soft), once MIN_SAMPLES are 
 MIN_SAMPLES = 4
 
 
-def rules_of(view: dict[str, Any]) -> ct.Rules:
+def rules_of(view: HandView) -> ct.Rules:
     return ct.Rules.from_overrides(view.get("rules") or {})
 
 
-def choose_action(view: dict[str, Any], level: str, rng: random.Random) -> str:
+def choose_action(view: HandView, level: str, rng: random.Random) -> str:
     """The action of the seat to act, from its view (see the module docstring)."""
     legal = view.get("legal") or []
     if level == "random":
@@ -107,7 +108,7 @@ def expected_tricks(hand_tricks: float, mode: str) -> float:
                                                            else 0.0)
 
 
-def call(view: dict[str, Any], rules: ct.Rules, *, careful: bool = True) -> str:
+def call(view: HandView, rules: ct.Rules, *, careful: bool = True) -> str:
     legal = view["legal"]
     still_to_speak = len(view["auction"]) < ct.SEATS - 1
     best_action, best_value = None, None
@@ -150,10 +151,10 @@ def call(view: dict[str, Any], rules: ct.Rules, *, careful: bool = True) -> str:
 class Table:
     """The hand in play as the seat sees it: card order, what is unseen, voids, the trick."""
 
-    def __init__(self, view: dict[str, Any], rules: ct.Rules, *, memory: bool = True):
+    def __init__(self, view: HandView, rules: ct.Rules, *, memory: bool = True):
         self.rules = rules
-        self.me: int = view["seat"]
-        contract = view["contract"]
+        self.me: int = seat_of(view)
+        contract = contract_of(view)
         self.declarer: int = contract["declarer"]
         self.bid: int = contract["bid"]
         self.mode: str = contract["mode"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 TRUMP = 100  # every trump's strength is at least this (bid_whist._TRUMP_BASE)
 NO_SUIT = 4
@@ -31,14 +32,14 @@ WIN, LOSE, SINK = 0, 1, 2  # take tricks; take none (misère declarer); make a m
 class PlaySpec:
     strength: tuple[int, ...]  # per card index (cards.ALL_CARDS order)
     suit_id: tuple[int, ...]  # 0..3 = S H D C group, NO_SUIT = belongs to no suit
-    follow: tuple[int, int, int, int]  # cards that follow a lead of each suit group
-    side: tuple[int, int, int, int]  # seats with the same number play together
-    aim: tuple[int, int, int, int]  # WIN, LOSE or SINK per seat
+    follow: tuple[int, ...]  # cards that follow a lead of each suit group
+    side: tuple[int, ...]  # seats with the same number play together
+    aim: tuple[int, ...]  # WIN, LOSE or SINK per seat
     total_tricks: int  # tricks in the whole hand (12 in Bid Whist and petite misère)
     # final tricks per seat -> value for the computer player
     score: Callable[[tuple[int, ...]], float]
     me: int
-    declaring: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    declaring: tuple[bool, ...] = (False, False, False, False)
     trump_group: int = -1  # suit group of the trumps, -1 without
     # The playouts' leads as a club player makes them (a level's choice, search.SearchLevel):
     # put partner in with a suit they hold the boss of; a defender leads a side suit, not
@@ -284,7 +285,7 @@ EXACT, LOWER, UPPER = 0, 1, 2  # what a transposition-table entry's value is: th
 
 
 def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
-          beta: float = float("inf"), table: dict | None = None) -> float:
+          beta: float = float("inf"), table: dict[Any, Any] | None = None) -> float:
     """The exact value of ``pos`` for the computer player's side, every card known (alpha-beta).
 
     The computer player's side maximises, every other seat minimises (the paranoid reading, right
@@ -340,7 +341,7 @@ def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
                 beta = value
         if alpha >= beta:
             break
-    if key is not None:
+    if key is not None and table is not None:
         flag = UPPER if value <= first_alpha else LOWER if value >= first_beta else EXACT
         table[key] = (value, flag)
     return value

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules import game_module
-from games.rules.base import WhistError
+from games.rules.base import HandView, WhistError
 from games.rules.cards import ALL_CARDS, CARD_INDEX, CARD_RANK, SUIT_MASK, mask_of
 
 from .kernel import LOSE, NO_SUIT, TRUMP, WIN, PlaySpec, Position, bits, play
@@ -30,12 +30,27 @@ ACE_MASK = mask_of(["AS", "AH", "AD", "AC"])
 STANDARD = sum(SUIT_MASK.values())
 
 
-def rules_of(view: dict[str, Any]):
+
+def seat_of(view: HandView) -> int:
+    """The seat a computer player plays (its view is always a seated player's)."""
+    seat = view["seat"]
+    assert seat is not None, "a computer player's view is a seated player's"
+    return seat
+
+
+def contract_of(view: HandView) -> dict[str, Any]:
+    """The contract, after the auction (the only phases that ask for it)."""
+    contract = view["contract"]
+    assert contract is not None, "asked for the contract before the auction ended"
+    return contract
+
+
+def rules_of(view: HandView):
     """The table's house rules: ``view["rules"]`` (the overrides) when the caller adds them."""
     return game_module(view["game"]).Rules.from_overrides(view.get("rules") or {})
 
 
-def hooks(view: dict[str, Any]):
+def hooks(view: HandView):
     """The computer players' module of the view's game (:mod:`games.rules.bots.hooks`)."""
     from .hooks import of  # the games' modules import this one
 
@@ -122,7 +137,7 @@ def memo(function, side, aim, me):
     return score
 
 
-def play_spec(view: dict[str, Any], rules) -> PlaySpec:
+def play_spec(view: HandView, rules) -> PlaySpec:
     """The trick rules, sides, aims and score of the hand in play, for seat ``view["seat"]``."""
     return hooks(view).play_spec(view, rules)
 
@@ -134,9 +149,9 @@ def trump_group(trump: str | None) -> int:
 # -- reading the view ----------------------------------------------------------------------------
 
 
-def read(view: dict[str, Any]) -> Knowledge:
+def read(view: HandView) -> Knowledge:
     """Everything the seat knows in the play phase (see the module docstring)."""
-    game, me = view["game"], view["seat"]
+    game, me = view["game"], seat_of(view)
     rules = rules_of(view)
     spec = play_spec(view, rules)
     hand = mask_of(view["hand"])
@@ -172,10 +187,12 @@ def read(view: dict[str, Any]) -> Knowledge:
         unseen &= ~fixed[seat]
 
     trick = [(e["seat"], CARD_INDEX[e["card"]]) for e in view["trick"]]
+    leader = view["leader"]
+    assert leader is not None  # the play has begun
     return Knowledge(game=game, me=me, rules=rules, spec=spec, hand=hand, sizes=sizes,
                      unseen=unseen, fixed=fixed, forbidden=forbidden, piles=piles,
                      played_by=played_by, checks=checks, tricks_done=len(view["tricks"]),
-                     trick=trick, leader=view["leader"], won=list(view["tricks_won"]),
+                     trick=trick, leader=leader, won=list(view["tricks_won"]),
                      not_held=_not_covered(spec, me, tricks, played_by, fixed))
 
 
@@ -328,7 +345,7 @@ def position(knowledge: Knowledge, hands: list[int]) -> Position:
 # -- what the auction says -----------------------------------------------------------------------
 
 
-def calls_misfit(view: dict[str, Any], knowledge: Knowledge, hands: list[int],
+def calls_misfit(view: HandView, knowledge: Knowledge, hands: list[int],
                  piles: list[int], calls: str = "hand") -> int:
     """How many of the other seats' auction calls, made with a real choice, the computer players'
     own bidding (the game's ``CALLS`` from the thresholds ``calls`` names: the searching level's
@@ -362,7 +379,7 @@ def calls_misfit(view: dict[str, Any], knowledge: Knowledge, hands: list[int],
 # -- back to a real engine state (tests, debugging) ----------------------------------------------
 
 
-def dealt_state(view: dict[str, Any], knowledge: Knowledge, hands: list[int], piles: list[int]):
+def dealt_state(view: HandView, knowledge: Knowledge, hands: list[int], piles: list[int]):
     """The engine hand as dealt on this sample, before any action: (state, the actions to
     replay up to the play -- the auction's, then those a game adds, as Bid Whist's discard and
     trumps --, the hidden piles by (name, owner))."""
@@ -378,7 +395,7 @@ def dealt_state(view: dict[str, Any], knowledge: Knowledge, hands: list[int], pi
         pile_of
 
 
-def rebuild(view: dict[str, Any], hands: list[int], piles: list[int]):
+def rebuild(view: HandView, hands: list[int], piles: list[int]):
     """The engine hand this sample stands for: dealt cards recovered, public history replayed.
 
     Raises the engine's IllegalAction/DealError if the sample contradicts the view.

@@ -11,20 +11,21 @@ hands explicitly, by the bench that deals them.
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from games.rules.base import HandView
 from games.rules.cards import mask_of
 
 from . import choose_action as choose_level_action
 from . import search
+from .knowledge import seat_of
 
 
-def choose_action(view: dict[str, Any], hands: list[list[str]], rng: random.Random) -> str:
+def choose_action(view: HandView, hands: list[list[str]], rng: random.Random) -> str:
     """The oracle's action at ``view["seat"]``, knowing ``hands`` (the cards still in each
     seat's hand, seat order)."""
     if view.get("phase") != "play" or len(view["legal"]) == 1:
         return choose_level_action(view, "strong", rng)
-    if mask_of(view["hand"]) != mask_of(hands[view["seat"]]):
+    if mask_of(view["hand"]) != mask_of(hands[seat_of(view)]):
         raise ValueError("the oracle was handed a deal that is not the one in play")
     return search.choose_card(view, search.ORACLE, rng,
                               seen_hands=[mask_of(cards) for cards in hands])

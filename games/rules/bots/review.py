@@ -23,11 +23,13 @@ import time
 from typing import Any
 
 from games.rules import game_module, records
+from games.rules.base import HandView
 from games.rules.cards import CARD_INDEX, mask_of
 
 from . import choose_action
 from . import knowledge as kn
 from .double_dummy import OutOfTime, Solver
+from .hooks import of as hooks_of
 from .kernel import WIN
 from .search import SEARCH_LEVELS, SearchLevel, card_values, legal_runs
 
@@ -99,7 +101,7 @@ def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_
     _module, state, actions = records.start_hand(record)
     start = time.perf_counter()
     plays = [i for i, entry in enumerate(actions) if entry["action"].startswith("play ")]
-    if not plays or not getattr(kn.hooks({"game": state.game}), "DOUBLE_DUMMY", False):
+    if not plays or not getattr(hooks_of(state.game), "DOUBLE_DUMMY", False):
         return None
     applied = plays[0]  # actions applied so far
     for entry in actions[:applied]:
@@ -180,7 +182,7 @@ def contract_bound(spec, side: int, wants_tricks: bool) -> int | None:
     return bound if bound is not None and bound >= 0 and all(made[:bound + 1]) else None
 
 
-def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, Any]:
+def judge(view: HandView, played: str, rng: random.Random) -> dict[str, Any]:
     """One decision: strong's choice from the same view and, for a card, what the player's
     choice cost against it (0 when it was as good)."""
     suggested = choose_action(view, LEVEL, rng)
@@ -202,15 +204,15 @@ def judge(view: dict[str, Any], played: str, rng: random.Random) -> dict[str, An
     cost = 0.0
     if not same_run:
         mine, theirs = CARD_INDEX[played[5:]], CARD_INDEX[suggested[5:]]
-        values = card_values(know, [mine, theirs], VALUES, rng)
-        if values is not None:
-            cost = max(0.0, values[theirs] - values[mine])  # strong's noise is no gain
+        worth = card_values(know, [mine, theirs], VALUES, rng)
+        if worth is not None:
+            cost = max(0.0, worth[theirs] - worth[mine])  # strong's noise is no gain
     cost = round(cost, 2)
     return {"phase": phase, "played": played, "suggested": played if same_run else suggested,
             "cost": cost, "costly": cost >= COSTLY}
 
 
-def call_values(view: dict[str, Any], calls: list[str], rng: random.Random,
+def call_values(view: HandView, calls: list[str], rng: random.Random,
                 deals: int = CALL_DEALS) -> dict[str, float] | None:
     """Each call's mean score for the seat, the hand played out from it on the same deals --
     the unseen cards dealt at random around the seat's own hand and the cards everyone knows
@@ -220,11 +222,11 @@ def call_values(view: dict[str, Any], calls: list[str], rng: random.Random,
     module = game_module(view["game"])
     rules = kn.rules_of(view)
     game_hooks = kn.hooks(view)
-    me, dealer = view["seat"], view["dealer"]
+    me, dealer = kn.seat_of(view), view["dealer"]
     shape = module.deal(rules, dealer, rng)
     if len(view["hand"]) != len(shape.hands[me]):
         return None
-    known = getattr(game_hooks, "auction_known", lambda _view: {})(view)
+    known: dict[int, Any] = getattr(game_hooks, "auction_known", lambda _view: {})(view)
     fixed = {me: list(view["hand"])}
     for seat, cards in known.items():
         fixed[seat] = fixed.get(seat, []) + list(cards)
@@ -269,7 +271,7 @@ def _played_out(state, call: str, me: int, rng: random.Random) -> float:
     return points[me]
 
 
-def representative(know: kn.Knowledge, view: dict[str, Any], action: str) -> int:
+def representative(know: kn.Knowledge, view: HandView, action: str) -> int:
     """The lowest card of ``action``'s run among the legal cards (cards that play alike)."""
     spec = know.spec
     card = CARD_INDEX[action[5:]]

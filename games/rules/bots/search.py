@@ -24,7 +24,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.cards import CARD_INDEX, mask_of
+from games.rules.base import HandView
+from games.rules.cards import ALL_CARDS, CARD_INDEX, mask_of
 
 from . import knowledge as kn
 from .kernel import TRUMP, WIN, beating, bits, distinct_cards, play, playout, solve
@@ -112,7 +113,7 @@ ORACLE = SearchLevel(samples=28, exact_tricks=5, budget=0.15, transpositions=Tru
                      habit_over_exact=False)
 
 
-def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
+def choose_card(view: HandView, level: SearchLevel, rng: random.Random,
                 seen_hands: list[int] | None = None) -> str:
     """The card to play.  ``seen_hands`` (four masks of the cards still in each hand) is for
     the benches' oracle alone: every "sample" is then the real deal."""
@@ -124,12 +125,12 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
     spec.club_leads = level.club_leads
     candidates = legal_runs(view, know)
     if len(candidates) == 1:
-        return "play " + kn.ALL_CARDS[candidates[0]]
+        return "play " + ALL_CARDS[candidates[0]]
     tricks_left = know.spec.total_tricks - know.tricks_done
     drawing = draw_trumps(view, know, candidates) \
         if level.habit_over_exact or tricks_left > level.exact_tricks else None
     if drawing is not None:
-        return "play " + kn.ALL_CARDS[drawing]
+        return "play " + ALL_CARDS[drawing]
     bonus = habits(view, know, candidates)
     per_deal: dict[int, list[float]] | None = {} if level.habits_within_noise else None
     values = card_values(know, candidates, level, rng, seen_hands, view, per_deal)
@@ -141,10 +142,10 @@ def choose_card(view: dict[str, Any], level: SearchLevel, rng: random.Random,
         habit = habit_card(view, know, candidates, values)
         if habit is not None and choice != habit and not clearly_better(per_deal, choice, habit):
             choice = habit
-    return "play " + kn.ALL_CARDS[choice]
+    return "play " + ALL_CARDS[choice]
 
 
-def habit_card(view: dict[str, Any], know: kn.Knowledge, candidates: list[int],
+def habit_card(view: HandView, know: kn.Knowledge, candidates: list[int],
                values: dict[int, float]) -> int | None:
     """The card a club partner expects, if the position calls for one: last to play with an
     opponent winning, the cheapest card that takes the trick; on lead, against an abundance
@@ -166,7 +167,7 @@ def habit_card(view: dict[str, Any], know: kn.Knowledge, candidates: list[int],
     return max(fitting, key=lambda c: (values[c], -c)) if fitting else None
 
 
-def partners_suit(view: dict[str, Any], know: kn.Knowledge) -> int | None:
+def partners_suit(view: HandView, know: kn.Knowledge) -> int | None:
     """The side suit partner led first in this hand (a suit group), if any."""
     spec, me = know.spec, know.me
     partner = [s for s in range(4) if s != me and spec.side[s] == spec.side[me]]
@@ -221,7 +222,7 @@ def sample_inferred(know: kn.Knowledge, rng: random.Random, level: SearchLevel):
     return best
 
 
-def calls_weight(view: dict[str, Any], know: kn.Knowledge, drawn, level: SearchLevel) -> float:
+def calls_weight(view: HandView, know: kn.Knowledge, drawn, level: SearchLevel) -> float:
     """How much a sampled deal counts in the search's mean: INFERENCE_FLOOR to the power of the
     other seats' calls it does not fit (:func:`knowledge.calls_misfit`, with the level's own
     thresholds).  A weight, not a rejection: fitting a deal replays the auction, about ten
@@ -229,7 +230,7 @@ def calls_weight(view: dict[str, Any], know: kn.Knowledge, drawn, level: SearchL
     return INFERENCE_FLOOR ** kn.calls_misfit(view, know, drawn[0], drawn[1], level.calls)
 
 
-def legal_runs(view: dict[str, Any], know: kn.Knowledge) -> list[int]:
+def legal_runs(view: HandView, know: kn.Knowledge) -> list[int]:
     """One card of each run of equivalent legal cards (the lowest): the choices that differ."""
     legal_mask = mask_of(a[5:] for a in view["legal"])
     unplayed = know.hand | know.unseen | know.fixed[0] | know.fixed[1] | know.fixed[2] \
@@ -243,7 +244,7 @@ def legal_runs(view: dict[str, Any], know: kn.Knowledge) -> list[int]:
 
 def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
                 rng: random.Random, seen_hands: list[int] | None = None,
-                view: dict[str, Any] | None = None,
+                view: HandView | None = None,
                 per_deal: dict[int, list[float]] | None = None) -> dict[int, float] | None:
     """Each candidate card's mean value for the seat over the same sampled deals (every card
     is tried on the same deals, with the same playout seed; each deal counts by its
@@ -263,7 +264,7 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
         pos = kn.position(know, drawn[0])
         seed = rng.getrandbits(32)
         exact = pos.left <= level.exact_tricks
-        table = {} if exact and level.transpositions else None
+        table: dict[Any, Any] | None = {} if exact and level.transpositions else None
         for card in candidates:
             child = pos.copy()
             play(spec, child, card)
@@ -283,7 +284,7 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
     return {card: total / weights for card, total in totals.items()}
 
 
-def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> dict[int, float]:
+def habits(view: HandView, know: kn.Knowledge, candidates: list[int]) -> dict[int, float]:
     """Small bonuses for the partnership habits (see the module docstring)."""
     spec, me = know.spec, know.me
     unit = kn.hooks(view).HABIT_UNIT  # in the game's own score unit (points or units)
@@ -316,7 +317,7 @@ def habits(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> d
     return out
 
 
-def draw_trumps(view: dict[str, Any], know: kn.Knowledge, candidates: list[int]) -> int | None:
+def draw_trumps(view: HandView, know: kn.Knowledge, candidates: list[int]) -> int | None:
     """A declarer on lead holding the best trump still out, with trumps possibly left in an
     opponent's hand, draws them: the club habit, played without searching (playouts undervalue
     it, their partner discarding too carelessly while trumps are drawn)."""
@@ -331,6 +332,6 @@ def draw_trumps(view: dict[str, Any], know: kn.Knowledge, candidates: list[int])
     opponents = [s for s in range(4) if spec.side[s] != spec.side[me]]
     if not trumps_out or all(know.forbidden[s] & trumps_out == trumps_out for s in opponents):
         return None
-    top_out = max(spec.strength[c] for c in kn.bits(trumps_out))
+    top_out = max(spec.strength[c] for c in bits(trumps_out))
     winners = [c for c in candidates if spec.strength[c] > top_out]
     return min(winners, key=lambda c: spec.strength[c]) if winners else None

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+
+from games.rules.base import HandView
+
+from .knowledge import seat_of
 
 RANK_ORDER = "23456789TJQKA"
 SUITS = "SHDC"
@@ -38,11 +41,11 @@ def strength(card: str, led: str | None, trump: str | None, downtown: bool) -> i
     return 0
 
 
-def partner_of(view: dict[str, Any], seat: int) -> int | None:
+def partner_of(view: HandView, seat: int) -> int | None:
     return _hooks(view).partner_of(view, seat)
 
 
-def contract_partner(view: dict[str, Any], seat: int) -> int | None:
+def contract_partner(view: HandView, seat: int) -> int | None:
     """The other player of a declaring pair the contract names (declarer and partner)."""
     contract = view.get("contract") or {}
     pair = [contract.get(k) for k in ("declarer", "partner") if contract.get(k) is not None]
@@ -51,14 +54,14 @@ def contract_partner(view: dict[str, Any], seat: int) -> int | None:
     return None
 
 
-def wants_to_lose(view: dict[str, Any], seat: int) -> bool:
+def wants_to_lose(view: HandView, seat: int) -> bool:
     contract = view.get("contract") or {}
     name = str(contract.get("contract") or contract.get("name") or "")
     return "mis" in name and contract.get("declarer") == seat
 
 
-def choose_card(view: dict[str, Any], cards: list[str], actions: dict[str, str]) -> str:
-    seat = view["seat"]
+def choose_card(view: HandView, cards: list[str], actions: dict[str, str]) -> str:
+    seat = seat_of(view)
     trump = view.get("trump")
     downtown = view.get("direction") == "downtown" or (
         (view.get("contract") or {}).get("mode") == "downtown")
@@ -92,17 +95,17 @@ def choose_card(view: dict[str, Any], cards: list[str], actions: dict[str, str])
                                              rank_value(c)))]
 
 
-def declaring(view: dict[str, Any], seat: int) -> bool:
+def declaring(view: HandView, seat: int) -> bool:
     return _hooks(view).declaring(view, seat)
 
 
-def _hooks(view: dict[str, Any]):
+def _hooks(view: HandView):
     from .hooks import of  # the games' modules import this one
 
     return of(view["game"])
 
 
-def habitual_lead(view: dict[str, Any], seat: int, cards: list[str],
+def habitual_lead(view: HandView, seat: int, cards: list[str],
                   trump: str | None) -> str | None:
     """What a partner expects: draw trumps when declaring with four or more, lead a small trump
     against an abundance (the game's ``defence_draws_trumps``), else return the suit partner
@@ -211,7 +214,7 @@ def choose_belgian_call(view, cards, legal) -> str:
     return "pass"
 
 
-def choose(view: dict[str, Any], rng: random.Random) -> str:
+def choose(view: HandView, rng: random.Random) -> str:
     legal = view.get("legal") or []
     cards = view.get("hand") or []
     if view.get("phase") == "discard" and view.get("discard_count", 1) > 1:

@@ -5,14 +5,21 @@ for one hand).  What the shared computer players need to know of this game: see
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.rules import solo_whist as engine
+from games.rules.base import HandView
 from games.rules.cards import CARD_BIT, mask_of
 
 from . import bidding, simple
 from .kernel import LOSE, SINK, WIN, PlaySpec
-from .knowledge import STANDARD, Hidden, memo, plain_tables, trump_group
+from .knowledge import (
+    STANDARD,
+    Hidden,
+    contract_of,
+    memo,
+    plain_tables,
+    seat_of,
+    trump_group,
+)
 
 GAME = engine.GAME
 
@@ -32,16 +39,16 @@ HABIT_UNIT = 0.25  # units per hand
 DOUBLE_DUMMY = True  # a hand's review gives its contract's double-dummy result (review.py)
 
 
-def declaring(view: dict[str, Any], seat: int) -> bool:
+def declaring(view: HandView, seat: int) -> bool:
     contract = view.get("contract") or {}
     return seat in (contract.get("declarer"), contract.get("partner"))
 
 
-def partner_of(view: dict[str, Any], seat: int) -> int | None:
+def partner_of(view: HandView, seat: int) -> int | None:
     return simple.contract_partner(view, seat)
 
 
-def easy_call(view: dict[str, Any], cards: list[str], legal: list[str]) -> str:
+def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
     return simple.choose_solo_call(view, cards, legal)
 
 
@@ -49,8 +56,8 @@ def deck(rules) -> int:
     return STANDARD
 
 
-def play_spec(view: dict[str, Any], rules) -> PlaySpec:
-    me, contract = view["seat"], view["contract"]
+def play_spec(view: HandView, rules) -> PlaySpec:
+    me, contract = seat_of(view), contract_of(view)
     strength, suit_id, follow = plain_tables(view.get("trump"))
     name, declarer, partner = contract["name"], contract["declarer"], contract["partner"]
     side = tuple(1 if s in (declarer, partner) else 0 for s in range(4))
@@ -66,7 +73,7 @@ def play_spec(view: dict[str, Any], rules) -> PlaySpec:
                     trump_group(view.get("trump")))
 
 
-def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
+def read_hidden(view: HandView, rules, hidden: Hidden) -> None:
     """The turned-up trump is the dealer's (or at least a card of its suit is); a spread
     misère's cards are known."""
     me, dealer = view["seat"], view["dealer"]
@@ -80,18 +87,18 @@ def read_hidden(view: dict[str, Any], rules, hidden: Hidden) -> None:
         hidden.fixed[exposed["seat"]] |= mask_of(exposed["cards"])
 
 
-def auction_known(view: dict[str, Any]) -> dict[int, list[str]]:
+def auction_known(view: HandView) -> dict[int, list[str]]:
     """Before the play: the turned-up card lying on the table is the dealer's."""
     turn_up = view.get("turn_up")
     return {view["dealer"]: [turn_up]} if turn_up and view["dealer"] != view["seat"] else {}
 
 
-def rebuild_deal(view: dict[str, Any], rules, dealt: list[int], pile_of: dict,
+def rebuild_deal(view: HandView, rules, dealt: list[int], pile_of: dict,
                  actions: list[tuple[int, str]]) -> None:
     return None  # no kitty, and the auction's calls are all in the view
 
 
-def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
+def order_dealt(view: HandView, cards: list[list[str]]) -> None:
     """The turned-up card is the last the dealer was dealt."""
     if view.get("turn_up_suit"):
         hand = cards[view["dealer"]]
@@ -101,12 +108,12 @@ def order_dealt(view: dict[str, Any], cards: list[list[str]]) -> None:
         hand.append(turned)
 
 
-def rebuild_before_play(state, view: dict[str, Any], pile_of: dict) -> None:
+def rebuild_before_play(state, view: HandView, pile_of: dict) -> None:
     if state.phase == engine.DECLARE:
-        state.apply("trump " + view["trump"])
+        state.apply(f"trump {view['trump']}")
 
 
-def defence_draws_trumps(view: dict[str, Any]) -> bool:
+def defence_draws_trumps(view: HandView) -> bool:
     """Against an abundance the defenders lead trumps: the declarer's nine tricks come from
     ruffs, and each round of trumps drawn takes one away."""
     return (view.get("contract") or {}).get("name") in ("abundance", "royal_abundance")
