@@ -52,10 +52,10 @@ def _start_method() -> str:
 def _new_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers,
                                mp_context=multiprocessing.get_context(_start_method()),
-                               initializer=_end_with_site, initargs=(os.getpid(),))
+                               initializer=end_with_site, initargs=(os.getpid(),))
 
 
-def _end_with_site(site_pid: int) -> None:
+def end_with_site(site_pid: int) -> None:
     """First thing in each worker: it ends when the site's process that started it does.
 
     Killed with SIGKILL, a daphne process cannot stop its pools, and its workers (84-150 MB

@@ -6,10 +6,11 @@ take it), a table finished (its online fixture is complete), a result to rate --
 lost: a process killed between the commit and the work leaves the row, and the next process to
 start (or any serving process, at its next look) does it.
 
-Who does it: a worker thread of each serving process (:func:`start_worker`), woken at each
-commit that added a row and every ``FOLLOW_UP_POLL_SECONDS`` otherwise.  It is never the
-thread that played the card: a socket's click answers as soon as its transaction commits, and
-the ratings or the league's deals are written a moment later.  With ``FOLLOW_UPS_INLINE`` (the
+Who does it: a worker process of each serving process (:func:`start_worker`), woken at each
+commit that added a row and every ``FOLLOW_UP_POLL_SECONDS`` otherwise.  Never the thread that
+played the card, nor the interpreter it runs in: a socket's click answers as soon as its
+transaction commits, and the ratings or the league's deals are written a moment later, on
+another core (``bench/ws_load.py --scenarios busy-day-rebuilds-1proc``).  With ``FOLLOW_UPS_INLINE`` (the
 unit tests) the rows are done right after the commit, on the committing thread, so a test sees
 every effect at once.
 
@@ -26,12 +27,14 @@ ratings.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import close_old_connections, transaction
 from django.utils import timezone
 
 from games.models import FollowUp
@@ -39,9 +42,9 @@ from games.models import FollowUp
 logger = logging.getLogger(__name__)
 
 _handlers: dict[str, Callable[[FollowUp], None]] = {}
-_wake = threading.Event()
-_stop = threading.Event()
-_worker: threading.Thread | None = None
+_wake = threading.Event()  # within the worker's own process (unused in a serving process)
+_wake_process = None  # the serving process's way to wake its worker (a multiprocessing Event)
+_worker = None  # the worker process this serving process started
 _worker_lock = threading.Lock()
 _inline = threading.local()
 
@@ -76,7 +79,7 @@ def _committed() -> None:
         finally:
             _inline.running = False
     else:
-        _wake.set()
+        wake()
 
 
 def process_due(limit: int | None = None) -> int:
@@ -122,48 +125,57 @@ def pending() -> int:
     return FollowUp.objects.count()
 
 
-# -- the worker thread of a serving process ------------------------------------------------
+# -- the worker process of a serving process ----------------------------------------------
 
 
 def start_worker() -> bool:
-    """Start this process's follow-up worker (once); it first catches up with whatever is left
-    in the database.  False when follow-ups are done inline (tests) or it already runs."""
-    global _worker
+    """Start this process's follow-up worker (once): a process of its own, so that a long
+    re-rating never holds the interpreter the sockets of this process share (a thread did:
+    while it rebuilt the site's ratings, clicks waited seconds).  It first catches up with
+    whatever is left in the database, ends with the process that started it, and is woken at
+    each commit that added a row.  False when follow-ups are done inline (tests) or it runs."""
+    global _worker, _wake_process
     if settings.FOLLOW_UPS_INLINE:
         return False
     with _worker_lock:
         if _worker is not None and _worker.is_alive():
             return False
-        _stop.clear()
-        _worker = threading.Thread(target=_work, name="follow-ups", daemon=True)
+        context = multiprocessing.get_context("spawn")
+        _wake_process = context.Event()
+        from games.followup_worker import run
+
+        _worker = context.Process(target=run, name="follow-ups", daemon=True,
+                                  args=(os.getpid(), _wake_process))
         _worker.start()
     return True
 
 
 def wake() -> None:
-    """Look for due follow-ups now (a test, or a caller that knows rows are waiting)."""
+    """Look for due follow-ups now (a caller that knows rows are waiting)."""
+    if _wake_process is not None:
+        _wake_process.set()
     _wake.set()
 
 
 def stop_worker(timeout: float = 30.0) -> None:
-    """Let the worker finish the row it is doing and stop (a test's end, a shutdown)."""
+    """Let the worker finish the row it is doing and stop (a shutdown)."""
     global _worker
-    _stop.set()
-    _wake.set()
     with _worker_lock:
         worker, _worker = _worker, None
-    if worker is not None:
+    if worker is not None and worker.is_alive():
+        worker.terminate()  # a row half done is rolled back and done again later
         worker.join(timeout)
 
 
-def _work() -> None:
-    while not _stop.is_set():
-        _wake.clear()
+def work_until_ended(wake_event) -> None:
+    """The worker process's loop (``games.followup_worker``): every due row, then wait for a
+    wake-up or the next look."""
+    while True:
+        wake_event.clear()
         try:
             close_old_connections()
-            while not _stop.is_set() and _process_one() is not None:
+            while _process_one() is not None:
                 pass
         except Exception:  # the database gone for a moment: look again at the next wake
             logger.exception("follow-up worker: could not read the follow-ups")
-        _wake.wait(settings.FOLLOW_UP_POLL_SECONDS)
-    connection.close()
+        wake_event.wait(settings.FOLLOW_UP_POLL_SECONDS)

@@ -219,7 +219,7 @@ class FollowUp(models.Model):
     """Work that must follow a committed change, written in that change's transaction (an
     outbox): a hand finished (the league records it as a deal, the ratings take it), a table
     finished (its online fixture is complete), a result to rate.  ``games.followups`` does each
-    until it succeeds -- on a worker thread of every serving process, never on the thread of
+    until it succeeds -- in a worker process of every serving process, never on the thread of
     the sockets or of the request that made the change -- and a process that starts catches up
     with what a killed one left.  ``kind`` names a handler registered by the app that does the
     work (games never imports leagues or ratings)."""

@@ -251,7 +251,7 @@ HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN")
 BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
 
 # Follow-up work after a commit (a finished hand recorded by its league, the ratings, a
-# fixture's completion) is kept in the database and done by a worker thread of each serving
+# fixture's completion) is kept in the database and done by a worker process of each serving
 # process (games.followups), which looks every FOLLOW_UP_POLL_SECONDS besides being woken at
 # each commit.  FOLLOW_UPS_INLINE: done right after the commit on the committing thread instead
 # (the unit tests, which see every effect at once; the default under pytest).

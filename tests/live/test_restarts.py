@@ -88,3 +88,26 @@ async def test_an_all_computer_table_left_by_a_dead_process_plays_on(server_data
     assert computer_turn
     start_server(**PAUSE)
     assert wait_for_version_above(server_database, table_id, stranded) > stranded
+
+
+def test_the_work_after_a_change_is_done_by_a_process_that_ends_with_the_server(
+        server_database, start_server):
+    """Follow-ups left in the database are done by the server's own worker process (not a
+    thread of the process that serves the sockets), which ends when the server is killed."""
+    import psutil
+
+    server_database.shell(
+        "from games.models import FollowUp\n"
+        "FollowUp.objects.create(kind='rate', payload={'scope': 'site', "
+        "'game': 'solo_whist', 'since': None})\n")
+    server = start_server(FOLLOW_UP_POLL_SECONDS="0.5")
+    code = "from games.models import FollowUp; print(FollowUp.objects.count())"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and server_database.shell(code).strip().splitlines()[-1] != "0":
+        time.sleep(0.5)
+    assert server_database.shell(code).strip().splitlines()[-1] == "0"
+    workers = psutil.Process(server.process.pid).children(recursive=True)
+    assert workers, "no worker process beside the server"
+    server.kill()
+    gone, alive = psutil.wait_procs(workers, timeout=10)
+    assert not alive, "the worker outlived the server"
