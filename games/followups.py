@@ -6,7 +6,7 @@ take it), a table finished (its online fixture is complete), a result to rate --
 lost: a process killed between the commit and the work leaves the row, and the next process to
 start (or any serving process, at its next look) does it.
 
-Who does it: a worker process of each serving process (:func:`start_worker`), woken at each
+Who does it: a worker process of each serving process (``games.followup_worker``), woken at each
 commit that added a row and every ``FOLLOW_UP_POLL_SECONDS`` otherwise.  Never the thread that
 played the card, nor the interpreter it runs in: a socket's click answers as soon as its
 transaction commits, and the ratings or the league's deals are written a moment later, on
@@ -27,8 +27,6 @@ ratings.
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
 import threading
 from collections.abc import Callable
 from datetime import timedelta
@@ -44,8 +42,6 @@ logger = logging.getLogger(__name__)
 _handlers: dict[str, Callable[[FollowUp], None]] = {}
 _wake = threading.Event()  # within the worker's own process (unused in a serving process)
 _wake_process = None  # the serving process's way to wake its worker (a multiprocessing Event)
-_worker = None  # the worker process this serving process started
-_worker_lock = threading.Lock()
 _inline = threading.local()
 
 # A failed attempt waits 5 s, then 10, 20 ... up to 10 minutes.
@@ -128,26 +124,11 @@ def pending() -> int:
 # -- the worker process of a serving process ----------------------------------------------
 
 
-def start_worker() -> bool:
-    """Start this process's follow-up worker (once): a process of its own, so that a long
-    re-rating never holds the interpreter the sockets of this process share (a thread did:
-    while it rebuilt the site's ratings, clicks waited seconds).  It first catches up with
-    whatever is left in the database, ends with the process that started it, and is woken at
-    each commit that added a row.  False when follow-ups are done inline (tests) or it runs."""
-    global _worker, _wake_process
-    if settings.FOLLOW_UPS_INLINE:
-        return False
-    with _worker_lock:
-        if _worker is not None and _worker.is_alive():
-            return False
-        context = multiprocessing.get_context("spawn")
-        _wake_process = context.Event()
-        from games.followup_worker import run
-
-        _worker = context.Process(target=run, name="follow-ups", daemon=True,
-                                  args=(os.getpid(), _wake_process))
-        _worker.start()
-    return True
+def use_wake_event(event) -> None:
+    """This serving process's worker (``games.followup_worker.start``) waits on ``event``:
+    each commit that added a row sets it."""
+    global _wake_process
+    _wake_process = event
 
 
 def wake() -> None:
@@ -155,16 +136,6 @@ def wake() -> None:
     if _wake_process is not None:
         _wake_process.set()
     _wake.set()
-
-
-def stop_worker(timeout: float = 30.0) -> None:
-    """Let the worker finish the row it is doing and stop (a shutdown)."""
-    global _worker
-    with _worker_lock:
-        worker, _worker = _worker, None
-    if worker is not None and worker.is_alive():
-        worker.terminate()  # a row half done is rolled back and done again later
-        worker.join(timeout)
 
 
 def work_until_ended(wake_event) -> None:

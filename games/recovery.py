@@ -25,7 +25,7 @@ def start_background_work() -> bool:
     """Once per process: start the follow-up worker and catch up.  False when nothing was
     started (follow-ups inline, or started already)."""
     global _started
-    from games import followups
+    from games import followup_worker
 
     if settings.FOLLOW_UPS_INLINE:
         return False
@@ -33,7 +33,7 @@ def start_background_work() -> bool:
         if _started:
             return False
         _started = True
-    followups.start_worker()
+    followup_worker.start()
     threading.Thread(target=_catch_up, name="catch-up", daemon=True).start()
     return True
 
