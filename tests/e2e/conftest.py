@@ -213,3 +213,19 @@ def signed_in(browser, base_url, **context):
     page.click("main button[type=submit]")
     page.wait_for_load_state()
     return page
+
+
+def fill_empty_seats(page) -> None:
+    """Computer players in every empty seat, from the table's own button.  The socket's first
+    state may swap the table in as the button is clicked: click again until the seats are
+    filled (a second fill changes nothing)."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _ in range(4):
+        try:
+            page.click(".fill-seats button", timeout=5000)
+            page.wait_for_selector(".fill-seats", state="detached", timeout=5000)
+            return
+        except PlaywrightError:
+            continue
+    pytest.fail(f"the empty seats were never filled; the table shows: {shown(page)}")

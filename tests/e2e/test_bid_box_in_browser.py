@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import sign_up
+from tests.e2e.conftest import fill_empty_seats, sign_up
 
 pytestmark = pytest.mark.slow
 
@@ -18,7 +18,7 @@ def my_auction_call(page, live_server_url, game):
     page.goto(live_server_url + f"/tables/new/{game}/")
     page.click("text=Open the table")
     page.wait_for_selector("#table-state")
-    page.click(".fill-seats button")
+    fill_empty_seats(page)
     for _ in range(100):
         page.wait_for_selector(".bid-box", timeout=20000)
         if page.locator(".bid-box [data-action='pass']").count():

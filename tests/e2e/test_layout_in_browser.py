@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Stall, make_a_move, shown, sign_up
+from tests.e2e.conftest import Stall, fill_empty_seats, make_a_move, shown, sign_up
 
 pytestmark = pytest.mark.slow
 
@@ -40,18 +40,7 @@ def open_table(page, base_url, game):
     page.goto(base_url + f"/tables/new/{game}/")
     page.click("text=Open the table")
     page.wait_for_selector("#table-state")
-    # The socket's first state may swap the table in as the button is clicked: click again
-    # until the seats are filled (a second fill changes nothing).
-    from playwright.sync_api import Error as PlaywrightError
-
-    for _ in range(4):
-        try:
-            page.click(".fill-seats button", timeout=5000)
-            page.wait_for_selector(".fill-seats", state="detached", timeout=5000)
-            return
-        except PlaywrightError:
-            continue
-    pytest.fail(f"the empty seats were never filled; the table shows: {shown(page)}")
+    fill_empty_seats(page)
 
 
 def my_call(page):

@@ -7,7 +7,14 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import Stall, make_a_move, shown, sign_up, version_of
+from tests.e2e.conftest import (
+    Stall,
+    fill_empty_seats,
+    make_a_move,
+    shown,
+    sign_up,
+    version_of,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -45,7 +52,7 @@ def second_auction(browser, live_server_url):
     page.select_option("#id_rule_boston", "normal")
     page.click("text=Open the table")
     page.wait_for_selector("#table-state")
-    page.click(".fill-seats button")
+    fill_empty_seats(page)
     deadline = time.monotonic() + 240
     still = Stall(page)
     while time.monotonic() < deadline:
