@@ -40,7 +40,6 @@ from games.models import FollowUp
 logger = logging.getLogger(__name__)
 
 _handlers: dict[str, Callable[[FollowUp], None]] = {}
-_wake = threading.Event()  # within the worker's own process (unused in a serving process)
 _wake_process = None  # the serving process's way to wake its worker (a multiprocessing Event)
 _inline = threading.local()
 
@@ -117,10 +116,6 @@ def _process_one() -> int | None:
     return 0 if failure else 1
 
 
-def pending() -> int:
-    return FollowUp.objects.count()
-
-
 # -- the worker process of a serving process ----------------------------------------------
 
 
@@ -135,7 +130,6 @@ def wake() -> None:
     """Look for due follow-ups now (a caller that knows rows are waiting)."""
     if _wake_process is not None:
         _wake_process.set()
-    _wake.set()
 
 
 def work_until_ended(wake_event) -> None:
