@@ -33,10 +33,10 @@ django.setup()
 
 from django.utils import translation  # noqa: E402
 
+from games.html.table import table_fragment_html  # noqa: E402
 from games.presentation import for_template  # noqa: E402
 from games.rules import game_module  # noqa: E402
 from games.snapshots import SeatFacts, TableSnapshot, finished_hand_view  # noqa: E402
-from games.templatetags.table_fragment import table_fragment_html  # noqa: E402
 
 LANGUAGES = ("en", "fr")
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from games import computer_players, limits, presence
 from games.access import person_id, table_for_viewer
 from games.broadcasting import account_group, table_group
+from games.html.table import table_fragment_html
 from games.lobby_feed import feed as lobby_feed
 from games.models import Table
 from games.presentation import for_template
@@ -32,7 +33,6 @@ from games.tables import (
     seat_of,
     send_broadcasts,
 )
-from games.templatetags.table_fragment import table_fragment_html
 
 MAX_MESSAGE_BYTES = 2048
 # Flood control per socket: a bucket of WS_BURST messages refilled at WS_RATE_PER_SECOND, and

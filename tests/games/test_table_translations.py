@@ -1,9 +1,10 @@
-"""The table page in the reader's language: the words the template tags write themselves (seat
+"""The table page in the reader's language: the words the table's HTML writes itself (seat
 plates, the forms of a waiting seat, cards) are in the catalogues and translated."""
 
 from __future__ import annotations
 
 import ast
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from games import tables
 from games.presentation import for_template
 from tests.games.test_table_words import hands_of, table_dict
 
-TAGS = Path(__file__).resolve().parents[2] / "games" / "templatetags"
+GAMES = Path(__file__).resolve().parents[2] / "games"
+# The table's HTML built in Python, and the template tags that call it.
+TAGS = [*(GAMES / "html").glob("*.py"), *(GAMES / "templatetags").glob("*.py")]
 GETTEXT = {"_", "gettext", "gettext_lazy", "N_"}
 PGETTEXT = {"pgettext", "pgettext_lazy"}
 
@@ -40,7 +43,7 @@ def messages_of(path: Path) -> set[str]:
 @pytest.mark.parametrize("language", ["fr", "nl", "pt"])
 def test_every_word_of_the_table_tags_is_in_the_catalogue(language):
     catalogue = trans_real.translation(language)._catalog
-    messages = set().union(*(messages_of(path) for path in TAGS.glob("*.py")))
+    messages = set().union(*(messages_of(path) for path in TAGS))
     assert {"declarer", "Sit here"} <= messages  # the scan sees into f-strings
     missing = sorted(m for m in messages if not catalogue.get(m))
     assert not missing, f"not in the {language} catalogue: {missing}"
@@ -70,8 +73,8 @@ def test_a_waiting_seat_offers_its_forms_in_french(client, django_user_model):
     person = django_user_model.objects.create_user("pat", "pat@example.org", "pw-long-enough")
     table = tables.create_table(person, "bid_whist", {})
     client.force_login(person)
-    page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    for english, french in (("Sit here", "S&#x27;asseoir ici"),
+    page = unescape(client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    for english, french in (("Sit here", "S'asseoir ici"),
                             ("Add a computer player", "Ajouter un joueur virtuel"),
                             ("Computer player level", "Niveau du joueur virtuel")):
         assert english not in page

@@ -1,0 +1,129 @@
+"""The seat plate: who sits there, their badges, what they said, whose turn it is, and their
+cards face down (face up in the replay).  Drawn four times in every table fragment, and the
+fragment for each seat at each change of the table; the replay draws it for every step."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
+
+from games.html.cards import card_backs, card_face
+from games.html.markup import EMPTY, Markup, csrf_input, html, joined
+
+
+def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
+               open_cards: Any = None) -> Markup:
+    """The plate of seat ``s`` (an item of ``for_template(view)["seats_in_order"]``);
+    ``context`` gives ``user`` and ``csrf_token``, as a template's would.  With ``open_cards``
+    (the replay, where every hand is shown), the seat's cards face up instead of backs:
+    ``s["just_taken"]`` marked (the kitty picked up), ``s["acted"]`` the seat that made the
+    step shown."""
+    classes = ["seat", f"seat-{s['position_class']}"]
+    if open_cards is not None:
+        classes.append("replay-seat")
+        if s.get("acted"):
+            classes.append("acted")
+    if s.get("side"):
+        classes += ["side", f"side-{s['side']}"]
+    classes += [name for flag, name in (("to_act", "to-act"), ("is_me", "me"),
+                                        ("is_partner", "partner"), ("is_declarer", "declarer"),
+                                        ("free", "free")) if s.get(flag)]
+    words = _plate_words(get_language())
+    name = words["empty seat"] if s.get("free") else s["name"]
+    if s.get("is_me"):
+        name = html("{} ({})", name, words["you"])
+    bot_badge = EMPTY
+    if s.get("bot_badge"):
+        bot_badge = html(' <span class="badge bot-badge"><span class="bot-mark" '
+                         'aria-hidden="true">{}</span><span class="bot-level">{}</span></span>',
+                         words["bot"], s["bot_badge"])
+    label = html(' role="group" aria-label="{}"', s["name"]) if open_cards is not None \
+        else EMPTY
+    turn = away = facts = forms = EMPTY
+    phase = ui.get("turn_phase")
+    if s.get("to_act") and phase:
+        said = (_("Your turn: %(phase)s") % {"phase": phase}) if s.get("is_me") else phase
+        turn = html('<div class="turn" role="status">{}</div>\n', said)
+    if s.get("away"):
+        if s.get("bot_playing"):
+            dropped = _("Dropped off: a computer player plays until they return.")
+        else:
+            # The translation holds the countdown's markup, as a template's would: trusted
+            # as it is, and what is put into it is escaped.
+            dropped = Markup(_('Dropped off: a computer player takes over in <span '
+                             'data-countdown-to="%(deadline)s">%(seconds)s</span> s.')) % {
+                "deadline": s.get("takeover_at"), "seconds": s.get("takeover_in")}
+        away = html('<div class="away" role="status">{}</div>\n', dropped)
+    if hand:
+        if s.get("last_call") and not s.get("to_act"):
+            call = _("said: %(call)s") % {"call": s["last_call"]}
+            said_line = html('\n<div class="seat-call">{}</div>', call)
+        else:
+            said_line = EMPTY
+        if open_cards is not None:
+            facts = html('<div class="seat-facts">{}</div>{}\n<div class="replay-hand" '
+                         'data-seat="{}">{}</div>\n', s["facts"], said_line, s["seat"],
+                         _open_hand(open_cards, s.get("just_taken") or ()))
+        elif not s.get("is_me"):
+            facts = html('<div class="seat-facts">{}</div>{}\n<div class="backs" '
+                         'aria-hidden="true">{}</div>\n', s["facts"], said_line,
+                         card_backs(s["hand_size"]))
+        else:
+            facts = html('<div class="seat-facts">{}</div>{}\n', s["facts"], said_line)
+    user = context.get("user")
+    if view.get("status") == "waiting" and s.get("free") and user is not None \
+            and user.is_authenticated:
+        forms = html("{}\n", _waiting_forms(context, view["table"], s["seat"]))
+    return html('<div class="{}"{}>\n<div class="seat-name"><span class="name">{}</span>'
+                '{}{}{}{}</div>\n{}{}{}{}</div>', " ".join(classes), label, name,
+                words["dealer"] if s.get("is_dealer") else EMPTY,
+                words["partner"] if s.get("is_partner") else EMPTY, bot_badge,
+                words["declarer"] if s.get("is_declarer") else EMPTY, turn, away, facts, forms)
+
+
+@lru_cache(maxsize=64)
+def _plate_words(language: str | None) -> dict[str, Markup]:
+    """The plate's own words in the active language (``language``, the cache's key: the
+    words are in it, it is not an input), looked up and escaped once rather than at each of
+    the four plates of every fragment."""
+    return {
+        "empty seat": html("<em>{}</em>", _("empty seat")),
+        "you": html("{}", _("you")),
+        "dealer": html(' <span class="dealer" title="{}">D</span>', _("dealer")),
+        "partner": html(' <span class="badge partner-badge">{}</span>', _("partner")),
+        # The short mark is what a phone shows (the words do not fit beside the name there);
+        # the words stay for screen readers (site.css).
+        "bot": html("{}", pgettext("a computer player, as a short mark on its seat", "bot")),
+        "declarer": html(' <span class="badge declarer-badge">{}</span>', _("declarer")),
+    }
+
+
+def _open_hand(cards, just_taken) -> Markup:
+    if not cards:
+        return Markup('<span class="no-cards">—</span>')
+    return joined(html('<span class="just-taken">{}</span>', card_face(c)) if c in just_taken
+                  else card_face(c) for c in cards)
+
+
+def _waiting_forms(context, table: int, seat: int) -> Markup:
+    csrf = csrf_input(context)
+    sit, level_label, add = _("Sit here"), _("Computer player level"), _("Add a computer player")
+    levels = joined(
+        html('<option value="{}"{}>{}</option>', level,
+             " selected" if level == "normal" else "", label)
+        for level, label in (("easy", _("easy")), ("normal", _("normal")),
+                             ("strong", _("strong"))))
+    return html(
+        '<form method="post" action="{sit_url}" class="inline">{csrf}<button type="submit">'
+        '{sit}</button></form>\n'
+        '<form method="post" action="{add_url}" class="inline">{csrf}\n'
+        '<label class="visually-hidden" for="bot-level-{seat}">{level_label}</label>\n'
+        '<select name="level" id="bot-level-{seat}">{levels}</select>\n'
+        '<button type="submit">{add}</button></form>',
+        sit_url=reverse("table_sit", args=[table, seat]), csrf=csrf, sit=sit,
+        add_url=reverse("table_add_bot", args=[table, seat]), seat=seat,
+        level_label=level_label, levels=levels, add=add)

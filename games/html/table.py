@@ -1,0 +1,378 @@
+"""The live table's fragment: the felt, your hand and your call, the table's forms, and the
+last hand's result beside it (``#table-state``, ``#table-result``, ``#table-announcer``).
+
+The page and the HTTP fragment render it through ``{% table_fragment %}`` in
+``templates/games/partials/table_state.html``; the socket calls ``table_fragment_html``.
+Every message is looked up on its own line, before the template it goes into, where
+makemessages finds it; the catalogues' words are escaped as they go in, as everything else
+that is not ``Markup``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from games.html.auction import auction_grid
+from games.html.cards import card_face, card_faces, trick_spots
+from games.html.markup import EMPTY, Markup, csrf_input, html, joined
+from games.html.plates import seat_plate
+from games.templatetags.cards import action_label, seat_name
+
+SWAP_BY_ID = Markup(' hx-swap-oob="true"')
+NEW_LINE = "\n"
+
+
+def table_fragment_html(view: dict[str, Any], ui: dict[str, Any], *, user=None,
+                        csrf_token: str = "", oob: bool = False, result_oob: bool = False,
+                        result_unchanged: bool = False) -> Markup:
+    """``view``: the seat's view (``games.snapshots``); ``ui``: ``for_template(view)``.
+    ``oob``: sent over the socket (swapped in by id); ``result_unchanged``: the socket already
+    holds the last hand's result, which is left out."""
+    # The plates and the hand's forms take what a template context would give them.
+    context = {"csrf_token": csrf_token, "user": user}
+    hand = view.get("hand")
+    act_url = ui.get("act_url") or ""
+    out = [_state_open(view, hand, oob), _status(view, ui)]
+    if hand:
+        out.append(_felt(context, view, ui, hand))
+        out.append(_exposed(view, ui))
+        if view.get("seat") is not None:
+            out.append(_my_hand(context, view, ui, hand, act_url))
+        out.append(_hand_info(ui, hand))
+    else:
+        plates = joined((seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]),
+                        NEW_LINE)
+        out.append(html('<div class="seats">\n{}\n</div>', plates))
+    out.append(_table_forms(context, view, user))
+    out.append(Markup("</div>"))
+    if not result_unchanged:
+        out.append(_result(view, ui, oob or result_oob))
+    if oob:
+        out.append(html('<div id="table-announcer" hx-swap-oob="innerHTML">{}</div>',
+                        ui.get("announcement") or ""))
+    return joined(out, NEW_LINE)
+
+
+def _state_open(view, hand, oob: bool) -> Markup:
+    seat = view.get("seat")
+    played = "yes" if hand and (hand.get("trick") or hand.get("tricks")) else "no"
+    return html('<div id="table-state" class="{}" data-table="{}" data-version="{}" '
+                'data-seat="{}" data-cards-played="{}"{}>', "in-hand" if hand else "no-hand",
+                view["table"], view["version"], "" if seat is None else seat, played,
+                SWAP_BY_ID if oob else EMPTY)
+
+
+def _status(view, ui) -> Markup:
+    status = view.get("status")
+    word = _table_words(get_language())[status if status in ("waiting", "playing")
+                                        else "finished"]
+    n = view.get("hands_played") or 0
+    played = ngettext("%(n)s hand played", "%(n)s hands played", n) % {"n": n}
+    score = html(' · <strong class="score">{}</strong>', ui["score"]) if ui.get("score") \
+        else EMPTY
+    return html('<p class="table-status">\n  <span class="status-{}">{}</span>\n  · {}\n  {}\n'
+                '</p>', status, word, played, score)
+
+
+def _felt(context, view, ui, hand) -> Markup:
+    trick = ui.get("trick") or {}
+    seats = trick.get("seats", "")
+    out = [html('<div class="felt seats-{}{}">', seats,
+                " quiet" if ui.get("trick_quiet") else "")]
+    out += [seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]
+            if s["position_class"] != "south"]
+    words = _table_words(get_language())
+    current_trick, none_yet = words["Current trick"], words["No card played yet."]
+    out.append(html('<section class="trick" aria-label="{0}">\n'
+                    '  <h2 class="visually-hidden">{0}</h2>', current_trick))
+    finished = trick.get("finished")
+    out.append(html('  <div id="trick-centre" class="table-centre seats-{}{}" '
+                    'data-trick-pause="{}">', seats,
+                    " just-finished" if trick.get("just_finished") else "",
+                    trick.get("pause", "")))
+    empty = EMPTY if hand.get("trick") else \
+        html('\n      <li class="compass-middle"><em>{}</em></li>', none_yet)
+    out.append(html('    <ol class="compass trick-now">{}{}</ol>',
+                    trick_spots(trick.get("current")), empty))
+    if finished:
+        won_by = _("won by %(name)s") % {"name": finished["winner"]}
+        winner = html('\n      <li class="compass-middle trick-winner">{}</li>', won_by)
+        spots = trick_spots(finished["spots"])
+        out.append(html('    <ol class="compass trick-finished won-{}" data-trick-key="{}">'
+                        '{}{}</ol>', finished["winner_position"], finished["key"], spots,
+                        winner))
+    out.append(Markup("  </div>"))
+    if finished:
+        last_trick = words["Last trick"]
+        out.append(html('  <div class="last-trick seats-{}">\n'
+                        '    <input type="checkbox" id="last-trick-toggle" class="toggle-input" '
+                        'aria-controls="last-trick-panel">\n'
+                        '    <label for="last-trick-toggle" class="toggle-button">{}</label>\n'
+                        '    <ol class="compass small last-trick-panel" id="last-trick-panel">'
+                        '{}{}</ol>\n  </div>', seats, last_trick, spots, winner))
+    out.append(Markup("</section>"))
+    if ui.get("contract") or hand.get("turn_up"):
+        info = [Markup('<div class="felt-info">')]
+        if ui.get("contract"):
+            info.append(html('  <p class="contract">{}</p>', ui["contract"]))
+        if hand.get("turn_up"):
+            turn_up = words["Turn-up"]
+            info.append(html('  <p class="turn-up">{}: {}</p>', turn_up,
+                             card_face(hand["turn_up"])))
+        info.append(Markup("</div>"))
+        out.append(joined(info, NEW_LINE))
+    if view.get("seat") is None:
+        out += [seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]
+                if s["position_class"] == "south"]
+    out.append(Markup("</div>"))
+    return joined(out, NEW_LINE)
+
+
+def _exposed(view, ui) -> Markup:
+    out = []
+    for open_hand in ui.get("exposed") or ():
+        label = _("Hand laid open")
+        title = _("%(name)s's hand, laid open") % {
+            "name": seat_name(view["players"], open_hand.get("seat"))}
+        out.append(html('<section class="exposed" aria-label="{}">\n  <h2>{}</h2>\n'
+                        '  <div class="cards-row">{}</div>\n</section>', label, title,
+                        card_faces(open_hand.get("cards"))))
+    return joined(out, NEW_LINE)
+
+
+def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
+    classes = "my-hand"
+    if ui.get("bid_box") or ui.get("buttons"):
+        classes += " my-call"
+    if ui.get("discard_count"):
+        classes += " discarding"
+    your_hand = _table_words(get_language())["Your hand"]
+    out = [html('<section class="{}" aria-label="{}">', classes, your_hand),
+           html('  <h2 class="visually-hidden">{}</h2>', your_hand)]
+    out += [seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]
+            if s.get("is_me")]
+    csrf = csrf_input(context)
+    version = view["version"]
+    if ui.get("discard_count"):
+        n = ui["discard_count"]
+        choose, discard = _("Choose %(n)s cards to discard.") % {"n": n}, _("Discard")
+        picks = joined(html('<label class="pick card-tap">{}<input type="checkbox" '
+                            'name="cards" value="{}"></label>', card_face(c["card"]), c["card"])
+                       for c in ui["my_cards"])
+        out.append(html('    <form class="discard-form" data-count="{n}" method="post" '
+                        'action="{url}" ws-send>{csrf}\n'
+                        '      <input type="hidden" name="type" value="discard">\n'
+                        '      <input type="hidden" name="version" value="{version}">\n'
+                        '      <p>{choose}</p>\n'
+                        '      <div class="cards-row">{picks}</div>\n'
+                        '      <button type="submit">{discard}</button>\n    </form>',
+                        n=n, url=act_url, csrf=csrf, version=version, choose=choose,
+                        picks=picks, discard=discard))
+    else:
+        if ui.get("bid_box"):
+            out.append(_bid_box(ui["bid_box"], csrf, act_url, version))
+        elif ui.get("buttons"):
+            forms = joined(
+                html('\n    <form method="post" action="{url}" ws-send class="inline">{csrf}\n'
+                     '      <input type="hidden" name="action" value="{action}">'
+                     '<input type="hidden" name="version" value="{version}">\n'
+                     '      <button type="submit" data-action="{action}">{label}</button>'
+                     '</form>', url=act_url, csrf=csrf, action=action, version=version,
+                     label=action_label(action))
+                for action in ui["buttons"])
+            out.append(html('  <div class="action-buttons">{}</div>', forms))
+        out.append(html('  <div class="cards-row hand-row{}">\n    {}\n  </div>',
+                        " long" if len(ui["my_cards"]) > 13 else "",
+                        hand_cards(csrf, ui["my_cards"], act_url, version)))
+    out.append(Markup("</section>"))
+    return joined(out, NEW_LINE)
+
+
+def hand_cards(csrf: Markup, cards, act_url: str, version) -> Markup:
+    """The viewer's hand: each card it may play a form of its own (sent over the socket by
+    htmx, or posted without script), the others dimmed."""
+    return joined((
+        html('<form method="post" action="{0}" ws-send class="inline card-form card-tap">{1}'
+             '<input type="hidden" name="action" value="{2}">'
+             '<input type="hidden" name="version" value="{3}">'
+             '<button type="submit" class="card-button" aria-label="{4}">{5}</button></form>',
+             act_url, csrf, c["action"], version, action_label(c["action"]),
+             card_face(c["card"]))
+        if c["action"] else
+        html('<span class="card-disabled card-tap" aria-disabled="true">{}</span>',
+             card_face(c["card"]))
+        for c in cards or ()), NEW_LINE)
+
+
+def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
+    your_call = _table_words(get_language())["Your call"]
+    out = [html('<div class="action-buttons bid-box{}" role="group" aria-label="{}">',
+                " many" if box.get("many") else "", your_call)]
+    for group in box["groups"]:
+        title = group.get("title")
+        named = html(' role="group" aria-label="{0}"><h3 class="bid-group-title" '
+                     'aria-hidden="true">{0}</h3>', title) if title else Markup(">")
+        out.append(html('  <div class="bid-group{}"{}', " ladder" if group.get("ladder") else "",
+                        named))
+        columns = group.get("columns")
+        if columns:
+            heads = joined(html('<span class="bid-column">{}</span>', c) for c in columns)
+            out.append(html('    <div class="bid-row bid-columns" aria-hidden="true">'
+                            '<span class="bid-row-label"></span>{}</div>', heads))
+        for row in group["rows"]:
+            if row.get("label"):
+                label = html('<span class="bid-row-label">{}</span>', row["label"])
+            elif columns:
+                label = Markup('<span class="bid-row-label"></span>')
+            else:
+                label = EMPTY
+            cells = joined(_bid_cell(cell, csrf, url, version) for cell in row["cells"])
+            out.append(html('    <div class="bid-row{}">{}{}</div>',
+                            " bid-grid-row" if columns else "", label, cells))
+        out.append(Markup("  </div>"))
+    out.append(Markup("</div>"))
+    return joined(out, NEW_LINE)
+
+
+def _bid_cell(cell, csrf: Markup, url: str, version) -> Markup:
+    suit = cell.get("suit")
+    aria = html(' aria-label="{}"', cell["name"]) if cell.get("name") != cell.get("label") \
+        else EMPTY
+    detail = html(' <span class="bid-detail">{}</span>', cell["detail"]) \
+        if cell.get("detail") else EMPTY
+    if cell.get("enabled"):
+        return html('\n      <form method="post" action="{0}" ws-send class="inline bid-cell">'
+                    '{1}\n        <input type="hidden" name="action" value="{2}">'
+                    '<input type="hidden" name="version" value="{3}">\n'
+                    '        <button type="submit" data-action="{2}"{4}{5}>{6}{7}</button>'
+                    '</form>', url, csrf, cell["action"], version,
+                    html(' class="suit suit-{}"', suit) if suit else EMPTY, aria, cell["label"],
+                    detail)
+    return html('\n      <span class="inline bid-cell"><button type="button" '
+                'class="unavailable{}" disabled aria-disabled="true"{}>{}{}</button></span>',
+                html(" suit suit-{}", suit) if suit else EMPTY, aria, cell["label"], detail)
+
+
+def _hand_info(ui, hand) -> Markup:
+    words = _table_words(get_language())
+    out = [Markup('<section class="hand-info">')]
+    if ui.get("auction"):
+        so_far = words["Bidding so far"]
+        out.append(html('  <details class="auction-history"><summary>{}</summary>{}</details>',
+                        so_far, auction_grid(ui["auction"])))
+    if hand.get("kitty"):
+        kitty = words["Kitty"]
+        out.append(html('  <p class="kitty">{}: {}</p>', kitty, card_faces(hand["kitty"])))
+    out.append(Markup("</section>"))
+    return joined(out, NEW_LINE)
+
+
+def _table_forms(context, view, user) -> Markup:
+    """Filling the seats while the table waits, closing it, and the rematch once it is over."""
+    out = []
+    table, status = view["table"], view.get("status")
+    signed_in = bool(getattr(user, "is_authenticated", False))
+    creator = signed_in and user.pk == view.get("created_by")
+    csrf = csrf_input(context)
+    if status == "waiting" and signed_in and (view.get("seat") is not None or creator):
+        label, fill = _("Computer players' level"), _("Fill the empty seats with computer players")
+        starts = _("The game starts as soon as every seat is filled.")
+        levels = joined(
+            html('<option value="{}"{}>{}</option>', level,
+                 " selected" if level == "normal" else "", name)
+            for level, name in (("easy", _("easy")), ("normal", _("normal")),
+                                ("strong", _("strong"))))
+        out.append(html('<form method="post" action="{}" class="fill-seats">{}\n'
+                        '  <label for="fill-level">{}</label>\n'
+                        '  <select name="level" id="fill-level">{}</select>\n'
+                        '  <button type="submit">{}</button>\n'
+                        '  <span class="helptext">{}</span>\n</form>',
+                        _url("table_fill_seats", table), csrf, label, levels, fill, starts))
+    if status != "finished" and creator:
+        words = _table_words(get_language())
+        close, ends = words["Close the table…"], words["Ends the session"]
+        out.append(html('<p class="close-table"><a class="button secondary" href="{}">{}</a>\n'
+                        '  <span class="helptext">{}</span></p>',
+                        _url("table_close", table), close, ends))
+    if status == "finished":
+        rematch = _("Rematch")
+        out.append(html('<section class="rematch" aria-label="{}">', rematch))
+        if view.get("rematch_table"):
+            join = _("Rematch: join table %(n)s") % {"n": view["rematch_table"]}
+            out.append(html('  <p role="status"><a class="button" href="{}">{}</a></p>',
+                            _url("table", view["rematch_table"]), join))
+        elif view.get("seat") is not None:
+            same = _("A new table of the same game and house rules, with the same players in "
+                     "the same seats.")
+            out.append(html('  <form method="post" action="{}">{}\n'
+                            '    <button type="submit">{}</button>\n'
+                            '    <span class="helptext">{}</span></form>',
+                            _url("table_rematch", table), csrf, rematch, same))
+        out.append(Markup("</section>"))
+    return joined(out, NEW_LINE)
+
+
+def _result(view, ui, swap_by_id: bool) -> Markup:
+    """The last hand's result, beside the table: it changes once a hand, so a socket sends it
+    only when it changed (``games.consumers.TableConsumer``, ``result_unchanged``) rather than
+    at every card, and an open panel stays as the player left it."""
+    oob = SWAP_BY_ID if swap_by_id else EMPTY
+    last = view.get("last_hand")
+    if not last:
+        return html('<div id="table-result"{}></div>', oob)
+    title, close = _("Result of hand %(n)s") % {"n": last["number"]}, _("Close")
+    out = [html('<div id="table-result"{}>', oob),
+           html('<details class="result-panel" data-hand="{}"{}>', last["number"],
+                " open" if view.get("status") == "finished" else ""),
+           html('  <summary><span class="result-title">{}</span> '
+                '<span class="close-hint" aria-hidden="true">{}</span></summary>', title, close)]
+    if ui.get("result"):
+        out.append(html('  <p class="result-words">{}</p>', ui["result"]))
+    deal = joined(html('<p><span class="deal-name">{}:</span> {}</p>',
+                       seat_name(view["players"], h["seat"]), card_faces(h["cards"]))
+                  for h in ui.get("last_deal") or ())
+    out.append(html('  <div class="deal">{}</div>', deal))
+    if last.get("kitty") or last.get("discards"):
+        parts = []
+        if last.get("kitty"):
+            kitty = _("Kitty")
+            parts.append(html('    <p class="kitty">{}: {}</p>', kitty,
+                              card_faces(last["kitty"])))
+        if last.get("discards"):
+            discards = _("Discards")
+            parts.append(html('    <p class="discards">{}: {}</p>', discards,
+                              card_faces(last["discards"])))
+        out.append(html('  <div class="kitty-and-discards">\n{}</div>',
+                        joined(parts, NEW_LINE)))
+    if view.get("seat") is not None:  # a player of the hand: their own review (games.reviews)
+        review = _("Review my play")
+        url = reverse("hand_review", args=[view["table"], last["number"]])
+        out.append(html('  <p class="result-review"><a href="{}">{}</a></p>', url, review))
+    out.append(Markup("</details>\n</div>"))
+    return joined(out, NEW_LINE)
+
+
+@lru_cache(maxsize=64)
+def _table_words(language: str | None) -> dict[str, Markup]:
+    """The words of every fragment in the active language (``language``, the cache's key: the
+    words are in it, it is not an input), looked up and escaped once rather than in each
+    fragment."""
+    words = {
+        "waiting": _("Waiting for players"), "playing": _("Playing"), "finished": _("Finished"),
+        "Current trick": _("Current trick"), "No card played yet.": _("No card played yet."),
+        "Last trick": _("Last trick"), "Turn-up": _("Turn-up"), "Your hand": _("Your hand"),
+        "Your call": _("Your call"), "Bidding so far": _("Bidding so far"), "Kitty": _("Kitty"),
+        "Close the table…": _("Close the table…"),
+        "Ends the session": _("Ends the session for everyone; the hand in play is not scored."),
+    }
+    return {key: html("{}", word) for key, word in words.items()}
+
+
+@lru_cache(maxsize=8192)
+def _url(name: str, table: int) -> str:
+    return reverse(name, args=[table])
