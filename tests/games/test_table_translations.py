@@ -44,7 +44,7 @@ def messages_of(path: Path) -> set[str]:
 def test_every_word_of_the_table_tags_is_in_the_catalogue(language):
     catalogue = trans_real.translation(language)._catalog
     messages = set().union(*(messages_of(path) for path in TAGS))
-    assert {"declarer", "Sit here"} <= messages  # the scan sees into f-strings
+    assert {"declarer", "Sit here"} <= messages  # the scan sees the plates and their forms
     missing = sorted(m for m in messages if not catalogue.get(m))
     assert not missing, f"not in the {language} catalogue: {missing}"
 
