@@ -49,6 +49,20 @@ def card_backs(count: int | None) -> Markup:
     return CARD_BACK * max(0, int(count or 0))
 
 
+def dimmed_card(code: str) -> Markup:
+    """A card of the viewer's hand that they may not play now."""
+    dimmed = DIMMED.get(code)
+    return dimmed if dimmed is not None else _dimmed(card_face(code))
+
+
+def _dimmed(face: Markup) -> Markup:
+    return html('<span class="card-disabled card-tap" aria-disabled="true">{}</span>', face)
+
+
+# As the faces: most of a hand's cards are dimmed in every fragment but the one at its turn.
+DIMMED = {code: _dimmed(face) for code, face in FACES.items()}
+
+
 def trick_spots(spots: Iterable[dict[str, Any]] | None) -> Markup:
     """The cards of a trick, each in front of the seat that played it (one <li> a seat, empty
     for a seat still to play); drawn up to three times in every table fragment."""

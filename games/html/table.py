@@ -18,7 +18,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.html.auction import auction_grid
-from games.html.cards import card_face, card_faces, trick_spots
+from games.html.cards import card_face, card_faces, dimmed_card, trick_spots
 from games.html.markup import EMPTY, Markup, csrf_input, html, joined
 from games.html.plates import seat_plate
 from games.templatetags.cards import action_label, seat_name
@@ -203,10 +203,7 @@ def hand_cards(csrf: Markup, cards, act_url: str, version) -> Markup:
              '<button type="submit" class="card-button" aria-label="{4}">{5}</button></form>',
              act_url, csrf, c["action"], version, action_label(c["action"]),
              card_face(c["card"]))
-        if c["action"] else
-        html('<span class="card-disabled card-tap" aria-disabled="true">{}</span>',
-             card_face(c["card"]))
-        for c in cards or ()), NEW_LINE)
+        if c["action"] else dimmed_card(c["card"]) for c in cards or ()), NEW_LINE)
 
 
 def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
