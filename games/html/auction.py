@@ -12,8 +12,8 @@ def auction_grid(grid: dict) -> Markup:
     caption = _("Bidding")
     # Each cell's end and the next one's start join its values: a call of ``html`` a row.
     head = joined(grid["seats"], '</th><th scope="col">')
-    body = joined(html("<tr><td>{}</td></tr>", joined(row, "</td><td>")) if row
+    body = joined(html("<tr><td>%s</td></tr>", joined(row, "</td><td>")) if row
                   else Markup("<tr></tr>") for row in grid["rows"])
-    return html('<table class="auction">\n  <caption>{}</caption>\n'
-                '  <thead><tr>{}</tr></thead>\n  <tbody>{}</tbody>\n</table>', caption,
-                html('<th scope="col">{}</th>', head) if grid["seats"] else EMPTY, body)
+    return html('<table class="auction">\n  <caption>%s</caption>\n'
+                '  <thead><tr>%s</tr></thead>\n  <tbody>%s</tbody>\n</table>', caption,
+                html('<th scope="col">%s</th>', head) if grid["seats"] else EMPTY, body)

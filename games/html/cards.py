@@ -17,8 +17,8 @@ CARD_BACK = Markup('<span class="card back"></span>')
 
 def _face(code: str) -> Markup:
     rank, suit = code[0], code[1]
-    return html('<span class="card suit-{}" data-card="{}"><span class="rank">{}</span>'
-                '<span class="suit">{}</span></span>',
+    return html('<span class="card suit-%s" data-card="%s"><span class="rank">%s</span>'
+                '<span class="suit">%s</span></span>',
                 suit, code, RANK_LABELS.get(rank, rank), SUIT_SYMBOLS[suit])
 
 
@@ -34,7 +34,7 @@ def card_face(code: str) -> Markup:
         return face
     if code in ("BJ", "LJ"):
         label = _("Big joker") if code == "BJ" else _("Little joker")
-        return html('<span class="card joker" data-card="{}" title="{}">{}</span>',
+        return html('<span class="card joker" data-card="%s" title="%s">%s</span>',
                     code, label, "★" if code == "BJ" else "☆")
     return _face(code)
 
@@ -56,7 +56,7 @@ def dimmed_card(code: str) -> Markup:
 
 
 def _dimmed(face: Markup) -> Markup:
-    return html('<span class="card-disabled card-tap" aria-disabled="true">{}</span>', face)
+    return html('<span class="card-disabled card-tap" aria-disabled="true">%s</span>', face)
 
 
 # As the faces: most of a hand's cards are dimmed in every fragment but the one at its turn.
@@ -67,8 +67,8 @@ def trick_spots(spots: Iterable[dict[str, Any]] | None) -> Markup:
     """The cards of a trick, each in front of the seat that played it (one <li> a seat, empty
     for a seat still to play); drawn up to three times in every table fragment."""
     return joined(
-        html('<li class="spot spot-{}{}{}" data-seat="{}"><span class="spot-name">{}</span>'
-             '{}</li>', spot["position"], " winner" if spot.get("winner") else "",
+        html('<li class="spot spot-%s%s%s" data-seat="%s"><span class="spot-name">%s</span>'
+             '%s</li>', spot["position"], " winner" if spot.get("winner") else "",
              "" if spot.get("card") else " empty", spot["seat"], spot["name"],
              card_face(spot["card"]) if spot.get("card") else EMPTY)
         for spot in spots or ())

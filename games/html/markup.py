@@ -2,13 +2,14 @@
 built here, a card face, a catalogue's words escaped once) and escaped otherwise (a display
 name, a translated sentence, a number).
 
-``html(template, ...)`` is ``Markup(template).format(...)`` and ``joined(parts)`` is
+``html(template, ...)`` is ``Markup(template) % (...)`` and ``joined(parts)`` is
 ``Markup("").join(parts)``: the same rule, markupsafe's ``escape`` for anything that is not
 ``Markup``.  A fragment makes some fifty of these for every seat at every change
-(``bench/fragment.py``): ``str.format`` on arguments escaped first costs a fraction of
-``Markup.format``, whose formatter is written in Python, and the texts that come back in every
-fragment (names, the seats' facts) are escaped once.  Templates are literals of this package,
-never text from outside it.
+(``bench/fragment.py``): ``%`` on arguments escaped first costs a fraction of markupsafe's
+own (whose wrapping of each argument is written in Python) and of ``Markup.format`` (its
+formatter too), and the texts that come back in every fragment (names, the seats' facts) are
+escaped once.  Templates are literals of this package, never text from outside it; a ``%``
+in one is written ``%%``.
 """
 
 from __future__ import annotations
@@ -25,15 +26,14 @@ EMPTY = Markup("")
 
 
 def html(template: str, *args: Any, **kwargs: Any) -> Markup:
-    """``template`` with each ``{}`` (or ``{0}``, ``{name}``) replaced by its value, escaped
-    unless it is ``Markup``."""
-    escaped = [value if type(value) is Markup else _escaped(value) for value in args]
+    """``template`` with each ``%s`` (or ``%(name)s``) replaced by its value, escaped unless
+    it is ``Markup``."""
     if kwargs:
-        text = template.format(*escaped, **{name: value if type(value) is Markup
-                                            else _escaped(value)
-                                            for name, value in kwargs.items()})
+        text = template % {name: value if type(value) is Markup else _escaped(value)
+                           for name, value in kwargs.items()}
     else:
-        text = template.format(*escaped)
+        text = template % tuple([value if type(value) is Markup else _escaped(value)
+                                 for value in args])
     # ``Markup(text)`` without its look for an ``__html__``, which a ``str`` has not.
     return str.__new__(Markup, text)
 
@@ -65,4 +65,4 @@ def csrf_input(context: Any) -> Markup:
     token = context.get("csrf_token")
     if not token or token == "NOTPROVIDED":
         return EMPTY
-    return html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
+    return html('<input type="hidden" name="csrfmiddlewaretoken" value="%s">', token)

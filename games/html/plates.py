@@ -35,19 +35,19 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
     words = _plate_words(get_language())
     name = words["empty seat"] if s.get("free") else s["name"]
     if s.get("is_me"):
-        name = html("{} ({})", name, words["you"])
+        name = html("%s (%s)", name, words["you"])
     bot_badge = EMPTY
     if s.get("bot_badge"):
         bot_badge = html(' <span class="badge bot-badge"><span class="bot-mark" '
-                         'aria-hidden="true">{}</span><span class="bot-level">{}</span></span>',
+                         'aria-hidden="true">%s</span><span class="bot-level">%s</span></span>',
                          words["bot"], s["bot_badge"])
-    label = html(' role="group" aria-label="{}"', s["name"]) if open_cards is not None \
+    label = html(' role="group" aria-label="%s"', s["name"]) if open_cards is not None \
         else EMPTY
     turn = away = facts = forms = EMPTY
     phase = ui.get("turn_phase")
     if s.get("to_act") and phase:
         said = (_("Your turn: %(phase)s") % {"phase": phase}) if s.get("is_me") else phase
-        turn = html('<div class="turn" role="status">{}</div>\n', said)
+        turn = html('<div class="turn" role="status">%s</div>\n', said)
     if s.get("away"):
         if s.get("bot_playing"):
             dropped = _("Dropped off: a computer player plays until they return.")
@@ -57,29 +57,29 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
             dropped = Markup(_('Dropped off: a computer player takes over in <span '
                              'data-countdown-to="%(deadline)s">%(seconds)s</span> s.')) % {
                 "deadline": s.get("takeover_at"), "seconds": s.get("takeover_in")}
-        away = html('<div class="away" role="status">{}</div>\n', dropped)
+        away = html('<div class="away" role="status">%s</div>\n', dropped)
     if hand:
         if s.get("last_call") and not s.get("to_act"):
             call = _("said: %(call)s") % {"call": s["last_call"]}
-            said_line = html('\n<div class="seat-call">{}</div>', call)
+            said_line = html('\n<div class="seat-call">%s</div>', call)
         else:
             said_line = EMPTY
         if open_cards is not None:
-            facts = html('<div class="seat-facts">{}</div>{}\n<div class="replay-hand" '
-                         'data-seat="{}">{}</div>\n', s["facts"], said_line, s["seat"],
+            facts = html('<div class="seat-facts">%s</div>%s\n<div class="replay-hand" '
+                         'data-seat="%s">%s</div>\n', s["facts"], said_line, s["seat"],
                          _open_hand(open_cards, s.get("just_taken") or ()))
         elif not s.get("is_me"):
-            facts = html('<div class="seat-facts">{}</div>{}\n<div class="backs" '
-                         'aria-hidden="true">{}</div>\n', s["facts"], said_line,
+            facts = html('<div class="seat-facts">%s</div>%s\n<div class="backs" '
+                         'aria-hidden="true">%s</div>\n', s["facts"], said_line,
                          card_backs(s["hand_size"]))
         else:
-            facts = html('<div class="seat-facts">{}</div>{}\n', s["facts"], said_line)
+            facts = html('<div class="seat-facts">%s</div>%s\n', s["facts"], said_line)
     user = context.get("user")
     if view.get("status") == "waiting" and s.get("free") and user is not None \
             and user.is_authenticated:
-        forms = html("{}\n", _waiting_forms(context, view["table"], s["seat"]))
-    return html('<div class="{}"{}>\n<div class="seat-name"><span class="name">{}</span>'
-                '{}{}{}{}</div>\n{}{}{}{}</div>', " ".join(classes), label, name,
+        forms = html("%s\n", _waiting_forms(context, view["table"], s["seat"]))
+    return html('<div class="%s"%s>\n<div class="seat-name"><span class="name">%s</span>'
+                '%s%s%s%s</div>\n%s%s%s%s</div>', " ".join(classes), label, name,
                 words["dealer"] if s.get("is_dealer") else EMPTY,
                 words["partner"] if s.get("is_partner") else EMPTY, bot_badge,
                 words["declarer"] if s.get("is_declarer") else EMPTY, turn, away, facts, forms)
@@ -91,21 +91,21 @@ def _plate_words(language: str | None) -> dict[str, Markup]:
     words are in it, it is not an input), looked up and escaped once rather than at each of
     the four plates of every fragment."""
     return {
-        "empty seat": html("<em>{}</em>", _("empty seat")),
-        "you": html("{}", _("you")),
-        "dealer": html(' <span class="dealer" title="{}">D</span>', _("dealer")),
-        "partner": html(' <span class="badge partner-badge">{}</span>', _("partner")),
+        "empty seat": html("<em>%s</em>", _("empty seat")),
+        "you": html("%s", _("you")),
+        "dealer": html(' <span class="dealer" title="%s">D</span>', _("dealer")),
+        "partner": html(' <span class="badge partner-badge">%s</span>', _("partner")),
         # The short mark is what a phone shows (the words do not fit beside the name there);
         # the words stay for screen readers (site.css).
-        "bot": html("{}", pgettext("a computer player, as a short mark on its seat", "bot")),
-        "declarer": html(' <span class="badge declarer-badge">{}</span>', _("declarer")),
+        "bot": html("%s", pgettext("a computer player, as a short mark on its seat", "bot")),
+        "declarer": html(' <span class="badge declarer-badge">%s</span>', _("declarer")),
     }
 
 
 def _open_hand(cards, just_taken) -> Markup:
     if not cards:
         return Markup('<span class="no-cards">—</span>')
-    return joined(html('<span class="just-taken">{}</span>', card_face(c)) if c in just_taken
+    return joined(html('<span class="just-taken">%s</span>', card_face(c)) if c in just_taken
                   else card_face(c) for c in cards)
 
 
@@ -113,17 +113,17 @@ def _waiting_forms(context, table: int, seat: int) -> Markup:
     csrf = csrf_input(context)
     sit, level_label, add = _("Sit here"), _("Computer player level"), _("Add a computer player")
     levels = joined(
-        html('<option value="{}"{}>{}</option>', level,
+        html('<option value="%s"%s>%s</option>', level,
              " selected" if level == "normal" else "", label)
         for level, label in (("easy", _("easy")), ("normal", _("normal")),
                              ("strong", _("strong"))))
     return html(
-        '<form method="post" action="{sit_url}" class="inline">{csrf}<button type="submit">'
-        '{sit}</button></form>\n'
-        '<form method="post" action="{add_url}" class="inline">{csrf}\n'
-        '<label class="visually-hidden" for="bot-level-{seat}">{level_label}</label>\n'
-        '<select name="level" id="bot-level-{seat}">{levels}</select>\n'
-        '<button type="submit">{add}</button></form>',
+        '<form method="post" action="%(sit_url)s" class="inline">%(csrf)s<button type="submit">'
+        '%(sit)s</button></form>\n'
+        '<form method="post" action="%(add_url)s" class="inline">%(csrf)s\n'
+        '<label class="visually-hidden" for="bot-level-%(seat)s">%(level_label)s</label>\n'
+        '<select name="level" id="bot-level-%(seat)s">%(levels)s</select>\n'
+        '<button type="submit">%(add)s</button></form>',
         sit_url=reverse("table_sit", args=[table, seat]), csrf=csrf, sit=sit,
         add_url=reverse("table_add_bot", args=[table, seat]), seat=seat,
         level_label=level_label, levels=levels, add=add)

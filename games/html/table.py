@@ -47,13 +47,13 @@ def table_fragment_html(view: dict[str, Any], ui: dict[str, Any], *, user=None,
     else:
         plates = joined((seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]),
                         NEW_LINE)
-        out.append(html('<div class="seats">\n{}\n</div>', plates))
+        out.append(html('<div class="seats">\n%s\n</div>', plates))
     out.append(_table_forms(context, view, user))
     out.append(Markup("</div>"))
     if not result_unchanged:
         out.append(_result(view, ui, oob or result_oob))
     if oob:
-        out.append(html('<div id="table-announcer" hx-swap-oob="innerHTML">{}</div>',
+        out.append(html('<div id="table-announcer" hx-swap-oob="innerHTML">%s</div>',
                         ui.get("announcement") or ""))
     return joined(out, NEW_LINE)
 
@@ -61,8 +61,8 @@ def table_fragment_html(view: dict[str, Any], ui: dict[str, Any], *, user=None,
 def _state_open(view, hand, oob: bool) -> Markup:
     seat = view.get("seat")
     played = "yes" if hand and (hand.get("trick") or hand.get("tricks")) else "no"
-    return html('<div id="table-state" class="{}" data-table="{}" data-version="{}" '
-                'data-seat="{}" data-cards-played="{}"{}>', "in-hand" if hand else "no-hand",
+    return html('<div id="table-state" class="%s" data-table="%s" data-version="%s" '
+                'data-seat="%s" data-cards-played="%s"%s>', "in-hand" if hand else "no-hand",
                 view["table"], view["version"], "" if seat is None else seat, played,
                 SWAP_BY_ID if oob else EMPTY)
 
@@ -73,56 +73,56 @@ def _status(view, ui) -> Markup:
                                         else "finished"]
     n = view.get("hands_played") or 0
     played = ngettext("%(n)s hand played", "%(n)s hands played", n) % {"n": n}
-    score = html(' · <strong class="score">{}</strong>', ui["score"]) if ui.get("score") \
+    score = html(' · <strong class="score">%s</strong>', ui["score"]) if ui.get("score") \
         else EMPTY
-    return html('<p class="table-status">\n  <span class="status-{}">{}</span>\n  · {}\n  {}\n'
+    return html('<p class="table-status">\n  <span class="status-%s">%s</span>\n  · %s\n  %s\n'
                 '</p>', status, word, played, score)
 
 
 def _felt(context, view, ui, hand) -> Markup:
     trick = ui.get("trick") or {}
     seats = trick.get("seats", "")
-    out = [html('<div class="felt seats-{}{}">', seats,
+    out = [html('<div class="felt seats-%s%s">', seats,
                 " quiet" if ui.get("trick_quiet") else "")]
     out += [seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]
             if s["position_class"] != "south"]
     words = _table_words(get_language())
     current_trick, none_yet = words["Current trick"], words["No card played yet."]
-    out.append(html('<section class="trick" aria-label="{0}">\n'
-                    '  <h2 class="visually-hidden">{0}</h2>', current_trick))
+    out.append(html('<section class="trick" aria-label="%(name)s">\n'
+                    '  <h2 class="visually-hidden">%(name)s</h2>', name=current_trick))
     finished = trick.get("finished")
-    out.append(html('  <div id="trick-centre" class="table-centre seats-{}{}" '
-                    'data-trick-pause="{}">', seats,
+    out.append(html('  <div id="trick-centre" class="table-centre seats-%s%s" '
+                    'data-trick-pause="%s">', seats,
                     " just-finished" if trick.get("just_finished") else "",
                     trick.get("pause", "")))
     empty = EMPTY if hand.get("trick") else \
-        html('\n      <li class="compass-middle"><em>{}</em></li>', none_yet)
-    out.append(html('    <ol class="compass trick-now">{}{}</ol>',
+        html('\n      <li class="compass-middle"><em>%s</em></li>', none_yet)
+    out.append(html('    <ol class="compass trick-now">%s%s</ol>',
                     trick_spots(trick.get("current")), empty))
     if finished:
         won_by = _("won by %(name)s") % {"name": finished["winner"]}
-        winner = html('\n      <li class="compass-middle trick-winner">{}</li>', won_by)
+        winner = html('\n      <li class="compass-middle trick-winner">%s</li>', won_by)
         spots = trick_spots(finished["spots"])
-        out.append(html('    <ol class="compass trick-finished won-{}" data-trick-key="{}">'
-                        '{}{}</ol>', finished["winner_position"], finished["key"], spots,
+        out.append(html('    <ol class="compass trick-finished won-%s" data-trick-key="%s">'
+                        '%s%s</ol>', finished["winner_position"], finished["key"], spots,
                         winner))
     out.append(Markup("  </div>"))
     if finished:
         last_trick = words["Last trick"]
-        out.append(html('  <div class="last-trick seats-{}">\n'
+        out.append(html('  <div class="last-trick seats-%s">\n'
                         '    <input type="checkbox" id="last-trick-toggle" class="toggle-input" '
                         'aria-controls="last-trick-panel">\n'
-                        '    <label for="last-trick-toggle" class="toggle-button">{}</label>\n'
+                        '    <label for="last-trick-toggle" class="toggle-button">%s</label>\n'
                         '    <ol class="compass small last-trick-panel" id="last-trick-panel">'
-                        '{}{}</ol>\n  </div>', seats, last_trick, spots, winner))
+                        '%s%s</ol>\n  </div>', seats, last_trick, spots, winner))
     out.append(Markup("</section>"))
     if ui.get("contract") or hand.get("turn_up"):
         info = [Markup('<div class="felt-info">')]
         if ui.get("contract"):
-            info.append(html('  <p class="contract">{}</p>', ui["contract"]))
+            info.append(html('  <p class="contract">%s</p>', ui["contract"]))
         if hand.get("turn_up"):
             turn_up = words["Turn-up"]
-            info.append(html('  <p class="turn-up">{}: {}</p>', turn_up,
+            info.append(html('  <p class="turn-up">%s: %s</p>', turn_up,
                              card_face(hand["turn_up"])))
         info.append(Markup("</div>"))
         out.append(joined(info, NEW_LINE))
@@ -139,8 +139,8 @@ def _exposed(view, ui) -> Markup:
         label = _("Hand laid open")
         title = _("%(name)s's hand, laid open") % {
             "name": seat_name(view["players"], open_hand.get("seat"))}
-        out.append(html('<section class="exposed" aria-label="{}">\n  <h2>{}</h2>\n'
-                        '  <div class="cards-row">{}</div>\n</section>', label, title,
+        out.append(html('<section class="exposed" aria-label="%s">\n  <h2>%s</h2>\n'
+                        '  <div class="cards-row">%s</div>\n</section>', label, title,
                         card_faces(open_hand.get("cards"))))
     return joined(out, NEW_LINE)
 
@@ -152,8 +152,8 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
     if ui.get("discard_count"):
         classes += " discarding"
     your_hand = _table_words(get_language())["Your hand"]
-    out = [html('<section class="{}" aria-label="{}">', classes, your_hand),
-           html('  <h2 class="visually-hidden">{}</h2>', your_hand)]
+    out = [html('<section class="%s" aria-label="%s">', classes, your_hand),
+           html('  <h2 class="visually-hidden">%s</h2>', your_hand)]
     out += [seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]
             if s.get("is_me")]
     csrf = csrf_input(context)
@@ -161,16 +161,16 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
     if ui.get("discard_count"):
         n = ui["discard_count"]
         choose, discard = _("Choose %(n)s cards to discard.") % {"n": n}, _("Discard")
-        picks = joined(html('<label class="pick card-tap">{}<input type="checkbox" '
-                            'name="cards" value="{}"></label>', card_face(c["card"]), c["card"])
+        picks = joined(html('<label class="pick card-tap">%s<input type="checkbox" '
+                            'name="cards" value="%s"></label>', card_face(c["card"]), c["card"])
                        for c in ui["my_cards"])
-        out.append(html('    <form class="discard-form" data-count="{n}" method="post" '
-                        'action="{url}" ws-send>{csrf}\n'
+        out.append(html('    <form class="discard-form" data-count="%(n)s" method="post" '
+                        'action="%(url)s" ws-send>%(csrf)s\n'
                         '      <input type="hidden" name="type" value="discard">\n'
-                        '      <input type="hidden" name="version" value="{version}">\n'
-                        '      <p>{choose}</p>\n'
-                        '      <div class="cards-row">{picks}</div>\n'
-                        '      <button type="submit">{discard}</button>\n    </form>',
+                        '      <input type="hidden" name="version" value="%(version)s">\n'
+                        '      <p>%(choose)s</p>\n'
+                        '      <div class="cards-row">%(picks)s</div>\n'
+                        '      <button type="submit">%(discard)s</button>\n    </form>',
                         n=n, url=act_url, csrf=csrf, version=version, choose=choose,
                         picks=picks, discard=discard))
     else:
@@ -178,15 +178,15 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
             out.append(_bid_box(ui["bid_box"], csrf, act_url, version))
         elif ui.get("buttons"):
             forms = joined(
-                html('\n    <form method="post" action="{url}" ws-send class="inline">{csrf}\n'
-                     '      <input type="hidden" name="action" value="{action}">'
-                     '<input type="hidden" name="version" value="{version}">\n'
-                     '      <button type="submit" data-action="{action}">{label}</button>'
+                html('\n    <form method="post" action="%(url)s" ws-send class="inline">%(csrf)s\n'
+                     '      <input type="hidden" name="action" value="%(action)s">'
+                     '<input type="hidden" name="version" value="%(version)s">\n'
+                     '      <button type="submit" data-action="%(action)s">%(label)s</button>'
                      '</form>', url=act_url, csrf=csrf, action=action, version=version,
                      label=action_label(action))
                 for action in ui["buttons"])
-            out.append(html('  <div class="action-buttons">{}</div>', forms))
-        out.append(html('  <div class="cards-row hand-row{}">\n    {}\n  </div>',
+            out.append(html('  <div class="action-buttons">%s</div>', forms))
+        out.append(html('  <div class="cards-row hand-row%s">\n    %s\n  </div>',
                         " long" if len(ui["my_cards"]) > 13 else "",
                         hand_cards(csrf, ui["my_cards"], act_url, version)))
     out.append(Markup("</section>"))
@@ -197,10 +197,10 @@ def hand_cards(csrf: Markup, cards, act_url: str, version) -> Markup:
     """The viewer's hand: each card it may play a form of its own (sent over the socket by
     htmx, or posted without script), the others dimmed."""
     return joined((
-        html('<form method="post" action="{0}" ws-send class="inline card-form card-tap">{1}'
-             '<input type="hidden" name="action" value="{2}">'
-             '<input type="hidden" name="version" value="{3}">'
-             '<button type="submit" class="card-button" aria-label="{4}">{5}</button></form>',
+        html('<form method="post" action="%s" ws-send class="inline card-form card-tap">%s'
+             '<input type="hidden" name="action" value="%s">'
+             '<input type="hidden" name="version" value="%s">'
+             '<button type="submit" class="card-button" aria-label="%s">%s</button></form>',
              act_url, csrf, c["action"], version, action_label(c["action"]),
              card_face(c["card"]))
         if c["action"] else dimmed_card(c["card"]) for c in cards or ()), NEW_LINE)
@@ -208,28 +208,28 @@ def hand_cards(csrf: Markup, cards, act_url: str, version) -> Markup:
 
 def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
     your_call = _table_words(get_language())["Your call"]
-    out = [html('<div class="action-buttons bid-box{}" role="group" aria-label="{}">',
+    out = [html('<div class="action-buttons bid-box%s" role="group" aria-label="%s">',
                 " many" if box.get("many") else "", your_call)]
     for group in box["groups"]:
         title = group.get("title")
-        named = html(' role="group" aria-label="{0}"><h3 class="bid-group-title" '
-                     'aria-hidden="true">{0}</h3>', title) if title else Markup(">")
-        out.append(html('  <div class="bid-group{}"{}', " ladder" if group.get("ladder") else "",
+        named = html(' role="group" aria-label="%(title)s"><h3 class="bid-group-title" '
+                     'aria-hidden="true">%(title)s</h3>', title=title) if title else Markup(">")
+        out.append(html('  <div class="bid-group%s"%s', " ladder" if group.get("ladder") else "",
                         named))
         columns = group.get("columns")
         if columns:
-            heads = joined(html('<span class="bid-column">{}</span>', c) for c in columns)
+            heads = joined(html('<span class="bid-column">%s</span>', c) for c in columns)
             out.append(html('    <div class="bid-row bid-columns" aria-hidden="true">'
-                            '<span class="bid-row-label"></span>{}</div>', heads))
+                            '<span class="bid-row-label"></span>%s</div>', heads))
         for row in group["rows"]:
             if row.get("label"):
-                label = html('<span class="bid-row-label">{}</span>', row["label"])
+                label = html('<span class="bid-row-label">%s</span>', row["label"])
             elif columns:
                 label = Markup('<span class="bid-row-label"></span>')
             else:
                 label = EMPTY
             cells = joined(_bid_cell(cell, csrf, url, version) for cell in row["cells"])
-            out.append(html('    <div class="bid-row{}">{}{}</div>',
+            out.append(html('    <div class="bid-row%s">%s%s</div>',
                             " bid-grid-row" if columns else "", label, cells))
         out.append(Markup("  </div>"))
     out.append(Markup("</div>"))
@@ -238,21 +238,23 @@ def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
 
 def _bid_cell(cell, csrf: Markup, url: str, version) -> Markup:
     suit = cell.get("suit")
-    aria = html(' aria-label="{}"', cell["name"]) if cell.get("name") != cell.get("label") \
+    aria = html(' aria-label="%s"', cell["name"]) if cell.get("name") != cell.get("label") \
         else EMPTY
-    detail = html(' <span class="bid-detail">{}</span>', cell["detail"]) \
+    detail = html(' <span class="bid-detail">%s</span>', cell["detail"]) \
         if cell.get("detail") else EMPTY
     if cell.get("enabled"):
-        return html('\n      <form method="post" action="{0}" ws-send class="inline bid-cell">'
-                    '{1}\n        <input type="hidden" name="action" value="{2}">'
-                    '<input type="hidden" name="version" value="{3}">\n'
-                    '        <button type="submit" data-action="{2}"{4}{5}>{6}{7}</button>'
-                    '</form>', url, csrf, cell["action"], version,
-                    html(' class="suit suit-{}"', suit) if suit else EMPTY, aria, cell["label"],
-                    detail)
+        return html('\n      <form method="post" action="%(url)s" ws-send '
+                    'class="inline bid-cell">%(csrf)s\n'
+                    '        <input type="hidden" name="action" value="%(action)s">'
+                    '<input type="hidden" name="version" value="%(version)s">\n'
+                    '        <button type="submit" data-action="%(action)s"%(suit)s%(aria)s>'
+                    '%(label)s%(detail)s</button></form>', url=url, csrf=csrf,
+                    action=cell["action"], version=version,
+                    suit=html(' class="suit suit-%s"', suit) if suit else EMPTY, aria=aria,
+                    label=cell["label"], detail=detail)
     return html('\n      <span class="inline bid-cell"><button type="button" '
-                'class="unavailable{}" disabled aria-disabled="true"{}>{}{}</button></span>',
-                html(" suit suit-{}", suit) if suit else EMPTY, aria, cell["label"], detail)
+                'class="unavailable%s" disabled aria-disabled="true"%s>%s%s</button></span>',
+                html(" suit suit-%s", suit) if suit else EMPTY, aria, cell["label"], detail)
 
 
 def _hand_info(ui, hand) -> Markup:
@@ -260,11 +262,11 @@ def _hand_info(ui, hand) -> Markup:
     out = [Markup('<section class="hand-info">')]
     if ui.get("auction"):
         so_far = words["Bidding so far"]
-        out.append(html('  <details class="auction-history"><summary>{}</summary>{}</details>',
+        out.append(html('  <details class="auction-history"><summary>%s</summary>%s</details>',
                         so_far, auction_grid(ui["auction"])))
     if hand.get("kitty"):
         kitty = words["Kitty"]
-        out.append(html('  <p class="kitty">{}: {}</p>', kitty, card_faces(hand["kitty"])))
+        out.append(html('  <p class="kitty">%s: %s</p>', kitty, card_faces(hand["kitty"])))
     out.append(Markup("</section>"))
     return joined(out, NEW_LINE)
 
@@ -280,35 +282,35 @@ def _table_forms(context, view, user) -> Markup:
         label, fill = _("Computer players' level"), _("Fill the empty seats with computer players")
         starts = _("The game starts as soon as every seat is filled.")
         levels = joined(
-            html('<option value="{}"{}>{}</option>', level,
+            html('<option value="%s"%s>%s</option>', level,
                  " selected" if level == "normal" else "", name)
             for level, name in (("easy", _("easy")), ("normal", _("normal")),
                                 ("strong", _("strong"))))
-        out.append(html('<form method="post" action="{}" class="fill-seats">{}\n'
-                        '  <label for="fill-level">{}</label>\n'
-                        '  <select name="level" id="fill-level">{}</select>\n'
-                        '  <button type="submit">{}</button>\n'
-                        '  <span class="helptext">{}</span>\n</form>',
+        out.append(html('<form method="post" action="%s" class="fill-seats">%s\n'
+                        '  <label for="fill-level">%s</label>\n'
+                        '  <select name="level" id="fill-level">%s</select>\n'
+                        '  <button type="submit">%s</button>\n'
+                        '  <span class="helptext">%s</span>\n</form>',
                         _url("table_fill_seats", table), csrf, label, levels, fill, starts))
     if status != "finished" and creator:
         words = _table_words(get_language())
         close, ends = words["Close the table…"], words["Ends the session"]
-        out.append(html('<p class="close-table"><a class="button secondary" href="{}">{}</a>\n'
-                        '  <span class="helptext">{}</span></p>',
+        out.append(html('<p class="close-table"><a class="button secondary" href="%s">%s</a>\n'
+                        '  <span class="helptext">%s</span></p>',
                         _url("table_close", table), close, ends))
     if status == "finished":
         rematch = _("Rematch")
-        out.append(html('<section class="rematch" aria-label="{}">', rematch))
+        out.append(html('<section class="rematch" aria-label="%s">', rematch))
         if view.get("rematch_table"):
             join = _("Rematch: join table %(n)s") % {"n": view["rematch_table"]}
-            out.append(html('  <p role="status"><a class="button" href="{}">{}</a></p>',
+            out.append(html('  <p role="status"><a class="button" href="%s">%s</a></p>',
                             _url("table", view["rematch_table"]), join))
         elif view.get("seat") is not None:
             same = _("A new table of the same game and house rules, with the same players in "
                      "the same seats.")
-            out.append(html('  <form method="post" action="{}">{}\n'
-                            '    <button type="submit">{}</button>\n'
-                            '    <span class="helptext">{}</span></form>',
+            out.append(html('  <form method="post" action="%s">%s\n'
+                            '    <button type="submit">%s</button>\n'
+                            '    <span class="helptext">%s</span></form>',
                             _url("table_rematch", table), csrf, rematch, same))
         out.append(Markup("</section>"))
     return joined(out, NEW_LINE)
@@ -321,35 +323,35 @@ def _result(view, ui, swap_by_id: bool) -> Markup:
     oob = SWAP_BY_ID if swap_by_id else EMPTY
     last = view.get("last_hand")
     if not last:
-        return html('<div id="table-result"{}></div>', oob)
+        return html('<div id="table-result"%s></div>', oob)
     title, close = _("Result of hand %(n)s") % {"n": last["number"]}, _("Close")
-    out = [html('<div id="table-result"{}>', oob),
-           html('<details class="result-panel" data-hand="{}"{}>', last["number"],
+    out = [html('<div id="table-result"%s>', oob),
+           html('<details class="result-panel" data-hand="%s"%s>', last["number"],
                 " open" if view.get("status") == "finished" else ""),
-           html('  <summary><span class="result-title">{}</span> '
-                '<span class="close-hint" aria-hidden="true">{}</span></summary>', title, close)]
+           html('  <summary><span class="result-title">%s</span> '
+                '<span class="close-hint" aria-hidden="true">%s</span></summary>', title, close)]
     if ui.get("result"):
-        out.append(html('  <p class="result-words">{}</p>', ui["result"]))
-    deal = joined(html('<p><span class="deal-name">{}:</span> {}</p>',
+        out.append(html('  <p class="result-words">%s</p>', ui["result"]))
+    deal = joined(html('<p><span class="deal-name">%s:</span> %s</p>',
                        seat_name(view["players"], h["seat"]), card_faces(h["cards"]))
                   for h in ui.get("last_deal") or ())
-    out.append(html('  <div class="deal">{}</div>', deal))
+    out.append(html('  <div class="deal">%s</div>', deal))
     if last.get("kitty") or last.get("discards"):
         parts = []
         if last.get("kitty"):
             kitty = _("Kitty")
-            parts.append(html('    <p class="kitty">{}: {}</p>', kitty,
+            parts.append(html('    <p class="kitty">%s: %s</p>', kitty,
                               card_faces(last["kitty"])))
         if last.get("discards"):
             discards = _("Discards")
-            parts.append(html('    <p class="discards">{}: {}</p>', discards,
+            parts.append(html('    <p class="discards">%s: %s</p>', discards,
                               card_faces(last["discards"])))
-        out.append(html('  <div class="kitty-and-discards">\n{}</div>',
+        out.append(html('  <div class="kitty-and-discards">\n%s</div>',
                         joined(parts, NEW_LINE)))
     if view.get("seat") is not None:  # a player of the hand: their own review (games.reviews)
         review = _("Review my play")
         url = reverse("hand_review", args=[view["table"], last["number"]])
-        out.append(html('  <p class="result-review"><a href="{}">{}</a></p>', url, review))
+        out.append(html('  <p class="result-review"><a href="%s">%s</a></p>', url, review))
     out.append(Markup("</details>\n</div>"))
     return joined(out, NEW_LINE)
 
@@ -367,7 +369,7 @@ def _table_words(language: str | None) -> dict[str, Markup]:
         "Close the table…": _("Close the table…"),
         "Ends the session": _("Ends the session for everyone; the hand in play is not scored."),
     }
-    return {key: html("{}", word) for key, word in words.items()}
+    return {key: html("%s", word) for key, word in words.items()}
 
 
 @lru_cache(maxsize=8192)
