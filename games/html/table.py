@@ -3,9 +3,9 @@ last hand's result beside it (``#table-state``, ``#table-result``, ``#table-anno
 
 The page and the HTTP fragment render it through ``{% table_fragment %}`` in
 ``templates/games/partials/table_state.html``; the socket calls ``table_fragment_html``.
-Every message is looked up on its own line, before the template it goes into, where
-makemessages finds it; the catalogues' words are escaped as they go in, as everything else
-that is not ``Markup``.
+Every message is looked up outside the template it goes into, where makemessages finds it
+(the words of every fragment once per language: ``_table_words``); the catalogues' words are
+escaped as they go in, as everything else that is not ``Markup``.
 """
 
 from __future__ import annotations
