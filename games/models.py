@@ -109,6 +109,17 @@ class Table(models.Model):
         return reverse("table", args=[self.pk])
 
 
+def tables_in_play(user_id: int | None) -> list[Table]:
+    """The tables a person sits at or opened that have not finished, newest first, with their
+    seats (the top of the lobby and of the home page); none for a visitor."""
+    if user_id is None:
+        return []
+    return list(Table.objects.filter(models.Q(seats__user_id=user_id)
+                                     | models.Q(created_by_id=user_id))
+                .exclude(status=Table.Status.FINISHED).distinct().order_by("-pk")
+                .prefetch_related("seats__user__profile")[:50])
+
+
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()

@@ -40,6 +40,17 @@ def create_table(user, game: str, rules: dict, *, is_private: bool = False,
     return table
 
 
+def play_now(user, game: str, level: str = "normal") -> Table:
+    """One tap to a game: a private table of ``game`` with its usual house rules, the person in
+    the first seat and computer players of ``level`` in the others, dealt at once.  All or
+    nothing: one transaction."""
+    with transaction.atomic():
+        table = create_table(user, game, {}, is_private=True)
+        take_seat(table.pk, user, 0)
+        fill_seats(table.pk, user, level)
+    return table
+
+
 def take_seat(table_id: int, user, position: int) -> Table:
     with transaction.atomic():
         table = locked(table_id)

@@ -508,6 +508,17 @@ class Attendance(models.Model):
         return f"{self.member} @ {self.evening}: {self.coming}"
 
 
+def upcoming_evenings(*, club=None, user=None):
+    """Evenings from today on, soonest first: a club's, or those of every club a person is a
+    member of (the home page's "next evening")."""
+    evenings = Evening.objects.filter(date__gte=timezone.localdate())
+    if club is not None:
+        evenings = evenings.filter(season__league__club=club)
+    if user is not None:
+        evenings = evenings.filter(season__league__club__members__user=user).distinct()
+    return evenings.select_related("season__league__club").order_by("date", "start_time", "pk")
+
+
 class EveningTableQuerySet(models.QuerySet):
     def counted(self):
         """The tables whose results count (standings, a member's history): entered, and not
