@@ -83,7 +83,8 @@ class TableSnapshot:
     house_rules: dict  # the table's overrides of its game's rules (public: the create form's)
     summary: dict
     seats: tuple[SeatFacts, ...]
-    hands_played: int
+    hands_played: int  # finished hands, redeals included: the last one's number
+    deals_played: int  # the hands that were played out (a redeal is not a deal played)
     last_hand: dict | None
     # The hand in play: its record and the engine's state (never changed once cached: a play
     # applies to a copy), or None between hands.
@@ -116,6 +117,7 @@ class TableSnapshot:
             "house_rules": self.house_rules,
             "trick_pause": self.trick_pause_ms / 1000,
             "hands_played": self.hands_played,
+            "deals_played": self.deals_played,
             "summary": self.summary or None,
             "hand": self.state.view(seat) if self.state is not None else None,
             "last_hand": self.last_hand,
@@ -130,11 +132,13 @@ def build_snapshot(table: Table) -> TableSnapshot:
                   if s.user_id else "", s.bot_level, s.away_since, s.former_player)
         for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
+    redeals = table.hands.filter(result__redeal=True).count() if hands else 0
     return TableSnapshot(
         table_id=table.pk, game=table.game, version=table.version, status=table.status,
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
         trick_pause_ms=table.trick_pause_ms, house_rules=dict(table.rules or {}),
         summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
+        deals_played=hands[0].number - redeals if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
         state=current_state(table), rematch_table=table.rematch_table_id)
 

@@ -97,7 +97,7 @@ def _status(view, ui) -> str:
         word = _("Playing")
     else:
         word = _("Finished")
-    n = view.get("hands_played") or 0
+    n = view.get("deals_played") or 0  # a hand everyone passed was not played
     played = ngettext("%(n)s hand played", "%(n)s hands played", n) % {"n": n}
     score = f' · <strong class="score">{esc(str(ui["score"]))}</strong>' if ui.get("score") \
         else ""
