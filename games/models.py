@@ -67,6 +67,9 @@ class Table(models.Model):
     is_private = models.BooleanField(_("private"), default=False,
                                      help_text=_("Only people with the invite link can see it."))
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    # A rematch keeps the computer players of the table it came from, names included: their
+    # names are chosen by this table's id (``games.computer_names``), empty for a first table.
+    computer_names_of = models.PositiveIntegerField(null=True, blank=True, editable=False)
     deals_limit = models.PositiveSmallIntegerField(
         _("number of deals"), null=True, blank=True,
         help_text=_("Solo and Belgian Whist: the session ends after this many deals; "
@@ -107,6 +110,11 @@ class Table(models.Model):
 
     def get_absolute_url(self):
         return reverse("table", args=[self.pk])
+
+    @property
+    def computer_names_key(self) -> int:
+        """The table id its computer players' names are chosen by."""
+        return self.computer_names_of or self.pk
 
 
 def tables_in_play(user_id: int | None) -> list[Table]:

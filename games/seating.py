@@ -133,7 +133,8 @@ def rematch(table_id: int, user) -> Table:
         new = Table.objects.create(game=table.game, rules=table.rules, created_by=user,
                                    is_private=table.is_private, deals_limit=table.deals_limit,
                                    grace_seconds=table.grace_seconds,
-                                   trick_pause_ms=table.trick_pause_ms)
+                                   trick_pause_ms=table.trick_pause_ms,
+                                   computer_names_of=table.computer_names_key)
         now = timezone.now()
         Seat.objects.bulk_create(
             Seat(table=new, position=s.position, user_id=s.user_id, bot_level=s.bot_level,

@@ -45,11 +45,12 @@ class SeatFacts:
         return self.user_id is None and not self.bot_level and not self.former_player
 
 
-def player_name(seat: SeatFacts, table_id: int) -> str:
+def player_name(seat: SeatFacts, names_key: int) -> str:
+    """``names_key``: the table id computer players are named by (``Table.computer_names_key``)."""
     if seat.user_id:
         return seat.display_name or seat.username
     if seat.bot_level:
-        return computer_name(table_id, seat.position, seat.bot_level)
+        return computer_name(names_key, seat.position, seat.bot_level)
     if seat.former_player:
         return _("former player")
     return ""
@@ -91,6 +92,7 @@ class TableSnapshot:
     record: dict | None
     state: Any
     rematch_table: int | None = None  # the table of the rematch, once a player asked for one
+    computer_names_of: int | None = None  # as ``Table.computer_names_of``: a rematch's origin
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -99,7 +101,7 @@ class TableSnapshot:
         """Who sits where; with ``now``, whether each person is at the table as of then (a
         countdown, a computer playing for them); without, names only (``"away": False``), as
         a finished hand's replay shows them."""
-        return [{"seat": s.position, "name": player_name(s, self.table_id),
+        return [{"seat": s.position, "name": player_name(s, self.computer_names_of or self.table_id),
                  "bot": s.bot_level or None, "free": s.free,
                  **(presence_of(s, self.grace_seconds, now) if now else {"away": False})}
                 for s in self.seats]
@@ -140,7 +142,8 @@ def build_snapshot(table: Table) -> TableSnapshot:
         summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
         deals_played=hands[0].number - redeals if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
-        state=current_state(table), rematch_table=table.rematch_table_id)
+        state=current_state(table), rematch_table=table.rematch_table_id,
+        computer_names_of=table.computer_names_of)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
