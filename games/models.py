@@ -45,6 +45,18 @@ def computer_plays(seat, grace_seconds: int, now=None) -> bool:
     return takeover is not None and (now or timezone.now()) >= takeover
 
 
+def waits_for_its_people(seats, record: dict | None) -> bool:
+    """Whether a table in play stands paused: a new deal not begun, at a table with people
+    whom nobody present (every one of them away).  Computer players never play on alone in
+    people's names from one hand to the next; a person coming back wakes them
+    (``games.presence.connected``).  A table of computer players only plays on.  ``seats``:
+    ``Seat`` rows or a snapshot's facts of them."""
+    if record is None or record.get("actions"):
+        return False
+    people = [seat for seat in seats if seat.user_id is not None and not seat.bot_level]
+    return bool(people) and all(seat.away_since is not None for seat in people)
+
+
 def default_trick_pause_ms() -> int:
     """A new table pauses on a finished trick as long as the site is set to
     (``TRICK_PAUSE_SECONDS``: 1.5 s, 0 for test servers); its creator may choose otherwise."""

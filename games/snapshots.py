@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.access import seat_held_by
 from games.computer_names import computer_name
-from games.models import Table, takeover_at
+from games.models import Table, takeover_at, waits_for_its_people
 from games.rules.records import replay_hand
 
 
@@ -113,6 +113,8 @@ class TableSnapshot:
             "game": self.game,
             "version": self.version,
             "status": self.status,
+            "paused": self.status == Table.Status.PLAYING and waits_for_its_people(
+                self.seats, self.record),
             "created_by": self.created_by,
             "seat": seat,
             "players": self.players(now),

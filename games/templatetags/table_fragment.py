@@ -93,6 +93,8 @@ def _status(view, ui) -> str:
     status = view.get("status")
     if status == "waiting":
         word = _("Waiting for players")
+    elif status == "playing" and view.get("paused"):
+        word = _("Paused until a player comes back")
     elif status == "playing":
         word = _("Playing")
     else:
