@@ -35,15 +35,12 @@ from .base import (
     Deal,
     DealError,
     HandState,
-    HandView,
-    IllegalAction,
     WhistError,
     rule,
 )
 from .bid_whist import (
     MODES,
     BidWhistHand,
-    _bid_rank,
     downtown_ace_rule,
     downtown_beats_uptown_rule,
     downtown_side_suits_rule,
@@ -135,19 +132,6 @@ BID_ACTIONS: dict[str, tuple[int, str]] = {
     f"bid {tricks} {mode}": (tricks, mode)
     for tricks in range(FAIR_SHARE, MAX_BID + 1) for mode in MODES
 }
-
-_AUCTION_LEGAL: dict[tuple[int, bool, int, bool], tuple[str, ...]] = {}
-
-
-def _auction_legal(min_bid: int, dtbu: bool, high_rank: int, stuck: bool) -> tuple[str, ...]:
-    key = (min_bid, dtbu, high_rank, stuck)
-    legal = _AUCTION_LEGAL.get(key)
-    if legal is None:
-        bids = [a for a, (tricks, mode) in BID_ACTIONS.items()
-                if tricks >= min_bid and _bid_rank(tricks, mode, dtbu) > high_rank]
-        legal = _AUCTION_LEGAL[key] = tuple(sorted(bids if stuck else [*bids, "pass"]))
-    return legal
-
 
 # -- deal ----------------------------------------------------------------------------------------
 
@@ -248,8 +232,17 @@ class CutthroatHand(BidWhistHand):
 
     game: ClassVar[str] = GAME
     seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = SEATS  # every player for themself
     next_seat: ClassVar[tuple[int, ...]] = _NEXT
     bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
+    max_bid: ClassVar[int] = MAX_BID
+    not_a_seat: ClassVar[str] = N_("a seat is 0, 1 or 2, or none for a spectator, not %(seat)r")
+    not_a_bid: ClassVar[str] = N_(
+        "a bid is 'bid N uptown', 'bid N downtown' or 'bid N notrump' with N tricks from "
+        "%(low)s to %(high)s")
+    bid_too_low: ClassVar[str] = N_(
+        "%(bid)r does not beat the highest bid, %(high)r: bid more tricks, or notrump at the "
+        "same number")
     __slots__ = ()
 
     def __init__(self, rules: Rules, dealer: int, dealt: tuple[tuple[str, ...], ...],
@@ -257,25 +250,6 @@ class CutthroatHand(BidWhistHand):
         super().__init__(rules, dealer, dealt, kitty, masks, kitty_mask)  # type: ignore[arg-type]
         self.to_act = _NEXT[dealer]
         self.tricks_won = [0, 0, 0]
-
-    def legal_actions(self) -> list[str]:
-        if self.phase == AUCTION:
-            rules = self.rules
-            return list(_auction_legal(rules.min_bid, rules.downtown_beats_uptown,
-                                       self._high_rank, self._stuck()))
-        return BidWhistHand.legal_actions(self)
-
-    def _refuse_bid(self, action: str, words: list[str]) -> None:
-        seat, rules = self.to_act, self.rules
-        parsed = BID_ACTIONS.get(action)
-        if parsed is None or parsed[0] < rules.min_bid:
-            raise IllegalAction(seat, action, N_(
-                "a bid is 'bid N uptown', 'bid N downtown' or 'bid N notrump' with N tricks "
-                "from %(low)s to %(high)s"), low=rules.min_bid, high=MAX_BID)
-        high = next(a for s, a in reversed(self._calls) if a != "pass")
-        raise IllegalAction(seat, action, N_(
-            "%(bid)r does not beat the highest bid, %(high)r: bid more tricks, or notrump at "
-            "the same number"), bid=action, high=high)
 
     # -- views and result ------------------------------------------------------------------------
 
@@ -286,28 +260,13 @@ class CutthroatHand(BidWhistHand):
             books[self.declarer] += 1  # type: ignore[index]
         return books
 
-    def view(self, seat: int | None) -> HandView:
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2)):
-            raise WhistError(N_("a seat is 0, 1 or 2, or none for a spectator, not %(seat)r"),
-                             seat=seat)
-        out = BidWhistHand.view(self, seat)  # per-seat lists follow the three hands
-        out["game"] = GAME
-        return out
-
-    def result(self) -> dict[str, Any]:
-        if self.phase != COMPLETE:
-            return BidWhistHand.result(self)
-        if self.declarer is None:
-            return {"complete": True, "redeal": True, "points": [0, 0, 0]}
+    def _score(self) -> dict[str, Any]:
+        """What a played hand's result adds to its contract: the tricks of each seat (the
+        declarer's with the discards), the points, and whether the bid was made."""
         books = self.books()
         score = score_hand(self.rules, self.bid, self.mode, self.declarer,  # type: ignore[arg-type]
-                           books[self.declarer])
-        out = {"complete": True, "declarer": self.declarer, "bid": f"{self.bid} {self.mode}",
-               "trump": self.trump}
-        if self.trump is None:
-            out["direction"] = self.direction
-        out.update(books=books, points=score["points"], made=score["made"])
-        return out
+                           books[self.declarer])  # type: ignore[index]
+        return {"books": books, "points": score["points"], "made": score["made"]}
 
 
 # -- the match -----------------------------------------------------------------------------------
