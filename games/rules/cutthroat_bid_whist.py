@@ -230,17 +230,18 @@ class CutthroatHand(BidWhistHand):
     three, the auction's single round, per-seat tricks) and on bids in tricks out of 18.
     """
 
-    game: ClassVar[str] = GAME
-    seats: ClassVar[int] = SEATS
-    sides: ClassVar[int] = SEATS  # every player for themself
-    next_seat: ClassVar[tuple[int, ...]] = _NEXT
-    bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
-    max_bid: ClassVar[int] = MAX_BID
-    not_a_seat: ClassVar[str] = N_("a seat is 0, 1 or 2, or none for a spectator, not %(seat)r")
-    not_a_bid: ClassVar[str] = N_(
+    # The four-player hand's class attributes (their types are declared there), for three.
+    game = GAME
+    seats = SEATS
+    sides = SEATS  # every player for themself
+    next_seat = _NEXT
+    bid_actions = BID_ACTIONS
+    max_bid = MAX_BID
+    not_a_seat = N_("a seat is 0, 1 or 2, or none for a spectator, not %(seat)r")
+    not_a_bid = N_(
         "a bid is 'bid N uptown', 'bid N downtown' or 'bid N notrump' with N tricks from "
         "%(low)s to %(high)s")
-    bid_too_low: ClassVar[str] = N_(
+    bid_too_low = N_(
         "%(bid)r does not beat the highest bid, %(high)r: bid more tricks, or notrump at the "
         "same number")
     __slots__ = ()
