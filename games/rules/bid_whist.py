@@ -121,6 +121,15 @@ def downtown_beats_uptown_rule() -> Any:
         label=N_("Downtown beats uptown at equal books"))
 
 
+def all_pass_rule(label: str) -> Any:
+    """``label``: the rule's name for the table's number of players."""
+    return rule(
+        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
+        "the bid.", label=label, choices=("redeal", "stuck_dealer"),
+        choice_labels={"redeal": N_("the next dealer deals a new hand"),
+                       "stuck_dealer": N_("the dealer may not pass and must bid")})
+
+
 def downtown_ace_rule() -> Any:
     return rule(
         "high", "In a downtown hand the low cards win; the ace may stay the best card of its "
@@ -162,11 +171,7 @@ class Rules(BaseRules):
         3, "The lowest bid allowed, in books over six (4 is a common variant).",
         label=N_("Lowest bid"), minimum=1, maximum=MAX_BID)
     downtown_beats_uptown: bool = downtown_beats_uptown_rule()
-    all_pass: str = rule(
-        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
-        "the bid.", label=N_("When all four pass"), choices=("redeal", "stuck_dealer"),
-        choice_labels={"redeal": N_("the next dealer deals a new hand"),
-                       "stuck_dealer": N_("the dealer may not pass and must bid")})
+    all_pass: str = all_pass_rule(N_("When all four pass"))
     downtown_ace: str = downtown_ace_rule()
     downtown_side_suits: str = downtown_side_suits_rule()
     defenders_score_books: bool = rule(

@@ -41,6 +41,7 @@ from .base import (
 from .bid_whist import (
     MODES,
     BidWhistHand,
+    all_pass_rule,
     downtown_ace_rule,
     downtown_beats_uptown_rule,
     downtown_side_suits_rule,
@@ -74,11 +75,7 @@ class Rules(BaseRules):
         9, "The lowest bid allowed, in tricks out of 18 (the discards count as one trick).",
         label=N_("Lowest bid"), minimum=FAIR_SHARE, maximum=MAX_BID)
     downtown_beats_uptown: bool = downtown_beats_uptown_rule()
-    all_pass: str = rule(
-        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
-        "the bid.", label=N_("When all three pass"), choices=("redeal", "stuck_dealer"),
-        choice_labels={"redeal": N_("the next dealer deals a new hand"),
-                       "stuck_dealer": N_("the dealer may not pass and must bid")})
+    all_pass: str = all_pass_rule(N_("When all three pass"))
     downtown_ace: str = downtown_ace_rule()
     downtown_side_suits: str = downtown_side_suits_rule()
     notrump_double: bool = notrump_double_rule()

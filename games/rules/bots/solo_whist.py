@@ -46,10 +46,7 @@ def declaring(view: HandView, seat: int) -> bool:
 
 partner_of = simple.contract_partner  # the partner the contract names, if any
 deck = standard_deck
-
-
-def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
-    return simple.choose_solo_call(view, cards, legal)
+easy_call = simple.choose_solo_call
 
 
 def play_spec(view: HandView, rules) -> PlaySpec:
