@@ -22,7 +22,10 @@ depends on how a table's results add up is asked of it, so a new kind of score i
   ``show_total`` and ``totals_sentence`` (a table's history), ``online_deals`` and
   ``asks_number_of_deals`` (a table played online).
 
-``tests/leagues/test_score_kinds.py`` checks that every kind of the registry gives each part.
+The parts marked abstract below are each kind's own; the others default to players seated at
+a table (the partnership match gives its pairs instead), and :class:`MatchKind` gives what the
+kinds played to a target share.  ``tests/leagues/test_score_kinds.py`` checks that every kind
+of the registry gives each part.
 """
 
 from __future__ import annotations
@@ -51,11 +54,11 @@ if TYPE_CHECKING:
 
 # The parts each kind of score gives (the test of every kind reads them from here).
 PARTS = ("sheet", "standings", "standings_template", "tie_breaks", "standings_columns",
-         "standings_cells",
-         "sides", "seated", "rivals", "meetings", "member_series", "member_caption",
-         "member_chart", "season_gains", "season_caption", "season_axis", "draw", "table_form",
-         "registers_pairs", "has_a_winner", "totals_help", "printed_headings", "show_total",
-         "totals_sentence", "online_deals", "asks_number_of_deals")
+         "standings_cells", "sides", "seated", "rivals", "meetings", "member_series",
+         "member_caption", "member_chart", "season_gains", "season_caption", "season_axis",
+         "draw", "table_form", "registers_pairs", "has_a_winner", "totals_help",
+         "printed_headings", "show_total", "totals_sentence", "online_deals",
+         "asks_number_of_deals")
 
 
 class ScoreKind(ABC):
