@@ -11,7 +11,9 @@ Each module is everything the leagues know of one game's score sheet:
   them), and ``engine_points(result)``: what the engine scored for it;
 - for a game played as a match (``games.registry``: partnership or individual match),
   ``match_result(rules, facts)``: one line as the result the engine's ``Match`` adds
-  (``leagues.scoring.replay_match`` replays the lines entered through it).
+  (``leagues.scoring.replay_match`` replays the lines entered through it);
+- for a partnership game that keeps a count beside the score, ``MATCH_TALLY``: a
+  ``leagues.paper.common.MatchTally`` (Bid Whist's Bostons); a game without one keeps none.
 
 Nothing else in the leagues names a game: they ask :func:`of` for the module of a league's game.
 """
