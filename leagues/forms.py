@@ -368,7 +368,7 @@ class OnlineTableForm(forms.Form):
     def __init__(self, table, members: list[Member], *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not table.league.score_kind.asks_number_of_deals:
-            # A partnership match is played to the league's game target.
+            # A match is played to the league's game target.
             del self.fields["deals"]
         self.offline = [(seat, m) for seat, m in enumerate(members) if m.user_id is None]
         for seat, m in self.offline:

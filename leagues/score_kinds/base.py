@@ -211,6 +211,7 @@ class MatchKind(ScoreKind):
     """Hands are played until someone reaches a target (a pair, or one player)."""
 
     has_a_winner = True
+    asks_number_of_deals = False  # a match is played to its target, not a number of deals
     opponents_label: ClassVar[Promise]  # the bars beside the member's own in their chart
 
     def show_total(self, value) -> str:

@@ -131,7 +131,6 @@ def _with_member(member):
 class Kind(MatchKind):
     id = registry.PARTNERSHIP_MATCH
     registers_pairs = True
-    asks_number_of_deals = False  # a match is played to the league's game target
     opponents_label = gettext_lazy("Opponents")
 
     def __init__(self, game: str):

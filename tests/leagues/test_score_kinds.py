@@ -104,3 +104,16 @@ def tie_break_errors(game: str, tie_break: str) -> list[str]:
     form.fields["game"].choices = registry.choices()
     form.is_valid()
     return form.errors.get("tie_break", [])
+
+
+@pytest.mark.parametrize("game", [g.id for g in registry.all_games()])
+def test_only_a_game_played_for_a_number_of_deals_asks_for_one_online(game):
+    """A match (Bid Whist, Cutthroat) is played online to its target: its form must not ask
+    for a number of deals that the table would ignore."""
+    from leagues.forms import OnlineTableForm
+
+    class Table:
+        league = League(game=game)
+
+    asks = "deals" in OnlineTableForm(Table(), []).fields
+    assert asks == registry.game(game).plays_a_number_of_deals
