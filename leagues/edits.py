@@ -2,13 +2,16 @@
 rules, tables added by hand, evenings and tables edited or deleted, members added (one or in
 bulk), renamed, merged, retired, given a role or an e-mail address, seasons closed.  (A club's
 creation and an invite link accepted are recorded by ``Club.create_with_organiser`` and
-``Invite.accept``.)  The admin's saves of clubs and leagues come here too
+``Invite.accept``.)  The admin's saves of clubs, leagues and evenings come here too
 (``leagues/admin.py``); and what a member's account deleted leaves in the club.
 
 Each function checks, writes and records the change in the club's history
 (:class:`leagues.models.ClubChange`, read in sentences by
 :func:`leagues.history.describe_club_change`) in one transaction, or raises EntryError with a
-sentence and changes nothing.  Who may call them is decided before, in :mod:`leagues.access`.
+sentence and changes nothing; a change of results (an evening moved or deleted, a table's
+players changed or the table deleted, records merged, a club's visibility) is announced in the
+same transaction (:mod:`leagues.result_events`).  Who may call them is decided before, in
+:mod:`leagues.access`.
 """
 
 from __future__ import annotations
