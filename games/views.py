@@ -1,8 +1,8 @@
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,6 +20,7 @@ from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
 from games.snapshots import build_snapshot, table_view
 from games.templatetags.cards import action_label
+from whistclub.accounts import guests
 
 
 def lobby_tables(user):
@@ -47,9 +48,28 @@ def play_now(request, game):
     except KeyError:
         raise Http404 from None
     if not request.user.is_authenticated:
-        return redirect_to_login(reverse("new_table", args=[game]))
+        try:
+            guests.start(request)  # a visitor plays at once, as a guest
+        except guests.Refused as refusal:
+            messages.error(request, refusal.message)
+            return redirect("signup")
+    refusal = _no_room_for_a_table(request)
+    if refusal:
+        return refusal
     table = tables.play_now(request.user, game)
     return redirect(table)
+
+
+def _no_room_for_a_table(request):
+    """A guest with as many tables in play as a guest may keep is sent home, where they are
+    listed, with the reason; None for anyone else."""
+    user = request.user
+    if guests.has_room_for_a_table(user, len(tables_in_play(person_id(user)))):
+        return None
+    messages.error(request, _("As a guest you can have %(count)s tables in play: go on with "
+                              "one of them, or create your account.")
+                   % {"count": settings.GUEST_TABLES_IN_PLAY})
+    return redirect("home")
 
 
 @login_required
@@ -59,6 +79,8 @@ def new_table(request, game):
     except KeyError:
         raise Http404 from None
     form = TableForm(game, request.POST or None)
+    if request.method == "POST" and (refusal := _no_room_for_a_table(request)):
+        return refusal
     if request.method == "POST" and form.is_valid():
         table = tables.create_table(request.user, game, form.rules.overrides(),
                                     is_private=form.cleaned_data["is_private"],
@@ -82,7 +104,8 @@ def table_page(request, table_id):
     invite_path = reverse("table_invite", args=[table.pk, table.invite_token])
     if not table.is_private:
         invite_url = request.build_absolute_uri(table.get_absolute_url())  # open to anyone
-    elif seat is not None or table.created_by_id == person_id(request.user):
+    elif ((seat is not None or table.created_by_id == person_id(request.user))
+          and guests.may_invite(request.user)):  # a guest passes on no invite link
         invite_url = request.build_absolute_uri(invite_path)
     # A visitor who is not signed in comes back here after logging in or signing up: to the
     # invite link of a private table (they could only see it through that link).

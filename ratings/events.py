@@ -19,6 +19,7 @@ from leagues import paper
 from leagues.models import Club, Deal, EveningTable, Member, TableSeat
 from ratings import games
 from ratings.core import Event, is_person_with_account
+from whistclub.accounts.guests import is_guest
 
 SITE = "site"
 
@@ -105,7 +106,8 @@ def online_events(game: str, since: date | None = None, hands=None) -> list[Even
         table__game=game, table__league_fixture__isnull=True)
     hands = (hands
              .select_related("table")
-             .prefetch_related(Prefetch("table__seats", Seat.objects.order_by("position"))))
+             .prefetch_related(Prefetch("table__seats", Seat.objects.order_by("position")
+                                        .select_related("user__profile"))))
     if since is not None:
         start = datetime.combine(since, time(0, 0), tzinfo=UTC)
         hands = hands.filter(finished_at__gte=start)
@@ -114,6 +116,8 @@ def online_events(game: str, since: date | None = None, hands=None) -> list[Even
         points = sheet.engine_points(hand.result)
         if not points:
             continue
+        if any(is_guest(s.user) for s in hand.table.seats.all() if s.user_id):
+            continue  # guests are never rated (whistclub.accounts.guests), nor their tables
         seats = {s.position: player_of_seat(s) for s in hand.table.seats.all()}
         players = tuple(seats.get(position) for position in range(len(hand.record["hands"])))
         if not counts_site_wide(game, players):

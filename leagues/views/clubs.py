@@ -15,6 +15,7 @@ from leagues import access as acl
 from leagues import edits, exports, history
 from leagues.forms import ClubForm, InviteForm, first_error
 from leagues.models import Club, Invite, upcoming_evenings
+from whistclub.accounts import guests
 from whistclub.replicas import reads_from_replica
 
 
@@ -27,6 +28,7 @@ def club_list(request):
 
 
 @login_required
+@guests.accounts_only
 def club_create(request):
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -139,6 +141,8 @@ def join(request, token):
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{_login_url()}?next={request.path}")
+        if guests.is_guest(request.user):
+            return guests.sign_up_first(request)
         try:
             invite.accept(request.user)
         except ValidationError as exc:

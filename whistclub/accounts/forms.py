@@ -42,13 +42,13 @@ class SignUpForm(UserCreationForm):
         username = super().clean_username()
         # Without a display name, the username is the name others see.
         if username:
-            check_shown_name(username)
+            check_shown_name(username, self.instance)
         return username
 
     def clean_display_name(self):
         display_name = readable(self.cleaned_data.get("display_name", "")).strip()
         if display_name:
-            check_shown_name(display_name)
+            check_shown_name(display_name, self.instance)
         return display_name
 
     def clean_email(self):

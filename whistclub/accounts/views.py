@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from leagues.edits import clubs_only_organised_by
-from whistclub.accounts import leaving, personal_data
+from whistclub.accounts import guests, leaving, personal_data
 from whistclub.accounts import signup as signups
 from whistclub.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from whistclub.accounts.models import profile_for
@@ -33,16 +33,19 @@ def signup(request):
     """The same answer whether the address has an account or not (whistclub.accounts.signup):
     "check your e-mail"; the e-mail finishes the sign-up, or tells the owner someone tried."""
     next_url = safe_next(request)
-    if request.user.is_authenticated:
+    # A guest signs up as anyone does, and the account they play with becomes theirs.
+    guest = request.user if guests.is_guest(request.user) else None
+    if request.user.is_authenticated and guest is None:
         return redirect(next_url or "home")
     if request.method == "POST":
         signups.forget_waiting_sign_up(request.POST.get("username", ""),
                                        request.POST.get("email", "").strip())
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST or None, instance=guest)
     if request.method == "POST" and form.is_valid():
         signups.sign_up(request, form, next_url)
         return redirect("signup_sent")
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+    return render(request, "registration/signup.html",
+                  {"form": form, "next": next_url, "guest": guest})
 
 
 def signup_sent(request):
