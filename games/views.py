@@ -50,11 +50,10 @@ def play_now(request, game):
     if not request.user.is_authenticated:
         try:
             guests.start(request)  # a visitor plays at once, as a guest
-        except guests.Refused as refusal:
-            messages.error(request, refusal.message)
+        except guests.Refused as too_many:
+            messages.error(request, too_many.message)
             return redirect("signup")
-    refusal = _no_room_for_a_table(request)
-    if refusal:
+    if refusal := _no_room_for_a_table(request):
         return refusal
     table = tables.play_now(request.user, game)
     return redirect(table)
