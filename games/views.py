@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import registry, tables, words
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
+from games.how_to_play import template_of as how_to_play_template
 from games.models import BOT_LEVELS, Hand, HandReview, Table, tables_in_play
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
@@ -93,6 +94,17 @@ def new_table(request, game):
         return redirect(table)
     return render(request, "games/new_table.html", {"form": form, "game": game,
                                                     "game_name": description.label})
+
+
+def how_to_play(request, game):
+    """A game's rules for a newcomer, open to everyone: its own page in the reader's language."""
+    try:
+        description = registry.game(game)
+    except KeyError:
+        raise Http404 from None
+    return render(request, how_to_play_template(game), {
+        "game": description, "computers": description.seats - 1,
+        "other_games": [each for each in registry.all_games() if each.id != game]})
 
 
 def table_page(request, table_id):
