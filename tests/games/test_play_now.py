@@ -48,11 +48,11 @@ def test_your_table_in_play_is_on_the_home_page_one_tap_away(client, player):
     assert f'href="{table.get_absolute_url()}"' in page
 
 
-def test_a_visitor_is_asked_to_log_in_first_and_nothing_is_opened(client):
+def test_a_visitor_plays_at_once_as_a_guest(client):
     response = client.post(reverse("play_now", args=["bid_whist"]))
-    assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
-    assert not Table.objects.exists()
+    table = Table.objects.get()
+    assert response["Location"] == table.get_absolute_url()
+    assert table.seats.get(position=0).user.profile.is_guest
 
 
 def test_play_now_is_a_post_and_knows_only_the_sites_games(client, player):
