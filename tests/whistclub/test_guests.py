@@ -89,6 +89,7 @@ def test_signing_up_turns_the_guest_into_an_account_that_keeps_its_tables(client
     table = Table.objects.get()
     page = client.get("/accounts/signup/").content.decode()
     assert "You are playing as" in page
+    assert guest.username not in page  # the site's name for a guest is not theirs to keep
     response = client.post("/accounts/signup/", {
         "username": "nina", "email": "nina@example.org", "password1": PASSWORD,
         "password2": PASSWORD})

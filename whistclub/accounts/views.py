@@ -40,7 +40,9 @@ def signup(request):
     if request.method == "POST":
         signups.forget_waiting_sign_up(request.POST.get("username", ""),
                                        request.POST.get("email", "").strip())
-    form = SignUpForm(request.POST or None, instance=guest)
+    # The guest's own username is the site's ("guest-…"): they choose theirs.
+    form = SignUpForm(request.POST or None, instance=guest,
+                      initial={"username": ""} if guest else None)
     if request.method == "POST" and form.is_valid():
         signups.sign_up(request, form, next_url)
         return redirect("signup_sent")
