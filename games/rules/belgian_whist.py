@@ -504,6 +504,10 @@ class BelgianHand(HandState):
 
     # -- the hot path ---------------------------------------------------------------------------
 
+    def automatic_action(self) -> str | None:
+        """The trou round is no choice: three aces must announce it, anyone else passes."""
+        return self.legal_actions()[0] if self.phase == "trou" else None
+
     def legal_actions(self) -> list[str]:
         legal = self._legal
         if legal is None:

@@ -175,3 +175,34 @@ def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, ga
     while Table.objects.get(pk=table.pk).status == Table.Status.PLAYING:
         act(prefer_contract)
     assert count(redeal=False) == 3
+
+
+def test_belgian_whists_trou_round_is_made_for_everyone_at_the_deal(django_user_model,
+                                                                      monkeypatch):
+    """Nobody chooses in the trou round (three aces must announce it, anyone else passes):
+    the table makes it at once, so no one is asked to tap a lone "No trou"."""
+    seeds = iter(range(1000))
+    monkeypatch.setattr(dealing.secrets, "SystemRandom", lambda: random.Random(next(seeds)))
+    people = [django_user_model.objects.create_user(f"p{i}", f"p{i}@example.org",
+                                                    "pw-long-enough") for i in range(4)]
+    trous = 0
+    for _ in range(40):
+        table = tables.create_table(people[0], "belgian_whist", {})
+        for position, person in enumerate(people):
+            tables.take_seat(table.pk, person, position)
+        table.refresh_from_db()
+        state = tables.current_state(table)
+        assert state.phase != "trou"
+        words = [a["action"] for a in table.current["actions"]]
+        assert words and set(words) <= {"trou", "passe_trou"}
+        if "trou" in words:
+            trous += 1
+            holder = table.current["actions"][-1]["seat"]
+            aces = sum(card[0] == "A" for card in table.current["hands"][holder])
+            assert words[-1] == "trou" and aces == 3
+        else:
+            assert len(words) == 4
+        # and a person's first click is a real call, made on the table's version
+        seat = state.to_act
+        tables.play(table.pk, people[seat], state.legal_actions()[0], table.version)
+    assert trous, "forty seeded deals hold a trou"
