@@ -1,4 +1,5 @@
-"""What several games' score sheets share: seat choices, the revoke field, declarer lines."""
+"""What several games' score sheets share: seat choices, the revoke field, declarer lines, and
+the engine's points of a hand (``engine_points``, for a game whose engine scores in points)."""
 
 from __future__ import annotations
 
@@ -134,3 +135,8 @@ def describe_declarer_line(game: str, facts: dict, names: list[str]) -> str:
                     "%(who)s: %(contract)s, %(tricks)s tricks", facts["tricks"]) % {
         "who": who, "contract": registry.game(game).contract_label(contract),
         "tricks": facts["tricks"]}
+
+
+def engine_points(result: dict) -> list:
+    """What the engine scored for a hand played online, per seat or side (its ``points``)."""
+    return list(result.get("points") or [])
