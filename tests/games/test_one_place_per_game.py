@@ -22,8 +22,8 @@ import pytest
 from games import registry
 from games import words as table_words
 from games.rules import game_module
-from games.rules.records import random_record
 from games.rules.bots import hooks as bot_hooks
+from games.rules.records import random_record
 from leagues import paper
 from ratings import games as rated_games
 
