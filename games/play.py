@@ -233,6 +233,7 @@ def _remember_after_play(table: Table, version: int, state, hand: Hand | None) -
         previous, version=table.version, status=table.status, summary=table.summary,
         record=table.current, state=state if hand is None else current_state(table),
         hands_played=hand.number if hand else previous.hands_played,
+        deals_played=previous.deals_played + (hand is not None and not hand.result.get("redeal")),
         last_hand=finished_hand_view(hand.number, state) if hand else previous.last_hand)
     transaction.on_commit(lambda: remember_snapshot(after))
 

@@ -2,6 +2,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import registry, tables, words
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
-from games.models import BOT_LEVELS, Hand, HandReview, Table
+from games.models import BOT_LEVELS, Hand, HandReview, Table, tables_in_play
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
 from games.snapshots import build_snapshot, table_view
@@ -31,22 +32,23 @@ def lobby_tables(user):
             .select_related("created_by")[:50])
 
 
-def your_tables(user):
-    """The tables a signed-in person sits at or opened and that have not finished (the top of
-    their lobby: rendered with the page, not pushed over the lobby socket, which is the same
-    for everyone)."""
-    uid = person_id(user)
-    if uid is None:
-        return []
-    return list(Table.objects.filter(Q(seats__user_id=uid) | Q(created_by_id=uid))
-                .exclude(status=Table.Status.FINISHED).distinct()
-                .prefetch_related("seats__user__profile")[:50])
-
-
 def lobby(request):
     return render(request, "games/lobby.html", {"tables": lobby_tables(request.user),
-                                                "your_tables": your_tables(request.user),
+                                                "your_tables": tables_in_play(person_id(request.user)),
                                                 "games": registry.choices()})
+
+
+@require_POST
+def play_now(request, game):
+    """The home page's "Play now": straight to a seat with computer players around it."""
+    try:
+        registry.game(game)
+    except KeyError:
+        raise Http404 from None
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("new_table", args=[game]))
+    table = tables.play_now(request.user, game)
+    return redirect(table)
 
 
 @login_required

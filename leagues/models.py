@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -20,10 +21,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
-from leagues import scoring
+from leagues import score_kinds, scoring
 from leagues.scoring import EntryError  # noqa: F401  (raised by the entry methods)
-from leagues.sheets import Sheet, as_decimal, sheet_for
+from leagues.sheets import Sheet, as_decimal
 
+if TYPE_CHECKING:
+    from leagues.score_kinds.base import ScoreKind
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
@@ -376,17 +379,18 @@ class League(models.Model):
         return registry.game(self.game)
 
     @property
+    def score_kind(self) -> ScoreKind:
+        """Its game's kind of score (a partnership match, a running balance...): what the
+        pages, standings, charts, exports and the draw ask of how results add up."""
+        return score_kinds.of(self.game)
+
+    @property
     def sheet(self) -> Sheet:
-        """How its tables' results add up (a partnership match, a running balance...)."""
-        return sheet_for(self.game)
+        """How its tables' results add up."""
+        return self.score_kind.sheet
 
     def standings_options(self) -> StandingsOptions:
         return StandingsOptions.of_league(self)
-
-    @property
-    def is_partnership_match(self) -> bool:
-        """Results kept as a match between two pairs (else: running balances per player)."""
-        return self.game_description.is_partnership_match
 
 
 class Season(models.Model):
@@ -508,6 +512,17 @@ class Attendance(models.Model):
         return f"{self.member} @ {self.evening}: {self.coming}"
 
 
+def upcoming_evenings(*, club=None, user=None):
+    """Evenings from today on, soonest first: a club's, or those of every club a person is a
+    member of (the home page's "next evening")."""
+    evenings = Evening.objects.filter(date__gte=timezone.localdate())
+    if club is not None:
+        evenings = evenings.filter(season__league__club=club)
+    if user is not None:
+        evenings = evenings.filter(season__league__club__members__user=user).distinct()
+    return evenings.select_related("season__league__club").order_by("date", "start_time", "pk")
+
+
 class EveningTableQuerySet(models.QuerySet):
     def counted(self):
         """The tables whose results count (standings, a member's history): entered, and not
@@ -533,7 +548,9 @@ class EveningTable(models.Model):
     pair_1 = models.ForeignKey(Partnership, on_delete=models.PROTECT, null=True, blank=True,
                                related_name="+")
     entry = models.CharField(max_length=6, choices=Entry.choices, default=Entry.NONE, blank=True)
-    # Bid Whist match: team scores, Bostons and the winner (0 or 1) once the match is over.
+    # A partnership match: the pairs' scores, the winner (0 or 1) once the match is over, and
+    # the pairs' tallies of what their game counts beside the score (Bid Whist's Bostons:
+    # ``leagues.paper.common.MatchTally``; 0 for a game that keeps none).
     score_0 = models.DecimalField(max_digits=14, decimal_places=6, default=0)
     score_1 = models.DecimalField(max_digits=14, decimal_places=6, default=0)
     bostons_0 = models.PositiveSmallIntegerField(default=0)

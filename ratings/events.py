@@ -80,20 +80,14 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
     events = []
     for table in tables:
         evening, league = table.evening, table.evening.season.league
-        if league.is_partnership_match:
-            members = [table.pair_0.first, table.pair_1.first, table.pair_0.second,
-                       table.pair_1.second]
-        else:
-            members = [s.member for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+        kind = league.score_kind
+        members = kind.seated(table)
         players = tuple(player_of_member(m) for m in members)
         if scope == SITE and not counts_site_wide(game, players):
             continue
         stem = f"{evening.date.isoformat()}|{_clock(evening.start_time)}|L{table.pk:010d}"
         if table.entry == EveningTable.Entry.TOTALS:
-            if league.is_partnership_match:
-                totals = [table.score_0, table.score_1]
-            else:
-                totals = [s.total for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+            totals = kind.totals(table)
             events.append(Event(f"{stem}|00000", evening.date, players,
                                 tuple(module.seat_points(totals))))
             continue

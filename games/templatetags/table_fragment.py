@@ -93,11 +93,13 @@ def _status(view, ui) -> str:
     status = view.get("status")
     if status == "waiting":
         word = _("Waiting for players")
+    elif status == "playing" and view.get("paused"):
+        word = _("Paused until a player comes back")
     elif status == "playing":
         word = _("Playing")
     else:
         word = _("Finished")
-    n = view.get("hands_played") or 0
+    n = view.get("deals_played") or 0  # a hand everyone passed was not played
     played = ngettext("%(n)s hand played", "%(n)s hands played", n) % {"n": n}
     score = f' · <strong class="score">{esc(str(ui["score"]))}</strong>' if ui.get("score") \
         else ""

@@ -232,6 +232,8 @@ def last_result(outcome_words):
     def result(last_hand: dict[str, Any], names: Names) -> str | None:
         outcome = last_hand.get("result") or {}
         if outcome.get("redeal"):
+            if outcome.get("reason") == "prop_not_accepted":  # Solo Whist's lone prop
+                return _("Nobody accepted the prop: the cards are dealt again.")
             return _("Everyone passed: the cards are dealt again.")
         return outcome_words(outcome, names) if outcome else None
 

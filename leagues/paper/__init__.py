@@ -1,10 +1,10 @@
 """Paper entry, one module per game: ``leagues/paper/<game id>.py``.
 
 Each module is everything the leagues know of one game's score sheet, a :class:`PaperSheet`
-(a game played as a match, a :class:`MatchPaperSheet`); what several games share, and
-``engine_points`` for a game whose engine scores in ``points``, is in ``leagues.paper.common``
-for a module to re-export or override.  Nothing else in the leagues names a game: they ask
-:func:`of` for the module of a league's game.
+(a game played as a match, a :class:`MatchPaperSheet`); what several games share, and the
+defaults (``engine_points`` for a game whose engine scores in ``points``, no ``MATCH_TALLY``),
+is in ``leagues.paper.common`` for a module to re-export or override.  Nothing else in the
+leagues names a game: they ask :func:`of` for the module of a league's game.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ class PaperSheet(Protocol):
 class MatchPaperSheet(PaperSheet, Protocol):
     """The score sheet of a game played as a match (``games.registry``: partnership or
     individual match)."""
+
+    # A ``leagues.paper.common.MatchTally`` (which imports the scoring this module is loaded
+    # by: named, not imported), or None: the count a partnership game keeps beside the score
+    # (Bid Whist's Bostons).
+    MATCH_TALLY: Any
 
     def match_result(self, rules: Any, facts: dict) -> dict:
         """One line as the result the engine's ``CHAIN`` adds (``leagues.scoring.replay_match``

@@ -12,6 +12,7 @@ from games.rules import bid_whist as engine
 from leagues.paper.common import (
     NOT_AT_THIS_TABLE,
     ChoiceButtons,
+    MatchTally,
     revoke_choices,
     revoke_field,
     seat_choices,
@@ -83,3 +84,14 @@ def sheet_lines(result: dict) -> list[dict]:
     team = engine.team_of(result["declarer"])  # pair 0 sits in seats 0 and 2
     return [{"team": team, "bid": int(bid), "mode": mode, "books": result["books"][team],
              "revoke": None}]
+
+
+def made_a_boston(result: dict) -> bool:
+    """All thirteen books (the game's page in docs/rules/, "A Boston")."""
+    return bool(result["boston"])
+
+
+# A Boston counts for the pair that made it; a league may rank pairs on equal league points by
+# their Bostons first (``League.TieBreak.BOSTONS``).
+MATCH_TALLY = MatchTally(label=gettext_lazy("Bostons"), tie_break="bostons",
+                         counts=made_a_boston)

@@ -3,12 +3,33 @@ the engine's points of a hand (``engine_points``, for a game whose engine scores
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from leagues.scoring import EntryError
+
+
+@dataclass(frozen=True)
+class MatchTally:
+    """A count a partnership game keeps for each pair beside the match's score (Bid Whist's
+    Bostons).  A game declares it as its paper module's ``MATCH_TALLY``; a game without one
+    keeps none.  The tables keep it (``EveningTable.bostons_0``/``bostons_1``), the standings
+    and their CSV file show it in a column of its own, and a league may break ties on it."""
+
+    label: Promise  # the column's heading: "Bostons"
+    tie_break: str  # the ``League.TieBreak`` that ranks pairs on equal league points by it first
+    counts: Callable[[dict], bool]  # whether a hand's result (the engine's) counts one for the
+    # declaring pair
+
+
+# The default: a match game keeps no count beside its score.
+MATCH_TALLY: MatchTally | None = None
 
 
 def seat_choices(names: list[str]):

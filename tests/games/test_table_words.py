@@ -253,6 +253,11 @@ def test_solo_whist_sentences():
                        "tricks": [2, 5, 1, 5], "made": True, "units": [-2, 2, -2, 2]}}
     assert said.result(made, names_for(4)) == (
         "Bob & Dee made prop and cop with 10 tricks: Bob +2, Dee +2, others −2.")
+    assert said.result({"result": {"redeal": True, "reason": "prop_not_accepted",
+                                   "units": [0] * 4}}, names_for(4)) == (
+        "Nobody accepted the prop: the cards are dealt again.")
+    assert said.result({"result": {"redeal": True, "reason": "all_passed", "units": [0] * 4}},
+                       names_for(4)) == "Everyone passed: the cards are dealt again."
     view = table_dict("solo_whist", None, summary={"balances": [-4, 12, -4, -4]})
     assert said.score(view, names_for(4)) == "Balances in units: Bob +12, you −4, Cy −4, Dee −4"
 

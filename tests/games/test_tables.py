@@ -131,7 +131,7 @@ def test_a_solo_session_ends_after_its_number_of_deals(player):
 
 @pytest.mark.parametrize("game", ["solo_whist", "belgian_whist"])
 def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, game,
-                                                             monkeypatch):
+                                                             monkeypatch, client):
     """Two all-pass redeals, then a hand played: a table of three deals goes on."""
     # Seeded deals: a random Belgian deal may hold a trou, which its holder may not pass, so
     # three hands could be played before two redeals and the table end (a flaky failure).
@@ -166,6 +166,12 @@ def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, ga
     table.refresh_from_db()
     assert count(redeal=True) >= 2 and table.hands.count() >= 3
     assert table.status == Table.Status.PLAYING, "one deal of three played, two redeals"
+    # and the table says one hand played, not three
+    shown = table_view(table, 0)
+    assert shown["deals_played"] == 1 and shown["hands_played"] == table.hands.count()
+    client.force_login(people[0])
+    page = client.get(f"/tables/{table.pk}/state/").content.decode()
+    assert "1 hand played" in page
     while Table.objects.get(pk=table.pk).status == Table.Status.PLAYING:
         act(prefer_contract)
     assert count(redeal=False) == 3

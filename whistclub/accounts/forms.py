@@ -71,6 +71,13 @@ class ProfileForm(forms.ModelForm):
         model = Profile
         fields = ("display_name", "language", "four_colour_deck")
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The empty choice in words, not Django's dashes: it means "follow the browser".
+        language = self.fields["language"]
+        language.choices = [("", _("Same as my browser")),
+                            *[choice for choice in language.choices if choice[0]]]
+
     def clean_display_name(self):
         display_name = readable(self.cleaned_data.get("display_name", "")).strip()
         if display_name:

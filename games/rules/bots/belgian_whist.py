@@ -17,12 +17,12 @@ from .hooks import defence_draws_trumps as defence_draws_trumps  # never
 from .kernel import LOSE, SINK, WIN, PlaySpec
 from .knowledge import (
     ACE_MASK,
-    STANDARD,
     Hidden,
     contract_of,
     memo,
     plain_tables,
     seat_of,
+    standard_deck,
     trump_group,
 )
 
@@ -53,16 +53,9 @@ def declaring(view: HandView, seat: int) -> bool:
     return seat in (contract.get("declarers") or ())
 
 
-def partner_of(view: HandView, seat: int) -> int | None:
-    return simple.contract_partner(view, seat)
-
-
-def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
-    return simple.choose_belgian_call(view, cards, legal)
-
-
-def deck(rules) -> int:
-    return STANDARD
+partner_of = simple.contract_partner  # the partner the contract names, if any
+deck = standard_deck
+easy_call = simple.choose_belgian_call
 
 
 def play_spec(view: HandView, rules) -> PlaySpec:

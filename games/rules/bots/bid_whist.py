@@ -61,8 +61,7 @@ def partner_of(view: HandView, seat: int) -> int | None:
     return (seat + 2) % 4
 
 
-def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
-    return simple.choose_bid_whist_call(view, cards, legal)
+easy_call = simple.choose_bid_whist_call
 
 
 def deck(rules) -> int:

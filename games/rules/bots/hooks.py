@@ -8,11 +8,12 @@ phase, each ``hook(view, rules, calls="hand")``: ``calls`` names the thresholds,
 ``THRESHOLDS`` (the hand-set thresholds its calls are made from, measured ones overlaid),
 ``HABIT_UNIT``, ``declaring``, ``partner_of``, ``easy_call``, ``deck``, ``play_spec``,
 ``read_hidden`` and the ``rebuild_*`` / ``order_dealt`` steps (see
-:mod:`games.rules.bots.bid_whist`), ``auction_known`` (cards whose place everyone knows before
-the play: Solo's turn-up) and ``defence_draws_trumps(view)`` (the contract is one against which
-the defenders lead trumps: Solo's abundances).  A game whose play the shared computer players
-cannot handle gives ``choose_action(view, level, rng)`` instead, and decides everything itself
-(:mod:`games.rules.bots.cutthroat_bid_whist`).  The defaults below are what a module re-exports
+:mod:`games.rules.bots.bid_whist`) and ``defence_draws_trumps(view)`` (the contract is one
+against which the defenders lead trumps: Solo's abundances).  A game whose play the shared
+computer players cannot handle gives ``choose_action(view, level, rng)`` instead, and decides
+everything itself (:mod:`games.rules.bots.cutthroat_bid_whist`).  Every game gives
+``THRESHOLDS``, ``DOUBLE_DUMMY`` and what a review's sampled deals need: ``auction_known``
+(cards whose place everyone knows before the play: Solo's turn-up) and ``order_dealt``.  The defaults below are what a module re-exports
 (``from .hooks import auction_known as auction_known``) where it has nothing of its own to
 say.  No other computer-player module names a game.
 """
@@ -42,6 +43,12 @@ class ComputerPlayers(Protocol):
     # The hand-set thresholds of its calls, measured ones overlaid (``bidding.thresholds``).
     THRESHOLDS: dict[str, Any]
 
+    # A review's sampled deals (review.py, every game): the cards whose place everyone knows
+    # before the play (Solo's turn-up), and the sampled hands put in the order they were dealt.
+    def auction_known(self, view: HandView) -> dict[int, list[str]]: ...
+
+    def order_dealt(self, view: HandView, cards: list[list[str]]) -> None: ...
+
 
 @runtime_checkable
 class SharedComputerPlayers(ComputerPlayers, Protocol):
@@ -69,10 +76,6 @@ class SharedComputerPlayers(ComputerPlayers, Protocol):
     def rebuild_before_play(self, state: Any, view: HandView,
                             pile_of: dict[Any, Any]) -> None: ...
 
-    def order_dealt(self, view: HandView, cards: list[list[str]]) -> None: ...
-
-    def auction_known(self, view: HandView) -> dict[int, list[str]]: ...
-
     def defence_draws_trumps(self, view: HandView) -> bool: ...
 
 
@@ -85,6 +88,10 @@ choose_action: Callable[[HandView, str, random.Random], str] | None = None  # th
 def auction_known(view: HandView) -> dict[int, list[str]]:
     """No card's place is known to everyone before the play."""
     return {}
+
+
+def order_dealt(view: HandView, cards: list[list[str]]) -> None:
+    """Nothing: the order in which the cards were dealt does not matter."""
 
 
 def defence_draws_trumps(view: HandView) -> bool:

@@ -30,6 +30,11 @@ ACE_MASK = mask_of(["AS", "AH", "AD", "AC"])
 STANDARD = sum(SUIT_MASK.values())
 
 
+def standard_deck(rules) -> int:
+    """The hook ``deck`` of a game that always plays the 52 cards without jokers."""
+    return STANDARD
+
+
 
 def seat_of(view: HandView) -> int:
     """The seat a computer player plays (its view is always a seated player's)."""

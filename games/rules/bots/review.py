@@ -221,7 +221,7 @@ def call_values(view: HandView, calls: list[str], rng: random.Random,
     taken) or no deal fits."""
     module = game_module(view["game"])
     rules = kn.rules_of(view)
-    game_hooks = kn.hooks(view)
+    game_hooks = hooks_of(view["game"])  # every game's: a call of Cutthroat's is valued too
     me, dealer = kn.seat_of(view), view["dealer"]
     shape = module.deal(rules, dealer, rng)
     if len(view["hand"]) != len(shape.hands[me]):
@@ -244,7 +244,7 @@ def call_values(view: HandView, calls: list[str], rng: random.Random,
         hands = [fixed.get(s, []) + [next(rest) for _ in range(sizes[s] - len(fixed.get(s, [])))]
                  for s in range(len(sizes))]
         kitty = list(rest) or None
-        getattr(game_hooks, "order_dealt", lambda _view, _cards: None)(view, hands)
+        game_hooks.order_dealt(view, hands)
         try:
             state = module.new_hand(rules, dealer, hands, kitty)
             for entry in view["auction"]:
