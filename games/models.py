@@ -69,7 +69,7 @@ class Table(models.Model):
         PLAYING = "playing", _("playing")
         FINISHED = "finished", _("finished")
 
-    game = models.CharField(_("game"), max_length=20, choices=registry.choices())
+    game = models.CharField(_("game"), max_length=20, choices=registry.choices)
     rules = models.JSONField(_("house rules"), default=dict, blank=True,
                              help_text=_("Only the rules that differ from the defaults."))
     # Empty once the account that opened the table is deleted (the table and its hands stay).

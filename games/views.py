@@ -20,7 +20,6 @@ from games.models import BOT_LEVELS, Hand, HandReview, Table, tables_in_play
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
 from games.snapshots import build_snapshot, table_view
-from games.templatetags.cards import action_label
 from whistclub.accounts import guests
 
 
@@ -273,7 +272,7 @@ def _cards_in_words(cards) -> str:
     """Cards as players read them: "10♥, 4♠, big joker" (never the record's codes)."""
     jokers = {"BJ": pgettext("in a sentence", "big joker"),
               "LJ": pgettext("in a sentence", "little joker")}
-    return ", ".join(jokers.get(card) or action_label(card) for card in cards)
+    return ", ".join(jokers.get(card) or words.action_label(card) for card in cards)
 
 
 def replay_steps(record: dict, names: words.Names) -> list[dict]:
@@ -307,7 +306,7 @@ def replay_steps(record: dict, names: words.Names) -> list[dict]:
                                  "name": name, "cards": _cards_in_words(gone)}))
             continue
         after = now(kind="call", seat=seat, said=_("%(name)s: %(call)s") % {
-            "name": name, "call": action_label(action)})
+            "name": name, "call": words.action_label(action)})
         taken = {s: [c for c in after["hands"][s] if c not in before["hands"][s]] for s in seats}
         taker = next((s for s in seats if taken[s]), None)
         if taker is None:
@@ -462,7 +461,7 @@ def _review_moments(table: Table, hand: Hand, result: dict,
         index, played, suggested = moment["index"], moment["played"], moment["suggested"]
         is_card = moment["phase"] == "play"
         cost = moment["cost"]
-        said_as = (lambda a: _cards_in_words([a[5:]])) if is_card else action_label
+        said_as = (lambda a: _cards_in_words([a[5:]])) if is_card else words.action_label
         chose = {"mine": said_as(played), "theirs": said_as(suggested)}
         if suggested == played:
             said = _("you chose %(mine)s, as the strong computer player would.") % chose

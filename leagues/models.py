@@ -344,7 +344,7 @@ class League(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(_("name"), max_length=80)
-    game = models.CharField(_("game"), max_length=20, choices=registry.choices())
+    game = models.CharField(_("game"), max_length=20, choices=registry.choices)
     rules = models.JSONField(_("house rules"), default=dict, blank=True,
                              help_text=_("Only the rules that differ from the defaults."))
     # Solo and Belgian Whist standings.

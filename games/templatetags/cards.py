@@ -1,53 +1,13 @@
 """Card faces for templates: a card code becomes rank + suit symbol, colour by suit."""
 
 import html
-from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
 register = template.Library()
-
-# The words of the action grammar as players read them on buttons and in the bidding history.
-# Contract names stay the game's own words where players use them as such (translators decide).
-ACTION_WORDS = {
-    "pass": pgettext_lazy("action", "pass"),
-    "bid": pgettext_lazy("action", "bid"),
-    "uptown": pgettext_lazy("action", "uptown"),
-    "downtown": pgettext_lazy("action", "downtown"),
-    # the words of the bid box's column and of the contract's sentence, not the engine's id
-    "notrump": pgettext_lazy("action", "no trump"),
-    "discard": pgettext_lazy("action", "discard"),
-    "trump": pgettext_lazy("action", "trumps"),
-    "direction": pgettext_lazy("action", "direction"),
-    "play": pgettext_lazy("action", "play"),
-    "prop": pgettext_lazy("action", "prop"),
-    "cop": pgettext_lazy("action", "cop"),
-    "solo": pgettext_lazy("action", "solo"),
-    "misere": pgettext_lazy("action", "misère"),
-    "abundance": pgettext_lazy("action", "abundance"),
-    "royal_abundance": pgettext_lazy("action", "royal abundance"),
-    "spread_misere": pgettext_lazy("action", "spread misère"),
-    "abundance_declared": pgettext_lazy("action", "abundance declared"),
-    "trou": pgettext_lazy("action", "trou"),
-    "passe_trou": pgettext_lazy("action", "no trou"),
-    "premier": pgettext_lazy("action", "wait (premier)"),
-    "propose": pgettext_lazy("action", "propose"),
-    "emballer": pgettext_lazy("action", "emballer"),
-    "raise": pgettext_lazy("action", "raise to"),
-    "maintain": pgettext_lazy("action", "maintain"),
-    "abondance": pgettext_lazy("action", "abondance"),
-    "petit_chelem": pgettext_lazy("action", "petit chelem"),
-    "grand_chelem": pgettext_lazy("action", "grand chelem"),
-    "petite_misere": pgettext_lazy("action", "petite misère"),
-    "grande_misere": pgettext_lazy("action", "grande misère"),
-    "misere_etalee": pgettext_lazy("action", "misère étalée"),
-    "piccolo": pgettext_lazy("action", "piccolo"),
-    "NT": pgettext_lazy("action", "no trumps"),
-}
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = {"T": "10"}
@@ -113,7 +73,7 @@ def trick_spots(spots):
 @register.simple_tag(takes_context=True)
 def hand_cards(context, cards, act_url, version):
     """The viewer's hand: each card it may play a form of its own (sent over the socket by
-    htmx, or posted without script), the others dimmed."""
+    htmx, or posted without script; its ``label`` the play in words), the others dimmed."""
     csrf = csrf_input(context)
     act_url, version = esc(str(act_url)), esc(str(version))
     return mark_safe("\n".join(
@@ -121,7 +81,7 @@ def hand_cards(context, cards, act_url, version):
         f'{csrf}'
         f'<input type="hidden" name="action" value="{esc(c["action"])}">'
         f'<input type="hidden" name="version" value="{version}">'
-        f'<button type="submit" class="card-button" aria-label="{esc(action_label(c["action"]))}">'
+        f'<button type="submit" class="card-button" aria-label="{esc(c["label"])}">'
         f'{card_face(c["card"])}</button></form>'
         if c["action"] else
         f'<span class="card-disabled card-tap" aria-disabled="true">{card_face(c["card"])}</span>'
@@ -132,30 +92,6 @@ def hand_cards(context, cards, act_url, version):
 def card_backs(count) -> str:
     """A hidden hand: ``count`` card backs, as one string (no template loop per card)."""
     return mark_safe('<span class="card back"></span>' * max(0, int(count or 0)))
-
-
-@register.filter
-def action_label(action: str) -> str:
-    """A readable label for an action string (cards shown with their suit symbols)."""
-    # Every call of the auction is labelled again in every fragment: remembered per language
-    # (the active one, which the labels are in: it is the cache's key, not an input).
-    return _action_label(get_language(), action)
-
-
-@lru_cache(maxsize=8192)
-def _action_label(language: str | None, action: str) -> str:
-    words = action.split()
-    out = []
-    for word in words:
-        if len(word) == 2 and word[1] in SUIT_SYMBOLS and word not in ("BJ", "LJ"):
-            out.append(RANK_LABELS.get(word[0], word[0]) + SUIT_SYMBOLS[word[1]])
-        elif len(word) == 1 and word in SUIT_SYMBOLS:
-            out.append(SUIT_SYMBOLS[word])
-        elif word in ACTION_WORDS:
-            out.append(str(ACTION_WORDS[word]))
-        else:
-            out.append(word)
-    return " ".join(out)
 
 
 @register.filter

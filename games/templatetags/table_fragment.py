@@ -23,8 +23,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import words
 from games.templatetags.cards import (
-    action_label,
     card_face,
     card_faces,
     csrf_input,
@@ -204,7 +204,7 @@ def _my_hand(context, view, ui, hand, act_url: str) -> str:
                 f'      <input type="hidden" name="action" value="{esc(action)}">'
                 f'<input type="hidden" name="version" value="{version}">\n'
                 f'      <button type="submit" data-action="{esc(action)}">'
-                f'{esc(action_label(action))}</button></form>' for action in ui["buttons"])
+                f'{esc(words.action_label(action))}</button></form>' for action in ui["buttons"])
             out.append(f'  <div class="action-buttons">{forms}</div>')
         long = " long" if len(ui["my_cards"]) > 13 else ""
         out.append(f'  <div class="cards-row hand-row{long}">\n    '

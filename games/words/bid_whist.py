@@ -20,6 +20,7 @@ from games.words import (
 
 GAME = "bid_whist"
 PHASES = phases()
+ACTION_WORDS: dict[str, Any] = {}  # a bid's words are the ones Bid Whist's family shares
 BOOKS_OVER = 6  # a bid of 5 promises 11 books
 
 

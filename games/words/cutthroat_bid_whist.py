@@ -21,6 +21,7 @@ from games.words import (
 
 GAME = "cutthroat_bid_whist"
 PHASES = phases()
+ACTION_WORDS: dict[str, Any] = {}  # a bid's words are the ones Bid Whist's family shares
 
 
 def contract(view: dict[str, Any], names: Names) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.rules.solo_whist import CONTRACT_TABLE, CONTRACTS
 from games.words import (
@@ -30,6 +30,16 @@ from games.words import (
 
 GAME = "solo_whist"
 PHASES = phases()
+ACTION_WORDS = {
+    "prop": pgettext_lazy("action", "prop"),
+    "cop": pgettext_lazy("action", "cop"),
+    "solo": pgettext_lazy("action", "solo"),
+    "misere": pgettext_lazy("action", "misère"),
+    "abundance": pgettext_lazy("action", "abundance"),
+    "royal_abundance": pgettext_lazy("action", "royal abundance"),
+    "spread_misere": pgettext_lazy("action", "spread misère"),
+    "abundance_declared": pgettext_lazy("action", "abundance declared"),
+}
 PROP_AND_COP = "prop_and_cop"
 NO_TRUMPS = ("misere", "spread_misere")
 

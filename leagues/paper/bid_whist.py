@@ -18,6 +18,7 @@ from leagues.paper.common import (
     seat_choices,
     with_revoke,
 )
+from leagues.paper.common import engine_points as engine_points  # the engine's points
 from leagues.scoring import Outcome
 
 
@@ -83,10 +84,6 @@ def sheet_lines(result: dict) -> list[dict]:
     team = engine.team_of(result["declarer"])  # pair 0 sits in seats 0 and 2
     return [{"team": team, "bid": int(bid), "mode": mode, "books": result["books"][team],
              "revoke": None}]
-
-
-def engine_points(result: dict) -> list:
-    return list(result.get("points") or [])
 
 
 def made_a_boston(result: dict) -> bool:

@@ -1,4 +1,5 @@
-"""What several games' score sheets share: seat choices, the revoke field, declarer lines."""
+"""What several games' score sheets share: seat choices, the revoke field, declarer lines, and
+the engine's points of a hand (``engine_points``, for a game whose engine scores in points)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ class MatchTally:
     tie_break: str  # the ``League.TieBreak`` that ranks pairs on equal league points by it first
     counts: Callable[[dict], bool]  # whether a hand's result (the engine's) counts one for the
     # declaring pair
+
+
+# The default: a match game keeps no count beside its score.
+MATCH_TALLY: MatchTally | None = None
 
 
 def seat_choices(names: list[str]):
@@ -151,3 +156,8 @@ def describe_declarer_line(game: str, facts: dict, names: list[str]) -> str:
                     "%(who)s: %(contract)s, %(tricks)s tricks", facts["tricks"]) % {
         "who": who, "contract": registry.game(game).contract_label(contract),
         "tricks": facts["tricks"]}
+
+
+def engine_points(result: dict) -> list:
+    """What the engine scored for a hand played online, per seat or side (its ``points``)."""
+    return list(result.get("points") or [])

@@ -134,7 +134,7 @@ class Kind(MatchKind):
     opponents_label = gettext_lazy("Opponents")
 
     def __init__(self, game: str):
-        self.tally: MatchTally | None = getattr(paper.of(game), "MATCH_TALLY", None)
+        self.tally: MatchTally | None = paper.of_match(game).MATCH_TALLY
         super().__init__(game)
 
     def make_sheet(self):

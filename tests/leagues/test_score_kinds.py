@@ -29,14 +29,15 @@ def plain_game(monkeypatch):
     bid_whist = registry.game("bid_whist")
     sheet = ModuleType(f"{paper.__name__}.{PLAIN}")
     sheet.__dict__.update({name: value for name, value in vars(paper.of("bid_whist")).items()
-                           if name != "MATCH_TALLY" and not name.startswith("__")})
+                           if not name.startswith("__")})
+    sheet.MATCH_TALLY = None  # no count beside the score
     monkeypatch.setitem(sys.modules, sheet.__name__, sheet)
-    monkeypatch.setitem(engines.GAME_MODULES, PLAIN, engines.GAME_MODULES["bid_whist"])
-    monkeypatch.setitem(registry._GAMES, PLAIN, registry.GameDescription(
-        PLAIN, "Plain Partners", score_kind=registry.PARTNERSHIP_MATCH,
-        contracts=bid_whist.contracts, words=bid_whist.words))
     score_kinds.of.cache_clear()
-    yield PLAIN
+    with registry.registered(registry.GameDescription(
+            PLAIN, "Plain Partners", score_kind=registry.PARTNERSHIP_MATCH,
+            contracts=bid_whist.contracts, words=bid_whist.words),
+            engine=engines.GAME_MODULES["bid_whist"]):
+        yield PLAIN
     score_kinds.of.cache_clear()
 
 

@@ -10,6 +10,10 @@ from games.rules.base import HandView
 from games.rules.cards import ALL_CARDS, CARD_BIT, mask_of
 
 from . import bidding, simple
+from .hooks import DOUBLE_DUMMY as DOUBLE_DUMMY  # a review gives none
+from .hooks import auction_known as auction_known  # none known before the play
+from .hooks import choose_action as choose_action  # the shared players decide
+from .hooks import defence_draws_trumps as defence_draws_trumps  # never
 from .kernel import LOSE, SINK, WIN, PlaySpec
 from .knowledge import (
     ACE_MASK,

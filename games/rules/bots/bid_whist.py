@@ -14,6 +14,9 @@ from games.rules.base import HandView
 from games.rules.cards import ALL_CARDS, mask_of
 
 from . import bidding, simple
+from .hooks import auction_known as auction_known  # none known before the play
+from .hooks import choose_action as choose_action  # the shared players decide
+from .hooks import defence_draws_trumps as defence_draws_trumps  # never
 from .kernel import WIN, PlaySpec, bits
 from .knowledge import Hidden, contract_of, memo, seat_of, trump_group
 

@@ -10,6 +10,7 @@ from games.rules.base import HandView
 from games.rules.cards import CARD_BIT, mask_of
 
 from . import bidding, simple
+from .hooks import choose_action as choose_action  # the shared players decide
 from .kernel import LOSE, SINK, WIN, PlaySpec
 from .knowledge import (
     Hidden,
