@@ -4,7 +4,8 @@ from django import template
 from django.utils.html import format_html
 
 from games.how_to_play import call_anchor
-from games.templatetags.cards import action_label, card_faces
+from games.templatetags.cards import card_faces
+from games.words import action_label
 
 register = template.Library()
 
