@@ -48,6 +48,23 @@ class TableWords(Protocol):
 
     def bid_box(self, legal: list[str], view: dict[str, Any]) -> dict[str, Any]: ...
 
+    def declared(self, result: dict[str, Any]) -> list[tuple[tuple[int, ...], bool]]: ...
+
+
+# What a finished hand's result says of its contracts: for each, the seats that declared it
+# and whether it was made (several in one hand where a game allows it: Belgian misères); none
+# for a hand dealt again.  A person's own page counts from it.
+Declarations = list[tuple[tuple[int, ...], bool]]
+
+
+def declared_by_one(result: dict[str, Any]) -> Declarations:
+    """One declarer and the result's ``made`` (Cutthroat; Solo's prop and cop adds a partner)."""
+    if result.get("redeal") or result.get("declarer") is None:
+        return []
+    seats = (result["declarer"],) + ((result["partner"],)
+                                    if result.get("partner") is not None else ())
+    return [(seats, bool(result.get("made")))]
+
 
 def of(game_id: str) -> TableWords:
     """The words of ``game_id`` (a game of ``games.registry``)."""

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 from games import registry
 from games.rules.belgian_whist import MISERES
 from games.words import (
+    Declarations,
     Names,
     balances,
     box,
@@ -94,6 +95,14 @@ def result(outcome: dict[str, Any], names: Names) -> str | None:
 
 def score(view: dict[str, Any], names: Names) -> str | None:
     return balances(view, names, _("points"))
+
+
+def declared(result: dict[str, Any]) -> Declarations:
+    """Every contract of the hand (misères and piccolo may be several), with its declarers."""
+    if result.get("redeal"):
+        return []
+    return [(tuple(each["declarers"]), bool(each["made"]))
+            for each in result.get("contracts") or []]
 
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from games.words import (
     bid_words,
     capitalise,
     contract_word,
+    declared_by_one,
     exchange,
     house_rules,
     last_result,
@@ -58,6 +59,9 @@ def score(view: dict[str, Any], names: Names) -> str | None:
     if summary.get("winner") is not None:
         line += " · " + _("%(name)s wins the match.") % {"name": names.capital(summary["winner"])}
     return line
+
+
+declared = declared_by_one
 
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:

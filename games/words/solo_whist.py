@@ -14,6 +14,7 @@ from games.words import (
     box,
     call,
     contract_word,
+    declared_by_one,
     exchange,
     first_word,
     goal,
@@ -93,6 +94,9 @@ def rung(contract, legal: list[str], action: str | None = None) -> dict[str, Any
                      contract.stake) % {"n": contract.stake}
     return call(action, legal, first_word(action), detail=f"{aim}, {stake}",
                 name=f"{first_word(action)}: {aim}, {stake}")
+
+
+declared = declared_by_one
 
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:

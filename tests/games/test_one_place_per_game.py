@@ -160,7 +160,7 @@ def test_a_module_short_of_its_protocol_is_told_which_names_it_lacks():
             return None
 
     assert lacking(HalfWords(), table_words.TableWords) == [
-        "ACTION_WORDS", "score", "result", "bid_box"]
+        "ACTION_WORDS", "score", "result", "bid_box", "declared"]
     assert "choose_action" in protocol_members(bot_hooks.SharedComputerPlayers)
 
 

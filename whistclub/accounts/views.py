@@ -14,8 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from leagues.edits import clubs_only_organised_by
+from ratings.core import PEOPLE_TO_BE_LISTED
+from ratings.read import MIN_ONLINE_HANDS
 from whistclub.accounts import guests, leaving, personal_data
 from whistclub.accounts import signup as signups
+from whistclub.accounts import your_games as your_games_data
 from whistclub.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from whistclub.accounts.models import profile_for
 
@@ -67,6 +70,16 @@ def signup_confirm(request, uidb64, token):
         return redirect(next_url or "home")
     return render(request, "registration/signup_confirm.html",
                   {"validlink": user is not None, "next": next_url, "new_user": user})
+
+
+@login_required
+def your_games(request):
+    """A person's own page: their games at online tables, their ratings, their tables."""
+    return render(request, "accounts/your_games.html", {
+        "games": your_games_data.games_played(request.user),
+        "tables": your_games_data.recent_tables(request.user),
+        "guest": guests.is_guest(request.user),
+        "min_hands": MIN_ONLINE_HANDS, "min_people": PEOPLE_TO_BE_LISTED})
 
 
 @login_required

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.words import Names, bid_grid, bid_words, each_score, last_result, phases
+from games.words import (
+    Names,
+    bid_grid,
+    bid_words,
+    declared_by_one,
+    each_score,
+    last_result,
+    phases,
+)
 
 GAME = "trio_whist"
 PHASES = phases()
@@ -29,3 +37,6 @@ def score(view: dict[str, Any], names: Names) -> str | None:
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
     return bid_grid(legal, range(6, 19))
+
+
+declared = declared_by_one
