@@ -70,7 +70,7 @@ def test_the_page_counts_hands_and_contracts_and_says_what_the_rating_waits_for(
     assert " ± " in row  # her rating, from the hands with Bob
     counted = Rating.objects.get(scope="site", game="solo_whist", player=f"u:{ana.pk}").online
     assert 0 < counted <= 6
-    assert f"provisional: {counted} of the 20 hands" in page
+    assert f"provisional: on the site's list after 20 hands at online tables against other people ({counted} so far)" in page
     not_counted = expected_hands - counted
     assert f"{not_counted} hands count in no rating: only hands against another person" in page
     assert f'href="/tables/{alone.pk}/"' in page and f'href="/tables/{with_bob.pk}/"' in page
