@@ -66,7 +66,7 @@ def snapshots_of(game: str, hands: int, rng: random.Random) -> list[TableSnapsho
             out.append(TableSnapshot(
                 table_id=1, game=game, version=version, status="playing", created_by=1,
                 grace_seconds=60, trick_pause_ms=1500, house_rules={}, summary={},
-                seats=seats, hands_played=number - 1, last_hand=last_hand, record=None,
+                seats=seats, hands_played=number - 1, deals_played=number - 1, last_hand=last_hand, record=None,
                 state=state))
             if state.complete:
                 break

@@ -474,7 +474,6 @@ def main():
     from leagues.models import Club, Member
     from ratings import events as stream
     from ratings import games as rating_games
-    from ratings.core import DEFAULT_MODEL
     from ratings.models import Rating, RatingPoint
     from ratings.store import refresh
 
@@ -525,8 +524,7 @@ def main():
                   f"were entered); full rebuild {rebuild_ms:.0f} ms; incremental = rebuild: "
                   f"{'yes' if same else 'NO'}")
             module = rating_games.of(game)
-            own = (module.UNIT, getattr(module, "MODEL", DEFAULT_MODEL),
-                   getattr(module, "BETA", None))
+            own = (module.UNIT, module.MODEL, module.BETA)
             variants = [(unit, model_name, None) for unit in ("sides", "ranked")
                         for model_name in ("plackett_luce", "thurstone_mosteller")]
             variants += [(own[0], own[1], beta) for beta in BETAS]

@@ -110,8 +110,8 @@ def main():
                 client.get(url)
             profiler.disable()
             pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(35)
-            from leagues.standings import player_standings
-            for label, fn in [("standings()", lambda: player_standings(season))]:
+            from leagues.standings import season_standings
+            for label, fn in [("standings()", lambda: season_standings(season))]:
                 began = time.perf_counter()
                 for _ in range(20):
                     fn()

@@ -22,7 +22,7 @@ from django.db import connection
 
 from games import play
 from games.bot_runner import decide
-from games.models import Seat, Table, computer_plays
+from games.models import Seat, Table, computer_plays, waits_for_its_people
 from games.snapshots import current_state
 from games.versions import TableError
 
@@ -134,9 +134,12 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
             state = current_state(table)
             if state is None or state.complete:
                 return
-            seat = Seat.objects.select_related("table").get(table=table, position=state.to_act)
-            if not computer_plays(seat, seat.table.grace_seconds):
-                # A person is to act: nothing is pending (unless the table moved on meanwhile).
+            seats = list(Seat.objects.filter(table=table).order_by("position"))
+            seat = seats[state.to_act]
+            if (not computer_plays(seat, table.grace_seconds)
+                    or waits_for_its_people(seats, table.current)):
+                # A person is to act, or the table waits for one to come back: nothing is
+                # pending (unless the table moved on meanwhile).
                 Table.objects.filter(pk=table_id, version=table.version,
                                      computer_turn=True).update(computer_turn=False)
                 return

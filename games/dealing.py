@@ -7,7 +7,7 @@ import secrets
 
 from games.models import Table
 from games.rules import game_module
-from games.rules.records import HAND_FORMAT
+from games.rules.records import HAND_FORMAT, make_automatic_actions
 from games.versions import rules_of
 
 
@@ -20,4 +20,6 @@ def deal_new_hand(table: Table, dealer: int) -> None:
               "dealer": dealer, "hands": dealt.hands, "actions": []}
     if dealt.kitty is not None:
         record["kitty"] = dealt.kitty
-    table.current = record
+    # What nobody chooses is done at once (Belgian Whist's trou round).
+    state = module.new_hand(rules, dealer, dealt.hands, dealt.kitty)
+    table.current = make_automatic_actions(state, record)

@@ -45,6 +45,18 @@ def computer_plays(seat, grace_seconds: int, now=None) -> bool:
     return takeover is not None and (now or timezone.now()) >= takeover
 
 
+def waits_for_its_people(seats, record: dict | None) -> bool:
+    """Whether a table in play stands paused: a new deal not begun, at a table with people
+    whom nobody present (every one of them away).  Computer players never play on alone in
+    people's names from one hand to the next; a person coming back wakes them
+    (``games.presence.connected``).  A table of computer players only plays on.  ``seats``:
+    ``Seat`` rows or a snapshot's facts of them."""
+    if record is None or record.get("actions"):
+        return False
+    people = [seat for seat in seats if seat.user_id is not None and not seat.bot_level]
+    return bool(people) and all(seat.away_since is not None for seat in people)
+
+
 def default_trick_pause_ms() -> int:
     """A new table pauses on a finished trick as long as the site is set to
     (``TRICK_PAUSE_SECONDS``: 1.5 s, 0 for test servers); its creator may choose otherwise."""
@@ -57,7 +69,7 @@ class Table(models.Model):
         PLAYING = "playing", _("playing")
         FINISHED = "finished", _("finished")
 
-    game = models.CharField(_("game"), max_length=20, choices=registry.choices())
+    game = models.CharField(_("game"), max_length=20, choices=registry.choices)
     rules = models.JSONField(_("house rules"), default=dict, blank=True,
                              help_text=_("Only the rules that differ from the defaults."))
     # Empty once the account that opened the table is deleted (the table and its hands stay).
@@ -67,6 +79,9 @@ class Table(models.Model):
     is_private = models.BooleanField(_("private"), default=False,
                                      help_text=_("Only people with the invite link can see it."))
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    # A rematch keeps the computer players of the table it came from, names included: their
+    # names are chosen by this table's id (``games.computer_names``), empty for a first table.
+    computer_names_of = models.PositiveIntegerField(null=True, blank=True, editable=False)
     deals_limit = models.PositiveSmallIntegerField(
         _("number of deals"), null=True, blank=True,
         help_text=_("Solo and Belgian Whist: the session ends after this many deals; "
@@ -107,6 +122,22 @@ class Table(models.Model):
 
     def get_absolute_url(self):
         return reverse("table", args=[self.pk])
+
+    @property
+    def computer_names_key(self) -> int:
+        """The table id its computer players' names are chosen by."""
+        return self.computer_names_of or self.pk
+
+
+def tables_in_play(user_id: int | None) -> list[Table]:
+    """The tables a person sits at or opened that have not finished, newest first, with their
+    seats (the top of the lobby and of the home page); none for a visitor."""
+    if user_id is None:
+        return []
+    return list(Table.objects.filter(models.Q(seats__user_id=user_id)
+                                     | models.Q(created_by_id=user_id))
+                .exclude(status=Table.Status.FINISHED).distinct().order_by("-pk")
+                .prefetch_related("seats__user__profile")[:50])
 
 
 class Seat(models.Model):

@@ -18,6 +18,7 @@ from games.engine_messages import engine_message
 from games.models import Hand, Seat, Table, computer_plays
 from games.rules import game_module
 from games.rules.base import HandState, WhistError
+from games.rules.records import make_automatic_actions
 from games.snapshots import (
     current_state,
     finished_hand_view,
@@ -83,10 +84,10 @@ def apply_action(state, record: dict, seats, grace_seconds: int, seat: int, acti
     caller owns), for ``seat``, made on ``version``.  Raises the engine's ``WhistError`` for an
     illegal action, having changed nothing the caller shares."""
     state.apply(action)
+    record = make_automatic_actions(state, _with_action(record, seat, action))
     next_seat = None if state.complete else state.to_act
     computer_next = next_seat is not None and computer_plays(seats[next_seat], grace_seconds)
-    return Applied(state, _with_action(record, seat, action), _last_action(seat, action, version),
-                   computer_next)
+    return Applied(state, record, _last_action(seat, action, version), computer_next)
 
 
 def play(table_id: int, user, action: object, version: object) -> Outcome:
@@ -233,6 +234,7 @@ def _remember_after_play(table: Table, version: int, state, hand: Hand | None) -
         previous, version=table.version, status=table.status, summary=table.summary,
         record=table.current, state=state if hand is None else current_state(table),
         hands_played=hand.number if hand else previous.hands_played,
+        deals_played=previous.deals_played + (hand is not None and not hand.result.get("redeal")),
         last_hand=finished_hand_view(hand.number, state) if hand else previous.last_hand)
     transaction.on_commit(lambda: remember_snapshot(after))
 

@@ -72,9 +72,16 @@ def connected(table_id: int, user, channel_name: str) -> None:
             seat.away_since = None
             fields.append("away_since")
         seat.save(update_fields=fields)
+        wake_bots = came_back and table.status == Table.Status.PLAYING
         if came_back:
+            # A table that waited for its people goes on, and a computer that played for this
+            # person stops: the computer players' loop looks whose turn it is (recorded with
+            # the change, so that a restart cannot lose it).
+            table.computer_turn = table.computer_turn or wake_bots
             bump(table)  # the others saw "away": they see the person back
     cancel_check(table_id, position)
+    if wake_bots:
+        computer_players.schedule_bots(table_id, own_thread=True)
 
 
 def seat_changed(table_id: int, user, channel_name: str, position: int | None) -> None:

@@ -14,7 +14,6 @@ from django.utils.translation import ngettext
 from games import registry, words
 from games.computer_names import level_badge
 from games.rules.cards import SUITS, sort_for_display
-from games.templatetags.cards import action_label
 
 # Where each seat sits around the viewer (at the bottom, "south"), clockwise, by seat count.
 POSITIONS = {
@@ -44,7 +43,8 @@ def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, An
     # Once the contract is known its own trump decides (none in a misère or a no-trump
     # contract, even with a card turned up); during the auction the turn-up is the likely one.
     trump = hand.get("trump") if hand.get("contract") else hand.get("turn_up_suit")
-    my_cards = [{"card": c, "action": card_actions.get(c)}
+    my_cards = [{"card": c, "action": card_actions.get(c),
+                 "label": words.action_label(card_actions[c]) if c in card_actions else None}
                 for c in held_in_order(hand.get("hand") or [], trump)]
     discard_count = hand.get("discard_count")  # only in the acting seat's view
     exposed = hand.get("exposed") or []
@@ -191,7 +191,7 @@ def last_calls(hand: dict[str, Any]) -> dict[int, str]:
     """Each seat's latest call of the auction in words, for its plate while the auction lasts."""
     if hand.get("contract") or hand.get("trick") or hand.get("tricks"):
         return {}
-    return {call["seat"]: action_label(call["action"]) for call in hand.get("auction") or []}
+    return {call["seat"]: words.action_label(call["action"]) for call in hand.get("auction") or []}
 
 
 def last_deal(last_hand: dict[str, Any] | None,
@@ -238,6 +238,6 @@ def auction_grid(hand: dict[str, Any], names: words.Names, count: int) -> dict[s
         column = columns.index(call["seat"])
         if not rows or column <= last:
             rows.append([""] * count)
-        rows[-1][column] = action_label(call["action"])
+        rows[-1][column] = words.action_label(call["action"])
         last = column
     return {"seats": [names.capital(s) for s in columns], "rows": rows}

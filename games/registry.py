@@ -4,17 +4,20 @@ The engines (``games.rules``) know the rules; this is what the rest of the site 
 of a game: its name in the players' language, its engine, how many seats, and what kind of
 score it keeps (a partnership match, or a running balance of units or points).  Tables,
 leagues, forms and pages ask here instead of comparing game names.  Adding a game: its engine
-module in ``games/rules/``, one ``register(...)`` below (docs/architecture.md).
+module in ``games/rules/``, one ``register(...)`` below, and the files docs/architecture.md
+lists under "Adding a game" (``tests/games/test_new_game.py`` proves the list).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.rules import game_module
+from games.rules import GAME_MODULES, game_module
 from games.rules.base import GameModule
 
 # The two kinds of score a game keeps, which decide how an evening table's results add up.
@@ -88,7 +91,13 @@ def register(description: GameDescription) -> GameDescription:
         raise ValueError(f"game {description.id!r} has {description.seats} seats; a table has "
                          f"{MIN_SEATS} to {MAX_SEATS}")
     _GAMES[description.id] = description
+    _renumber()
     return description
+
+
+def _renumber() -> None:
+    global _IDS
+    _IDS = tuple(_GAMES)
 
 
 def game(game_id: str) -> GameDescription:
@@ -101,9 +110,34 @@ def all_games() -> list[GameDescription]:
     return list(_GAMES.values())
 
 
+_IDS: tuple[str, ...] = ()
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every game's id, in that order (kept as one tuple: a cache's key where a page asks)."""
+    return _IDS
+
+
 def choices() -> list[tuple[str, Promise]]:
-    """``(id, label)`` pairs for model and form fields."""
+    """``(id, label)`` pairs for model and form fields.  The models take this function, not
+    its list: Django asks it when it validates, so a new game needs no migration."""
     return [(each.id, each.label) for each in _GAMES.values()]
+
+
+@contextmanager
+def registered(description: GameDescription, engine: str) -> Iterator[GameDescription]:
+    """``description`` offered while the block runs, its engine the module named ``engine``
+    (what its line in ``games.rules.GAME_MODULES`` would say); then gone again, the real games
+    as they were.  For a test's own game (``tests/games/test_new_game.py``)."""
+    if description.id in GAME_MODULES:
+        raise ValueError(f"game {description.id!r} already has an engine")
+    GAME_MODULES[description.id] = engine
+    try:
+        yield register(description)
+    finally:
+        _GAMES.pop(description.id, None)
+        _renumber()
+        del GAME_MODULES[description.id]
 
 
 # A Bid Whist bid (four players or cutthroat) is a number and one of these modes.

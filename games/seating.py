@@ -40,6 +40,17 @@ def create_table(user, game: str, rules: dict, *, is_private: bool = False,
     return table
 
 
+def play_now(user, game: str, level: str = "normal") -> Table:
+    """One tap to a game: a private table of ``game`` with its usual house rules, the person in
+    the first seat and computer players of ``level`` in the others, dealt at once.  All or
+    nothing: one transaction."""
+    with transaction.atomic():
+        table = create_table(user, game, {}, is_private=True)
+        take_seat(table.pk, user, 0)
+        fill_seats(table.pk, user, level)
+    return table
+
+
 def take_seat(table_id: int, user, position: int) -> Table:
     with transaction.atomic():
         table = locked(table_id)
@@ -122,7 +133,8 @@ def rematch(table_id: int, user) -> Table:
         new = Table.objects.create(game=table.game, rules=table.rules, created_by=user,
                                    is_private=table.is_private, deals_limit=table.deals_limit,
                                    grace_seconds=table.grace_seconds,
-                                   trick_pause_ms=table.trick_pause_ms)
+                                   trick_pause_ms=table.trick_pause_ms,
+                                   computer_names_of=table.computer_names_key)
         now = timezone.now()
         Seat.objects.bulk_create(
             Seat(table=new, position=s.position, user_id=s.user_id, bot_level=s.bot_level,

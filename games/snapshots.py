@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.access import seat_held_by
 from games.computer_names import computer_name
-from games.models import Table, takeover_at
+from games.models import Table, takeover_at, waits_for_its_people
 from games.rules.records import replay_hand
 
 
@@ -45,11 +45,12 @@ class SeatFacts:
         return self.user_id is None and not self.bot_level and not self.former_player
 
 
-def player_name(seat: SeatFacts, table_id: int) -> str:
+def player_name(seat: SeatFacts, names_key: int) -> str:
+    """``names_key``: the table id computer players are named by (``Table.computer_names_key``)."""
     if seat.user_id:
         return seat.display_name or seat.username
     if seat.bot_level:
-        return computer_name(table_id, seat.position, seat.bot_level)
+        return computer_name(names_key, seat.position, seat.bot_level)
     if seat.former_player:
         return _("former player")
     return ""
@@ -83,13 +84,15 @@ class TableSnapshot:
     house_rules: dict  # the table's overrides of its game's rules (public: the create form's)
     summary: dict
     seats: tuple[SeatFacts, ...]
-    hands_played: int
+    hands_played: int  # finished hands, redeals included: the last one's number
+    deals_played: int  # the hands that were played out (a redeal is not a deal played)
     last_hand: dict | None
     # The hand in play: its record and the engine's state (never changed once cached: a play
     # applies to a copy), or None between hands.
     record: dict | None
     state: Any
     rematch_table: int | None = None  # the table of the rematch, once a player asked for one
+    computer_names_of: int | None = None  # as ``Table.computer_names_of``: a rematch's origin
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -98,7 +101,7 @@ class TableSnapshot:
         """Who sits where; with ``now``, whether each person is at the table as of then (a
         countdown, a computer playing for them); without, names only (``"away": False``), as
         a finished hand's replay shows them."""
-        return [{"seat": s.position, "name": player_name(s, self.table_id),
+        return [{"seat": s.position, "name": player_name(s, self.computer_names_of or self.table_id),
                  "bot": s.bot_level or None, "free": s.free,
                  **(presence_of(s, self.grace_seconds, now) if now else {"away": False})}
                 for s in self.seats]
@@ -110,12 +113,15 @@ class TableSnapshot:
             "game": self.game,
             "version": self.version,
             "status": self.status,
+            "paused": self.status == Table.Status.PLAYING and waits_for_its_people(
+                self.seats, self.record),
             "created_by": self.created_by,
             "seat": seat,
             "players": self.players(now),
             "house_rules": self.house_rules,
             "trick_pause": self.trick_pause_ms / 1000,
             "hands_played": self.hands_played,
+            "deals_played": self.deals_played,
             "summary": self.summary or None,
             "hand": self.state.view(seat) if self.state is not None else None,
             "last_hand": self.last_hand,
@@ -130,13 +136,16 @@ def build_snapshot(table: Table) -> TableSnapshot:
                   if s.user_id else "", s.bot_level, s.away_since, s.former_player)
         for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
+    redeals = table.hands.filter(result__redeal=True).count() if hands else 0
     return TableSnapshot(
         table_id=table.pk, game=table.game, version=table.version, status=table.status,
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
         trick_pause_ms=table.trick_pause_ms, house_rules=dict(table.rules or {}),
         summary=table.summary, seats=seats, hands_played=hands[0].number if hands else 0,
+        deals_played=hands[0].number - redeals if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
-        state=current_state(table), rematch_table=table.rematch_table_id)
+        state=current_state(table), rematch_table=table.rematch_table_id,
+        computer_names_of=table.computer_names_of)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from games import views
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("new/<str:game>/", views.new_table, name="new_table"),
+    path("play/<str:game>/", views.play_now, name="play_now"),
     path("<int:table_id>/", views.table_page, name="table"),
     path("<int:table_id>/state/", views.table_state, name="table_state"),
     path("<int:table_id>/invite/renew/", views.renew_invite, name="table_invite_renew"),

@@ -1,5 +1,6 @@
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
@@ -14,11 +15,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import registry, tables, words
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
-from games.models import BOT_LEVELS, Hand, HandReview, Table
+from games.how_to_play import template_of as how_to_play_template
+from games.models import BOT_LEVELS, Hand, HandReview, Table, tables_in_play
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
 from games.snapshots import build_snapshot, table_view
-from games.templatetags.cards import action_label
+from whistclub.accounts import guests
 
 
 def lobby_tables(user):
@@ -32,22 +34,41 @@ def lobby_tables(user):
             .select_related("created_by")[:50])
 
 
-def your_tables(user):
-    """The tables a signed-in person sits at or opened and that have not finished (the top of
-    their lobby: rendered with the page, not pushed over the lobby socket, which is the same
-    for everyone)."""
-    uid = person_id(user)
-    if uid is None:
-        return []
-    return list(Table.objects.filter(Q(seats__user_id=uid) | Q(created_by_id=uid))
-                .exclude(status=Table.Status.FINISHED).distinct()
-                .prefetch_related("seats__user__profile")[:50])
-
-
 def lobby(request):
     return render(request, "games/lobby.html", {"tables": lobby_tables(request.user),
-                                                "your_tables": your_tables(request.user),
+                                                "your_tables": tables_in_play(person_id(request.user)),
                                                 "games": registry.choices()})
+
+
+@require_POST
+def play_now(request, game):
+    """The home page's "Play now": straight to a seat with computer players around it."""
+    try:
+        registry.game(game)
+    except KeyError:
+        raise Http404 from None
+    if not request.user.is_authenticated:
+        try:
+            guests.start(request)  # a visitor plays at once, as a guest
+        except guests.Refused as too_many:
+            messages.error(request, too_many.message)
+            return redirect("signup")
+    if refusal := _no_room_for_a_table(request):
+        return refusal
+    table = tables.play_now(request.user, game)
+    return redirect(table)
+
+
+def _no_room_for_a_table(request):
+    """A guest with as many tables in play as a guest may keep is sent home, where they are
+    listed, with the reason; None for anyone else."""
+    user = request.user
+    if guests.has_room_for_a_table(user, len(tables_in_play(person_id(user)))):
+        return None
+    messages.error(request, _("As a guest you can have %(count)s tables in play: go on with "
+                              "one of them, or create your account.")
+                   % {"count": settings.GUEST_TABLES_IN_PLAY})
+    return redirect("home")
 
 
 @login_required
@@ -57,6 +78,8 @@ def new_table(request, game):
     except KeyError:
         raise Http404 from None
     form = TableForm(game, request.POST or None)
+    if request.method == "POST" and (refusal := _no_room_for_a_table(request)):
+        return refusal
     if request.method == "POST" and form.is_valid():
         table = tables.create_table(request.user, game, form.rules.overrides(),
                                     is_private=form.cleaned_data["is_private"],
@@ -72,6 +95,17 @@ def new_table(request, game):
                                                     "game_name": description.label})
 
 
+def how_to_play(request, game):
+    """A game's rules for a newcomer, open to everyone: its own page in the reader's language."""
+    try:
+        description = registry.game(game)
+    except KeyError:
+        raise Http404 from None
+    return render(request, how_to_play_template(game), {
+        "game": description, "computers": description.seats - 1,
+        "other_games": [each for each in registry.all_games() if each.id != game]})
+
+
 def table_page(request, table_id):
     table = get_table_for_viewer(request, table_id)
     seat = tables.seat_of(table, request.user)
@@ -80,7 +114,8 @@ def table_page(request, table_id):
     invite_path = reverse("table_invite", args=[table.pk, table.invite_token])
     if not table.is_private:
         invite_url = request.build_absolute_uri(table.get_absolute_url())  # open to anyone
-    elif seat is not None or table.created_by_id == person_id(request.user):
+    elif ((seat is not None or table.created_by_id == person_id(request.user))
+          and guests.may_invite(request.user)):  # a guest passes on no invite link
         invite_url = request.build_absolute_uri(invite_path)
     # A visitor who is not signed in comes back here after logging in or signing up: to the
     # invite link of a private table (they could only see it through that link).
@@ -237,7 +272,7 @@ def _cards_in_words(cards) -> str:
     """Cards as players read them: "10♥, 4♠, big joker" (never the record's codes)."""
     jokers = {"BJ": pgettext("in a sentence", "big joker"),
               "LJ": pgettext("in a sentence", "little joker")}
-    return ", ".join(jokers.get(card) or action_label(card) for card in cards)
+    return ", ".join(jokers.get(card) or words.action_label(card) for card in cards)
 
 
 def replay_steps(record: dict, names: words.Names) -> list[dict]:
@@ -271,7 +306,7 @@ def replay_steps(record: dict, names: words.Names) -> list[dict]:
                                  "name": name, "cards": _cards_in_words(gone)}))
             continue
         after = now(kind="call", seat=seat, said=_("%(name)s: %(call)s") % {
-            "name": name, "call": action_label(action)})
+            "name": name, "call": words.action_label(action)})
         taken = {s: [c for c in after["hands"][s] if c not in before["hands"][s]] for s in seats}
         taker = next((s for s in seats if taken[s]), None)
         if taker is None:
@@ -426,7 +461,7 @@ def _review_moments(table: Table, hand: Hand, result: dict,
         index, played, suggested = moment["index"], moment["played"], moment["suggested"]
         is_card = moment["phase"] == "play"
         cost = moment["cost"]
-        said_as = (lambda a: _cards_in_words([a[5:]])) if is_card else action_label
+        said_as = (lambda a: _cards_in_words([a[5:]])) if is_card else words.action_label
         chose = {"mine": said_as(played), "theirs": said_as(suggested)}
         if suggested == played:
             said = _("you chose %(mine)s, as the strong computer player would.") % chose

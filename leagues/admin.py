@@ -5,7 +5,9 @@ the club's people are read-only here: the score sheet pages and the member pages
 to change them, each change checked, scored and kept in a history (``leagues/edits.py``,
 ``EveningTable``'s entry methods).  A club's and a league's settings may be changed here, and
 each save goes through the same audited functions as the pages, so it is in the club's
-history under the staff member's name."""
+history under the staff member's name; so does an evening's change (a date moved moves its
+results among the others: ``leagues.result_events``).  An evening, season or league with
+tables cannot be deleted here: the tables are read-only."""
 
 from django.contrib import admin
 
@@ -125,6 +127,20 @@ class PartnershipAdmin(admin.ModelAdmin):
 class EveningAdmin(admin.ModelAdmin):
     list_display = ("date", "start_time", "venue", "season")
     date_hierarchy = "date"
+
+    def get_readonly_fields(self, request, obj=None):
+        # Another season could be another club's, whose members hold none of its seats; a
+        # closed season's evenings stay as they closed.
+        if obj is None:
+            return ()
+        return ("season", "date", "start_time", "venue") if obj.season.is_closed else ("season",)
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            super().save_model(request, obj, form, change)
+            return
+        edits.edit_evening(obj, {name: getattr(obj, name)
+                                 for name in ("date", "start_time", "venue")}, request.user)
 
 
 class TableSeatInline(SeenOnly, admin.TabularInline):

@@ -18,8 +18,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from pygal.style import Style
 
-from games import registry
-from leagues.models import EveningTable, League, Member, Partnership, Season, TableSeat
+from leagues.models import EveningTable, League, Member, Partnership, Season
 from leagues.scoring import number
 
 STYLE = Style(
@@ -46,7 +45,7 @@ def day_label(date) -> str:
     return date_format(date, "j M")
 
 
-def _float(value) -> float:
+def as_float(value) -> float:
     return float(Decimal(value))
 
 
@@ -62,69 +61,20 @@ def member_leagues(member: Member) -> list[League]:
 
 
 def member_series(member: Member, league: League) -> dict:
-    """What the member's chart of ``league`` shows: dates, values, and for a match league the
-    opponents' scores and the matches won of those played."""
-    kind = league.game_description.score_kind
+    """What the member's chart of ``league`` shows (the league's kind of score says): dates,
+    values, and for a match league the opponents' scores and the matches won of those played."""
     counted = EveningTable.objects.counted().filter(evening__season__league=league)
-    if kind == registry.RUNNING_BALANCE:
-        dates, balances, balance = [], [], Decimal(0)
-        for date, total in (TableSeat.objects.filter(member=member, table__in=counted)
-                            .order_by("table__evening__date", "table__evening__pk")
-                            .values_list("table__evening__date", "total")):
-            balance += total
-            dates.append(date)
-            balances.append(balance)
-        return {"kind": kind, "dates": dates, "values": balances}
-    dates, mine, theirs, won = [], [], [], 0
-    if kind == registry.PARTNERSHIP_MATCH:
-        tables = (counted.filter(winner__isnull=False).filter(
-            Q(pair_0__first=member) | Q(pair_0__second=member) | Q(pair_1__first=member)
-            | Q(pair_1__second=member)).select_related("evening", "pair_0")
-            .order_by("evening__date", "number"))
-        for table in tables:
-            side = 0 if member.pk in (table.pair_0.first_id, table.pair_0.second_id) else 1
-            scores = [table.score_0, table.score_1]
-            dates.append(table.evening.date)
-            mine.append(scores[side])
-            theirs.append(scores[1 - side])
-            won += table.winner == side
-    else:
-        seats = (TableSeat.objects.filter(table__in=counted.filter(winner__isnull=False))
-                 .select_related("table__evening").order_by("table__evening__date",
-                                                            "table__number"))
-        by_table = defaultdict(list)
-        for seat in seats.filter(table__seats__member=member).distinct():
-            by_table[seat.table_id].append(seat)
-        for table_seats in by_table.values():
-            own = next(s for s in table_seats if s.member_id == member.pk)
-            others = [s.total for s in table_seats if s.member_id != member.pk]
-            dates.append(own.table.evening.date)
-            mine.append(own.total)
-            theirs.append(max(others) if others else Decimal(0))
-            won += own.table.winner == own.seat
-    return {"kind": kind, "dates": dates, "values": mine, "opponents": theirs, "won": won,
-            "played": len(dates)}
+    return league.score_kind.member_series(member, counted)
 
 
 def member_caption(league: League, series: dict) -> str:
-    if series["kind"] == registry.RUNNING_BALANCE:
-        return _("%(league)s: running balance after each evening.") % {"league": league.name}
-    return _("%(league)s: %(won)s of %(played)s matches won; the score of each match.") % {
-        "league": league.name, "won": series["won"], "played": series["played"]}
+    return league.score_kind.member_caption(league, series)
 
 
 def member_svg(member: Member, league: League) -> str:
     series = member_series(member, league)
     labels = [day_label(d) for d in series["dates"]]
-    if series["kind"] == registry.RUNNING_BALANCE:
-        chart = pygal.Line(**chart_config(show_legend=False, x_title=_("Evening"),
-                                     y_title=_("Running balance")))
-        chart.add(member.name, [_float(v) for v in series["values"]])
-    else:
-        chart = pygal.Bar(**chart_config(x_title=_("Match"), y_title=_("Score")))
-        chart.add(member.name, [_float(v) for v in series["values"]])
-        chart.add(_("Opponents") if series["kind"] == registry.PARTNERSHIP_MATCH
-                  else _("Best opponent"), [_float(v) for v in series["opponents"]])
+    chart = league.score_kind.member_chart(member, series)
     chart.title = league.name
     chart.x_labels = labels
     chart.x_label_rotation = 35 if len(labels) > 5 else 0
@@ -142,8 +92,8 @@ def pair_svg(pair: Partnership) -> str:
         side = 0 if table.pair_0_id == pair.pk else 1
         scores = [table.score_0, table.score_1]
         labels.append(day_label(table.evening.date))
-        mine.append(_float(scores[side]))
-        theirs.append(_float(scores[1 - side]))
+        mine.append(as_float(scores[side]))
+        theirs.append(as_float(scores[1 - side]))
     chart = pygal.Bar(**chart_config(x_title=_("Match"), y_title=_("Score")))
     chart.add(str(pair), mine)
     chart.add(_("Opponents"), theirs)
@@ -157,32 +107,12 @@ def pair_svg(pair: Partnership) -> str:
 
 def season_series(season: Season) -> dict:
     """Each player's (or pair's) total after each evening of the season: balances (Solo,
-    Belgian Whist), or league points for a match league (by the season's standings options).
-    One query."""
-    league, options = season.league, season.standings_options
-    kind = league.game_description.score_kind
+    Belgian Whist), or league points for a match league (by the season's standings options),
+    as the league's kind of score counts them.  One query."""
     counted = EveningTable.objects.filter(evening__season=season).counted()
     gains: dict[str, dict] = defaultdict(lambda: defaultdict(Decimal))
-    dates = {}
-    if kind == registry.PARTNERSHIP_MATCH:
-        for table in counted.filter(winner__isnull=False).select_related(
-                "evening", "pair_0__first", "pair_0__second", "pair_1__first",
-                "pair_1__second"):
-            dates[table.evening_id] = table.evening.date
-            for side, pair in enumerate((table.pair_0, table.pair_1)):
-                gains[str(pair)][table.evening_id] += (
-                    options.points_for_win if table.winner == side else options.points_for_loss)
-    else:
-        seats = TableSeat.objects.filter(table__in=counted).values_list(
-            "member__name", "member_id", "table__evening_id", "table__evening__date", "total",
-            "seat", "table__winner")
-        for name, _member_id, evening_id, date, total, seat, winner in seats:
-            dates[evening_id] = date
-            if kind == registry.RUNNING_BALANCE:
-                gains[name][evening_id] += total
-            elif winner is not None:
-                gains[name][evening_id] += (options.points_for_win if winner == seat
-                                            else options.points_for_loss)
+    dates: dict = {}
+    season.league.score_kind.season_gains(counted, season.standings_options, gains, dates)
     evenings = sorted(dates, key=lambda e: (dates[e], e))
     lines = {}
     for name, by_evening in gains.items():
@@ -193,24 +123,21 @@ def season_series(season: Season) -> dict:
         lines[name] = values
     ordered = sorted(lines.items(), key=lambda item: (-(item[1][-1] if item[1] else 0),
                                                       item[0]))
-    return {"kind": kind, "dates": [dates[e] for e in evenings], "lines": ordered}
+    return {"dates": [dates[e] for e in evenings], "lines": ordered}
 
 
 def season_caption(season: Season) -> str:
-    if season.league.game_description.score_kind == registry.RUNNING_BALANCE:
-        return _("Each player's total after each evening.")
-    return _("League points after each evening.")
+    return season.league.score_kind.season_caption()
 
 
 def season_svg(season: Season) -> str:
     series = season_series(season)
-    running = series["kind"] == registry.RUNNING_BALANCE
     chart = pygal.Line(**chart_config(
         height=380, legend_at_bottom_columns=3, x_title=_("Evening"),
-        y_title=_("Total") if running else _("League points")))
+        y_title=season.league.score_kind.season_axis()))
     chart.title = f"{season.league.name} · {season.name}"
     chart.x_labels = [day_label(d) for d in series["dates"]]
     chart.x_label_rotation = 35 if len(series["dates"]) > 5 else 0
     for name, values in series["lines"]:
-        chart.add(name, [_float(v) for v in values])
+        chart.add(name, [as_float(v) for v in values])
     return chart.render(is_unicode=True)

@@ -1,12 +1,14 @@
-"""The draw for an evening.
+"""The draw for an evening: who is drawn is the kind of score's (``League.score_kind.draw``).
 
-Solo / Belgian Whist: tables of the game's size (four; three for a three-seat game) from the
-members who said they are coming.  When the count is not a multiple of the size, those who sat out least often this season sit out (ties drawn at
-random).  ``random`` shuffles; ``spread`` tries many shuffles and keeps the one whose tables
-repeat the fewest meetings already played this season.
+Players (Solo / Belgian Whist): tables of the game's size (four; three for a three-seat game)
+from the members who said they are coming.  When the count is not a multiple of the size, those
+who sat out least often this season sit out (ties drawn at random).  ``random`` shuffles;
+``spread`` tries many shuffles and keeps the one whose tables repeat the fewest meetings
+already played this season.
 
-Bid Whist: the season's registered pairs, in a round robin (the circle method, one round per
-evening in date order) or by standings (1st v 2nd, 3rd v 4th ...).  An odd pair has a bye.
+Pairs (Bid Whist): the season's registered pairs, in a round robin (the circle method, one
+round per evening in date order) or by standings (1st v 2nd, 3rd v 4th ...).  An odd pair has
+a bye.
 """
 
 from __future__ import annotations
@@ -31,12 +33,11 @@ def draw_evening(evening: Evening, rng: random.Random | None = None):
         Evening.objects.select_for_update().get(pk=evening.pk)
         if evening.tables.exists():
             raise EntryError(_("This evening already has tables."))
-        if evening.season.league.is_partnership_match:
-            return _draw_pairs(evening, rng)
-        return _draw_players(evening, rng)
+        return evening.season.league.score_kind.draw(evening, rng)
 
 
-def _draw_players(evening: Evening, rng):
+def draw_players(evening: Evening, rng):
+    """Tables of the game's size from the members who are coming."""
     season = evening.season
     size = season.league.game_description.seats
     coming = [a.member for a in evening.attendances.filter(
@@ -108,15 +109,14 @@ def round_robin_round(pairs: list, round_index: int) -> list[tuple]:
     return [(order[i], order[n - 1 - i]) for i in range(n // 2)]
 
 
-def _draw_pairs(evening: Evening, rng):
-    from leagues.standings import pair_standings
-
+def draw_pairs(evening: Evening, rng):
+    """The season's registered pairs, two to a table."""
     season = evening.season
     pairs = list(season.partnerships.order_by("pk"))
     if len(pairs) < 2:
         raise EntryError(_("Register at least two pairs to draw matches."))
     if season.draw == Season.Draw.BY_STANDINGS:
-        ranked = [row.pair for row in pair_standings(season)]
+        ranked = [row.pair for row in season.league.score_kind.standings(season)]
         matches = [(ranked[i], ranked[i + 1] if i + 1 < len(ranked) else None)
                    for i in range(0, len(ranked), 2)]
     else:

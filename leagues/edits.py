@@ -2,22 +2,28 @@
 rules, tables added by hand, evenings and tables edited or deleted, members added (one or in
 bulk), renamed, merged, retired, given a role or an e-mail address, seasons closed.  (A club's
 creation and an invite link accepted are recorded by ``Club.create_with_organiser`` and
-``Invite.accept``.)  The admin's saves of clubs and leagues come here too
+``Invite.accept``.)  The admin's saves of clubs, leagues and evenings come here too
 (``leagues/admin.py``); and what a member's account deleted leaves in the club.
 
 Each function checks, writes and records the change in the club's history
 (:class:`leagues.models.ClubChange`, read in sentences by
 :func:`leagues.history.describe_club_change`) in one transaction, or raises EntryError with a
-sentence and changes nothing.  Who may call them is decided before, in :mod:`leagues.access`.
+sentence and changes nothing; a change of results (an evening moved or deleted, a table's
+players changed or the table deleted, records merged, a club's visibility) is announced in the
+same transaction (:mod:`leagues.result_events`).  Who may call them is decided before, in
+:mod:`leagues.access`.
 """
 
 from __future__ import annotations
+
+from datetime import date
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from leagues import result_events
 from leagues.models import (
     Attendance,
     Club,
@@ -83,6 +89,8 @@ def change_club(club: Club, fields: dict, by) -> list[str]:
         if new:
             stored.save(update_fields=list(new))
             ClubChange.record(stored, by, "club_edit", old, new)
+        if "is_public" in new:
+            result_events.visibility_switched(stored)
         return list(new)
 
 
@@ -130,17 +138,24 @@ def change_house_rules(league: League, rules: dict, by) -> bool:
 
 
 def edit_evening(evening: Evening, fields: dict, by) -> list[str]:
-    """Sets the evening's date, time and venue; returns the names of the fields that changed."""
+    """Sets the evening's date, time and venue; returns the names of the fields that changed.
+    Compared with the stored row, not with ``evening``: a model form (the admin's) has already
+    written its values on the instance it was given."""
     with transaction.atomic():
-        evening.season.refuse_if_closed()
-        before = evening_facts(evening)
+        stored = (Evening.objects.select_for_update(of=("self",))
+                  .select_related("season__league").get(pk=evening.pk))
+        stored.season.refuse_if_closed()
+        before = evening_facts(stored)
         for name, value in fields.items():
+            setattr(stored, name, value)
             setattr(evening, name, value)
-        evening.save()
-        after = evening_facts(evening)
+        stored.save()
+        after = evening_facts(stored)
         changed = [k for k in ("date", "time", "venue") if before[k] != after[k]]
         if changed:
-            ClubChange.record(_club(evening), by, "evening_edit", before, after)
+            ClubChange.record(_club(stored), by, "evening_edit", before, after)
+        if "date" in changed:
+            result_events.evening_moved(stored, date.fromisoformat(before["date"]))
         return changed
 
 
@@ -154,6 +169,7 @@ def delete_evening(evening: Evening, by) -> None:
         tables = [table_facts(t) for t in evening.tables.order_by("number")]
         before = {**evening_facts(evening), "tables": tables}
         club = _club(evening)
+        result_events.tables_changed(EveningTable.objects.filter(evening=evening))
         evening.delete()
         ClubChange.record(club, by, "evening_delete", before, None)
 
@@ -205,12 +221,13 @@ def edit_table(table: EveningTable, seats: list[Member] | None, pairs: list | No
             TableSeat.objects.bulk_create(
                 TableSeat(table=table, seat=seat.seat, member=member, total=seat.total)
                 for seat, member in moved)
-            table.save()  # every change of who holds a result ends by saving the table
         table = EveningTable.objects.get(pk=table.pk)
         after = table_facts(table)
         if before["sides"] == after["sides"] and before["players"] == after["players"]:
             return False
         ClubChange.record(_club(table.evening), by, "table_edit", before, after)
+        if table.entry:  # its result is now another player's
+            result_events.table_changed(table)
         return True
 
 
@@ -223,6 +240,7 @@ def delete_table(table: EveningTable, by) -> None:
         _refuse_while_online(table)
         before = table_facts(table)
         club = _club(table.evening)
+        result_events.tables_changed(EveningTable.objects.filter(pk=table.pk))
         table.delete()
         ClubChange.record(club, by, "table_delete", before, None)
 
@@ -417,8 +435,7 @@ def merge_members(kept: Member, other: Member, by) -> None:
             raise EntryError(_("%(a)s and %(b)s both have results in %(season)s, which is "
                                "closed: merging them would change its final standings.")
                              % {"a": kept.name, "b": other.name, "season": frozen.name})
-        # The tables whose results change hands are saved after the move, as every change of
-        # a result ends (whoever follows the tables' saves, ratings, sees it).
+        # The tables whose results change hands, announced once they have.
         moved = set(TableSeat.objects.filter(member=other).values_list("table_id", flat=True))
         moved |= set(EveningTable.objects.filter(
             Q(pair_0__first=other) | Q(pair_0__second=other) | Q(pair_1__first=other)
@@ -472,8 +489,10 @@ def merge_members(kept: Member, other: Member, by) -> None:
             kept.save(update_fields=fields)
         name = other.name
         other.delete()
-        for table in EveningTable.objects.filter(pk__in=moved):
-            table.save()
+        if "user" in fields:  # a login moved: every result of either record changes hands
+            result_events.records_claimed(kept.club)
+        else:
+            result_events.tables_changed(EveningTable.objects.filter(pk__in=moved))
         ClubChange.record(kept.club, by, "member_merge", {"name": name}, {"name": kept.name})
 
 

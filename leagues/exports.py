@@ -58,28 +58,12 @@ def _csv_response(filename: str):
 
 
 def standings_csv(season, rows):
+    """The season's standings, in the columns of its kind of score."""
     response, out = _csv_response(f"{slugify(str(season))}-standings.csv")
-    if season.league.is_partnership_match:
-        out.writerow([_("Position"), _("Pair"), _("Played"), _("Won"), _("Lost"),
-                      _("League points"), _("Points for"), _("Points against"),
-                      _("Difference"), _("Bostons")])
-        for r in rows:
-            out.writerow([r.position or "", r.pair, r.played, r.won, r.lost, r.league_points,
-                          csv_number(r.points_for), csv_number(r.points_against),
-                          csv_number(r.difference), r.bostons])
-    elif season.league.game_description.is_match:  # each player for themselves, to a target
-        out.writerow([_("Position"), _("Player"), _("Played"), _("Won"), _("Lost"),
-                      _("League points"), _("Total score")])
-        for r in rows:
-            out.writerow([r.position or "", r.name, r.played, r.won, r.lost, r.league_points,
-                          csv_number(r.points)])
-    else:
-        out.writerow([_("Position"), _("Player"), _("Evenings"), _("Total"), _("Average"),
-                      _("Best evenings"), _("Qualified")])
-        for r in rows:
-            out.writerow([r.position or "", r.name, r.evenings, csv_number(r.total),
-                          csv_number(r.average), csv_number(r.best),
-                          _("yes") if r.qualified else _("no")])
+    kind = season.league.score_kind
+    out.writerow(kind.standings_columns())
+    for row in rows:
+        out.writerow(kind.standings_cells(row))
     return response
 
 
@@ -92,12 +76,9 @@ def results_csv(season):
               .select_related("evening", "pair_0__first", "pair_0__second", "pair_1__first",
                               "pair_1__second")
               .prefetch_related("seats__member").order_by("evening__date", "number"))
+    kind = season.league.score_kind
     for table in tables:
-        if season.league.is_partnership_match:
-            sides = [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
-        else:
-            sides = [(s.member, s.total) for s in table.seats.all()]
-        for who, total in sides:
+        for who, total in kind.sides(table):
             out.writerow([table.evening.date.isoformat(), table.evening.venue, table.number, who,
                           csv_number(total), _("yes") if table.is_provisional else ""])
     return response

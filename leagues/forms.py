@@ -13,9 +13,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import registry
 from games.forms import HouseRulesMixin
 from games.models import BOT_LEVELS
-from leagues import paper
+from leagues import paper, score_kinds
 from leagues.models import Club, Evening, League, Member, Partnership, Season
 
 
@@ -189,6 +190,16 @@ class LeagueForm(forms.ModelForm):
             # Changing the game would make every entered deal meaningless.
             del self.fields["game"]
 
+    def clean(self):
+        data = super().clean()
+        game = data.get("game") or self.instance.game
+        tie_break = data.get("tie_break")
+        # A tie-break on a count is offered by the games that keep it (Bostons: Bid Whist's).
+        if game and tie_break and tie_break not in score_kinds.of(game).tie_breaks():
+            self.add_error("tie_break", _("%(game)s does not offer this tie-break.")
+                           % {"game": registry.game(game).label})
+        return data
+
 
 class HouseRulesForm(HouseRulesMixin, forms.Form):
     """The league's house rules: the same fields, checks and messages as an online table's
@@ -288,7 +299,9 @@ class PlayersTableForm(forms.Form):
         return [self.cleaned_data[f"seat_{seat}"] for seat in range(self.seat_count)], None
 
 
-class BidTableForm(forms.Form):
+class PairsTableForm(forms.Form):
+    """Who sits at a table of a partnership game: two of the season's registered pairs."""
+
     def __init__(self, season: Season, *args, **kwargs):
         super().__init__(*args, **kwargs)
         pairs = season.partnerships.select_related("first", "second")
@@ -354,8 +367,8 @@ class OnlineTableForm(forms.Form):
 
     def __init__(self, table, members: list[Member], *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if table.league.is_partnership_match:
-            # A Bid Whist match is played to the league's game target.
+        if not table.league.score_kind.asks_number_of_deals:
+            # A match is played to the league's game target.
             del self.fields["deals"]
         self.offline = [(seat, m) for seat, m in enumerate(members) if m.user_id is None]
         for seat, m in self.offline:

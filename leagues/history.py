@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from games import registry
 from games.forms import rule_changes_in_words
-from leagues import charts, paper, scoring
+from leagues import charts, paper, score_kinds, scoring
 from leagues.models import (
     Deal,
     EveningTable,
@@ -27,8 +27,7 @@ from leagues.models import (
     TableSeat,
     as_decimal,
 )
-from leagues.scoring import number, signed
-from leagues.standings import counted_tables
+from leagues.scoring import number
 
 
 def contract_label(game: str, contract: str) -> str:
@@ -51,10 +50,7 @@ def table_sheet(table: EveningTable) -> dict:
         rows.append({"deal": deal, "text": describe_deal(table.league.game, deal.facts, names),
                      "points": [scoring.format_units(Decimal(str(p))) for p in deal.points],
                      "running": [scoring.format_units(r) for r in running]})
-    if table.league.is_partnership_match:
-        totals = [table.score_0, table.score_1]
-    else:
-        totals = [s.total for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+    totals = table.league.score_kind.totals(table)
     return {"rows": rows, "totals": [scoring.format_units(t) for t in totals]}
 
 
@@ -108,7 +104,8 @@ def _totals_line(league, before: dict | None, after: dict | None, names: list[st
                  only_changes: bool = True) -> str:
     """"Totals: Carla −9 → +3, Bob …" (only those that changed), or "" when nothing did."""
     old, new = _values(before), _values(after)
-    show = number if league.game_description.is_match else signed
+    kind = league.score_kind
+    show = kind.show_total
     parts = []
     for seat, name in enumerate(names):
         if seat >= len(new):
@@ -120,9 +117,7 @@ def _totals_line(league, before: dict | None, after: dict | None, names: list[st
             parts.append(f"{name} {show(new[seat])}")
     if not parts:
         return ""
-    if league.game_description.is_match:
-        return _("Scores: %(scores)s") % {"scores": ", ".join(parts)}
-    return _("Totals: %(totals)s") % {"totals": ", ".join(parts)}
+    return kind.totals_sentence(", ".join(parts))
 
 
 def _winner_line(before: dict | None, after: dict | None, names: list[str]) -> str:
@@ -254,16 +249,11 @@ def evening_tables(evening) -> list[dict]:
         "online__game_table")
         .prefetch_related("seats__member", "online__game_table__seats"))
     out = []
+    kind = evening.season.league.score_kind
     for table in tables:
         table.evening = evening  # already loaded; spares a query per table
-        seats = sorted(table.seats.all(), key=lambda s: s.seat)
-        if evening.season.league.is_partnership_match:
-            sides = [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
-            members = [table.pair_0.first, table.pair_1.first, table.pair_0.second,
-                       table.pair_1.second]
-        else:
-            sides = [(s.member, s.total) for s in seats]
-            members = [s.member for s in seats]
+        sides = kind.sides(table)
+        members = kind.seated(table)
         fixture = getattr(table, "online", None)  # None when the table is not played online
         computer_for = []
         if fixture is not None:
@@ -336,53 +326,14 @@ def pair_history(pair: Partnership) -> dict:
 
 def head_to_head(season: Season, a, b) -> dict:
     """Two pairs (Bid Whist) or two players (Solo, Belgian) compared over a season."""
-    if season.league.is_partnership_match:
-        choices = list(season.partnerships.select_related("first", "second"))
-    else:
-        choices = list(Member.objects.filter(seats__table__evening__season=season).distinct())
+    kind = season.league.score_kind
+    choices = kind.rivals(season)
     by_id = {str(c.pk): c for c in choices}
     first, second = by_id.get(a or ""), by_id.get(b or "")
     rows = []
     if first and second and first != second:
-        if season.league.is_partnership_match:
-            rows = _pair_meetings(season, first, second)
-        else:
-            rows = _player_meetings(season, first, second)
+        rows = kind.meetings(season, first, second)
     return {"choices": choices, "first": first, "second": second, "meetings": rows}
-
-
-def _pair_meetings(season, first, second):
-    rows = []
-    for table in counted_tables(season).filter(
-            Q(pair_0=first, pair_1=second) | Q(pair_0=second, pair_1=first)
-    ).select_related("evening"):
-        one = 0 if table.pair_0_id == first.pk else 1
-        scores = [table.score_0, table.score_1]
-        rows.append({"evening": table.evening, "table": table,
-                     "first": scoring.format_units(scores[one]),
-                     "second": scoring.format_units(scores[1 - one]),
-                     "winner": first if table.winner == one else second})
-    return rows
-
-
-def _player_meetings(season, first, second):
-    seats = (TableSeat.objects.filter(table__in=counted_tables(season),
-                                      member__in=[first, second])
-             .select_related("table__evening").order_by("table__evening__date"))
-    by_table: dict[int, dict] = {}
-    for seat in seats:
-        entry = by_table.setdefault(seat.table_id, {"evening": seat.table.evening,
-                                                    "table": seat.table})
-        entry["first" if seat.member_id == first.pk else "second"] = seat.total
-    rows = []
-    for entry in by_table.values():
-        if "first" in entry and "second" in entry:
-            entry["winner"] = first if entry["first"] > entry["second"] else (
-                second if entry["second"] > entry["first"] else None)
-            entry["first"] = scoring.format_units(entry["first"])
-            entry["second"] = scoring.format_units(entry["second"])
-            rows.append(entry)
-    return rows
 
 
 # -- the club's history: fixtures and people ---------------------------------------------------
@@ -410,7 +361,7 @@ class _Game:
     """What :func:`_totals_line` asks of a league, for a league named in a stored change."""
 
     def __init__(self, game: str):
-        self.game_description = registry.game(game)
+        self.score_kind = score_kinds.of(game)
 
 
 def _table_lines(facts: dict) -> list[str]:

@@ -8,8 +8,10 @@ The invariants live on the models (``EveningTable.add_deal`` and friends), views
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -20,10 +22,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
-from leagues import scoring
+from leagues import result_events, score_kinds, scoring
 from leagues.scoring import EntryError  # noqa: F401  (raised by the entry methods)
-from leagues.sheets import Sheet, as_decimal, sheet_for
+from leagues.sheets import Sheet, as_decimal
 
+if TYPE_CHECKING:
+    from leagues.score_kinds.base import ScoreKind
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
@@ -104,6 +108,13 @@ class Club(models.Model):
         ClubChange.record(club, user, "club_create", None,
                           {"name": club.name, "organiser": organiser.name})
         return club
+
+    def first_result_days(self) -> dict[str, datetime.date]:
+        """The day of the first result of each game in the club's leagues."""
+        return dict(EveningTable.objects.filter(evening__season__league__club=self)
+                    .exclude(entry="").order_by().values("evening__season__league__game")
+                    .annotate(first=models.Min("evening__date"))
+                    .values_list("evening__season__league__game", "first"))
 
     def known_as(self, user) -> str | None:
         """What the history calls ``user`` at the time of a change: the club's name for them,
@@ -278,6 +289,7 @@ class Invite(models.Model):
                                   % {"name": existing.name})
         member.user = user
         member.save(update_fields=["user"])
+        result_events.records_claimed(self.club)
         self.used_at = timezone.now()
         self.save(update_fields=["used_at"])
         ClubChange.record(self.club, user, "member_claim",
@@ -332,7 +344,7 @@ class League(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(_("name"), max_length=80)
-    game = models.CharField(_("game"), max_length=20, choices=registry.choices())
+    game = models.CharField(_("game"), max_length=20, choices=registry.choices)
     rules = models.JSONField(_("house rules"), default=dict, blank=True,
                              help_text=_("Only the rules that differ from the defaults."))
     # Solo and Belgian Whist standings.
@@ -376,17 +388,18 @@ class League(models.Model):
         return registry.game(self.game)
 
     @property
+    def score_kind(self) -> ScoreKind:
+        """Its game's kind of score (a partnership match, a running balance...): what the
+        pages, standings, charts, exports and the draw ask of how results add up."""
+        return score_kinds.of(self.game)
+
+    @property
     def sheet(self) -> Sheet:
-        """How its tables' results add up (a partnership match, a running balance...)."""
-        return sheet_for(self.game)
+        """How its tables' results add up."""
+        return self.score_kind.sheet
 
     def standings_options(self) -> StandingsOptions:
         return StandingsOptions.of_league(self)
-
-    @property
-    def is_partnership_match(self) -> bool:
-        """Results kept as a match between two pairs (else: running balances per player)."""
-        return self.game_description.is_partnership_match
 
 
 class Season(models.Model):
@@ -508,6 +521,17 @@ class Attendance(models.Model):
         return f"{self.member} @ {self.evening}: {self.coming}"
 
 
+def upcoming_evenings(*, club=None, user=None):
+    """Evenings from today on, soonest first: a club's, or those of every club a person is a
+    member of (the home page's "next evening")."""
+    evenings = Evening.objects.filter(date__gte=timezone.localdate())
+    if club is not None:
+        evenings = evenings.filter(season__league__club=club)
+    if user is not None:
+        evenings = evenings.filter(season__league__club__members__user=user).distinct()
+    return evenings.select_related("season__league__club").order_by("date", "start_time", "pk")
+
+
 class EveningTableQuerySet(models.QuerySet):
     def counted(self):
         """The tables whose results count (standings, a member's history): entered, and not
@@ -533,7 +557,9 @@ class EveningTable(models.Model):
     pair_1 = models.ForeignKey(Partnership, on_delete=models.PROTECT, null=True, blank=True,
                                related_name="+")
     entry = models.CharField(max_length=6, choices=Entry.choices, default=Entry.NONE, blank=True)
-    # Bid Whist match: team scores, Bostons and the winner (0 or 1) once the match is over.
+    # A partnership match: the pairs' scores, the winner (0 or 1) once the match is over, and
+    # the pairs' tallies of what their game counts beside the score (Bid Whist's Bostons:
+    # ``leagues.paper.common.MatchTally``; 0 for a game that keeps none).
     score_0 = models.DecimalField(max_digits=14, decimal_places=6, default=0)
     score_1 = models.DecimalField(max_digits=14, decimal_places=6, default=0)
     bostons_0 = models.PositiveSmallIntegerField(default=0)
@@ -592,7 +618,7 @@ class EveningTable(models.Model):
                                .values_list("number", flat=True))
         return {**self.sheet.result(self), "provisional": provisional}
 
-    # -- result entry: every path locks the table, checks, writes, recomputes, audits ---------
+    # -- result entry: every path locks, checks, writes, recomputes, audits and announces ---
 
     def _lock(self) -> EveningTable:
         """The table, locked for a change of its results. Two people entering deals at once
@@ -603,6 +629,14 @@ class EveningTable(models.Model):
                  .select_related("evening__season").get(pk=self.pk))
         table.evening.season.refuse_if_closed()
         return table
+
+    def _record(self, by, action: str, before, after, deal_number: int | None,
+                note: str = "") -> None:
+        """The end of every change of this table's result: its line in the audit trail, and
+        its announcement to whoever follows the results (``leagues.result_events``), both in
+        the change's transaction."""
+        ResultChange.record(self, by, action, before, after, deal_number, note)
+        result_events.table_changed(self)
 
     def refuse_while_online(self, message: str | None = None,
                             hands_of: OnlineFixture | None = None) -> None:
@@ -650,9 +684,9 @@ class EveningTable(models.Model):
             table.entry = self.Entry.DEALS
             table._refresh_provisional()
             table.recompute()
-            ResultChange.record(table, by, "add", {"deal": None, "table": before},
-                                {"deal": deal.as_json(), "table": table.snapshot()}, deal.number,
-                                online.note if online else "")
+            table._record(by, "add", {"deal": None, "table": before},
+                          {"deal": deal.as_json(), "table": table.snapshot()}, deal.number,
+                          online.note if online else "")
             return deal
 
     def _check_next_number(self, number: int, deals: list[Deal], facts: dict, by) -> None:
@@ -692,8 +726,8 @@ class EveningTable(models.Model):
             table.entry = self.Entry.DEALS
             table._refresh_provisional()
             table.recompute()
-            ResultChange.record(table, by, "import", {"table": before},
-                                {"deals": len(facts_list), "table": table.snapshot()}, None)
+            table._record(by, "import", {"table": before},
+                          {"deals": len(facts_list), "table": table.snapshot()}, None)
 
     def change_deal(self, number: int, facts: dict | None, by,
                     member: Member | None = None) -> None:
@@ -731,8 +765,8 @@ class EveningTable(models.Model):
                 table.entry = self.Entry.NONE
             table._refresh_provisional()
             table.recompute()
-            ResultChange.record(table, by, "delete" if facts is None else "edit", before,
-                                {"deal": after_deal, "table": table.snapshot()}, number)
+            table._record(by, "delete" if facts is None else "edit", before,
+                          {"deal": after_deal, "table": table.snapshot()}, number)
 
     def set_totals(self, totals: list, by, member: Member | None = None) -> None:
         """Totals only: four balances summing to zero (Solo, Belgian) or two match scores.
@@ -750,8 +784,7 @@ class EveningTable(models.Model):
             table.totals_entered_by = member
             table.provisional = is_players_entry(member)
             table.save()
-            ResultChange.record(table, by, "totals", {"table": before},
-                                {"table": table.snapshot()}, None)
+            table._record(by, "totals", {"table": before}, {"table": table.snapshot()}, None)
 
     def clear_totals(self, by) -> None:
         with transaction.atomic():
@@ -762,8 +795,7 @@ class EveningTable(models.Model):
             table.totals_entered_by = None
             table.provisional = False
             table.save()
-            ResultChange.record(table, by, "clear", {"table": before},
-                                {"table": table.snapshot()}, None)
+            table._record(by, "clear", {"table": before}, {"table": table.snapshot()}, None)
 
     # -- confirming provisional entries ---------------------------------------------------
 
@@ -815,9 +847,9 @@ class EveningTable(models.Model):
                 table.deals.filter(number__in=mine.deals).update(provisional=False)
                 table._refresh_provisional()
             table.save(update_fields=["provisional"])
-            ResultChange.record(table, by, "confirm", {"table": before},
-                                {"confirmed": {"deals": mine.deals, "totals": mine.totals},
-                                 "table": table.snapshot()}, None)
+            table._record(by, "confirm", {"table": before},
+                          {"confirmed": {"deals": mine.deals, "totals": mine.totals},
+                           "table": table.snapshot()}, None)
             return mine
 
     def is_opponent(self, one: Member, other: Member,

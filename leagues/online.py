@@ -61,7 +61,7 @@ def start_online(table: EveningTable, user, *, deals_limit: int | None = DEFAULT
         try:
             game_table = game_tables.create_table(
                 user, league.game, league.rules, is_private=True,
-                deals_limit=deals_limit if league.game_description.plays_a_number_of_deals else None)
+                deals_limit=league.score_kind.online_deals(deals_limit))
             fixture = OnlineFixture.objects.create(table=table, game_table=game_table,
                                                    created_by=user)
             # The fixture exists before the first seat is taken: once the fourth seat is filled

@@ -74,7 +74,7 @@ def replay_match(game: str, rules, hands: list[dict]):
     a Boston) or is refused by the engine."""
     from leagues import paper
 
-    paper_entry = paper.of(game)
+    paper_entry = paper.of_match(game)
     match = engine(game).CHAIN(rules)
     for number, facts in enumerate(hands, start=1):
         if match.complete:

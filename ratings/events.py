@@ -19,6 +19,7 @@ from leagues import paper
 from leagues.models import Club, Deal, EveningTable, Member, TableSeat
 from ratings import games
 from ratings.core import Event, is_person_with_account
+from whistclub.accounts.guests import is_guest
 
 SITE = "site"
 
@@ -80,20 +81,14 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
     events = []
     for table in tables:
         evening, league = table.evening, table.evening.season.league
-        if league.is_partnership_match:
-            members = [table.pair_0.first, table.pair_1.first, table.pair_0.second,
-                       table.pair_1.second]
-        else:
-            members = [s.member for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+        kind = league.score_kind
+        members = kind.seated(table)
         players = tuple(player_of_member(m) for m in members)
         if scope == SITE and not counts_site_wide(game, players):
             continue
         stem = f"{evening.date.isoformat()}|{_clock(evening.start_time)}|L{table.pk:010d}"
         if table.entry == EveningTable.Entry.TOTALS:
-            if league.is_partnership_match:
-                totals = [table.score_0, table.score_1]
-            else:
-                totals = [s.total for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+            totals = kind.totals(table)
             events.append(Event(f"{stem}|00000", evening.date, players,
                                 tuple(module.seat_points(totals))))
             continue
@@ -111,7 +106,8 @@ def online_events(game: str, since: date | None = None, hands=None) -> list[Even
         table__game=game, table__league_fixture__isnull=True)
     hands = (hands
              .select_related("table")
-             .prefetch_related(Prefetch("table__seats", Seat.objects.order_by("position"))))
+             .prefetch_related(Prefetch("table__seats", Seat.objects.order_by("position")
+                                        .select_related("user__profile"))))
     if since is not None:
         start = datetime.combine(since, time(0, 0), tzinfo=UTC)
         hands = hands.filter(finished_at__gte=start)
@@ -120,6 +116,8 @@ def online_events(game: str, since: date | None = None, hands=None) -> list[Even
         points = sheet.engine_points(hand.result)
         if not points:
             continue
+        if any(is_guest(s.user) for s in hand.table.seats.all() if s.user_id):
+            continue  # guests are never rated (whistclub.accounts.guests), nor their tables
         seats = {s.position: player_of_seat(s) for s in hand.table.seats.all()}
         players = tuple(seats.get(position) for position in range(len(hand.record["hands"])))
         if not counts_site_wide(game, players):

@@ -48,6 +48,30 @@ def row(name, rating: Rating | RatingPoint, **kwargs) -> Row:
                **kwargs)
 
 
+@dataclass(frozen=True)
+class OwnRating:
+    """A person's rating in one game on the site's list, as their own page tells it."""
+
+    row: Row
+    online: int  # hands at online tables among people that counted
+    met: int  # different people with an account met on another side (at most the threshold)
+
+    @property
+    def provisional(self) -> bool:
+        return self.online < MIN_ONLINE_HANDS
+
+    @property
+    def listed(self) -> bool:
+        return not self.provisional and self.met >= PEOPLE_TO_BE_LISTED
+
+
+def own_site_ratings(user) -> dict[str, OwnRating]:
+    """``user``'s site ratings by game, listed or not yet."""
+    name = getattr(getattr(user, "profile", None), "name", "") or user.get_username()
+    return {r.game: OwnRating(row(name, r), r.online, len(r.met))
+            for r in Rating.objects.filter(scope=SITE, player=f"u:{user.pk}")}
+
+
 def ratings_of_members(club, game: str, member_ids) -> dict[int, Row]:
     """``{member id: Row}`` for the members rated in ``game``, in one query (the standings
     page keeps its fixed number of queries)."""

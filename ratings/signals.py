@@ -5,11 +5,14 @@ The change's transaction records the work (a ``rate`` follow-up, ``games.followu
 done after the commit by the follow-up worker, and still done if the process dies right after
 the commit.  Pending re-ratings of one scope and game are done as one, from the earliest day.
 
-- a league table saved (a deal added, corrected or deleted, totals set or cleared, an entry
-  confirmed: every entry path ends by saving the table) or deleted;
-- an evening moved to another day;
-- a member claiming their record (they are then rated as their site user), a club changing
-  visibility (its trusted results enter or leave the site's scope);
+What changed is said by the code that changed it, in its transaction:
+
+- a league's results (``leagues.result_events.results_changed``: a table's deals or totals
+  entered, corrected, confirmed, cleared or deleted, its players changed, an evening moved to
+  another day or deleted, members merged, a record claimed by its person's login, who is then
+  rated as their site user): the club's scope, and the site's when they may count there;
+- a club's visibility (``leagues.result_events.visibility_changed``): its trusted results
+  enter or leave the site's scope;
 - a hand finished at an online table (``games.signals.hand_finished``, itself a follow-up; an
   evening table's hands come through its deals instead): one update of its players when it is
   the newest result (``ratings.store.append``), a re-rating from its day otherwise.
@@ -24,8 +27,7 @@ from contextlib import contextmanager
 from datetime import date
 
 from django.conf import settings
-from django.core.exceptions import ObjectDoesNotExist
-from django.db.models.signals import post_delete, post_save, pre_delete, pre_save
+from django.db.models.signals import pre_delete
 from django.utils import timezone
 
 logger = logging.getLogger(__name__)
@@ -75,25 +77,10 @@ def rate(row) -> None:
     FollowUp.objects.filter(pk__in=[each.pk for each in others]).delete()
 
 
-def _club_and_game(table):
-    league = table.evening.season.league
-    return league.club, league.game
-
-
-def on_table_saved(sender, instance, created=False, **kwargs):
-    if created and not instance.entry:
-        return  # a new table: nothing to rate yet
-    try:
-        club, game = _club_and_game(instance)
-        day = instance.evening.date
-    except ObjectDoesNotExist:  # the whole evening or league is being deleted
-        return
-    _schedule_club(club, game, day)
-
-
-def _schedule_club(club, game: str, since) -> None:
-    """A club's results changed from ``since``: its own scope, and the site's when its results
-    may count there (a public club with at least two members who have an account)."""
+def on_results_changed(sender, club, game: str, since: date, **kwargs) -> None:
+    """A club's results of ``game`` changed from ``since`` (``leagues.result_events``): its own
+    scope, and the site's when its results may count there (a public club with at least two
+    members who have an account)."""
     from ratings.events import SITE, scope_of
 
     schedule(scope_of(club), game, since)
@@ -101,72 +88,18 @@ def _schedule_club(club, game: str, since) -> None:
         schedule(SITE, game, since)
 
 
-def _may_count_site_wide(club) -> bool:
-    return club.members.filter(user__isnull=False).values("user").distinct().count() >= 2
-
-
-def on_evening_pre_save(sender, instance, **kwargs):
-    if instance.pk:
-        instance._ratings_old_date = (sender.objects.filter(pk=instance.pk)
-                                      .values_list("date", flat=True).first())
-
-
-def on_evening_saved(sender, instance, created, **kwargs):
-    old = getattr(instance, "_ratings_old_date", None)
-    if created or old is None or old == instance.date or not instance.tables.exists():
-        return
-    league = instance.season.league
-    _schedule_club(league.club, league.game, min(old, instance.date))
-
-
-def on_member_pre_save(sender, instance, **kwargs):
-    if instance.pk:
-        instance._ratings_old_user = (sender.objects.filter(pk=instance.pk)
-                                      .values_list("user_id", flat=True).first())
-
-
-def on_member_saved(sender, instance, created, **kwargs):
-    if not created and getattr(instance, "_ratings_old_user", None) != instance.user_id:
-        _rebuild_club(instance.club)
-
-
-def on_club_pre_save(sender, instance, **kwargs):
-    if instance.pk:
-        instance._ratings_was_public = (sender.objects.filter(pk=instance.pk)
-                                        .values_list("is_public", flat=True).first())
-
-
-def on_club_saved(sender, instance, created, **kwargs):
+def on_visibility_changed(sender, club, game: str, since: date, **kwargs) -> None:
     """The club's own ratings stay as they are; the site's change only if its results could
     count there (so switching visibility is never a site-wide re-rating for a club of invented
     members)."""
     from ratings.events import SITE
 
-    was = getattr(instance, "_ratings_was_public", None)
-    if created or was is None or was == instance.is_public:
-        return
-    if not _may_count_site_wide(instance):
-        return
-    first = _first_day(instance)
-    if first is not None:
-        for game in set(instance.leagues.values_list("game", flat=True)):
-            schedule(SITE, game, first)
+    if _may_count_site_wide(club):
+        schedule(SITE, game, since)
 
 
-def _first_day(club):
-    from leagues.models import EveningTable
-
-    return (EveningTable.objects.filter(evening__season__league__club=club)
-            .order_by("evening__date").values_list("evening__date", flat=True).first())
-
-
-def _rebuild_club(club) -> None:
-    """A member claimed their record: the club's results are rated again for them."""
-    first = _first_day(club)
-    if first is None:
-        return
-    for game in set(club.leagues.values_list("game", flat=True)):
-        _schedule_club(club, game, first)
+def _may_count_site_wide(club) -> bool:
+    return club.members.filter(user__isnull=False).values("user").distinct().count() >= 2
 
 
 def on_hand_finished(sender, table, hand, **kwargs):
@@ -207,17 +140,12 @@ def on_account_deleted(sender, instance, **kwargs):
 def connect() -> None:
     from games import followups
     from games import signals as game_signals
-    from leagues.models import Club, Evening, EveningTable, Member
+    from leagues import result_events
 
-    post_save.connect(on_table_saved, sender=EveningTable, dispatch_uid="ratings.table_saved")
-    post_delete.connect(on_table_saved, sender=EveningTable,
-                        dispatch_uid="ratings.table_deleted")
-    pre_save.connect(on_evening_pre_save, sender=Evening, dispatch_uid="ratings.evening_pre")
-    post_save.connect(on_evening_saved, sender=Evening, dispatch_uid="ratings.evening_saved")
-    pre_save.connect(on_member_pre_save, sender=Member, dispatch_uid="ratings.member_pre")
-    post_save.connect(on_member_saved, sender=Member, dispatch_uid="ratings.member_saved")
-    pre_save.connect(on_club_pre_save, sender=Club, dispatch_uid="ratings.club_pre")
-    post_save.connect(on_club_saved, sender=Club, dispatch_uid="ratings.club_saved")
+    result_events.results_changed.connect(on_results_changed,
+                                          dispatch_uid="ratings.results_changed")
+    result_events.visibility_changed.connect(on_visibility_changed,
+                                             dispatch_uid="ratings.visibility_changed")
     game_signals.hand_finished.connect(on_hand_finished, dispatch_uid="ratings.hand_finished")
     followups.handler(RATE)(rate)
     pre_delete.connect(on_account_deleted, sender=settings.AUTH_USER_MODEL,

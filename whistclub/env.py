@@ -10,13 +10,16 @@ import ipaddress
 import os
 import re
 import zoneinfo
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE = {"1", "true", "yes", "on"}
 FALSE = {"0", "false", "no", "off", ""}
+
+Number = TypeVar("Number", int, float)
 
 
 def env_str(name: str, default: str = "") -> str:
@@ -38,26 +41,24 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        value = int(raw.strip())
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number; got {raw!r}") from None
-    if minimum is not None and value < minimum:
-        raise ImproperlyConfigured(f"{name} must be at least {minimum}; got {value}")
-    return value
+    return _env_number(name, default, minimum, int, "a whole number")
 
 
 def env_float(name: str, default: float, *, minimum: float | None = None) -> float:
+    return _env_number(name, default, minimum, float, "a number")
+
+
+def _env_number(name: str, default: Number, minimum: Number | None,
+                parse: Callable[[str], Number], what: str) -> Number:
+    """A number from the environment, ``default`` when unset or blank; ``what`` is how the
+    error names the kind of number the variable takes."""
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
         return default
     try:
-        value = float(raw.strip())
+        value = parse(raw.strip())
     except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a number; got {raw!r}") from None
+        raise ImproperlyConfigured(f"{name} must be {what}; got {raw!r}") from None
     if minimum is not None and value < minimum:
         raise ImproperlyConfigured(f"{name} must be at least {minimum}; got {value}")
     return value

@@ -291,6 +291,11 @@ REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=0)
 # The reviews' queue (rows of the database, shared by every process): a person may have this
 # many reviews waiting or being prepared at once, and the site this many waiting in all (about
 # what the workers do in a minute); beyond, the page says to try again in a minute.
+# Guests (whistclub.accounts.guests): started per address and hour, tables in play at once,
+# days a guest who never signed up is kept after their last visit.
+GUESTS_PER_ADDRESS_PER_HOUR = env_int("GUESTS_PER_ADDRESS_PER_HOUR", 5, minimum=1)
+GUEST_TABLES_IN_PLAY = env_int("GUEST_TABLES_IN_PLAY", 3, minimum=1)
+GUEST_DAYS = env_int("GUEST_DAYS", 30, minimum=1)
 REVIEW_LIMIT_PER_PERSON = env_int("REVIEW_LIMIT_PER_PERSON", 3, minimum=1)
 REVIEW_QUEUE_LIMIT = env_int("REVIEW_QUEUE_LIMIT", 20, minimum=1)
 # The pool on machines of its own (games/bot_server.py): the site asks BOT_SERVICE_URL, whose

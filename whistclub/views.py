@@ -13,6 +13,8 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from games import registry
+from games.models import tables_in_play
+from leagues.models import upcoming_evenings
 from whistclub.accounts.models import Profile
 
 # Every check of /healthz together answers within this (load balancers time out too).
@@ -23,7 +25,26 @@ _PROBE_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="healthz")
 
 
 def home(request):
-    return render(request, "whistclub/home.html", {"games": registry.all_games()})
+    """The site's front door: a game one tap away, and for a signed-in person what they were
+    in the middle of (their tables in play, each club's next evening)."""
+    context = {"games": [(game, game.seats - 1) for game in registry.all_games()]}
+    if request.user.is_authenticated:
+        context["your_tables"] = tables_in_play(request.user.pk)[:5]
+        context["next_evenings"] = next_evening_of_each_club(request.user)
+    return render(request, "whistclub/home.html", context)
+
+
+def next_evening_of_each_club(user, clubs: int = 5) -> list:
+    """The soonest evening of each club the person is a member of, soonest first."""
+    seen, evenings = set(), []
+    for evening in upcoming_evenings(user=user)[:50]:
+        club_id = evening.season.league.club_id
+        if club_id not in seen:
+            seen.add(club_id)
+            evenings.append(evening)
+        if len(evenings) == clubs:
+            break
+    return evenings
 
 
 @require_POST

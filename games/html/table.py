@@ -17,11 +17,12 @@ from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from games import words
 from games.html.auction import auction_grid
 from games.html.cards import card_face, card_faces, dimmed_card, trick_spots
 from games.html.markup import EMPTY, Markup, csrf_input, html, joined
 from games.html.plates import seat_plate
-from games.templatetags.cards import action_label, seat_name
+from games.templatetags.cards import seat_name
 
 SWAP_BY_ID = Markup(' hx-swap-oob="true"')
 NEW_LINE = "\n"
@@ -69,9 +70,12 @@ def _state_open(view, hand, oob: bool) -> Markup:
 
 def _status(view, ui) -> Markup:
     status = view.get("status")
-    word = _table_words(get_language())[status if status in ("waiting", "playing")
-                                        else "finished"]
-    n = view.get("hands_played") or 0
+    if status == "playing" and view.get("paused"):
+        state = "paused"
+    else:
+        state = status if status in ("waiting", "playing") else "finished"
+    word = _table_words(get_language())[state]
+    n = view.get("deals_played") or 0  # a hand everyone passed was not played
     played = ngettext("%(n)s hand played", "%(n)s hands played", n) % {"n": n}
     score = html(' · <strong class="score">%s</strong>', ui["score"]) if ui.get("score") \
         else EMPTY
@@ -86,8 +90,8 @@ def _felt(context, view, ui, hand) -> Markup:
                 " quiet" if ui.get("trick_quiet") else "")]
     out += [seat_plate(context, s, ui, view, hand) for s in ui["seats_in_order"]
             if s["position_class"] != "south"]
-    words = _table_words(get_language())
-    current_trick, none_yet = words["Current trick"], words["No card played yet."]
+    table_words = _table_words(get_language())
+    current_trick, none_yet = table_words["Current trick"], table_words["No card played yet."]
     out.append(html('<section class="trick" aria-label="%(name)s">\n'
                     '  <h2 class="visually-hidden">%(name)s</h2>', name=current_trick))
     finished = trick.get("finished")
@@ -108,7 +112,7 @@ def _felt(context, view, ui, hand) -> Markup:
                         winner))
     out.append(Markup("  </div>"))
     if finished:
-        last_trick = words["Last trick"]
+        last_trick = table_words["Last trick"]
         out.append(html('  <div class="last-trick seats-%s">\n'
                         '    <input type="checkbox" id="last-trick-toggle" class="toggle-input" '
                         'aria-controls="last-trick-panel">\n'
@@ -121,7 +125,7 @@ def _felt(context, view, ui, hand) -> Markup:
         if ui.get("contract"):
             info.append(html('  <p class="contract">%s</p>', ui["contract"]))
         if hand.get("turn_up"):
-            turn_up = words["Turn-up"]
+            turn_up = table_words["Turn-up"]
             info.append(html('  <p class="turn-up">%s: %s</p>', turn_up,
                              card_face(hand["turn_up"])))
         info.append(Markup("</div>"))
@@ -183,7 +187,7 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
                      '<input type="hidden" name="version" value="%(version)s">\n'
                      '      <button type="submit" data-action="%(action)s">%(label)s</button>'
                      '</form>', url=act_url, csrf=csrf, action=action, version=version,
-                     label=action_label(action))
+                     label=words.action_label(action))
                 for action in ui["buttons"])
             out.append(html('  <div class="action-buttons">%s</div>', forms))
         out.append(html('  <div class="cards-row hand-row%s">\n    %s\n  </div>',
@@ -195,13 +199,13 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
 
 def hand_cards(csrf: Markup, cards, act_url: str, version) -> Markup:
     """The viewer's hand: each card it may play a form of its own (sent over the socket by
-    htmx, or posted without script), the others dimmed."""
+    htmx, or posted without script; its ``label`` the play in words), the others dimmed."""
     return joined((
         html('<form method="post" action="%s" ws-send class="inline card-form card-tap">%s'
              '<input type="hidden" name="action" value="%s">'
              '<input type="hidden" name="version" value="%s">'
              '<button type="submit" class="card-button" aria-label="%s">%s</button></form>',
-             act_url, csrf, c["action"], version, action_label(c["action"]),
+             act_url, csrf, c["action"], version, c["label"],
              card_face(c["card"]))
         if c["action"] else dimmed_card(c["card"]) for c in cards or ()), NEW_LINE)
 
@@ -258,14 +262,14 @@ def _bid_cell(cell, csrf: Markup, url: str, version) -> Markup:
 
 
 def _hand_info(ui, hand) -> Markup:
-    words = _table_words(get_language())
+    table_words = _table_words(get_language())
     out = [Markup('<section class="hand-info">')]
     if ui.get("auction"):
-        so_far = words["Bidding so far"]
+        so_far = table_words["Bidding so far"]
         out.append(html('  <details class="auction-history"><summary>%s</summary>%s</details>',
                         so_far, auction_grid(ui["auction"])))
     if hand.get("kitty"):
-        kitty = words["Kitty"]
+        kitty = table_words["Kitty"]
         out.append(html('  <p class="kitty">%s: %s</p>', kitty, card_faces(hand["kitty"])))
     out.append(Markup("</section>"))
     return joined(out, NEW_LINE)
@@ -293,8 +297,8 @@ def _table_forms(context, view, user) -> Markup:
                         '  <span class="helptext">%s</span>\n</form>',
                         _url("table_fill_seats", table), csrf, label, levels, fill, starts))
     if status != "finished" and creator:
-        words = _table_words(get_language())
-        close, ends = words["Close the table…"], words["Ends the session"]
+        table_words = _table_words(get_language())
+        close, ends = table_words["Close the table…"], table_words["Ends the session"]
         out.append(html('<p class="close-table"><a class="button secondary" href="%s">%s</a>\n'
                         '  <span class="helptext">%s</span></p>',
                         _url("table_close", table), close, ends))
@@ -361,15 +365,16 @@ def _table_words(language: str | None) -> dict[str, Markup]:
     """The words of every fragment in the active language (``language``, the cache's key: the
     words are in it, it is not an input), looked up and escaped once rather than in each
     fragment."""
-    words = {
+    looked_up = {
         "waiting": _("Waiting for players"), "playing": _("Playing"), "finished": _("Finished"),
+        "paused": _("Paused until a player comes back"),
         "Current trick": _("Current trick"), "No card played yet.": _("No card played yet."),
         "Last trick": _("Last trick"), "Turn-up": _("Turn-up"), "Your hand": _("Your hand"),
         "Your call": _("Your call"), "Bidding so far": _("Bidding so far"), "Kitty": _("Kitty"),
         "Close the table…": _("Close the table…"),
         "Ends the session": _("Ends the session for everyone; the hand in play is not scored."),
     }
-    return {key: html("%s", word) for key, word in words.items()}
+    return {key: html("%s", word) for key, word in looked_up.items()}
 
 
 @lru_cache(maxsize=8192)

@@ -289,6 +289,12 @@ class HandState(ABC):
         """A uniformly random legal action (engines override when the list is huge)."""
         return rng.choice(self.legal_actions())
 
+    def automatic_action(self) -> str | None:
+        """The action the tables make for ``to_act`` without asking: one the rules compel and
+        the seat has no choice in (Belgian Whist's trou round: three aces announce it, everyone
+        else passes).  None, the default, is a choice for the player."""
+        return None
+
     @abstractmethod
     def view(self, seat: int | None) -> HandView:
         """Everything ``seat`` may know, nothing more; ``None`` = a spectator.  JSON-ready."""

@@ -53,6 +53,8 @@ from .cards import (
     SUIT_MASK,
     SUIT_NAMES,
     SUITS,
+    cards_of,
+    names_of,
     sort_for_display,
 )
 from .cards import CARD_BIT as _CARD_BIT
@@ -426,15 +428,6 @@ _SUIT_OF_INDEX = tuple(SUIT_MASK[s] if s else 0 for s in CARD_SUIT)
 _TRUMP_ACTIONS = ["trump C", "trump D", "trump H", "trump S"]
 
 
-def _bits(mask: int, names: tuple[str, ...]) -> list[str]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(names[low.bit_length() - 1])
-        mask ^= low
-    return out
-
-
 class BelgianHand(HandState):
     """One Belgian Whist hand from the trou round to the last card (see the module docstring).
 
@@ -511,19 +504,23 @@ class BelgianHand(HandState):
 
     # -- the hot path ---------------------------------------------------------------------------
 
+    def automatic_action(self) -> str | None:
+        """The trou round is no choice: three aces must announce it, anyone else passes."""
+        return self.legal_actions()[0] if self.phase == "trou" else None
+
     def legal_actions(self) -> list[str]:
         legal = self._legal
         if legal is None:
             phase = self.phase
             if phase == PLAY:
-                legal = _bits(self._legal_mask, _PLAY_ACTION)
+                legal = names_of(self._legal_mask, _PLAY_ACTION)
             elif phase == AUCTION:
                 legal = self._auction_legal()
             elif phase == TROU:
                 aces = (self._hands[self.to_act] & _ACE_MASK).bit_count()  # type: ignore[index]
                 legal = ["trou"] if aces == 3 else ["passe_trou"]
             elif phase == DISCARD:
-                legal = _bits(self._hands[self.to_act], _DISCARD_ACTION)  # type: ignore[index]
+                legal = names_of(self._hands[self.to_act], _DISCARD_ACTION)  # type: ignore[index]
             elif phase == TRUMP:
                 legal = list(_TRUMP_ACTIONS)
             else:
@@ -1078,11 +1075,11 @@ class BelgianHand(HandState):
                                   for i, c in enumerate(cards)]}
                        for lead, cards, winner in self._done],
             "tricks_won": list(self.tricks_won),
-            "exposed": [{"seat": s, "cards": sort_for_display(_bits(self._hands[s], ALL_CARDS))}
+            "exposed": [{"seat": s, "cards": sort_for_display(cards_of(self._hands[s]))}
                         for s in self.declarers] if self._exposed else [],
         }
         if seat is not None:
-            out["hand"] = sort_for_display(_bits(self._hands[seat], ALL_CARDS))
+            out["hand"] = sort_for_display(cards_of(self._hands[seat]))
             discard = self._discards[seat]
             if discard is not None:
                 out["discard"] = ALL_CARDS[discard]

@@ -121,6 +121,15 @@ def downtown_beats_uptown_rule() -> Any:
         label=N_("Downtown beats uptown at equal books"))
 
 
+def all_pass_rule(label: str) -> Any:
+    """``label``: the rule's name for the table's number of players."""
+    return rule(
+        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
+        "the bid.", label=label, choices=("redeal", "stuck_dealer"),
+        choice_labels={"redeal": N_("the next dealer deals a new hand"),
+                       "stuck_dealer": N_("the dealer may not pass and must bid")})
+
+
 def downtown_ace_rule() -> Any:
     return rule(
         "high", "In a downtown hand the low cards win; the ace may stay the best card of its "
@@ -162,11 +171,7 @@ class Rules(BaseRules):
         3, "The lowest bid allowed, in books over six (4 is a common variant).",
         label=N_("Lowest bid"), minimum=1, maximum=MAX_BID)
     downtown_beats_uptown: bool = downtown_beats_uptown_rule()
-    all_pass: str = rule(
-        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
-        "the bid.", label=N_("When all four pass"), choices=("redeal", "stuck_dealer"),
-        choice_labels={"redeal": N_("the next dealer deals a new hand"),
-                       "stuck_dealer": N_("the dealer may not pass and must bid")})
+    all_pass: str = all_pass_rule(N_("When all four pass"))
     downtown_ace: str = downtown_ace_rule()
     downtown_side_suits: str = downtown_side_suits_rule()
     defenders_score_books: bool = rule(
@@ -281,17 +286,9 @@ def _bid_rank(books: int, mode: str, downtown_beats_uptown: bool) -> int:
     return books * 3 + _mode_rank(mode, downtown_beats_uptown)
 
 
-_AUCTION_LEGAL: dict[tuple[int, bool, int, bool], tuple[str, ...]] = {}
-
-
-def _auction_legal(min_bid: int, dtbu: bool, high_rank: int, stuck: bool) -> tuple[str, ...]:
-    key = (min_bid, dtbu, high_rank, stuck)
-    legal = _AUCTION_LEGAL.get(key)
-    if legal is None:
-        bids = [a for a, (books, mode) in BID_ACTIONS.items()
-                if books >= min_bid and _bid_rank(books, mode, dtbu) > high_rank]
-        legal = _AUCTION_LEGAL[key] = tuple(sorted(bids if stuck else [*bids, "pass"]))
-    return legal
+# The legal calls of an auction by (game, lowest bid, downtown beats uptown, the highest bid's
+# rank, the dealer stuck): BidWhistHand._auction_legal.
+_AUCTION_LEGAL: dict[tuple[str, int, bool, int, bool], tuple[str, ...]] = {}
 
 
 def _strength(rank_value: int, downtown: bool, downtown_ace: str) -> int:
@@ -435,10 +432,21 @@ class BidWhistHand(HandState):
     """One hand of Bid Whist, from the auction to the last trick (see the module docstring)."""
 
     game: ClassVar[str] = GAME
-    # What a variant of the game (Cutthroat: three seats, bids in tricks) sets for the auction.
+    # What a variant of the game (Cutthroat: three seats, each for themselves, bids in
+    # tricks) sets for the auction, the result and its refusals.
     seats: ClassVar[int] = SEATS
+    sides: ClassVar[int] = 2  # who scores: the two teams
     next_seat: ClassVar[tuple[int, ...]] = (1, 2, 3, 0)  # the seat to the left (clockwise)
     bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
+    max_bid: ClassVar[int] = MAX_BID
+    not_a_seat: ClassVar[str] = N_(
+        "a seat is 0, 1, 2 or 3, or none for a spectator, not %(seat)r")
+    not_a_bid: ClassVar[str] = N_(
+        "a bid is 'bid N uptown', 'bid N downtown' or 'bid N notrump' with N from %(low)s to "
+        "%(high)s")
+    bid_too_low: ClassVar[str] = N_(
+        "%(bid)r does not beat the highest bid, %(high)r: bid more books, or notrump at the "
+        "same number")
 
     __slots__ = (
         "rules", "dealer", "phase", "to_act", "history", "dealt", "kitty", "_hands", "_kitty_mask",
@@ -519,9 +527,7 @@ class BidWhistHand(HandState):
             return [*t0[mask & 511], *t1[mask >> 9 & 511], *t2[mask >> 18 & 511],
                     *t3[mask >> 27 & 511], *t4[mask >> 36 & 511], *t5[mask >> 45]]
         if phase == AUCTION:
-            rules = self.rules
-            return list(_auction_legal(rules.min_bid, rules.downtown_beats_uptown,
-                                       self._high_rank, self._stuck()))
+            return list(self._auction_legal())
         if phase == DISCARD:
             # already sorted: fixed-width card strings combined in sorted order
             cards = cards_of(self._hands[self.declarer])  # type: ignore[index]
@@ -530,6 +536,18 @@ class BidWhistHand(HandState):
         if phase == DECLARE:
             return sorted(DIRECTION_ACTIONS if self.mode == "notrump" else TRUMP_ACTIONS)
         return []
+
+    def _auction_legal(self) -> tuple[str, ...]:
+        rules = self.rules
+        key = (self.game, rules.min_bid, rules.downtown_beats_uptown, self._high_rank,
+               self._stuck())
+        legal = _AUCTION_LEGAL.get(key)
+        if legal is None:
+            _game, min_bid, dtbu, high_rank, stuck = key
+            bids = [a for a, (number, mode) in self.bid_actions.items()
+                    if number >= min_bid and _bid_rank(number, mode, dtbu) > high_rank]
+            legal = _AUCTION_LEGAL[key] = tuple(sorted(bids if stuck else [*bids, "pass"]))
+        return legal
 
     def random_action(self, rng: random.Random) -> str:
         if self.phase == PLAY:
@@ -756,15 +774,12 @@ class BidWhistHand(HandState):
 
     def _refuse_bid(self, action: str, words: list[str]) -> None:
         seat, rules = self.to_act, self.rules
-        parsed = BID_ACTIONS.get(action)
+        parsed = self.bid_actions.get(action)
         if parsed is None or parsed[0] < rules.min_bid:
-            raise IllegalAction(seat, action, N_(
-                "a bid is 'bid N uptown', 'bid N downtown' or 'bid N notrump' with N from "
-                "%(low)s to %(high)s"), low=rules.min_bid, high=MAX_BID)
+            raise IllegalAction(seat, action, self.not_a_bid, low=rules.min_bid,
+                                high=self.max_bid)
         high = next(a for s, a in reversed(self._calls) if a != "pass")
-        raise IllegalAction(seat, action, N_(
-            "%(bid)r does not beat the highest bid, %(high)r: bid more books, or notrump at "
-            "the same number"), bid=action, high=high)
+        raise IllegalAction(seat, action, self.bid_too_low, bid=action, high=high)
 
     def _refuse_discard(self, action: str, words: list[str]) -> None:
         seat = self.to_act
@@ -832,15 +847,14 @@ class BidWhistHand(HandState):
         return books
 
     def view(self, seat: int | None) -> HandView:
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise WhistError(N_("a seat is 0, 1, 2 or 3, or none for a spectator, not %(seat)r"),
-                             seat=seat)
+        if seat is not None and (isinstance(seat, bool) or seat not in range(self.seats)):
+            raise WhistError(self.not_a_seat, seat=seat)
         complete = self.phase == COMPLETE
         contract = None
         if self.declarer is not None and self.phase != AUCTION:
             contract = {"declarer": self.declarer, "bid": self.bid, "mode": self.mode}
         out: HandView = {
-            "game": GAME, "seat": seat, "dealer": self.dealer, "phase": self.phase,
+            "game": self.game, "seat": seat, "dealer": self.dealer, "phase": self.phase,
             "to_act": self.to_act,
             "hand_sizes": [h.bit_count() for h in self._hands],
             "auction": [{"seat": s, "action": a} for s, a in self._calls],
@@ -881,16 +895,21 @@ class BidWhistHand(HandState):
             return {"complete": False, "phase": self.phase, "to_act": self.to_act,
                     "legal": self.legal_actions()}
         if self.declarer is None:
-            return {"complete": True, "redeal": True, "points": [0, 0]}
-        declaring_team = team_of(self.declarer)
-        score = score_hand(self.rules, self.bid, self.mode, declaring_team,  # type: ignore[arg-type]
-                           self.books()[declaring_team])
+            return {"complete": True, "redeal": True, "points": [0] * self.sides}
         out = {"complete": True, "declarer": self.declarer, "bid": f"{self.bid} {self.mode}",
                "trump": self.trump}
         if self.trump is None:
             out["direction"] = self.direction
-        out.update(books=score["books"], points=score["points"], boston=score["boston"])
+        out.update(self._score())
         return out
+
+    def _score(self) -> dict[str, Any]:
+        """What a played hand's result adds to its contract: the books and points of each
+        team, and whether it was a Boston."""
+        declaring_team = team_of(self.declarer)  # type: ignore[arg-type]
+        score = score_hand(self.rules, self.bid, self.mode, declaring_team,  # type: ignore[arg-type]
+                           self.books()[declaring_team])
+        return {"books": score["books"], "points": score["points"], "boston": score["boston"]}
 
 
 # -- the match -----------------------------------------------------------------------------------

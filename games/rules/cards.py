@@ -9,7 +9,7 @@ sorted, as the hand-record format demands, without a sort call on the hot path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from games.rules.base import N_
 
@@ -56,10 +56,16 @@ def mask_of(cards: Iterable[str]) -> int:
 
 def cards_of(mask: int) -> list[str]:
     """The cards of ``mask`` in sorted string order."""
+    return names_of(mask, ALL_CARDS)
+
+
+def names_of(mask: int, names: Sequence[str]) -> list[str]:
+    """``names[i]`` for each set bit ``i`` of ``mask``, low to high: with names indexed like
+    ``ALL_CARDS`` (``play`` actions, say), sorted as the cards are."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(ALL_CARDS[low.bit_length() - 1])
+        out.append(names[low.bit_length() - 1])
         mask ^= low
     return out
 

@@ -35,15 +35,13 @@ from .base import (
     Deal,
     DealError,
     HandState,
-    HandView,
-    IllegalAction,
     WhistError,
     rule,
 )
 from .bid_whist import (
     MODES,
     BidWhistHand,
-    _bid_rank,
+    all_pass_rule,
     downtown_ace_rule,
     downtown_beats_uptown_rule,
     downtown_side_suits_rule,
@@ -77,11 +75,7 @@ class Rules(BaseRules):
         9, "The lowest bid allowed, in tricks out of 18 (the discards count as one trick).",
         label=N_("Lowest bid"), minimum=FAIR_SHARE, maximum=MAX_BID)
     downtown_beats_uptown: bool = downtown_beats_uptown_rule()
-    all_pass: str = rule(
-        "redeal", "When nobody bids, a new hand may be dealt, or the dealer may be stuck with "
-        "the bid.", label=N_("When all three pass"), choices=("redeal", "stuck_dealer"),
-        choice_labels={"redeal": N_("the next dealer deals a new hand"),
-                       "stuck_dealer": N_("the dealer may not pass and must bid")})
+    all_pass: str = all_pass_rule(N_("When all three pass"))
     downtown_ace: str = downtown_ace_rule()
     downtown_side_suits: str = downtown_side_suits_rule()
     notrump_double: bool = notrump_double_rule()
@@ -135,19 +129,6 @@ BID_ACTIONS: dict[str, tuple[int, str]] = {
     f"bid {tricks} {mode}": (tricks, mode)
     for tricks in range(FAIR_SHARE, MAX_BID + 1) for mode in MODES
 }
-
-_AUCTION_LEGAL: dict[tuple[int, bool, int, bool], tuple[str, ...]] = {}
-
-
-def _auction_legal(min_bid: int, dtbu: bool, high_rank: int, stuck: bool) -> tuple[str, ...]:
-    key = (min_bid, dtbu, high_rank, stuck)
-    legal = _AUCTION_LEGAL.get(key)
-    if legal is None:
-        bids = [a for a, (tricks, mode) in BID_ACTIONS.items()
-                if tricks >= min_bid and _bid_rank(tricks, mode, dtbu) > high_rank]
-        legal = _AUCTION_LEGAL[key] = tuple(sorted(bids if stuck else [*bids, "pass"]))
-    return legal
-
 
 # -- deal ----------------------------------------------------------------------------------------
 
@@ -246,10 +227,20 @@ class CutthroatHand(BidWhistHand):
     three, the auction's single round, per-seat tricks) and on bids in tricks out of 18.
     """
 
-    game: ClassVar[str] = GAME
-    seats: ClassVar[int] = SEATS
-    next_seat: ClassVar[tuple[int, ...]] = _NEXT
-    bid_actions: ClassVar[dict[str, tuple[int, str]]] = BID_ACTIONS
+    # The four-player hand's class attributes (their types are declared there), for three.
+    game = GAME
+    seats = SEATS
+    sides = SEATS  # every player for themself
+    next_seat = _NEXT
+    bid_actions = BID_ACTIONS
+    max_bid = MAX_BID
+    not_a_seat = N_("a seat is 0, 1 or 2, or none for a spectator, not %(seat)r")
+    not_a_bid = N_(
+        "a bid is 'bid N uptown', 'bid N downtown' or 'bid N notrump' with N tricks from "
+        "%(low)s to %(high)s")
+    bid_too_low = N_(
+        "%(bid)r does not beat the highest bid, %(high)r: bid more tricks, or notrump at the "
+        "same number")
     __slots__ = ()
 
     def __init__(self, rules: Rules, dealer: int, dealt: tuple[tuple[str, ...], ...],
@@ -257,25 +248,6 @@ class CutthroatHand(BidWhistHand):
         super().__init__(rules, dealer, dealt, kitty, masks, kitty_mask)  # type: ignore[arg-type]
         self.to_act = _NEXT[dealer]
         self.tricks_won = [0, 0, 0]
-
-    def legal_actions(self) -> list[str]:
-        if self.phase == AUCTION:
-            rules = self.rules
-            return list(_auction_legal(rules.min_bid, rules.downtown_beats_uptown,
-                                       self._high_rank, self._stuck()))
-        return BidWhistHand.legal_actions(self)
-
-    def _refuse_bid(self, action: str, words: list[str]) -> None:
-        seat, rules = self.to_act, self.rules
-        parsed = BID_ACTIONS.get(action)
-        if parsed is None or parsed[0] < rules.min_bid:
-            raise IllegalAction(seat, action, N_(
-                "a bid is 'bid N uptown', 'bid N downtown' or 'bid N notrump' with N tricks "
-                "from %(low)s to %(high)s"), low=rules.min_bid, high=MAX_BID)
-        high = next(a for s, a in reversed(self._calls) if a != "pass")
-        raise IllegalAction(seat, action, N_(
-            "%(bid)r does not beat the highest bid, %(high)r: bid more tricks, or notrump at "
-            "the same number"), bid=action, high=high)
 
     # -- views and result ------------------------------------------------------------------------
 
@@ -286,28 +258,13 @@ class CutthroatHand(BidWhistHand):
             books[self.declarer] += 1  # type: ignore[index]
         return books
 
-    def view(self, seat: int | None) -> HandView:
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2)):
-            raise WhistError(N_("a seat is 0, 1 or 2, or none for a spectator, not %(seat)r"),
-                             seat=seat)
-        out = BidWhistHand.view(self, seat)  # per-seat lists follow the three hands
-        out["game"] = GAME
-        return out
-
-    def result(self) -> dict[str, Any]:
-        if self.phase != COMPLETE:
-            return BidWhistHand.result(self)
-        if self.declarer is None:
-            return {"complete": True, "redeal": True, "points": [0, 0, 0]}
+    def _score(self) -> dict[str, Any]:
+        """What a played hand's result adds to its contract: the tricks of each seat (the
+        declarer's with the discards), the points, and whether the bid was made."""
         books = self.books()
         score = score_hand(self.rules, self.bid, self.mode, self.declarer,  # type: ignore[arg-type]
-                           books[self.declarer])
-        out = {"complete": True, "declarer": self.declarer, "bid": f"{self.bid} {self.mode}",
-               "trump": self.trump}
-        if self.trump is None:
-            out["direction"] = self.direction
-        out.update(books=books, points=score["points"], made=score["made"])
-        return out
+                           books[self.declarer])  # type: ignore[index]
+        return {"books": books, "points": score["points"], "made": score["made"]}
 
 
 # -- the match -----------------------------------------------------------------------------------

@@ -204,6 +204,20 @@ def record_of(state: HandState) -> dict[str, Any]:
     return record
 
 
+def make_automatic_actions(state: HandState, record: dict[str, Any]) -> dict[str, Any]:
+    """Apply to ``state`` the actions the rules make without asking anyone
+    (``HandState.automatic_action``), and give ``record`` with them appended (a new dict when
+    there are any: the record of a version may be shared)."""
+    added = []
+    while not state.complete:
+        action = state.automatic_action()
+        if action is None:
+            break
+        added.append({"seat": state.to_act, "action": action})
+        state.apply(action)
+    return {**record, "actions": [*record["actions"], *added]} if added else record
+
+
 def random_record(game: str, seed: int, *, rules: Mapping[str, Any] | None = None,
                   dealer: int = 0) -> dict[str, Any]:
     """A complete record dealt and played by uniformly random legal moves (tests, benchmarks)."""

@@ -1,9 +1,13 @@
 """Each game's sentences, one module per game: ``games/words/<game id>.py``.
 
 What a table page says in words of a game, from the seat's view (``games.snapshots``) and
-nothing else, so a sentence never names a card the view does not hold.  Each module gives:
+nothing else, so a sentence never names a card the view does not hold.  Each module is a
+:class:`TableWords`:
 
-- ``PHASES``: the phase of whoever's turn it is ("bidding", "discarding", ...), by engine phase;
+- ``PHASES``: the phase of whoever's turn it is ("bidding", "discarding", ...), by engine phase
+  (``phases(...)``: the ones most games share, and its own);
+- ``ACTION_WORDS``: the words of its own calls ("prop", "emballer"), beside the ones several
+  games make (:data:`ACTION_WORDS` here: pass, play, bid, trumps, ...);
 - ``contract(view, names) -> str | None``: the contract of the hand in play;
 - ``score(view, names) -> str | None``: where the table stands (scores or balances, by name);
 - ``result(last_hand, names) -> str | None``: the last hand's result;
@@ -16,21 +20,114 @@ game.  Change how a contract reads in that game's module (docs/architecture.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from importlib import import_module
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, cast, runtime_checkable
 
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games import registry
-from games.templatetags.cards import ACTION_WORDS, SUIT_SYMBOLS, action_label
+from games.html.cards import RANK_LABELS, SUIT_SYMBOLS
 
 
-def of(game_id: str) -> ModuleType:
+@runtime_checkable
+class TableWords(Protocol):
+    """What a table and a replay say of one game (``games/words/<game id>.py``)."""
+
+    GAME: str
+    PHASES: Mapping[str, Any]
+    ACTION_WORDS: Mapping[str, Any]
+
+    def contract(self, view: dict[str, Any], names: Names) -> str | None: ...
+
+    def score(self, view: dict[str, Any], names: Names) -> str | None: ...
+
+    def result(self, last_hand: dict[str, Any], names: Names) -> str | None: ...
+
+    def bid_box(self, legal: list[str], view: dict[str, Any]) -> dict[str, Any]: ...
+
+    def declared(self, result: dict[str, Any]) -> list[tuple[tuple[int, ...], bool]]: ...
+
+
+# What a finished hand's result says of its contracts: for each, the seats that declared it
+# and whether it was made (several in one hand where a game allows it: Belgian misères); none
+# for a hand dealt again.  A person's own page counts from it.
+Declarations = list[tuple[tuple[int, ...], bool]]
+
+
+def declared_by_one(result: dict[str, Any]) -> Declarations:
+    """One declarer and the result's ``made`` (Cutthroat; Solo's prop and cop adds a partner)."""
+    if result.get("redeal") or result.get("declarer") is None:
+        return []
+    seats = (result["declarer"],) + ((result["partner"],)
+                                    if result.get("partner") is not None else ())
+    return [(seats, bool(result.get("made")))]
+
+
+def of(game_id: str) -> TableWords:
     """The words of ``game_id`` (a game of ``games.registry``)."""
-    return import_module(f"{__name__}.{game_id}")
+    return cast(TableWords, import_module(f"{__name__}.{game_id}"))
+
+
+# The words of the action grammar that several games' calls share, as players read them on
+# buttons and in the bidding history; each game's own calls are in its module's
+# ``ACTION_WORDS``.  Contract names stay the game's own words where players use them as such
+# (translators decide).
+ACTION_WORDS = {
+    "pass": pgettext_lazy("action", "pass"),
+    "play": pgettext_lazy("action", "play"),
+    "discard": pgettext_lazy("action", "discard"),
+    "trump": pgettext_lazy("action", "trumps"),
+    "direction": pgettext_lazy("action", "direction"),
+    "NT": pgettext_lazy("action", "no trumps"),
+    # a Bid Whist bid, four players or cutthroat: books or tricks and a mode
+    "bid": pgettext_lazy("action", "bid"),
+    "uptown": pgettext_lazy("action", "uptown"),
+    "downtown": pgettext_lazy("action", "downtown"),
+    # the words of the bid box's column and of the contract's sentence, not the engine's id
+    "notrump": pgettext_lazy("action", "no trump"),
+}
+
+
+@lru_cache(maxsize=64)
+def _action_words(game_ids: tuple[str, ...]) -> dict[str, Any]:
+    """The shared words and every offered game's own (``tests/games/test_one_place_per_game.py``
+    checks that no two of them say one call differently, so a call reads the same at every table)."""
+    words = dict(ACTION_WORDS)
+    for game_id in game_ids:
+        words.update(of(game_id).ACTION_WORDS)
+    return words
+
+
+def call_word(word: str) -> str:
+    """One word of a call in words ("emballer"), or the word as it is (a number)."""
+    return str(_action_words(registry.game_ids()).get(word, word))
+
+
+def action_label(action: str) -> str:
+    """A readable label for an action string (cards shown with their suit symbols)."""
+    # Every call of the auction is labelled again in every fragment: remembered per language
+    # (the active one, which the labels are in: it is the cache's key, not an input) and per
+    # list of games (a game registered later brings its own words).
+    return _action_label(get_language(), registry.game_ids(), action)
+
+
+@lru_cache(maxsize=8192)
+def _action_label(language: str | None, game_ids: tuple[str, ...], action: str) -> str:
+    known = _action_words(game_ids)
+    out = []
+    for word in action.split():
+        if len(word) == 2 and word[1] in SUIT_SYMBOLS and word not in ("BJ", "LJ"):
+            out.append(RANK_LABELS.get(word[0], word[0]) + SUIT_SYMBOLS[word[1]])
+        elif len(word) == 1 and word in SUIT_SYMBOLS:
+            out.append(SUIT_SYMBOLS[word])
+        elif word in known:
+            out.append(str(known[word]))
+        else:
+            out.append(word)
+    return " ".join(out)
 
 
 # The phases most games share; a game's module adds its own.
@@ -152,6 +249,8 @@ def last_result(outcome_words):
     def result(last_hand: dict[str, Any], names: Names) -> str | None:
         outcome = last_hand.get("result") or {}
         if outcome.get("redeal"):
+            if outcome.get("reason") == "prop_not_accepted":  # Solo Whist's lone prop
+                return _("Nobody accepted the prop: the cards are dealt again.")
             return _("Everyone passed: the cards are dealt again.")
         return outcome_words(outcome, names) if outcome else None
 
@@ -230,7 +329,7 @@ def box(groups: list[dict[str, Any]], legal) -> dict[str, Any]:
 
 
 def first_word(action: str) -> str:
-    return capitalise(str(ACTION_WORDS.get(action, action)))
+    return capitalise(call_word(action))
 
 
 def suit_row(legal, prefix: str, label: Any = None, extra=()) -> dict[str, Any]:
@@ -239,7 +338,7 @@ def suit_row(legal, prefix: str, label: Any = None, extra=()) -> dict[str, Any]:
     spoken = action_label(prefix)
     cells = []
     for suit in (*SUIT_ORDER, *extra):
-        word = SUITS.get(suit) or ACTION_WORDS.get(suit, suit)
+        word = SUITS.get(suit) or call_word(suit)
         cell = call(f"{prefix} {suit}", legal, SUIT_SYMBOLS.get(suit, NO_TRUMPS_SHORT),
                     name=f"{spoken} {word}")
         cells.append(cell | {"suit": suit if suit in SUIT_SYMBOLS else None})
@@ -254,7 +353,7 @@ def passes(legal, *actions: str) -> dict[str, Any]:
 
 def trump_rows(legal) -> list[dict[str, Any]]:
     """Naming trumps (``trump S``) and, for a no-trump bid, the direction."""
-    return [suit_row(legal, "trump", capitalise(str(ACTION_WORDS["trump"]))),
+    return [suit_row(legal, "trump", first_word("trump")),
             row([call(f"direction {d}", legal, registry.BID_WHIST_MODES[d])
                  for d in ("uptown", "downtown")], first_word("direction"))]
 

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 from games import registry
 from games.rules.belgian_whist import MISERES
 from games.words import (
+    Declarations,
     Names,
     balances,
     box,
@@ -32,6 +33,23 @@ from games.words import (
 
 GAME = "belgian_whist"
 PHASES = phases(trou=pgettext_lazy("phase", "announcing trou"))
+ACTION_WORDS = {
+    "trou": pgettext_lazy("action", "trou"),
+    "passe_trou": pgettext_lazy("action", "no trou"),
+    "premier": pgettext_lazy("action", "wait (premier)"),
+    "propose": pgettext_lazy("action", "propose"),
+    "emballer": pgettext_lazy("action", "emballer"),
+    "raise": pgettext_lazy("action", "raise to"),
+    "maintain": pgettext_lazy("action", "maintain"),
+    "solo": pgettext_lazy("action", "solo"),
+    "abondance": pgettext_lazy("action", "abondance"),
+    "petit_chelem": pgettext_lazy("action", "petit chelem"),
+    "grand_chelem": pgettext_lazy("action", "grand chelem"),
+    "petite_misere": pgettext_lazy("action", "petite misère"),
+    "grande_misere": pgettext_lazy("action", "grande misère"),
+    "misere_etalee": pgettext_lazy("action", "misère étalée"),
+    "piccolo": pgettext_lazy("action", "piccolo"),
+}
 # What a contract without a level asks (the others ask their level: emballage, solo, abondance).
 GOALS = {"trou": 9, "petit_chelem": 12, "grand_chelem": 13, "piccolo": 1}
 EXACTLY = ("piccolo",)
@@ -77,6 +95,14 @@ def result(outcome: dict[str, Any], names: Names) -> str | None:
 
 def score(view: dict[str, Any], names: Names) -> str | None:
     return balances(view, names, _("points"))
+
+
+def declared(result: dict[str, Any]) -> Declarations:
+    """Every contract of the hand (misères and piccolo may be several), with its declarers."""
+    if result.get("redeal"):
+        return []
+    return [(tuple(each["declarers"]), bool(each["made"]))
+            for each in result.get("contracts") or []]
 
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from games.rules.bid_whist import MAX_BID
 from games.words import (
+    Declarations,
     Names,
     bid_grid,
     bid_words,
@@ -20,6 +21,7 @@ from games.words import (
 
 GAME = "bid_whist"
 PHASES = phases()
+ACTION_WORDS: dict[str, Any] = {}  # a bid's words are the ones Bid Whist's family shares
 BOOKS_OVER = 6  # a bid of 5 promises 11 books
 
 
@@ -85,6 +87,13 @@ def score(view: dict[str, Any], names: Names) -> str | None:
         line += " · " + _("%(side)s win the match.") % {
             "side": names.capital_together(side_of(summary["winner"]))}
     return line
+
+
+def declared(result: dict[str, Any]) -> Declarations:
+    """The declarer, and made when their side scored (a set scores minus the bid)."""
+    if result.get("redeal") or result.get("declarer") is None:
+        return []
+    return [((result["declarer"],), result["points"][result["declarer"] % 2] > 0)]
 
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:

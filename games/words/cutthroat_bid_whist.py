@@ -13,6 +13,7 @@ from games.words import (
     bid_words,
     capitalise,
     contract_word,
+    declared_by_one,
     exchange,
     house_rules,
     last_result,
@@ -21,6 +22,7 @@ from games.words import (
 
 GAME = "cutthroat_bid_whist"
 PHASES = phases()
+ACTION_WORDS: dict[str, Any] = {}  # a bid's words are the ones Bid Whist's family shares
 
 
 def contract(view: dict[str, Any], names: Names) -> str | None:
@@ -57,6 +59,9 @@ def score(view: dict[str, Any], names: Names) -> str | None:
     if summary.get("winner") is not None:
         line += " · " + _("%(name)s wins the match.") % {"name": names.capital(summary["winner"])}
     return line
+
+
+declared = declared_by_one
 
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:

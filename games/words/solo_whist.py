@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games.rules.solo_whist import CONTRACT_TABLE, CONTRACTS
 from games.words import (
@@ -14,6 +14,7 @@ from games.words import (
     box,
     call,
     contract_word,
+    declared_by_one,
     exchange,
     first_word,
     goal,
@@ -30,6 +31,16 @@ from games.words import (
 
 GAME = "solo_whist"
 PHASES = phases()
+ACTION_WORDS = {
+    "prop": pgettext_lazy("action", "prop"),
+    "cop": pgettext_lazy("action", "cop"),
+    "solo": pgettext_lazy("action", "solo"),
+    "misere": pgettext_lazy("action", "misère"),
+    "abundance": pgettext_lazy("action", "abundance"),
+    "royal_abundance": pgettext_lazy("action", "royal abundance"),
+    "spread_misere": pgettext_lazy("action", "spread misère"),
+    "abundance_declared": pgettext_lazy("action", "abundance declared"),
+}
 PROP_AND_COP = "prop_and_cop"
 NO_TRUMPS = ("misere", "spread_misere")
 
@@ -83,6 +94,9 @@ def rung(contract, legal: list[str], action: str | None = None) -> dict[str, Any
                      contract.stake) % {"n": contract.stake}
     return call(action, legal, first_word(action), detail=f"{aim}, {stake}",
                 name=f"{first_word(action)}: {aim}, {stake}")
+
+
+declared = declared_by_one
 
 
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from leagues.paper.common import (
     describe_declarer_line,
     tricks_on_declarer,
 )
+from leagues.paper.common import engine_points as engine_points  # the engine's points
 from leagues.scoring import EntryError, Outcome
 
 
@@ -59,7 +60,3 @@ def sheet_lines(result: dict) -> list[dict]:
                       "partner": declarers[1] if len(declarers) > 1 else None,
                       "tricks": settlement["tricks"]})
     return lines
-
-
-def engine_points(result: dict) -> list:
-    return list(result.get("points") or [])

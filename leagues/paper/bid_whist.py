@@ -12,11 +12,13 @@ from games.rules import bid_whist as engine
 from leagues.paper.common import (
     NOT_AT_THIS_TABLE,
     ChoiceButtons,
+    MatchTally,
     revoke_choices,
     revoke_field,
     seat_choices,
     with_revoke,
 )
+from leagues.paper.common import engine_points as engine_points  # the engine's points
 from leagues.scoring import Outcome
 
 
@@ -84,5 +86,12 @@ def sheet_lines(result: dict) -> list[dict]:
              "revoke": None}]
 
 
-def engine_points(result: dict) -> list:
-    return list(result.get("points") or [])
+def made_a_boston(result: dict) -> bool:
+    """All thirteen books (the game's page in docs/rules/, "A Boston")."""
+    return bool(result["boston"])
+
+
+# A Boston counts for the pair that made it; a league may rank pairs on equal league points by
+# their Bostons first (``League.TieBreak.BOSTONS``).
+MATCH_TALLY = MatchTally(label=gettext_lazy("Bostons"), tie_break="bostons",
+                         counts=made_a_boston)

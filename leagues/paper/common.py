@@ -1,13 +1,35 @@
-"""What several games' score sheets share: seat choices, the revoke field, declarer lines."""
+"""What several games' score sheets share: seat choices, the revoke field, declarer lines, and
+the engine's points of a hand (``engine_points``, for a game whose engine scores in points)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from leagues.scoring import EntryError
+
+
+@dataclass(frozen=True)
+class MatchTally:
+    """A count a partnership game keeps for each pair beside the match's score (Bid Whist's
+    Bostons).  A game declares it as its paper module's ``MATCH_TALLY``; a game without one
+    keeps none.  The tables keep it (``EveningTable.bostons_0``/``bostons_1``), the standings
+    and their CSV file show it in a column of its own, and a league may break ties on it."""
+
+    label: Promise  # the column's heading: "Bostons"
+    tie_break: str  # the ``League.TieBreak`` that ranks pairs on equal league points by it first
+    counts: Callable[[dict], bool]  # whether a hand's result (the engine's) counts one for the
+    # declaring pair
+
+
+# The default: a match game keeps no count beside its score.
+MATCH_TALLY: MatchTally | None = None
 
 
 def seat_choices(names: list[str]):
@@ -134,3 +156,8 @@ def describe_declarer_line(game: str, facts: dict, names: list[str]) -> str:
                     "%(who)s: %(contract)s, %(tricks)s tricks", facts["tricks"]) % {
         "who": who, "contract": registry.game(game).contract_label(contract),
         "tricks": facts["tricks"]}
+
+
+def engine_points(result: dict) -> list:
+    """What the engine scored for a hand played online, per seat or side (its ``points``)."""
+    return list(result.get("points") or [])

@@ -9,7 +9,9 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from games.rules import cutthroat_bid_whist as engine
+from leagues.paper.common import MATCH_TALLY as MATCH_TALLY  # no count beside the score
 from leagues.paper.common import NOT_AT_THIS_TABLE, ChoiceButtons, seat_choices
+from leagues.paper.common import engine_points as engine_points  # the engine's points
 from leagues.scoring import Outcome
 
 
@@ -63,7 +65,3 @@ def sheet_lines(result: dict) -> list[dict]:
     declarer = result["declarer"]
     return [{"declarer": declarer, "bid": int(bid), "mode": mode,
              "tricks": result["books"][declarer]}]
-
-
-def engine_points(result: dict) -> list:
-    return list(result.get("points") or [])

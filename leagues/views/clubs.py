@@ -8,14 +8,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render, resolve_url
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
 from leagues import edits, exports, history
 from leagues.forms import ClubForm, InviteForm, first_error
-from leagues.models import Club, Evening, Invite
+from leagues.models import Club, Invite, upcoming_evenings
+from whistclub.accounts import guests
 from whistclub.replicas import reads_from_replica
 
 
@@ -28,6 +28,7 @@ def club_list(request):
 
 
 @login_required
+@guests.accounts_only
 def club_create(request):
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -40,14 +41,9 @@ def club_create(request):
 def club_detail(request, slug):
     access = acl.get_club_for_viewer(request, slug)
     leagues = access.club.leagues.prefetch_related("seasons")
-    evenings = _upcoming_evenings(access.club)[:10]
+    evenings = upcoming_evenings(club=access.club)[:10]
     return render(request, "leagues/club.html", {"access": access, "club": access.club,
                                                  "leagues": leagues, "evenings": evenings})
-
-
-def _upcoming_evenings(club):
-    return (Evening.objects.filter(season__league__club=club, date__gte=timezone.localdate())
-            .select_related("season__league").order_by("date", "start_time"))
 
 
 @login_required
@@ -145,6 +141,8 @@ def join(request, token):
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{_login_url()}?next={request.path}")
+        if guests.is_guest(request.user):
+            return guests.sign_up_first(request)
         try:
             invite.accept(request.user)
         except ValidationError as exc:

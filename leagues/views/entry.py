@@ -16,9 +16,7 @@ from django.views.decorators.http import require_POST
 from leagues import access as acl
 from leagues import edits, history, online
 from leagues.forms import (
-    BidTableForm,
     OnlineTableForm,
-    PlayersTableForm,
     TotalsForm,
     deal_entry_form,
     deal_form,
@@ -49,15 +47,9 @@ def table_create(request, slug, evening_id):
 
 def _table_form(access, evening, data, table=None):
     """Who sits at a table of ``evening``: the two pairs of a match, or a member in each of the
-    game's seats; ``table``: the table changed, its players shown first."""
-    if evening.season.league.is_partnership_match:
-        initial = {"pair_0": table.pair_0, "pair_1": table.pair_1} if table else {}
-        return BidTableForm(evening.season, data, initial=initial)
-    if table is None:
-        return PlayersTableForm(access.club, evening.season.league.game_description.seats, data)
-    members = table.seat_members()
-    return PlayersTableForm(access.club, len(members), data,
-                            initial={f"seat_{i}": m for i, m in enumerate(members)})
+    game's seats (the kind of score's form); ``table``: the table changed, its players shown
+    first."""
+    return evening.season.league.score_kind.table_form(access.club, evening, data, table)
 
 
 @login_required
@@ -137,7 +129,7 @@ def render_table(request, access, table, *, form=None, entered=None):
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
         # a match's winner: a pair or a player, by its column on the sheet
-        "winner": names[table.winner] if table.league.game_description.is_match
+        "winner": names[table.winner] if table.league.score_kind.has_a_winner
         and table.winner is not None else None,
         **_provisional_context(access, table, sheet),
         "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None,

@@ -8,6 +8,7 @@ UNIT = "sides"
 # Measured (bench/ratings.py): Plackett-Luce ranked the pairs as well but predicted held-out
 # hands worse than each side's win share so far; Thurstone-Mosteller beat both baselines.
 MODEL = "thurstone_mosteller"
+BETA: float | None = None  # openskill's own
 TEAMS = ((0, 2), (1, 3))
 
 

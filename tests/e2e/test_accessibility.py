@@ -1,5 +1,5 @@
 """axe-core (through axe-playwright-python) finds no serious or critical accessibility
-violation on the lobby, the create form, the table in each phase of each game, and the replay
+violation on the lobby, the create form, each game's how-to-play page, the table in each phase of each game, and the replay
 page, in Debian's Chromium."""
 
 import time
@@ -55,11 +55,13 @@ def test_the_check_sees_a_violation_when_there_is_one(new_page, live_server_url)
     assert any(line.startswith("button-name") for line in serious_violations(page))
 
 
-def test_the_lobby_and_the_create_form_have_no_serious_violation(new_page, live_server_url):
+def test_the_lobby_the_create_form_and_the_rules_have_no_serious_violation(new_page,
+                                                                         live_server_url):
     page = new_page()
     sign_up(page, live_server_url, "axe" + uuid.uuid4().hex[:6])
     found = {}
-    for url in ["/", "/tables/"] + [f"/tables/new/{g.id}/" for g in registry.all_games()]:
+    for url in (["/", "/tables/"] + [f"/tables/new/{g.id}/" for g in registry.all_games()]
+                + [f"/games/{g.id}/how-to-play/" for g in registry.all_games()]):
         page.goto(live_server_url + url)
         found[url] = serious_violations(page)
     assert not any(found.values()), found

@@ -6,7 +6,7 @@ import random
 import pytest
 from django.utils import translation
 
-from games import words
+from games import registry, words
 from games.rules import game_module
 from games.rules.records import random_record
 
@@ -40,8 +40,7 @@ def test_the_latest_call_card_and_trick_are_announced():
     assert words.announcement({"hand": None}, names()) == ""
 
 
-@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist",
-                                  "cutthroat_bid_whist"])
+@pytest.mark.parametrize("game", registry.game_ids())
 def test_every_moment_of_a_hand_has_a_sentence_without_notation(game):
     """Through a whole random hand, from one seat: never a card code, a rule id or None."""
     module = game_module(game)

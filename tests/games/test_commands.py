@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from games import registry
+
 pytestmark = pytest.mark.slow  # each test runs manage.py in a process of its own
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,7 +19,7 @@ def manage(*args, stdin=None):
                           capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist"])
+@pytest.mark.parametrize("game", registry.game_ids())
 def test_deal_writes_a_record_that_replay_accepts(tmp_path, game):
     path = tmp_path / "hand.json"
     dealt = manage("deal", "--game", game, "--seed", "42", "--output", str(path))

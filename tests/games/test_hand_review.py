@@ -10,7 +10,9 @@ from types import SimpleNamespace
 import pytest
 from django.urls import reverse
 
+from games import registry
 from games.models import HandReview
+from games.rules.bots import hooks
 from games.rules.bots import review as review_module
 from tests.games.test_replay import a_record, finished_table
 from tests.games.test_table_words import notation_in, visible_text
@@ -43,7 +45,7 @@ def review_url(table, number=1):
 
 
 @pytest.mark.usefixtures("bots_in_this_process")
-@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist"])
+@pytest.mark.parametrize("game", registry.game_ids())
 def test_a_player_reviews_their_own_decisions_in_plain_words(client, django_user_model, game):
     record = a_record(game)
     table = finished_table(owner(django_user_model), django_user_model, record)
@@ -61,9 +63,10 @@ def test_a_player_reviews_their_own_decisions_in_plain_words(client, django_user
     text = visible_text(client.get(review_url(table)).content.decode())
     assert "you chose" in text
     assert not notation_in(text), notation_in(text)
-    # the contract's double-dummy result, in Bid Whist and Solo Whist (settled or said not to be)
+    # the contract's double-dummy result, in the games whose review gives one (Bid Whist and
+    # Solo Whist: settled or said not to be)
     said = "With every card seen" in text or "could not be worked out in time" in text
-    assert said == (game in ("bid_whist", "solo_whist")), text
+    assert said == hooks.of(game).DOUBLE_DUMMY, text
 
 
 @pytest.mark.usefixtures("bots_in_this_process")

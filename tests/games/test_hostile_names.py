@@ -147,8 +147,8 @@ def situations(game: str) -> list[TableSnapshot]:
               versions[-2], versions[-1]]
     return [TableSnapshot(table_id=1, game=game, version=v, status="playing", created_by=1,
                           grace_seconds=60, trick_pause_ms=1500, house_rules={}, summary={},
-                          seats=(), hands_played=1, last_hand=last_hand, record=None,
-                          state=state)
+                          seats=(), hands_played=1, deals_played=1, last_hand=last_hand,
+                          record=None, state=state)
             for v, state in enumerate(picked, 1)]
 
 

@@ -3,14 +3,17 @@ own files names a game (docs/architecture.md, "Add a game"), and every game has 
 
 A game's own places: its engine ``games/rules/<game>.py``, its computer players' hooks
 ``games/rules/bots/<game>.py``, its paper entry ``leagues/paper/<game>.py``, its sentences on
-the table page ``games/words/<game>.py`` and how its results rate ``ratings/games/<game>.py``.  The engines' list (``games/rules/__init__.py``:
-hand records name their game without Django) and ``games.registry`` name them all; everything
-else asks the registry, or finds the game's own module by its id.
+the table page ``games/words/<game>.py`` and, unless the default fits it, how its results rate
+``ratings/games/<game>.py``.  The engines' list (``games/rules/__init__.py``: hand records name
+their game without Django) and ``games.registry`` name them all; everything else asks the
+registry, or finds the game's own module by its id.  Each kind of module is a ``Protocol``
+(checked by mypy where it is loaded); here every game's modules are checked against theirs.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from pathlib import Path
 
@@ -18,7 +21,9 @@ import pytest
 
 from games import registry
 from games import words as table_words
+from games.rules import game_module
 from games.rules.bots import hooks as bot_hooks
+from games.rules.records import random_record
 from leagues import paper
 from ratings import games as rated_games
 
@@ -96,32 +101,41 @@ def test_the_scan_sees_a_branch_on_a_games_name(tmp_path):
     ]
 
 
+def protocol_members(protocol) -> list[str]:
+    """The names a ``Protocol`` asks for: its attributes and its methods, its bases' too."""
+    names: dict[str, None] = {}
+    for klass in reversed(protocol.__mro__):
+        if klass in (object, *type(protocol).__mro__) or not getattr(klass, "_is_protocol", False):
+            continue
+        names.update(dict.fromkeys(getattr(klass, "__annotations__", {})))
+        names.update(dict.fromkeys(name for name, value in vars(klass).items()
+                                   if callable(value) and not name.startswith("_")))
+    return list(names)
+
+
+def lacking(module, protocol) -> list[str]:
+    return [name for name in protocol_members(protocol) if not hasattr(module, name)]
+
+
 def missing_parts(game) -> list[str]:
-    """What the rest of the site asks a game's own modules for and this game lacks."""
+    """What the rest of the site asks a game's own modules for (each kind's ``Protocol``) and
+    this game lacks; its ratings may be the default."""
     needs = {
-        "games/words": (table_words.of, ["PHASES", "contract", "score", "result", "bid_box"]),
-        "leagues/paper": (paper.of, ["DealForm", "score", "describe", "sheet_lines",
-                                     "engine_points"]
-                          + (["match_result"] if game.is_match else [])),
-        "ratings/games": (rated_games.of, ["UNIT", "seat_points"]),
+        "games/words": (table_words.of, table_words.TableWords),
+        "leagues/paper": (paper.of, paper.MatchPaperSheet if game.is_match else paper.PaperSheet),
+        "ratings/games": (rated_games.of, rated_games.GameRatings),
+        "games/rules/bots": (bot_hooks.of, bot_hooks.ComputerPlayers),
     }
     missing = []
-    for place, (find, names) in needs.items():
+    for place, (find, protocol) in needs.items():
         try:
             module = find(game.id)
-        except ImportError:
+        except (ImportError, KeyError):  # KeyError: a game no engine plays
             missing.append(f"{place}/{game.id}.py")
             continue
-        missing += [f"{place}/{game.id}.py: {name}" for name in names
-                    if not hasattr(module, name)]
-    try:
-        bots = bot_hooks.of(game.id)
-    except (ImportError, KeyError):  # KeyError: a game no engine plays
-        missing.append(f"games/rules/bots/{game.id}.py")
-    else:
-        # the shared computer players' hooks, or a game's own whole decision
-        if not (hasattr(bots, "choose_action") or hasattr(bots, "CALLS")):
-            missing.append(f"games/rules/bots/{game.id}.py: CALLS or choose_action")
+        if place == "games/rules/bots" and getattr(module, "choose_action", None) is None:
+            protocol = bot_hooks.SharedComputerPlayers  # played by the shared computer players
+        missing += [f"{place}/{game.id}.py: {name}" for name in lacking(module, protocol)]
     return missing
 
 
@@ -134,4 +148,65 @@ def test_a_game_without_its_own_places_is_told_what_it_lacks():
     stranger = dataclasses.replace(registry.all_games()[0], id="no_such_game")
     assert missing_parts(stranger) == [
         "games/words/no_such_game.py", "leagues/paper/no_such_game.py",
-        "ratings/games/no_such_game.py", "games/rules/bots/no_such_game.py"]
+        "games/rules/bots/no_such_game.py"]  # its ratings: the default
+
+
+def test_a_module_short_of_its_protocol_is_told_which_names_it_lacks():
+    class HalfWords:
+        PHASES: dict = {}
+        GAME = "half"
+
+        def contract(self, view, names):
+            return None
+
+    assert lacking(HalfWords(), table_words.TableWords) == [
+        "ACTION_WORDS", "score", "result", "bid_box", "declared"]
+    assert "choose_action" in protocol_members(bot_hooks.SharedComputerPlayers)
+
+
+@pytest.mark.parametrize("game", registry.all_games(), ids=lambda game: game.id)
+def test_every_game_is_its_kinds_protocols_at_run_time(game):
+    assert isinstance(table_words.of(game.id), table_words.TableWords)
+    assert isinstance(paper.of(game.id), paper.MatchPaperSheet if game.is_match
+                      else paper.PaperSheet)
+    assert isinstance(rated_games.of(game.id), rated_games.GameRatings)
+    assert isinstance(bot_hooks.of(game.id), bot_hooks.ComputerPlayers)
+
+
+def test_no_two_games_say_one_call_differently():
+    """The words of the calls are each game's own; a label reads every game's, so a word two
+    games share must read the same in both."""
+    said: dict[str, tuple[str, str]] = {}
+    clashes = []
+    for game in registry.all_games():
+        for word, label in table_words.of(game.id).ACTION_WORDS.items():
+            shared = table_words.ACTION_WORDS.get(word)
+            if shared is not None and str(shared) != str(label):
+                clashes.append(f"{game.id}: {word!r} is shared as {shared!r}")
+            first = said.setdefault(word, (game.id, str(label)))
+            if first[1] != str(label):
+                clashes.append(f"{game.id}: {word!r} reads {label!r}, {first[0]}: {first[1]!r}")
+    assert clashes == []
+
+
+@pytest.mark.parametrize("game", registry.all_games(), ids=lambda game: game.id)
+def test_every_call_of_a_game_is_in_its_own_words_or_the_shared_ones(game):
+    """Through random hands, every word of every legal call is the game's own
+    (``ACTION_WORDS`` of its words module), one several games share, a number or a card."""
+    known = {**table_words.ACTION_WORDS, **table_words.of(game.id).ACTION_WORDS}
+    module = game_module(game.id)
+    unworded = set()
+    for seed in range(3):
+        record = random_record(game.id, seed)
+        state = module.new_hand(module.Rules.from_overrides({}), record["dealer"],
+                                record["hands"], record.get("kitty"))
+        rng = random.Random(seed)
+        while not state.complete:
+            for action in state.legal_actions():
+                verb, *rest = action.split()
+                unworded.update(word for word in (verb, *rest) if word not in known
+                                and not word.isdigit() and word not in table_words.SUITS
+                                and not (len(word) == 2 and word[1] in table_words.SUITS)
+                                and word not in ("BJ", "LJ"))  # the jokers, as cards
+            state.apply(state.random_action(rng))
+    assert unworded == set()

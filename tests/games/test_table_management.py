@@ -187,6 +187,27 @@ def test_a_player_of_a_finished_table_gets_a_rematch_with_the_same_people(people
     assert ana.get(f"/tables/{new.pk}/").status_code == 200  # private, and Ana sits there
 
 
+def test_a_rematch_keeps_the_computer_players_names_and_seats_and_again_after_that(people):
+    old = tables.create_table(people["ana"], "bid_whist", {})
+    tables.take_seat(old.pk, people["ana"], 0)
+    tables.fill_seats(old.pk, people["ana"], "normal")
+    tables.close_table(old.pk, people["ana"])
+    ana = logged_in(people["ana"])
+
+    def names(table_id):
+        state = ana.get(f"/tables/{table_id}/state/?format=json").json()["state"]
+        return [(p["seat"], p["name"], p["bot"]) for p in state["players"]]
+
+    first = tables.rematch(old.pk, people["ana"])
+    assert names(first.pk) == names(old.pk)
+    tables.close_table(first.pk, people["ana"])
+    second = tables.rematch(first.pk, people["ana"])
+    assert names(second.pk) == names(old.pk)
+    page = ana.get("/tables/").content.decode()  # the lobby's list of your tables says so too
+    for _seat, name, _level in names(old.pk)[1:]:
+        assert name in page
+
+
 def test_a_second_rematch_click_never_makes_a_second_table(people):
     old = finished_table(people)
     first = logged_in(people["ana"]).post(f"/tables/{old.pk}/rematch/")

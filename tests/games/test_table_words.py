@@ -15,6 +15,7 @@ from games.computer_names import NAMES, computer_name
 from games.models import Table
 from games.presentation import for_template
 from games.rules import game_module
+from games.rules.records import random_record, replay_hand
 from games.snapshots import finished_hand_view, table_view
 from tests.marks import slow_except
 
@@ -253,6 +254,11 @@ def test_solo_whist_sentences():
                        "tricks": [2, 5, 1, 5], "made": True, "units": [-2, 2, -2, 2]}}
     assert said.result(made, names_for(4)) == (
         "Bob & Dee made prop and cop with 10 tricks: Bob +2, Dee +2, others −2.")
+    assert said.result({"result": {"redeal": True, "reason": "prop_not_accepted",
+                                   "units": [0] * 4}}, names_for(4)) == (
+        "Nobody accepted the prop: the cards are dealt again.")
+    assert said.result({"result": {"redeal": True, "reason": "all_passed", "units": [0] * 4}},
+                       names_for(4)) == "Everyone passed: the cards are dealt again."
     view = table_dict("solo_whist", None, summary={"balances": [-4, 12, -4, -4]})
     assert said.score(view, names_for(4)) == "Balances in units: Bob +12, you −4, Cy −4, Dee −4"
 
@@ -343,3 +349,28 @@ def test_no_trump_reads_the_same_on_the_plates_the_auction_the_bid_box_and_the_c
     said = re.findall(r"said: bid \d no trump", text)
     assert said and re.search(r"bid \d no trump", text.split("Bidding so far")[1])
     assert "No trump" in text  # the bid box's column
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_a_result_says_of_who_declared_and_whether_it_was_made(game):
+    """A person's own page counts contracts from ``declared``: its declarers are seats of the
+    hand, and a lone contract is made exactly when its declarer's score for the hand is up."""
+    said = words.of(game)
+    seen = 0
+    for seed in range(60):
+        record = random_record(game, seed)
+        outcome = replay_hand(record).result()
+        declarations = said.declared(outcome)
+        seats = len(record["hands"])
+        if outcome.get("redeal"):
+            assert declarations == []
+            continue
+        assert declarations and all(0 < len(who) <= 2 and set(who) <= set(range(seats))
+                                    for who, _ in declarations)
+        if len(declarations) == 1:
+            (who, made), = declarations
+            score = (outcome.get("points") or outcome.get("units"))
+            own = score[who[0] % 2] if len(score) == 2 else score[who[0]]
+            assert made == (own > 0), outcome
+            seen += 1
+    assert seen

@@ -131,7 +131,7 @@ def test_a_solo_session_ends_after_its_number_of_deals(player):
 
 @pytest.mark.parametrize("game", ["solo_whist", "belgian_whist"])
 def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, game,
-                                                             monkeypatch):
+                                                             monkeypatch, client):
     """Two all-pass redeals, then a hand played: a table of three deals goes on."""
     # Seeded deals: a random Belgian deal may hold a trou, which its holder may not pass, so
     # three hands could be played before two redeals and the table end (a flaky failure).
@@ -166,6 +166,43 @@ def test_a_redeal_is_not_a_deal_played_for_the_deals_limit(django_user_model, ga
     table.refresh_from_db()
     assert count(redeal=True) >= 2 and table.hands.count() >= 3
     assert table.status == Table.Status.PLAYING, "one deal of three played, two redeals"
+    # and the table says one hand played, not three
+    shown = table_view(table, 0)
+    assert shown["deals_played"] == 1 and shown["hands_played"] == table.hands.count()
+    client.force_login(people[0])
+    page = client.get(f"/tables/{table.pk}/state/").content.decode()
+    assert "1 hand played" in page
     while Table.objects.get(pk=table.pk).status == Table.Status.PLAYING:
         act(prefer_contract)
     assert count(redeal=False) == 3
+
+
+def test_belgian_whists_trou_round_is_made_for_everyone_at_the_deal(django_user_model,
+                                                                      monkeypatch):
+    """Nobody chooses in the trou round (three aces must announce it, anyone else passes):
+    the table makes it at once, so no one is asked to tap a lone "No trou"."""
+    seeds = iter(range(1000))
+    monkeypatch.setattr(dealing.secrets, "SystemRandom", lambda: random.Random(next(seeds)))
+    people = [django_user_model.objects.create_user(f"p{i}", f"p{i}@example.org",
+                                                    "pw-long-enough") for i in range(4)]
+    trous = 0
+    for _ in range(40):
+        table = tables.create_table(people[0], "belgian_whist", {})
+        for position, person in enumerate(people):
+            tables.take_seat(table.pk, person, position)
+        table.refresh_from_db()
+        state = tables.current_state(table)
+        assert state.phase != "trou"
+        words = [a["action"] for a in table.current["actions"]]
+        assert words and set(words) <= {"trou", "passe_trou"}
+        if "trou" in words:
+            trous += 1
+            holder = table.current["actions"][-1]["seat"]
+            aces = sum(card[0] == "A" for card in table.current["hands"][holder])
+            assert words[-1] == "trou" and aces == 3
+        else:
+            assert len(words) == 4
+        # and a person's first click is a real call, made on the table's version
+        seat = state.to_act
+        tables.play(table.pk, people[seat], state.legal_actions()[0], table.version)
+    assert trous, "forty seeded deals hold a trou"

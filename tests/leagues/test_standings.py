@@ -6,7 +6,7 @@ import datetime
 import pytest
 
 from leagues.models import Evening, EveningTable, League, Partnership
-from leagues.standings import pair_standings, player_standings
+from leagues.standings import season_standings
 
 from .conftest import add_members, bid, make_solo_table, solo
 
@@ -45,11 +45,11 @@ def test_average_and_best_n_evenings(solo_season, four, club):
     play_evening(solo_season, four, [6, -2, -2, -2], 3)
     league.ranking, league.best_evenings = League.Ranking.BEST_N, 2
     league.save()
-    ann = next(r for r in player_standings(solo_season) if r.name == "Ann")
+    ann = next(r for r in season_standings(solo_season) if r.name == "Ann")
     assert (ann.total, ann.best, float(ann.average)) == (8, 16, 2.67)
     league.ranking = League.Ranking.AVERAGE
     league.save()
-    assert player_standings(solo_season)[0].name == "Ann"
+    assert season_standings(solo_season)[0].name == "Ann"
 
 
 def test_players_below_the_minimum_evenings_are_not_ranked(solo_season, four, club):
@@ -60,7 +60,7 @@ def test_players_below_the_minimum_evenings_are_not_ranked(solo_season, four, cl
     play_evening(solo_season, four, [1, -1, 0, 0], 1)
     play_evening(solo_season, [eve, *four[1:]], [30, -10, -10, -10], 2)
     play_evening(solo_season, four, [1, -1, 0, 0], 3)
-    rows = player_standings(solo_season)
+    rows = season_standings(solo_season)
     assert rows[-1].name == "Eve" and rows[-1].position is None
     assert rows[0].name == "Ann" and rows[0].position == 1
 
@@ -69,7 +69,7 @@ def test_provisional_results_do_not_count_until_confirmed(solo_season, four):
     table = play_evening(solo_season, four, [9, -3, -3, -3], 1)
     table.provisional = True
     table.save()
-    assert player_standings(solo_season) == []
+    assert season_standings(solo_season) == []
 
 
 def test_bid_whist_standings_league_points_and_tie_breaks(bid_season, club):
@@ -86,13 +86,13 @@ def test_bid_whist_standings_league_points_and_tie_breaks(bid_season, club):
     match(1, a, b, 7, 2)   # A beats B by 5
     match(2, b, c, 8, 0)   # B beats C by 8
     match(3, c, a, 7, 6)   # C beats A by 1: all on 2 points
-    rows = pair_standings(bid_season)
+    rows = season_standings(bid_season)
     assert [r.league_points for r in rows] == [2, 2, 2]
     assert [(str(r.pair), r.difference) for r in rows] == [("A", 4), ("B", 3), ("C", -7)]
     league = bid_season.league
     league.tie_break = League.TieBreak.BOSTONS
     league.save()
-    assert [r.position for r in pair_standings(bid_season)] == [1, 2, 3]
+    assert [r.position for r in season_standings(bid_season)] == [1, 2, 3]
 
 
 def test_bid_whist_difference_breaks_ties(bid_season, club):
@@ -105,15 +105,15 @@ def test_bid_whist_difference_breaks_ties(bid_season, club):
     for number, (s0, s1) in enumerate([(7, 5), (1, 9)], start=1):
         EveningTable.objects.create(evening=evening, number=number, pair_0=a,
                                     pair_1=b).set_totals([s0, s1], None)
-    rows = pair_standings(bid_season)
+    rows = season_standings(bid_season)
     assert [(str(r.pair), r.won, r.league_points, r.difference) for r in rows] == [
         ("B", 1, 2, 6), ("A", 1, 2, -6)]
 
 
 def test_a_match_played_deal_by_deal_counts_with_its_bostons(bid_table, organiser_user):
     bid_table.add_deal(bid(1, 5, "uptown", 13), organiser_user)
-    rows = pair_standings(bid_table.evening.season)
-    assert (str(rows[0].pair), rows[0].won, rows[0].bostons) == ("Kings", 1, 1)
+    rows = season_standings(bid_table.evening.season)
+    assert (str(rows[0].pair), rows[0].won, rows[0].tally) == ("Kings", 1, 1)
 
 
 def test_season_page_for_each_persona(as_organiser, solo_season, client, member_user,

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import FollowUp
+from leagues import edits
 from leagues.models import Club, Evening, League, Season
 from ratings.core import Event, display
 from ratings.events import SITE, online_events
@@ -193,8 +194,7 @@ def test_no_change_rates_on_the_request_that_made_it(organiser_user, member_user
     assert Rating.objects.filter(scope=f"club-{club.pk}").count() == 4
     settings.FOLLOW_UPS_INLINE = False
     with django_capture_on_commit_callbacks(execute=True):
-        club.is_public = True
-        club.save()
+        edits.change_club(club, {"is_public": True}, organiser_user)
     assert not Rating.objects.filter(scope=SITE).exists()  # not on the request
     assert FollowUp.objects.filter(kind="rate", payload__scope=SITE).count() == 1
     assert process_due() == 1

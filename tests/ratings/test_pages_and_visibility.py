@@ -12,6 +12,7 @@ from games import signals as game_signals
 from games.models import Hand, Seat, Table
 from games.rules import game_module
 from games.rules.bots import choose_action
+from leagues import edits
 from ratings.events import SITE, scope_of
 from ratings.models import Rating
 from ratings.read import site_rows
@@ -43,8 +44,7 @@ def test_a_club_made_public_keeps_its_own_ratings_and_lends_the_site_its_shared_
     club = organiser.club
     own = dict(Rating.objects.filter(scope=scope_of(club)).values_list("player", "mu"))
     with django_capture_on_commit_callbacks(execute=True):
-        club.is_public = True
-        club.save()
+        edits.change_club(club, {"is_public": True}, organiser.user)
     # The club's pages read the same numbers as before: switching re-rates nothing of its own.
     assert dict(Rating.objects.filter(scope=scope_of(club)).values_list("player", "mu")) == own
     # Two members with an account sat at the table (Olga and Mike): it counts site-wide.

@@ -180,6 +180,15 @@ def test_profile_refuses_an_unknown_language(client, member):
     assert member.profile.language == ""
 
 
+def test_the_language_choice_says_in_words_what_empty_means(client, member):
+    client.force_login(member)
+    page = client.get("/accounts/profile/").content.decode()
+    assert "---------" not in page
+    assert "Same as my browser" in page
+    response = client.post("/accounts/profile/", {"display_name": "M", "language": ""})
+    assert response.status_code == 302
+
+
 def test_admin_is_on(admin_client):
     assert admin_client.get("/admin/").status_code == 200
 

@@ -42,13 +42,13 @@ class SignUpForm(UserCreationForm):
         username = super().clean_username()
         # Without a display name, the username is the name others see.
         if username:
-            check_shown_name(username)
+            check_shown_name(username, self.instance)
         return username
 
     def clean_display_name(self):
         display_name = readable(self.cleaned_data.get("display_name", "")).strip()
         if display_name:
-            check_shown_name(display_name)
+            check_shown_name(display_name, self.instance)
         return display_name
 
     def clean_email(self):
@@ -70,6 +70,13 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
         fields = ("display_name", "language", "four_colour_deck")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The empty choice in words, not Django's dashes: it means "follow the browser".
+        language = self.fields["language"]
+        language.choices = [("", _("Same as my browser")),
+                            *[choice for choice in language.choices if choice[0]]]
 
     def clean_display_name(self):
         display_name = readable(self.cleaned_data.get("display_name", "")).strip()

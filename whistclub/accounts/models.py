@@ -16,6 +16,12 @@ class Profile(models.Model):
     four_colour_deck = models.BooleanField(
         _("four-colour deck"), default=False,
         help_text=_("Diamonds in blue and clubs in green, so that no two suits share a colour."))
+    # A guest plays without having signed up (whistclub.accounts.guests); signing up turns the
+    # same account into an ordinary one, so their tables and hands stay theirs.
+    is_guest = models.BooleanField(_("guest"), default=False, editable=False)
+    # Which address started a guest, as a keyed hash (never the address): guests are counted
+    # per address and hour.
+    guest_from = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("profile")

@@ -20,10 +20,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.mail import send_mail
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlencode, urlsafe_base64_decode, urlsafe_base64_encode
+
+from whistclub.accounts.models import Profile
 
 
 class ConfirmationTokens(PasswordResetTokenGenerator):
@@ -40,6 +43,13 @@ confirmation_tokens = ConfirmationTokens()
 def waiting_accounts():
     """Accounts whose sign-up is not finished: inactive, never logged in."""
     return get_user_model().objects.filter(is_active=False, last_login__isnull=True)
+
+
+def confirmable_accounts():
+    """Accounts a sign-up link may finish: waiting ones, and guests who signed up (they play
+    on as guests until the link is followed)."""
+    return get_user_model().objects.filter(
+        Q(is_active=False, last_login__isnull=True) | Q(profile__is_guest=True))
 
 
 def account_with_address(email: str):
@@ -68,7 +78,8 @@ def sign_up(request, form, next_url: str = "") -> None:
             "reset_url": request.build_absolute_uri(reverse("password_reset")),
         })
         return
-    form.instance.is_active = False
+    if form.instance.pk is None:
+        form.instance.is_active = False  # a guest's account stays active: they play on
     user = form.save()
     link = reverse("signup_confirm", kwargs={
         "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
@@ -84,7 +95,7 @@ def waiting_account(uidb64: str, token: str):
     """The waiting account a confirmation link names, if the link still works; else None."""
     try:
         pk = force_str(urlsafe_base64_decode(uidb64))
-        user = waiting_accounts().get(pk=pk)
+        user = confirmable_accounts().get(pk=pk)
     except (TypeError, ValueError, OverflowError, get_user_model().DoesNotExist):
         return None
     return user if confirmation_tokens.check_token(user, token) else None
@@ -95,6 +106,7 @@ def finish(user) -> None:
     same address (someone else's, or their own earlier ones) go."""
     user.is_active = True
     user.save(update_fields=["is_active"])
+    Profile.objects.filter(user=user).update(is_guest=False, guest_from="")
     waiting_accounts().filter(email__iexact=user.email).exclude(pk=user.pk).delete()
 
 

@@ -14,8 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from leagues.edits import clubs_only_organised_by
-from whistclub.accounts import leaving, personal_data
+from ratings.core import PEOPLE_TO_BE_LISTED
+from ratings.read import MIN_ONLINE_HANDS
+from whistclub.accounts import guests, leaving, personal_data
 from whistclub.accounts import signup as signups
+from whistclub.accounts import your_games as your_games_data
 from whistclub.accounts.forms import DeleteAccountForm, ProfileForm, SignUpForm
 from whistclub.accounts.models import profile_for
 
@@ -33,16 +36,21 @@ def signup(request):
     """The same answer whether the address has an account or not (whistclub.accounts.signup):
     "check your e-mail"; the e-mail finishes the sign-up, or tells the owner someone tried."""
     next_url = safe_next(request)
-    if request.user.is_authenticated:
+    # A guest signs up as anyone does, and the account they play with becomes theirs.
+    guest = request.user if guests.is_guest(request.user) else None
+    if request.user.is_authenticated and guest is None:
         return redirect(next_url or "home")
     if request.method == "POST":
         signups.forget_waiting_sign_up(request.POST.get("username", ""),
                                        request.POST.get("email", "").strip())
-    form = SignUpForm(request.POST or None)
+    # The guest's own username is the site's ("guest-…"): they choose theirs.
+    form = SignUpForm(request.POST or None, instance=guest,
+                      initial={"username": ""} if guest else None)
     if request.method == "POST" and form.is_valid():
         signups.sign_up(request, form, next_url)
         return redirect("signup_sent")
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+    return render(request, "registration/signup.html",
+                  {"form": form, "next": next_url, "guest": guest})
 
 
 def signup_sent(request):
@@ -62,6 +70,16 @@ def signup_confirm(request, uidb64, token):
         return redirect(next_url or "home")
     return render(request, "registration/signup_confirm.html",
                   {"validlink": user is not None, "next": next_url, "new_user": user})
+
+
+@login_required
+def your_games(request):
+    """A person's own page: their games at online tables, their ratings, their tables."""
+    return render(request, "accounts/your_games.html", {
+        "games": your_games_data.games_played(request.user),
+        "tables": your_games_data.recent_tables(request.user),
+        "guest": guests.is_guest(request.user),
+        "min_hands": MIN_ONLINE_HANDS, "min_people": PEOPLE_TO_BE_LISTED})
 
 
 @login_required

@@ -24,7 +24,7 @@ from typing import Any
 from games.rules.base import HandView
 
 from . import search, simple
-from .hooks import of
+from .hooks import of, shared
 from .knowledge import rules_of
 
 LEVELS = ("easy", "normal", "strong")
@@ -39,7 +39,7 @@ def choose_action(view: HandView, level: str = "normal",
     if level not in ALL_LEVELS and level not in search.SEARCH_LEVELS:  # or a bench's level
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
-    own = getattr(of(view["game"]), "choose_action", None)
+    own = of(view["game"]).choose_action
     if own is not None:  # a game the shared computer players cannot play decides everything itself
         return own(view, level, rng)
     legal = view.get("legal") or []
@@ -67,7 +67,7 @@ def call(view: HandView, rng: random.Random, level: str = "normal") -> str:
     """Every decision but a card to play, for the normal and strong levels: the game's hook
     for the phase (``CALLS`` of ``games/rules/bots/<game>.py``), else the easy heuristics.
     The level chooses the thresholds its calls are made from (``bidding.thresholds``)."""
-    hook = of(view["game"]).CALLS.get(view["phase"])
+    hook = shared(view["game"]).CALLS.get(view["phase"])
     if hook is None:
         return simple.choose(view, rng)
     return hook(view, rules_of(view), search.SEARCH_LEVELS[level].calls)

@@ -10,15 +10,19 @@ from games.rules.base import HandView
 from games.rules.cards import ALL_CARDS, CARD_BIT, mask_of
 
 from . import bidding, simple
+from .hooks import DOUBLE_DUMMY as DOUBLE_DUMMY  # a review gives none
+from .hooks import auction_known as auction_known  # none known before the play
+from .hooks import choose_action as choose_action  # the shared players decide
+from .hooks import defence_draws_trumps as defence_draws_trumps  # never
 from .kernel import LOSE, SINK, WIN, PlaySpec
 from .knowledge import (
     ACE_MASK,
-    STANDARD,
     Hidden,
     contract_of,
     memo,
     plain_tables,
     seat_of,
+    standard_deck,
     trump_group,
 )
 
@@ -49,16 +53,9 @@ def declaring(view: HandView, seat: int) -> bool:
     return seat in (contract.get("declarers") or ())
 
 
-def partner_of(view: HandView, seat: int) -> int | None:
-    return simple.contract_partner(view, seat)
-
-
-def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
-    return simple.choose_belgian_call(view, cards, legal)
-
-
-def deck(rules) -> int:
-    return STANDARD
+partner_of = simple.contract_partner  # the partner the contract names, if any
+deck = standard_deck
+easy_call = simple.choose_belgian_call
 
 
 def play_spec(view: HandView, rules) -> PlaySpec:

@@ -14,6 +14,9 @@ from games.rules.base import HandView
 from games.rules.cards import ALL_CARDS, mask_of
 
 from . import bidding, simple
+from .hooks import auction_known as auction_known  # none known before the play
+from .hooks import choose_action as choose_action  # the shared players decide
+from .hooks import defence_draws_trumps as defence_draws_trumps  # never
 from .kernel import WIN, PlaySpec, bits
 from .knowledge import Hidden, contract_of, memo, seat_of, trump_group
 
@@ -58,8 +61,7 @@ def partner_of(view: HandView, seat: int) -> int | None:
     return (seat + 2) % 4
 
 
-def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
-    return simple.choose_bid_whist_call(view, cards, legal)
+easy_call = simple.choose_bid_whist_call
 
 
 def deck(rules) -> int:

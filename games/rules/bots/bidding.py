@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -270,6 +271,22 @@ def bid_expectation(tricks: float, mode: str, n: int, rules, partner_bid: bool,
     return factor * (made * max(n, mean - 6) - (1 - made) * n)
 
 
+def bids_by_mode(legal: list[str], cards: list[str], rules
+                 ) -> Iterator[tuple[float, str, list[str]]]:
+    """For each mode with a legal bid (Bid Whist's and Cutthroat's auctions): the hand's trick
+    count in its best way to play that mode (:func:`bid_whist_options`), the mode, and the
+    mode's legal bids, cheapest first."""
+    seen_modes = set()
+    for tricks, mode, _trump, _direction in bid_whist_options(cards, rules):
+        if mode in seen_modes:
+            continue  # the best way to play each mode is enough
+        seen_modes.add(mode)
+        bids = sorted((a for a in legal if a.startswith("bid ") and a.endswith(" " + mode)),
+                      key=lambda a: int(a.split()[1]))
+        if bids:
+            yield tricks, mode, bids
+
+
 @dataclass
 class BidChoice:
     """What a Bid Whist seat weighs before it calls: its best mode's cheapest winning bid and
@@ -291,15 +308,7 @@ def bid_whist_choice(view: HandView, rules, books: dict[str, float]) -> BidChoic
     opponent_bid = any(e["seat"] % 2 != me % 2 and e["action"] != "pass"
                        for e in view["auction"])
     choice = BidChoice(holder=_holder(view, me), can_pass="pass" in legal)
-    seen_modes = set()
-    for tricks, mode, _trump, _direction in bid_whist_options(cards, rules):
-        if mode in seen_modes:
-            continue  # the best way to play each mode is enough
-        seen_modes.add(mode)
-        bids = sorted((a for a in legal if a.startswith("bid ") and a.endswith(" " + mode)),
-                      key=lambda a: int(a.split()[1]))
-        if not bids:
-            continue
+    for tricks, mode, bids in bids_by_mode(legal, cards, rules):
         n = int(bids[0].split()[1])  # the cheapest bid that wins the auction so far
         value = bid_expectation(tricks, mode, n, rules, partner_bid, opponent_bid, books)
         if choice.cheapest is None or value > choice.value:

@@ -35,6 +35,9 @@ from games.rules.bid_whist import NO_SUIT, _order_tables
 from games.rules.cards import ALL_CARDS, CARD_INDEX, JOKER_DECK, mask_of
 
 from . import bid_whist, bidding
+from .hooks import DOUBLE_DUMMY as DOUBLE_DUMMY  # a review gives none
+from .hooks import auction_known as auction_known  # none known before the play
+from .hooks import order_dealt as order_dealt  # the order does not matter
 from .kernel import bits
 from .knowledge import contract_of, seat_of
 
@@ -112,15 +115,7 @@ def call(view: HandView, rules: ct.Rules, *, careful: bool = True) -> str:
     legal = view["legal"]
     still_to_speak = len(view["auction"]) < ct.SEATS - 1
     best_action, best_value = None, None
-    seen = set()
-    for hand_tricks, mode, _trump, _direction in bidding.bid_whist_options(view["hand"], rules):
-        if mode in seen:
-            continue  # the best way to play each mode is enough
-        seen.add(mode)
-        bids = sorted((a for a in legal if a.startswith("bid ") and a.endswith(" " + mode)),
-                      key=lambda a: int(a.split()[1]))
-        if not bids:
-            continue
+    for hand_tricks, mode, bids in bidding.bids_by_mode(legal, view["hand"], rules):
         mean = expected_tricks(hand_tricks, mode)
         factor = 2 if mode == "notrump" and rules.notrump_double else 1
         if not careful:  # easy: bid when the count covers the cheapest bid

@@ -30,6 +30,11 @@ ACE_MASK = mask_of(["AS", "AH", "AD", "AC"])
 STANDARD = sum(SUIT_MASK.values())
 
 
+def standard_deck(rules) -> int:
+    """The hook ``deck`` of a game that always plays the 52 cards without jokers."""
+    return STANDARD
+
+
 
 def seat_of(view: HandView) -> int:
     """The seat a computer player plays (its view is always a seated player's)."""
@@ -51,10 +56,10 @@ def rules_of(view: HandView):
 
 
 def hooks(view: HandView):
-    """The computer players' module of the view's game (:mod:`games.rules.bots.hooks`)."""
-    from .hooks import of  # the games' modules import this one
+    """The shared computer players' module of the view's game (:mod:`games.rules.bots.hooks`)."""
+    from .hooks import shared  # the games' modules import this one
 
-    return of(view["game"])
+    return shared(view["game"])
 
 
 @dataclass
@@ -355,7 +360,7 @@ def calls_misfit(view: HandView, knowledge: Knowledge, hands: list[int],
     A sample in which a player who passed holds a hand the computer players would bid with, or one
     who bid holds nothing, is a less likely deal: the search weights its samples by this.
     """
-    hooks_by_phase = getattr(hooks(view), "CALLS", {})
+    hooks_by_phase = hooks(view).CALLS
     me, rules = knowledge.me, knowledge.rules
     try:
         state, actions, _pile_of = dealt_state(view, knowledge, hands, piles)

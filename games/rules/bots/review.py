@@ -101,7 +101,7 @@ def contract_double_dummy(record: dict[str, Any], seconds: float = DOUBLE_DUMMY_
     _module, state, actions = records.start_hand(record)
     start = time.perf_counter()
     plays = [i for i, entry in enumerate(actions) if entry["action"].startswith("play ")]
-    if not plays or not getattr(hooks_of(state.game), "DOUBLE_DUMMY", False):
+    if not plays or not hooks_of(state.game).DOUBLE_DUMMY:
         return None
     applied = plays[0]  # actions applied so far
     for entry in actions[:applied]:
@@ -195,7 +195,7 @@ def judge(view: HandView, played: str, rng: random.Random) -> dict[str, Any]:
                 cost = round(max(0.0, values[suggested] - values[played]), 2)
         return {"phase": phase, "played": played, "suggested": suggested, "cost": cost,
                 "costly": cost is not None and cost >= COSTLY}
-    if getattr(kn.hooks(view), "choose_action", None) is not None:
+    if hooks_of(view["game"]).choose_action is not None:
         # Cutthroat's computer players play without the shared search: strong's card only
         return {"phase": phase, "played": played, "suggested": suggested, "cost": None,
                 "costly": False}
@@ -221,12 +221,12 @@ def call_values(view: HandView, calls: list[str], rng: random.Random,
     taken) or no deal fits."""
     module = game_module(view["game"])
     rules = kn.rules_of(view)
-    game_hooks = kn.hooks(view)
+    game_hooks = hooks_of(view["game"])  # every game's: a call of Cutthroat's is valued too
     me, dealer = kn.seat_of(view), view["dealer"]
     shape = module.deal(rules, dealer, rng)
     if len(view["hand"]) != len(shape.hands[me]):
         return None
-    known: dict[int, Any] = getattr(game_hooks, "auction_known", lambda _view: {})(view)
+    known: dict[int, Any] = game_hooks.auction_known(view)
     fixed = {me: list(view["hand"])}
     for seat, cards in known.items():
         fixed[seat] = fixed.get(seat, []) + list(cards)
@@ -244,7 +244,7 @@ def call_values(view: HandView, calls: list[str], rng: random.Random,
         hands = [fixed.get(s, []) + [next(rest) for _ in range(sizes[s] - len(fixed.get(s, [])))]
                  for s in range(len(sizes))]
         kitty = list(rest) or None
-        getattr(game_hooks, "order_dealt", lambda _view, _cards: None)(view, hands)
+        game_hooks.order_dealt(view, hands)
         try:
             state = module.new_hand(rules, dealer, hands, kitty)
             for entry in view["auction"]:

@@ -158,8 +158,7 @@ def habit_card(view: HandView, know: kn.Knowledge, candidates: list[int],
         return last_seat_taker(know, candidates)
     hooks = kn.hooks(view)
     fitting: list[int] = []
-    draws_trumps = getattr(hooks, "defence_draws_trumps", None)
-    if draws_trumps is not None and draws_trumps(view) and not hooks.declaring(view, me):
+    if hooks.defence_draws_trumps(view) and not hooks.declaring(view, me):
         fitting = [c for c in candidates if spec.strength[c] >= TRUMP]
     suit = partners_suit(view, know)
     if not fitting and suit is not None:

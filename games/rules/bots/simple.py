@@ -100,9 +100,9 @@ def declaring(view: HandView, seat: int) -> bool:
 
 
 def _hooks(view: HandView):
-    from .hooks import of  # the games' modules import this one
+    from .hooks import shared  # the games' modules import this one
 
-    return of(view["game"])
+    return shared(view["game"])
 
 
 def habitual_lead(view: HandView, seat: int, cards: list[str],
@@ -113,8 +113,7 @@ def habitual_lead(view: HandView, seat: int, cards: list[str],
     trumps = [c for c in cards if suit_of(c, trump) == trump] if trump else []
     if trump and declaring(view, seat) and len(trumps) >= 4:
         return max(trumps, key=rank_value)
-    draws_trumps = getattr(_hooks(view), "defence_draws_trumps", None)
-    if trumps and draws_trumps is not None and draws_trumps(view) and not declaring(view, seat):
+    if trumps and _hooks(view).defence_draws_trumps(view) and not declaring(view, seat):
         return min(trumps, key=rank_value)
     partner = partner_of(view, seat)
     if partner is None:

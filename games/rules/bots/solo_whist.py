@@ -10,14 +10,15 @@ from games.rules.base import HandView
 from games.rules.cards import CARD_BIT, mask_of
 
 from . import bidding, simple
+from .hooks import choose_action as choose_action  # the shared players decide
 from .kernel import LOSE, SINK, WIN, PlaySpec
 from .knowledge import (
-    STANDARD,
     Hidden,
     contract_of,
     memo,
     plain_tables,
     seat_of,
+    standard_deck,
     trump_group,
 )
 
@@ -44,16 +45,9 @@ def declaring(view: HandView, seat: int) -> bool:
     return seat in (contract.get("declarer"), contract.get("partner"))
 
 
-def partner_of(view: HandView, seat: int) -> int | None:
-    return simple.contract_partner(view, seat)
-
-
-def easy_call(view: HandView, cards: list[str], legal: list[str]) -> str:
-    return simple.choose_solo_call(view, cards, legal)
-
-
-def deck(rules) -> int:
-    return STANDARD
+partner_of = simple.contract_partner  # the partner the contract names, if any
+deck = standard_deck
+easy_call = simple.choose_solo_call
 
 
 def play_spec(view: HandView, rules) -> PlaySpec:

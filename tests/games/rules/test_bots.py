@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bench.levels import COMPARED_LEVELS
-from games.rules import belgian_whist, bid_whist, solo_whist
+from games.rules import GAME_MODULES, belgian_whist, bid_whist, solo_whist
 from games.rules.bots import (
     ALL_LEVELS,
     bidding,
@@ -600,8 +600,7 @@ def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure()
 
 
 @pytest.mark.slow  # a review searches whole hands
-@pytest.mark.parametrize("game", ["bid_whist", "solo_whist", "belgian_whist",
-                                  "cutthroat_bid_whist"])
+@pytest.mark.parametrize("game", list(GAME_MODULES))
 def test_a_review_of_any_finished_hand_of_every_game_goes_through(game):
     from games.rules.bots.review import review_or_error
     from games.rules.records import random_record

@@ -429,6 +429,15 @@ def test_refusals_in_the_auction_say_what_is_wrong(action, message):
     assert message in refusal(start(), action)
 
 
+def test_refusals_speak_of_tricks_and_three_seats_not_the_four_player_games_books_and_seats():
+    hand = start()
+    hand.apply("bid 10 uptown")
+    assert "bid more tricks, or notrump" in refusal(hand, "bid 9 notrump")
+    assert "with N tricks from 9 to 18" in refusal(hand, "bid 19 uptown")
+    with pytest.raises(WhistError, match="a seat is 0, 1 or 2, or none"):
+        hand.view(3)
+
+
 def test_refusals_in_the_other_phases_say_what_is_wrong():
     hand = start()
     for action in ("bid 10 uptown", "pass", "pass"):

@@ -1,0 +1,247 @@
+"""A partnership match: two pairs play hands to a target (Bid Whist to 7).  A table keeps the
+two pairs' scores (``EveningTable.score_0``/``score_1``) and the winning pair; a season's pairs
+are registered, drawn against each other, and count league points for the matches won and lost.
+
+What a partnership game keeps beside the score, and may break ties on, is the game's own: its
+paper module's ``MATCH_TALLY`` (Bid Whist's Bostons).  A game that declares none keeps no
+tally, shows no such column and offers no such tie-break.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import registry
+from leagues import paper, scoring
+from leagues.draw import draw_pairs
+from leagues.exports import csv_number
+from leagues.forms import PairsTableForm
+from leagues.models import League, Partnership, StandingsOptions
+from leagues.paper.common import MatchTally
+from leagues.score_kinds.base import MatchKind
+from leagues.scoring import EntryError
+from leagues.sheets import MatchSheet, as_decimal
+from leagues.standings import counted_tables, number_positions
+
+
+class PartnershipMatchSheet(MatchSheet):
+    """Seats 0 and 2 are the first pair, seats 1 and 3 the second (the engines' teams).  The
+    table keeps the two pairs' scores, the winning pair, and the pairs' tallies when the game
+    keeps one (``tally``: Bid Whist's Bostons)."""
+
+    def __init__(self, tally: MatchTally | None):
+        self.tally = tally
+
+    def seat_members(self, table):
+        return [table.pair_0.first, table.pair_1.first, table.pair_0.second, table.pair_1.second]
+
+    def sides(self, table):
+        return [str(table.pair_0), str(table.pair_1)]
+
+    def result(self, table):
+        result = {"scores": [str(table.score_0), str(table.score_1)], "winner": table.winner}
+        if self.tally is not None:
+            result["bostons"] = [table.bostons_0, table.bostons_1]
+        return result
+
+    def set_totals(self, table, values):
+        if len(values) != 2:
+            raise EntryError(_("Enter the two pairs' final scores."))
+        target = table.league.engine_rules().game_target
+        if values[0] == values[1]:
+            raise EntryError(_("A match between pairs cannot end level; enter the final scores."))
+        if max(values) < target and min(values) > -target:
+            raise EntryError(_("Neither team has reached %(target)s or fallen to -%(target)s: "
+                               "the match is not over.") % {"target": target})
+        table.score_0, table.score_1 = values
+        # The -target rule is settled first (the game's page in docs/rules/, "Match"): a team at
+        # -target loses.
+        if min(values) <= -target:
+            table.winner = 1 if values[0] <= -target else 0
+        else:
+            table.winner = 0 if values[0] > values[1] else 1
+        table.bostons_0 = table.bostons_1 = 0
+
+    def clear_totals(self, table):
+        table.score_0 = table.score_1 = 0
+        table.winner = None
+        table.bostons_0 = table.bostons_1 = 0
+
+    def recompute(self, table, deals):
+        match = self._match(table, [d.facts for d in deals])
+        table.score_0, table.score_1 = (as_decimal(s) for s in match.scores)
+        table.winner = match.winner
+        tallies = [0, 0]
+        if self.tally is not None:
+            for result in match.results:
+                if self.tally.counts(result):
+                    tallies[result["declarer"] & 1] += 1
+        table.bostons_0, table.bostons_1 = tallies
+
+    def are_opponents(self, members, one, other):
+        return members.index(one) % 2 != members.index(other) % 2
+
+
+@dataclass
+class PairRow:
+    """One partnership's line in a season."""
+
+    pair: Partnership
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    league_points: int = 0
+    points_for: Decimal = Decimal(0)
+    points_against: Decimal = Decimal(0)
+    tally: int = 0  # the game's count beside the score (Bostons), 0 for a game without one
+    head_to_head: int = 0
+    position: int | None = None
+
+    @property
+    def difference(self) -> Decimal:
+        return self.points_for - self.points_against
+
+
+def finished_matches(season):
+    """The season's finished, confirmed matches as plain values (one query)."""
+    return list(counted_tables(season).filter(winner__isnull=False).values(
+        "pk", "pair_0_id", "pair_1_id", "score_0", "score_1", "bostons_0", "bostons_1",
+        "winner", "evening_id"))
+
+
+def _head_to_head(pairs: dict[int, PairRow], matches, options: StandingsOptions):
+    """League points won against the other pairs on the same league points only."""
+    for match in matches:
+        a, b = match["pair_0_id"], match["pair_1_id"]
+        if a in pairs and b in pairs and pairs[a].league_points == pairs[b].league_points:
+            winner = a if match["winner"] == 0 else b
+            pairs[winner].head_to_head += options.points_for_win - options.points_for_loss
+
+
+def _with_member(member):
+    return (Q(pair_0__first=member) | Q(pair_0__second=member) | Q(pair_1__first=member)
+            | Q(pair_1__second=member))
+
+
+class Kind(MatchKind):
+    id = registry.PARTNERSHIP_MATCH
+    registers_pairs = True
+    opponents_label = gettext_lazy("Opponents")
+
+    def __init__(self, game: str):
+        self.tally: MatchTally | None = paper.of_match(game).MATCH_TALLY
+        super().__init__(game)
+
+    def make_sheet(self):
+        return PartnershipMatchSheet(self.tally)
+
+    def standings(self, season):
+        """Two queries (the pairs, the matches)."""
+        options = season.standings_options
+        pairs = {p.pk: PairRow(p) for p in Partnership.objects.filter(season=season)
+                 .select_related("first", "second")}
+        matches = finished_matches(season)
+        for match in matches:
+            for side in (0, 1):
+                row = pairs.get(match[f"pair_{side}_id"])
+                if row is None:
+                    continue
+                row.played += 1
+                row.points_for += match[f"score_{side}"]
+                row.points_against += match[f"score_{1 - side}"]
+                row.tally += match[f"bostons_{side}"]
+                if match["winner"] == side:
+                    row.won += 1
+                else:
+                    row.lost += 1
+                row.league_points += self.league_points(options, match["winner"] == side)
+        _head_to_head(pairs, matches, options)
+        order = self._tie_break(options.tie_break)
+        ordered = sorted(pairs.values(),
+                         key=lambda r: (-r.league_points, *order(r), str(r.pair)))
+        number_positions(ordered, key=lambda r: (r.league_points, *order(r)))
+        return ordered
+
+    def _tie_break(self, tie_break: str):
+        """How pairs on equal league points are ordered: by the game's tally first when the
+        league chose it (and the game keeps one), else by head to head or the difference."""
+        if self.tally is not None and tie_break == self.tally.tie_break:
+            return lambda r: (-r.tally, -r.difference, -r.head_to_head)
+        if tie_break == League.TieBreak.HEAD_TO_HEAD:
+            return lambda r: (-r.head_to_head, -r.difference, -r.tally)
+        return lambda r: (-r.difference, -r.head_to_head, -r.tally)
+
+    def tie_breaks(self):
+        tie_breaks = [League.TieBreak.DIFFERENCE, League.TieBreak.HEAD_TO_HEAD]
+        return tie_breaks + ([self.tally.tie_break] if self.tally is not None else [])
+
+    def standings_columns(self):
+        columns = [_("Position"), _("Pair"), _("Played"), _("Won"), _("Lost"),
+                   _("League points"), _("Points for"), _("Points against"), _("Difference")]
+        return columns + ([str(self.tally.label)] if self.tally is not None else [])
+
+    def standings_cells(self, row):
+        cells = [row.position or "", row.pair, row.played, row.won, row.lost,
+                 row.league_points, csv_number(row.points_for),
+                 csv_number(row.points_against), csv_number(row.difference)]
+        return cells + ([row.tally] if self.tally is not None else [])
+
+    def seated(self, table):
+        return self.sheet.seat_members(table)
+
+    def sides(self, table):
+        return [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
+
+    def rivals(self, season):
+        return list(season.partnerships.select_related("first", "second"))
+
+    def meetings(self, season, first, second):
+        rows = []
+        for table in counted_tables(season).filter(
+                Q(pair_0=first, pair_1=second) | Q(pair_0=second, pair_1=first)
+        ).select_related("evening"):
+            one = 0 if table.pair_0_id == first.pk else 1
+            scores = [table.score_0, table.score_1]
+            rows.append({"evening": table.evening, "table": table,
+                         "first": scoring.format_units(scores[one]),
+                         "second": scoring.format_units(scores[1 - one]),
+                         "winner": first if table.winner == one else second})
+        return rows
+
+    def member_series(self, member, counted):
+        dates, mine, theirs, won = [], [], [], 0
+        tables = (counted.filter(winner__isnull=False).filter(_with_member(member))
+                  .select_related("evening", "pair_0").order_by("evening__date", "number"))
+        for table in tables:
+            side = 0 if member.pk in (table.pair_0.first_id, table.pair_0.second_id) else 1
+            scores = [table.score_0, table.score_1]
+            dates.append(table.evening.date)
+            mine.append(scores[side])
+            theirs.append(scores[1 - side])
+            won += table.winner == side
+        return {"dates": dates, "values": mine, "opponents": theirs, "won": won,
+                "played": len(dates)}
+
+    def season_gains(self, counted, options, gains, dates):
+        for table in counted.filter(winner__isnull=False).select_related(
+                "evening", "pair_0__first", "pair_0__second", "pair_1__first",
+                "pair_1__second"):
+            dates[table.evening_id] = table.evening.date
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                gains[str(pair)][table.evening_id] += self.league_points(
+                    options, table.winner == side)
+
+    def draw(self, evening, rng):
+        return draw_pairs(evening, rng)
+
+    def table_form(self, club, evening, data, table=None):
+        initial = {"pair_0": table.pair_0, "pair_1": table.pair_1} if table else {}
+        return PairsTableForm(evening.season, data, initial=initial)
+
+    def printed_headings(self):
+        return [_("Bidding team"), _("Bid"), _("Books")]
