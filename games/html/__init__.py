@@ -2,4 +2,4 @@
 rendered for every seat at every change of every table (docs/architecture.md, "The table page,
 phone first").  Everything is put together as markupsafe's ``Markup``: a value is escaped as it
 goes in unless it is ``Markup`` already, so no insertion can be left unescaped
-(``games.html.markup``).  The template tags in ``games/templatetags`` only call these."""
+(``games.html.markup``).  The table's template tags in ``games/templatetags`` only call these."""
