@@ -174,6 +174,8 @@ def test_bid_whist_draw_follows_the_round_robin(bid_season, club):
         Partnership.objects.create(season=bid_season, first=members[2 * i],
                                    second=members[2 * i + 1])
     evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 5, 1))
+    for member in members:
+        Attendance.objects.create(evening=evening, member=member, coming=True)
     assert draw_evening(evening)[0] == 2
 
 
