@@ -130,7 +130,10 @@ def get_table(request, slug, table_id, need=VIEW) -> tuple[ClubAccess, EveningTa
 
 def may_enter_results(access: ClubAccess, table: EveningTable) -> bool:
     """Organisers enter and correct results; a player seated at the table may too when the
-    league allows entry at the table (their entry is then provisional)."""
+    league allows entry at the table (their entry is then provisional).  Nobody once the
+    season is closed: its results are final."""
+    if table.evening.season.is_closed:
+        return False
     if access.is_organiser:
         return True
     return bool(access.member and table.league.players_enter_results
