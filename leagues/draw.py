@@ -22,20 +22,50 @@ from itertools import combinations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from leagues import edits
 from leagues.models import EntryError, Evening, EveningTable, Season, TableSeat
 
 SPREAD_TRIES = 400
 
 
-def draw_evening(evening: Evening, rng: random.Random | None = None):
-    """Creates the evening's tables; returns (number of tables, members or pairs sitting out)."""
+def draw_evening(evening: Evening, rng: random.Random | None = None, *, again_by=None):
+    """Creates the evening's tables; returns (number of tables, members or pairs sitting out).
+
+    ``again_by``: the organiser drawing again an evening whose tables have no result yet (after
+    a late arrival or someone gone home): its tables go first, in the club's history."""
     rng = rng or random.SystemRandom()
     with transaction.atomic():
         # Lock the evening so two organisers clicking "draw" do not both draw.
         Evening.objects.select_for_update().get(pk=evening.pk)
         if evening.tables.exists():
-            raise EntryError(_("This evening already has tables."))
+            if again_by is None:
+                raise EntryError(_("This evening already has tables."))
+            if not may_draw_again(evening):
+                raise EntryError(_("A table of this evening has results: it cannot be drawn "
+                                   "again. Change its tables one by one instead."))
+            for table in evening.tables.all():
+                edits.delete_table(table, again_by)
         return evening.season.league.score_kind.draw(evening, rng)
+
+
+def may_draw_again(evening: Evening) -> bool:
+    """An evening is drawn again only while none of its tables has a result or is played."""
+    return not evening.tables.exclude(entry="").exists() and not evening.tables.filter(
+        deals__isnull=False).exists() and not evening.tables.filter(
+        online__isnull=False).exists()
+
+
+def sitting_out(evening: Evening) -> list:
+    """Who is coming but has no seat at the evening's tables: members, or pairs."""
+    if evening.season.league.score_kind.registers_pairs:
+        seated = set()
+        for table in evening.tables.all():
+            seated.update((table.pair_0_id, table.pair_1_id))
+        drawn, sharing = pairs_coming(evening)
+        return [pair for pair in drawn + sharing if pair.pk not in seated]
+    seated = set(TableSeat.objects.filter(table__evening=evening).values_list("member_id",
+                                                                               flat=True))
+    return [member for member in coming_members(evening) if member.pk not in seated]
 
 
 def coming_members(evening: Evening) -> list:
