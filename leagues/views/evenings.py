@@ -48,6 +48,7 @@ def evening_detail(request, slug, evening_id):
     return render(request, "leagues/evening.html", {
         "access": access, "club": access.club, "evening": evening,
         "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
+        "head_count": sum(1 for a in attendances if a.coming),
         "tables": history.evening_tables(evening),
         "sitting_out": draw.sitting_out(evening) if access.sees_members else [],
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening)})
