@@ -102,13 +102,14 @@ def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, An
 def side_words(players: list[dict[str, Any]], seat: int, names: words.Names) -> str | None:
     """Before anyone sits in an empty seat of a partnership game, whose side it is on: the
     partner's name once someone sits across it ("Ana's partner"), else the opponents' seated
-    beside it ("against Ana"); nothing for a taken seat or a table still empty around it."""
+    beside it ("against Ana"); nothing for a taken seat, the viewer's partner's seat (its
+    badge says so) or a table still empty around it."""
     if not players[seat]["free"]:
         return None
     partner = (seat + 2) % 4
+    if partner == names.me:
+        return None  # the seat's "partner" badge says it to the viewer
     if not players[partner]["free"]:
-        if partner == names.me:
-            return _("your partner")
         return _("%(name)s's partner") % {"name": names(partner)}
     opponents = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if not players[s]["free"]]
     if not opponents:

@@ -49,28 +49,32 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
     if s.get("to_act") and phase:
         said = (_("Your turn: %(phase)s") % {"phase": phase}) if s.get("is_me") else phase
         turn = html('<div class="turn" role="status">%s</div>\n', said)
+    clock = s.get("move_clock")
     if s.get("away"):
         if s.get("bot_playing"):
             dropped = _("Dropped off: a computer player plays until they return.")
         else:
+            # Whichever comes first, the end of the grace period or of the time for this
+            # move, a computer plays for them then: one countdown, to the sooner.
+            deadline, seconds = s.get("takeover_at"), s.get("takeover_in")
+            if clock and clock["seconds"] is not None and clock["seconds"] < (seconds or 0):
+                deadline, seconds = clock["deadline"], clock["seconds"]
             # The translation holds the countdown's markup, as a template's would: trusted
             # as it is, and what is put into it is escaped.
             dropped = Markup(_('Dropped off: a computer plays for %(name)s in <span '
                              'data-countdown-to="%(deadline)s">%(seconds)s</span> s.')) % {
-                "name": s["name"], "deadline": s.get("takeover_at"),
-                "seconds": s.get("takeover_in")}
+                "name": s["name"], "deadline": deadline, "seconds": seconds}
         away = html('<div class="away" role="status">%s</div>\n', dropped)
-    clock = s.get("move_clock")
-    if clock:
+    elif clock:
         # A timer, not a status: read when reached, never each second (table.js counts).
         if s.get("is_me"):
             left = _('<span data-countdown-to="%(deadline)s">%(seconds)s</span> s left, then '
                      'a computer plays this move for you.')
         else:
-            left = _('%(name)s has <span data-countdown-to="%(deadline)s">%(seconds)s</span> '
-                     's, then a computer plays this move.')
-        away += html('<div class="move-clock" role="timer">%s</div>\n', Markup(left) % {
-            "name": s["name"], "deadline": clock["deadline"], "seconds": clock["seconds"]})
+            left = _('<span data-countdown-to="%(deadline)s">%(seconds)s</span> s left to '
+                     'play.')
+        away = html('<div class="move-clock" role="timer">%s</div>\n', Markup(left) % {
+            "deadline": clock["deadline"], "seconds": clock["seconds"]})
     if hand:
         if s.get("last_call") and not s.get("to_act"):
             call = _("said: %(call)s") % {"call": s["last_call"]}
