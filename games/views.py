@@ -85,7 +85,8 @@ def new_table(request, game):
                                     is_private=form.cleaned_data["is_private"],
                                     deals_limit=form.cleaned_data.get("deals_limit"),
                                     grace_seconds=form.cleaned_data.get("grace_seconds") or 60,
-                                    trick_pause_ms=form.cleaned_data.get("trick_pause_ms"))
+                                    trick_pause_ms=form.cleaned_data.get("trick_pause_ms"),
+                                    move_seconds=form.cleaned_data.get("move_seconds"))
         try:
             tables.take_seat(table.pk, request.user, 0)
         except tables.TableError as exc:
