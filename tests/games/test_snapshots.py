@@ -38,7 +38,10 @@ def full_table(players, game="bid_whist", rules=None) -> Table:
 
 
 def views(snapshot):
-    return [snapshot.view(seat) for seat in (*range(registry.game(snapshot.game).seats), None)]
+    """Every seat's view and a spectator's, without ``move_in``: the seconds left to the move's
+    deadline, counted from the moment each view is made (the deadline itself is compared)."""
+    return [{key: value for key, value in snapshot.view(seat).items() if key != "move_in"}
+            for seat in (*range(registry.game(snapshot.game).seats), None)]
 
 
 def views_from_database(table_id):
