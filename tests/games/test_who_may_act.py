@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from games import computer_players, registry, tables
+from games import registry, tables
 from games.models import Table
 from tests.games.test_consumers import connect
 from tests.marks import slow_except
@@ -33,12 +33,6 @@ def people(django_user_model):
         return django_user_model.objects.create_user(name, f"{name}@example.org",
                                                      "pw-long-enough")
     return {name: make(name) for name in ("creator", "ana", "bob", "wendy", "otto")}
-
-
-@pytest.fixture
-def bots_wait(monkeypatch):
-    """Computer players never act by themselves: the test plays their turns when it wants."""
-    monkeypatch.setattr(computer_players, "schedule_bots", lambda table_id, own_thread=False: None)
 
 
 def build_tables(people, game="bid_whist"):
