@@ -26,7 +26,7 @@ def chat_line(line: Line, viewer_id: int | None) -> Markup:
     watching = html(' <span class="chat-tag">%s</span>', _("watching")) \
         if line.audience == "spectators" else EMPTY
     mute = EMPTY if own else html(
-        ' <button type="button" class="chat-mute link-button" data-mute="%s" '
+        ' <button type="button" class="chat-mute link" data-mute="%s" '
         'aria-label="%s">%s</button>', line.author_id,
         _("Mute %(name)s") % {"name": line.author}, _("Mute"))
     return html('<li class="%s" data-author="%s"><span class="chat-author">%s</span>%s: '
@@ -77,7 +77,7 @@ def chat_panel(lines: list[Line], *, viewer_id: int | None, seat: int | None,
             note = _("This table allows your own words during a hand too.")
         out.append(html('  <p class="helptext">%s</p>', note))
         out.append(html('  <p class="chat-muted" hidden><button type="button" '
-                        'class="link-button" data-unmute-all>%s</button></p>',
+                        'class="link" data-unmute-all>%s</button></p>',
                         _("Hear everyone again")))
     out.append(Markup("</section>"))
     return joined(out, NEW_LINE)

@@ -105,6 +105,28 @@ async def test_nobody_without_a_seat_acts_for_a_computer_or_a_person(people, bot
         await socket.disconnect()
 
 
+@pytest.mark.parametrize("role", ROLES_WITHOUT_A_SEAT)
+async def test_nobody_without_a_seat_talks_into_the_players_hand(people, bots_wait, fresh_limits,
+                                                                role):
+    table = await database_sync_to_async(build_tables)(people)
+    table = await database_sync_to_async(advance_to)(table.pk, 2)  # a hand in play
+    player, _ = await connect(table.pk, people["ana"])
+    await player.receive_json_from()
+    socket, _ = await connect(table.pk, user_of(people, role))
+    await socket.receive_json_from()
+    await socket.send_json_to({"type": "say", "text": "lead trumps, Ana"})
+    reply = await socket.receive_json_from()
+    if role == "anonymous":
+        assert reply["type"] == "error" and "Log in" in reply["message"]
+    else:  # a spectator's line, for the spectators
+        assert reply["type"] == "chat" and reply["lines"][0]["audience"] == "spectators"
+    assert await player.receive_nothing(timeout=0.3)
+    after = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    assert after.version == table.version
+    await socket.disconnect()
+    await player.disconnect()
+
+
 @pytest.mark.parametrize("turn", [1, 2])  # a computer's turn, another person's turn
 async def test_a_seated_player_cannot_act_on_someone_elses_turn(people, bots_wait, turn):
     table = await database_sync_to_async(build_tables)(people)
