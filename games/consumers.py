@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games import chat, computer_players, limits, presence
 from games.access import person_id, table_for_viewer
 from games.broadcasting import account_group, send_chat_line, table_group
-from games.html.chat import chat_lines
+from games.html.chat import chat_error, chat_lines
 from games.html.table import table_fragment_html
 from games.lobby_feed import feed as lobby_feed
 from games.models import Table
@@ -235,7 +235,9 @@ class TableConsumer(PersonSocket):
     async def say(self, phrase, text):
         """A line said at the table (``games.chat.say`` decides), sent to its audience."""
         line, refusal = await database_sync_to_async(self._say)(phrase, text)
-        if refusal is not None:
+        if refusal is not None and not self.json_mode:  # beside the box it was written in
+            await self.send(text_data=chat_error(refusal, oob=True))
+        elif refusal is not None:
             await self.send_error(refusal)
         else:
             await send_chat_line(self.table_id, asdict(line))
@@ -261,6 +263,8 @@ class TableConsumer(PersonSocket):
                 text = json.dumps({"type": "chat", "lines": [line.as_json() for line in lines]})
             else:
                 text = chat_lines(lines, person_id(self.user), swap=swap)
+                if any(line.author_id == person_id(self.user) for line in lines):
+                    text += chat_error("", oob=True)
         await self.send(text_data=text)
 
     async def access_check(self, event):

@@ -42,11 +42,18 @@ def chat_lines(lines: Iterable[Line], viewer_id: int | None, swap: str = "") -> 
                 joined((chat_line(line, viewer_id) for line in lines), NEW_LINE))
 
 
+def chat_error(message: str, oob: bool = False) -> Markup:
+    """Why a line was not said, beside the box it was written in (emptied once a line of this
+    person's is said); a socket sends it out of band."""
+    return html('<p id="chat-error" class="chat-error" role="alert"%s>%s</p>',
+                Markup(' hx-swap-oob="true"') if oob else EMPTY, message)
+
+
 def chat_panel(lines: list[Line], *, viewer_id: int | None, seat: int | None,
                quiet_during_hands: bool) -> Markup:
     """The panel as the page opens: the last lines this person may read, and what they may
     say (nothing for a visitor who is not signed in)."""
-    title = _("Table talk") if seat is not None else _("Spectators' talk")
+    title = _("Table talk")
     out = [html('<section class="chat-panel" aria-labelledby="chat-title">\n'
                 '  <h2 id="chat-title">%s</h2>', title),
            html('  <div class="chat-log" role="log" aria-label="%s">%s</div>', title,
@@ -68,6 +75,7 @@ def chat_panel(lines: list[Line], *, viewer_id: int | None, seat: int | None,
             '<input type="text" id="chat-text" name="text" maxlength="%s" autocomplete="off" '
             'placeholder="%s"><button type="submit">%s</button></form>',
             _("Your words"), MAX_TEXT, _("Your words"), _("Send")))
+        out.append(Markup('  ') + chat_error(""))
         if seat is None:
             note = _("Only the other spectators read you; the players are not disturbed.")
         elif quiet_during_hands:

@@ -61,7 +61,7 @@ def test_players_and_spectators_talk_each_to_their_own(browser, live_server_url,
         while time.monotonic() < deadline and not player.locator(".auction-history").count():
             make_a_move(player)
         say_words(player, "lead a heart, partner")
-        player.wait_for_selector("#table-error:has-text('only the phrases')")
+        player.wait_for_selector("#chat-error:has-text('only the phrases')")
         assert not any("Nice seats" in line for line in lines(player))
         assert not any("lead a heart" in line for line in lines(spectator))
         assert player.input_value("#chat-text") == ""  # the box empties once sent

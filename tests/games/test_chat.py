@@ -247,3 +247,19 @@ def test_a_persons_lines_are_in_their_download_and_go_with_their_account(people)
         == [(table.pk, "hello there")]
     people["ana"].delete()
     assert list(ChatLine.objects.values_list("phrase", flat=True)) == ["thanks"]
+
+
+async def test_on_the_page_a_refusal_shows_beside_the_box_until_a_line_is_said(people, bots_wait):
+    table = await database_sync_to_async(table_of)(people)
+    await database_sync_to_async(begin_the_hand)(table)
+    ana, _ = await connect(table.pk, people["ana"], json_mode=False)
+    await ana.receive_from()
+    await ana.send_json_to({"type": "say", "text": "lead trumps"})
+    refused = await ana.receive_from()
+    assert 'id="chat-error"' in refused and "only the phrases" in refused
+    assert 'id="table-error"' not in refused  # the table's own error line is left alone
+    await ana.send_json_to({"type": "say", "phrase": "sorry"})
+    said = await ana.receive_from()
+    assert "Sorry" in said
+    assert '<p id="chat-error" class="chat-error" role="alert" hx-swap-oob="true"></p>' in said
+    await ana.disconnect()
