@@ -87,6 +87,7 @@ def new_table(request, game):
                                     deals_limit=form.cleaned_data.get("deals_limit"),
                                     grace_seconds=form.cleaned_data.get("grace_seconds") or 60,
                                     trick_pause_ms=form.cleaned_data.get("trick_pause_ms"),
+                                    move_seconds=form.cleaned_data.get("move_seconds"),
                                     chat_during_play=form.cleaned_data["chat_during_play"])
         try:
             tables.take_seat(table.pk, request.user, 0)

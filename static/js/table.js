@@ -1,5 +1,6 @@
-// Counts down the grace period of a player who dropped off (the page works without it: the
-// server renders the seconds left each time the table changes).
+// Counts down the grace period of a player who dropped off and the time left for the move of
+// the seat to act (the page works without it: the server renders the seconds left each time
+// the table changes).
 (function () {
   function tick() {
     document.querySelectorAll("[data-countdown-to]").forEach(function (el) {

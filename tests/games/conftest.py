@@ -36,3 +36,12 @@ def no_grace_timer_or_computer_player_outlives_its_test():
     computer_players = sys.modules.get("games.computer_players")
     if computer_players is not None:  # their moves must not land in the next test's database
         computer_players.stop_own_threads()
+
+
+@pytest.fixture
+def people(django_user_model):
+    """Ana, Bob and Olga, each with an account (a module may have its own people)."""
+    def make(name):
+        return django_user_model.objects.create_user(name, f"{name}@example.org",
+                                                     "pw-long-enough")
+    return {name: make(name) for name in ("ana", "bob", "olga")}

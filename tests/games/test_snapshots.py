@@ -153,7 +153,7 @@ def test_editing_seats_in_the_admin_is_a_new_version(players, admin_client):
     assert page.status_code == 200
     form = page.context["adminform"].form
     data = {name: form[name].value() for name in ("game", "rules", "created_by", "grace_seconds",
-                                                  "trick_pause_ms")}
+                                                  "trick_pause_ms", "move_seconds")}
     data.update({"rules": "{}", "is_private": "", "deals_limit": "", "status": table.status,
                  "seats-TOTAL_FORMS": "4", "seats-INITIAL_FORMS": "4",
                  "seats-MIN_NUM_FORMS": "0", "seats-MAX_NUM_FORMS": "1000"})
