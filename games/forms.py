@@ -403,6 +403,12 @@ class TableForm(HouseRulesMixin, forms.Form):
         help_text=_("How long the cards of a finished trick stay in the middle of the "
                     "table, the winner marked, before they are gathered."))
 
+    chat_during_play = forms.BooleanField(
+        label=_("Free text during a hand"), required=False,
+        help_text=_("Whist is played in silence: during a hand players say only the preset "
+                    "phrases (good luck, well played, thanks, sorry), and their own words "
+                    "between hands. Tick to allow their own words at any time."))
+
     def __init__(self, game: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game

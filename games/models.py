@@ -141,6 +141,12 @@ class Table(models.Model):
     # The table of the rematch asked for once this one finished (one per finished table).
     rematch_table = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="+", verbose_name=_("rematch"))
+    # Whist is played in silence (the rule texts forbid signalling): during a hand only the
+    # preset phrases, unless the table's creator allows free text (``games.chat``).
+    chat_during_play = models.BooleanField(
+        _("free text during a hand"), default=False,
+        help_text=_("Players may write their own words while a hand is played, not only the "
+                    "preset phrases."))
 
     class Meta:
         ordering = ["-created_at"]
@@ -201,6 +207,31 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+
+class ChatLine(models.Model):
+    """One line said at a table (``games.chat``): a preset phrase, kept by its id and said in
+    each reader's language, or the author's own words.  Players' lines are for everyone at the
+    table; spectators' lines for the spectators only.  They go with the author's account."""
+
+    class Audience(models.TextChoices):
+        PLAYERS = "players", _("players")
+        SPECTATORS = "spectators", _("spectators")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_lines")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")
+    audience = models.CharField(max_length=10, choices=Audience.choices)
+    phrase = models.CharField(max_length=20, blank=True)  # a preset's id, or empty for text
+    text = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["table", "-id"], name="chat_lines_of_a_table")]
+
+    def __str__(self):
+        return f"{self.table} chat {self.pk}"
 
 
 class Presence(models.Model):

@@ -30,7 +30,8 @@ from games.versions import TableError, bump, locked, seat_for_update, seat_of
 
 def create_table(user, game: str, rules: dict, *, is_private: bool = False,
                  deals_limit: int | None = None, grace_seconds: int = 60,
-                 trick_pause_ms: int | None = None, move_seconds: int | None = None) -> Table:
+                 trick_pause_ms: int | None = None, move_seconds: int | None = None,
+                 chat_during_play: bool = False) -> Table:
     """``move_seconds``: the time for each move (0: none); None gives a public table
     ``PUBLIC_MOVE_SECONDS`` and a private one none."""
     if move_seconds is None:
@@ -43,6 +44,7 @@ def create_table(user, game: str, rules: dict, *, is_private: bool = False,
         table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
                                      is_private=is_private, deals_limit=deals_limit,
                                      grace_seconds=grace_seconds,
+                                     chat_during_play=chat_during_play,
                                      trick_pause_ms=(default_trick_pause_ms()
                                                      if trick_pause_ms is None
                                                      else trick_pause_ms),
@@ -153,6 +155,7 @@ def rematch(table_id: int, user) -> Table:
                                    is_private=table.is_private, deals_limit=table.deals_limit,
                                    grace_seconds=table.grace_seconds,
                                    trick_pause_ms=table.trick_pause_ms,
+                                   chat_during_play=table.chat_during_play,
                                    move_seconds=table.move_seconds,
                                    computer_names_of=table.computer_names_key)
         now = timezone.now()

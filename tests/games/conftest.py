@@ -11,6 +11,22 @@ def bots_act_at_once(settings):
     settings.BOT_WORKERS = 0  # decide in this process (the runner's own tests cover the pool)
 
 
+@pytest.fixture
+def fresh_limits():
+    """Every person's sockets and message allowances forgotten before and after the test."""
+    from games import limits
+    limits.reset()
+    yield
+    limits.reset()
+
+
+@pytest.fixture
+def bots_wait(monkeypatch):
+    """Computer players never act by themselves: the test plays their turns when it wants."""
+    from games import computer_players
+    monkeypatch.setattr(computer_players, "schedule_bots", lambda table_id, own_thread=False: None)
+
+
 @pytest.fixture(autouse=True)
 def no_grace_timer_or_computer_player_outlives_its_test():
     yield
