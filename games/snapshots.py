@@ -93,6 +93,9 @@ class TableSnapshot:
     state: Any
     rematch_table: int | None = None  # the table of the rematch, once a player asked for one
     computer_names_of: int | None = None  # as ``Table.computer_names_of``: a rematch's origin
+    # A finished table's hands as (number, engine result), in order: its end shows the score
+    # hand by hand.  Empty while it is played (every hand would be read at every change).
+    hand_results: tuple[tuple[int, dict], ...] = ()
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -126,6 +129,7 @@ class TableSnapshot:
             "hand": self.state.view(seat) if self.state is not None else None,
             "last_hand": self.last_hand,
             "rematch_table": self.rematch_table,
+            "hand_results": [{"number": n, "result": r} for n, r in self.hand_results],
         }
 
 
@@ -137,6 +141,9 @@ def build_snapshot(table: Table) -> TableSnapshot:
         for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
     redeals = table.hands.filter(result__redeal=True).count() if hands else 0
+    finished = table.status == Table.Status.FINISHED and hands
+    hand_results = tuple(table.hands.order_by("number").values_list("number", "result")) \
+        if finished else ()
     return TableSnapshot(
         table_id=table.pk, game=table.game, version=table.version, status=table.status,
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
@@ -145,7 +152,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
         deals_played=hands[0].number - redeals if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
         state=current_state(table), rematch_table=table.rematch_table_id,
-        computer_names_of=table.computer_names_of)
+        computer_names_of=table.computer_names_of, hand_results=hand_results)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
