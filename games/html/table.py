@@ -376,7 +376,9 @@ def _the_end(view) -> Markup:
             for h in played)
         totals = words.scores_so_far(view) or []
         total = _("Total")
-        foot = joined(html("<td>%s</td>", words.score_number(v)) for v in totals)
+        # a balance is written as a hand's points are (+5), a match's score as players keep it
+        total_of = words.score_number if game.is_match else words.signed
+        foot = joined(html("<td>%s</td>", total_of(v)) for v in totals)
         out.append(html('  <table class="score-by-hand">\n    <caption>%s</caption>\n'
                         '    <thead><tr><th scope="col">%s</th>%s</tr></thead>\n'
                         '    <tbody>%s</tbody>\n'

@@ -123,6 +123,10 @@ def test_a_closed_session_ends_with_its_balances_hand_by_hand(client, player):
     assert "best balance" in winner or winner == "The table was closed."
     assert len(re.findall(r'<tr><th scope="row">\d+</th>', page)) == played(table)
     assert page.count('<th scope="col">') == 1 + 4  # the hand's number, then every player
+    balances = Table.objects.get(pk=table.pk).summary["balances"]
+    totals = re.search(r"<tfoot><tr><th scope=\"row\">Total</th>(.*?)</tr>", page).group(1)
+    assert re.findall(r"<td>([^<]+)</td>", totals) == [  # written as a hand's points are
+        f"+{v:g}" if v > 0 else f"−{-v:g}" if v < 0 else "0" for v in balances]
 
 
 def test_the_end_reads_every_hand_in_one_query(player):
