@@ -244,8 +244,8 @@ def _remember_after_play(table: Table, version: int, state, hand: Hand | None) -
     when this process holds that one (a play changes no seat): at the end of a hand the
     sockets of this process then need no database read either."""
     previous = peek_snapshot(table.pk, version)
-    if previous is None:
-        return
+    if previous is None or table.status == Table.Status.FINISHED:
+        return  # a finished table's end reads every hand's result: built from the database
     after = replace(
         previous, version=table.version, status=table.status, summary=table.summary,
         record=table.current, state=state if hand is None else current_state(table),

@@ -250,14 +250,16 @@ def declarers(hand: dict[str, Any]) -> list[int]:
 def sentences(said, view: dict[str, Any], names: words.Names,
               with_result: bool = True) -> dict[str, str | None]:
     """The game's words (``games.words.<game>``) for this view: whose turn is doing what, the
-    contract, the score and the last hand's result (unless ``with_result`` is false)."""
+    contract, the score and the last hand's result (unless ``with_result`` is false and a
+    card of the next hand was played)."""
     hand = view.get("hand") or {}
     return {
         "turn_phase": str(said.PHASES.get(hand.get("phase"), "")),
         "contract": said.contract(view, names) if hand else None,
         "score": said.score(view, names),
-        "result": said.result(view["last_hand"], names)
-        if with_result and view.get("last_hand") else None,
+        # also while nothing of the next hand is played: the table shows it in its middle
+        "result": said.result(view["last_hand"], names) if view.get("last_hand") and (
+            with_result or not (hand.get("trick") or hand.get("tricks"))) else None,
     }
 
 

@@ -104,6 +104,9 @@ class TableSnapshot:
     computer_names_of: int | None = None  # as ``Table.computer_names_of``: a rematch's origin
     move_seconds: int = 0  # the time for a move (0: none)
     move_deadline: datetime | None = None  # when the turn in play runs out
+    # A finished table's hands as (number, engine result), in order: its end shows the score
+    # hand by hand.  Empty while it is played (every hand would be read at every change).
+    hand_results: tuple[tuple[int, dict], ...] = ()
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -139,6 +142,7 @@ class TableSnapshot:
             "rematch_table": self.rematch_table,
             "move_seconds": self.move_seconds,
             **move_clock(self.move_deadline, now),
+            "hand_results": [{"number": n, "result": r} for n, r in self.hand_results],
         }
 
 
@@ -150,6 +154,9 @@ def build_snapshot(table: Table) -> TableSnapshot:
         for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
     redeals = table.hands.filter(result__redeal=True).count() if hands else 0
+    finished = table.status == Table.Status.FINISHED and hands
+    hand_results = tuple(table.hands.order_by("number").values_list("number", "result")) \
+        if finished else ()
     return TableSnapshot(
         table_id=table.pk, game=table.game, version=table.version, status=table.status,
         created_by=table.created_by_id, grace_seconds=table.grace_seconds,
@@ -159,7 +166,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
         state=current_state(table), rematch_table=table.rematch_table_id,
         computer_names_of=table.computer_names_of, move_seconds=table.move_seconds,
-        move_deadline=table.move_deadline)
+        move_deadline=table.move_deadline, hand_results=hand_results)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import words
+from games import registry, words
 from games.access import is_host
 from games.html.auction import auction_grid
 from games.html.cards import card_face, card_faces, dimmed_card, trick_spots
@@ -37,9 +37,14 @@ def table_fragment_html(view: dict[str, Any], ui: dict[str, Any], *, user=None,
     holds the last hand's result, which is left out."""
     # The plates and the hand's forms take what a template context would give them.
     context = {"csrf_token": csrf_token, "user": user}
-    hand = view.get("hand")
+    finished = view.get("status") == "finished"
+    # a finished table ends on a screen of its own; a hand left unfinished by closing the
+    # table is not shown
+    hand = None if finished else view.get("hand")
     act_url = ui.get("act_url") or ""
     out = [_state_open(view, hand, oob), _status(view, ui)]
+    if finished:
+        out.append(_end_screen(context, view))
     if hand:
         out.append(_felt(context, view, ui, hand))
         out.append(_exposed(view, ui))
@@ -111,6 +116,7 @@ def _felt(context, view, ui, hand) -> Markup:
         out.append(html('    <ol class="compass trick-finished won-%s" data-trick-key="%s">'
                         '%s%s</ol>', finished["winner_position"], finished["key"], spots,
                         winner))
+    out.append(_result_in_the_middle(view, ui, hand))
     out.append(Markup("  </div>"))
     if finished:
         last_trick = table_words["Last trick"]
@@ -136,6 +142,20 @@ def _felt(context, view, ui, hand) -> Markup:
                 if s["position_class"] == "south"]
     out.append(Markup("</div>"))
     return joined(out, NEW_LINE)
+
+
+def _result_in_the_middle(view, ui, hand) -> Markup:
+    """The hand just played, in words, in the middle of the table while nothing of the next
+    hand is played: shown once its final trick's pause is over (site.css hides it during the
+    pause), never over the player's hand or call; the whole deal is in ``#table-result``."""
+    last = view.get("last_hand")
+    if not last or not ui.get("result") or hand.get("trick") or hand.get("tricks"):
+        return EMPTY
+    title = _("Hand %(n)s") % {"n": last["number"]}
+    whole = _("The whole deal")
+    return html('    <p class="last-hand-words" data-hand="%s"><strong>%s:</strong> %s '
+                '<a class="whole-deal" href="#table-result">%s</a></p>',
+                last["number"], title, ui["result"], whole)
 
 
 def _exposed(view, ui) -> Markup:
@@ -277,7 +297,7 @@ def _hand_info(ui, hand) -> Markup:
 
 
 def _table_forms(context, view, user) -> Markup:
-    """Filling the seats while the table waits, closing it, and the rematch once it is over."""
+    """Filling the seats while the table waits, and closing it."""
     out = []
     table, status = view["table"], view.get("status")
     signed_in = bool(getattr(user, "is_authenticated", False))
@@ -303,21 +323,68 @@ def _table_forms(context, view, user) -> Markup:
         out.append(html('<p class="close-table"><a class="button secondary" href="%s">%s</a>\n'
                         '  <span class="helptext">%s</span></p>',
                         _url("table_close", table), close, ends))
-    if status == "finished":
-        rematch = _("Rematch")
-        out.append(html('<section class="rematch" aria-label="%s">', rematch))
-        if view.get("rematch_table"):
-            join = _("Rematch: join table %(n)s") % {"n": view["rematch_table"]}
-            out.append(html('  <p role="status"><a class="button" href="%s">%s</a></p>',
-                            _url("table", view["rematch_table"]), join))
-        elif view.get("seat") is not None:
-            same = _("A new table of the same game and house rules, with the same players in "
-                     "the same seats.")
-            out.append(html('  <form method="post" action="%s">%s\n'
-                            '    <button type="submit">%s</button>\n'
-                            '    <span class="helptext">%s</span></form>',
-                            _url("table_rematch", table), csrf, rematch, same))
-        out.append(Markup("</section>"))
+    return joined(out, NEW_LINE)
+
+
+def _end_screen(context, view) -> Markup:
+    """A finished table's screen of its own, in place of the felt: who won (or the balances),
+    the score hand by hand, "Play again" (the rematch) and the hand history."""
+    table = view["table"]
+    csrf = csrf_input(context)
+    out = [_the_end(view)]
+    rematch = _("Play again")
+    out.append(html('<section class="rematch" aria-label="%s">', rematch))
+    if view.get("rematch_table"):
+        join = _("Rematch: join table %(n)s") % {"n": view["rematch_table"]}
+        out.append(html('  <p role="status"><a class="button" href="%s">%s</a></p>',
+                        _url("table", view["rematch_table"]), join))
+    elif view.get("seat") is not None:
+        same = _("A new table of the same game and house rules, with the same players in "
+                 "the same seats.")
+        out.append(html('  <form method="post" action="%s">%s\n'
+                        '    <button type="submit">%s</button>\n'
+                        '    <span class="helptext">%s</span></form>',
+                        _url("table_rematch", table), csrf, rematch, same))
+    history = _("Every hand, card by card")
+    out.append(html('  <p class="hand-history-link"><a href="%s">%s</a></p>',
+                    _url("hand_list", table), history))
+    out.append(Markup("</section>\n</section>"))
+    return joined(out, NEW_LINE)
+
+
+def _the_end(view) -> Markup:
+    """Who won, or the balances, and the score hand by hand: each hand's points and the
+    running total below."""
+    names = words.Names(view["players"], view.get("seat"))
+    game = registry.game(view["game"])
+    heading = _("The match is over") if game.is_match else _("The session is over")
+    out = [html('<section class="match-end" aria-labelledby="match-end-title">\n'
+                '  <h2 id="match-end-title">%s</h2>\n  <p class="match-winner">%s</p>',
+                heading, words.the_end(view, names))]
+    counted = game.engine.CHAIN.counted
+    seats = len(view["players"])
+    sides = [(s, s + 2) for s in (0, 1)] if game.is_partnership_match and seats == 4 \
+        else [(s,) for s in range(seats)]
+    played = [h for h in view.get("hand_results") or ()
+              if not h["result"].get("redeal") and h["result"].get(counted)]
+    if played:
+        by_hand = _("Score by hand")
+        head = joined(html('<th scope="col">%s</th>', words.capitalise(names.together(side)))
+                      for side in sides)
+        rows = joined(
+            html('<tr><th scope="row">%s</th>%s</tr>', h["number"],
+                 joined(html("<td>%s</td>", words.signed(v)) for v in h["result"][counted]))
+            for h in played)
+        totals = words.scores_so_far(view) or []
+        total = _("Total")
+        # a balance is written as a hand's points are (+5), a match's score as players keep it
+        total_of = words.score_number if game.is_match else words.signed
+        foot = joined(html("<td>%s</td>", total_of(v)) for v in totals)
+        out.append(html('  <table class="score-by-hand">\n    <caption>%s</caption>\n'
+                        '    <thead><tr><th scope="col">%s</th>%s</tr></thead>\n'
+                        '    <tbody>%s</tbody>\n'
+                        '    <tfoot><tr><th scope="row">%s</th>%s</tr></tfoot>\n  </table>',
+                        by_hand, _("Hand"), head, rows, total, foot))
     return joined(out, NEW_LINE)
 
 
@@ -329,12 +396,13 @@ def _result(view, ui, swap_by_id: bool) -> Markup:
     last = view.get("last_hand")
     if not last:
         return html('<div id="table-result"%s></div>', oob)
-    title, close = _("Result of hand %(n)s") % {"n": last["number"]}, _("Close")
+    # "Hide", never "Close": the table's own "Close the table…" ends the session
+    title, hide = _("Result of hand %(n)s") % {"n": last["number"]}, _("Hide")
     out = [html('<div id="table-result"%s>', oob),
-           html('<details class="result-panel" data-hand="%s"%s>', last["number"],
-                " open" if view.get("status") == "finished" else ""),
+           html('<details class="result-panel" id="result-panel" data-hand="%s">',
+                last["number"]),
            html('  <summary><span class="result-title">%s</span> '
-                '<span class="close-hint" aria-hidden="true">%s</span></summary>', title, close)]
+                '<span class="close-hint" aria-hidden="true">%s</span></summary>', title, hide)]
     if ui.get("result"):
         out.append(html('  <p class="result-words">%s</p>', ui["result"]))
     deal = joined(html('<p><span class="deal-name">%s:</span> %s</p>',

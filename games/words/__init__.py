@@ -196,9 +196,54 @@ def with_tricks(tricks: int) -> str:
     return ngettext("with %(n)s trick", "with %(n)s tricks", tricks) % {"n": tricks}
 
 
-def signed(number: int) -> str:
+def signed(number: int | float) -> str:
     """+6, −5, 0: a score as players write it."""
     return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
+
+
+def score_number(value: int | float) -> str:
+    """A running score as players write it: 7, 0, −10 (a minus sign, never a hyphen)."""
+    return f"−{-value:g}" if value < 0 else f"{value:g}"
+
+
+def scores_so_far(view: dict[str, Any]) -> list[int | float] | None:
+    """The running scores or balances of the table, zeros before the first hand is over; None
+    before the first deal."""
+    summary = view.get("summary") or {}
+    values = summary.get("scores") or summary.get("balances")
+    if values:
+        return list(values)
+    return [0] * len(view.get("players") or ()) if view.get("hand") else None
+
+
+def the_end(view: dict[str, Any], names: Names) -> str:
+    """How a finished table ended, for its end screen: who won the match, or who ends the
+    session with the best balance, or that it was closed before anyone won."""
+    summary = view.get("summary") or {}
+    winner = summary.get("winner")
+    if winner is not None:
+        if len(summary.get("scores") or ()) == 2:  # two sides: a seat and the one opposite
+            return _("%(side)s win the match.") % {
+                "side": names.capital_together((winner % 2, winner % 2 + 2))}
+        return you_win(winner, names)
+    values = summary.get("balances")
+    if values and any(values):
+        best = max(values)
+        leaders = [s for s, v in enumerate(values) if v == best]
+        return ngettext("%(names)s ends with the best balance, %(score)s.",
+                        "%(names)s end with the best balance, %(score)s each.",
+                        len(leaders)) % {"names": names.capital_together(leaders),
+                                         "score": signed(best)}
+    if summary.get("scores"):
+        return _("The table was closed before the match was won.")
+    return _("The table was closed.")
+
+
+def you_win(winner: int, names: Names) -> str:
+    """One player won the match: "You win the match." to them, "Ana wins the match." else."""
+    if winner == names.me:
+        return _("You win the match.")
+    return _("%(name)s wins the match.") % {"name": names.capital(winner)}
 
 
 def each_score(values: Sequence[int], names: Names) -> str:
@@ -232,14 +277,13 @@ def trumps(suit: str | None) -> str:
 
 def balances(view: dict[str, Any], names: Names, unit: str) -> str | None:
     """A running balance by name, the leader first: "Ana +12, you −4, ..." with its unit."""
-    summary = view.get("summary") or {}
-    values = summary.get("balances")
+    values = scores_so_far(view)
     if not values:
         return None
     order = sorted(range(len(values)), key=lambda s: -values[s])
     line = ", ".join(_("%(name)s %(score)s") % {"name": names(s), "score": signed(values[s])}
                      for s in order)
-    return _("Balances in %(unit)s: %(line)s") % {"unit": unit, "line": capitalise(line)}
+    return _("Balances in %(unit)s: %(line)s") % {"unit": unit, "line": line}
 
 
 def last_result(outcome_words):

@@ -16,6 +16,8 @@ from games.words import (
     house_rules,
     last_result,
     phases,
+    score_number,
+    scores_so_far,
     signed,
 )
 
@@ -73,16 +75,17 @@ def result(outcome: dict[str, Any], names: Names) -> str | None:
 
 
 def score(view: dict[str, Any], names: Names) -> str | None:
-    summary = view.get("summary") or {}
-    scores = summary.get("scores")
+    scores = scores_so_far(view)
     if not scores:
         return None
+    summary = view.get("summary") or {}
     me = view.get("seat")
     first = me % 2 if me is not None else 0
-    line = _("%(first)s %(a)s — %(second)s %(b)s, first to %(target)s") % {
-        "first": names.capital_together(side_of(first)), "a": scores[first],
-        "second": names.together(side_of(1 - first)), "b": scores[1 - first],
-        "target": house_rules(view).game_target}
+    target = house_rules(view).game_target
+    line = _("Score: %(first)s %(a)s — %(second)s %(b)s; %(target)s wins, %(floor)s loses") % {
+        "first": names.together(side_of(first)), "a": score_number(scores[first]),
+        "second": names.together(side_of(1 - first)), "b": score_number(scores[1 - first]),
+        "target": target, "floor": score_number(-target)}
     if summary.get("winner") is not None:
         line += " · " + _("%(side)s win the match.") % {
             "side": names.capital_together(side_of(summary["winner"]))}

@@ -11,13 +11,15 @@ from games.words import (
     Names,
     bid_grid,
     bid_words,
-    capitalise,
     contract_word,
     declared_by_one,
     exchange,
     house_rules,
     last_result,
     phases,
+    score_number,
+    scores_so_far,
+    you_win,
 )
 
 GAME = "cutthroat_bid_whist"
@@ -47,17 +49,18 @@ def result(outcome: dict[str, Any], names: Names) -> str | None:
 
 
 def score(view: dict[str, Any], names: Names) -> str | None:
-    summary = view.get("summary") or {}
-    scores = summary.get("scores")
+    scores = scores_so_far(view)
     if not scores:
         return None
+    summary = view.get("summary") or {}
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
-    line = _("%(scores)s, first to %(target)s") % {
-        "scores": capitalise(" · ".join(_("%(name)s %(score)s") % {"name": names(s), "score": scores[s]}
-                             for s in order)),
+    line = _("Score: %(scores)s; %(target)s wins") % {
+        "scores": " · ".join(_("%(name)s %(score)s") % {"name": names(s),
+                                                          "score": score_number(scores[s])}
+                             for s in order),
         "target": house_rules(view).game_target}
     if summary.get("winner") is not None:
-        line += " · " + _("%(name)s wins the match.") % {"name": names.capital(summary["winner"])}
+        line += " · " + you_win(summary["winner"], names)
     return line
 
 

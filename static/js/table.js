@@ -17,9 +17,12 @@
 // across those swaps: if the next lead arrives during the pause (or the page never saw the
 // trick complete, when the next card followed at once) the finished trick stays until the
 // pause ends and the new card appears after it: one trick at a time in the middle, never two
-// cards in front of one seat.  Two exceptions: the viewer's own card ends the pause (they saw
-// the trick, and see their card at once), and a newer finished trick takes the place of the
-// one shown (the newest is never cut short).  The "Last trick" toggle keeps its state too.
+// cards in front of one seat.  Exceptions: the viewer's own card ends the pause (they saw
+// the trick, and see their card at once), a newer finished trick takes the place of the
+// one shown (the newest is never cut short), and a trick the viewer must follow ends it too:
+// the cards they play to are on screen at their turn.  The final trick of a hand pauses as
+// the others do, the hand's result in words after it.  The "Last trick" toggle keeps its
+// state too.
 (function () {
   var seenKey = null;     // the newest finished trick this page knows of
   var pauseKey = null;    // the one shown now, until pauseUntil
@@ -41,6 +44,12 @@
     var state = document.getElementById("table-state");
     var seat = state ? state.getAttribute("data-seat") : "";
     return seat !== "" && !!el.querySelector('.trick-now .spot[data-seat="' + seat + '"] [data-card]');
+  }
+
+  // The viewer's turn to play to a trick already led to: a card of theirs may be played now.
+  function mustFollow(el) {
+    return !!el.querySelector(".trick-now [data-card]") &&
+      !!document.querySelector("#table-state .my-hand .card-button");
   }
 
   function gathered() {
@@ -80,8 +89,10 @@
       }
       seenKey = key;
     }
-    if (pauseKey && key === pauseKey && playedByMe(el)) {
-      pauseUntil = now;  // the viewer played to the next trick: they saw this one; show theirs
+    if (pauseKey && key === pauseKey && (playedByMe(el) || mustFollow(el))) {
+      // the viewer played to the next trick (they saw this one: show theirs), or must follow
+      // the cards led to it: the trick they play to is never hidden
+      pauseUntil = now;
     }
     if (pauseKey && key === pauseKey && now < pauseUntil) {
       el.classList.add("pausing");
@@ -111,73 +122,15 @@
   }
 })();
 
-// The result of the hand just played (details.result-panel[data-hand]) opens by itself once
-// per hand for the players (a watcher opens it when they like), over the table, and stays open across the updates until the player closes it or
-// the next hand's first card is played.  What the player chose is kept for the session, per
-// table and hand: "closed" (never opened again), or "open" (opened again by the player: it
-// stays open until they close it).
+// The hand just played is said in the middle of the table (.last-hand-words) once its final
+// trick's pause is over; its link opens the whole deal (details.result-panel) below the
+// table.  The panel never opens by itself: it would lie over the next deal.
 (function () {
-  function store() {
-    try { return window.sessionStorage; } catch (e) { return null; }
-  }
-
-  function keyOf(panel) {
-    var state = document.getElementById("table-state");
-    var table = state ? state.getAttribute("data-table") : "";
-    return "whistclub:result:" + table + ":" + panel.getAttribute("data-hand");
-  }
-
-  function place() {
-    var panel = document.querySelector("details.result-panel[data-hand]");
-    var storage = store();
-    if (!panel || !storage) { return; }
-    var key = keyOf(panel);
-    var chosen = storage.getItem(key);
-    var state = document.getElementById("table-state");
-    var playing = !!state && state.getAttribute("data-cards-played") === "yes";
-    if (playing && chosen !== "open") {
-      storage.setItem(key, "closed");  // the next hand is being played: out of the way
-      chosen = "closed";
-    }
-    var seated = !!state && state.getAttribute("data-seat") !== "";
-    if (!seated && chosen === null) {
-      // a watcher (or a visitor asked to log in) first sees the table; they may open it
-      chosen = "closed";
-    }
-    panel.open = chosen !== "closed";
-    fit();
-  }
-
-  // The open panel ends above the hand bar (sticky at the bottom of the screen) when there is
-  // room for it; with little room it keeps its own height and lies over the bar (site.css).
-  function fit() {
-    var panel = document.querySelector("details.result-panel[open]");
-    var bar = document.querySelector(".my-hand");
-    if (!panel) { return; }
-    var room = bar ? bar.getBoundingClientRect().top - panel.getBoundingClientRect().top - 8 : 0;
-    if (room >= 160) {
-      panel.style.setProperty("--room-above-hand", Math.floor(room) + "px");
-    } else {
-      panel.style.removeProperty("--room-above-hand");
-    }
-  }
-
   document.addEventListener("click", function (event) {
-    var summary = event.target instanceof Element ? event.target.closest("details.result-panel > summary") : null;
-    var storage = store();
-    if (!summary || !storage) { return; }
-    var panel = summary.parentElement;
-    storage.setItem(keyOf(panel), panel.open ? "closed" : "open");  // before the toggle
+    var link = event.target instanceof Element ? event.target.closest("a.whole-deal") : null;
+    var panel = document.getElementById("result-panel");
+    if (link && panel) { panel.open = true; }
   });
-  document.addEventListener("htmx:wsAfterMessage", place);
-  document.addEventListener("toggle", fit, true);  // a details' toggle does not bubble
-  window.addEventListener("resize", fit);
-  window.addEventListener("scroll", fit, { passive: true });
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", place);
-  } else {
-    place();
-  }
 })();
 
 // Keyboard players keep their place: the table is replaced on every change, which would drop

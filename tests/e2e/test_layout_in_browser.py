@@ -56,23 +56,13 @@ def my_call(page):
                     and page.locator(".bid-box button").count() > 2):
                 return
         if not make_a_move(page, prefer="pass"):
-            close_result(page)  # the hand before ended: its result is read and closed
             page.wait_for_timeout(150)
             still.check()
     pytest.fail(f"never my call; the table shows: {shown(page)}")
 
 
-def close_result(page):
-    """The result of the hand before opens by itself: the player reads it and closes it."""
-    panel = page.locator("details.result-panel[open] > summary")
-    if panel.count():
-        panel.click()
-
-
 def settle(page):
-    page.wait_for_timeout(400)  # the last swap and any transition
-    close_result(page)
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(500)  # the last swap and any transition
 
 
 UNCOVERED = """els => els.filter(el => {
@@ -192,20 +182,89 @@ def test_the_table_fits_the_screen(browser, live_server_url, signed_in, game, si
 @pytest.mark.parametrize("game", GAMES)
 def test_a_new_player_plays_a_whole_hand_by_tapping_on_a_phone(browser, live_server_url,
                                                                  signed_in, game):
-    """The whole hand at 390×844, every call and card tapped; the result opens by itself, in
-    words.  (At a desktop's size, tests/e2e/test_accessibility.py plays a whole hand of each
-    game by clicking.)"""
+    """The whole hand at 390×844, every call and card tapped; the result shows in words in
+    the middle of the next deal, on screen with the whole hand and the call, over neither, or
+    the table's end shows on screen.  (At a desktop's size, tests/e2e/test_accessibility.py
+    plays a whole hand of each game by clicking.)"""
     context = browser.new_context(locale="en-GB", storage_state=signed_in, **SIZES["phone"])
     context.set_default_timeout(15000)
     page = context.new_page()
+    width, height = 390, 844
     try:
         open_table(page, live_server_url, game)
-        deadline = time.monotonic() + 480  # generous: a busy CI machine
-        while not page.locator("details.result-panel[open]").count():
-            assert time.monotonic() < deadline, "the hand never finished"
-            if not make_a_move(page):
-                page.wait_for_timeout(150)
-        summary = page.inner_text("details.result-panel[open]")
-        assert "None" not in summary and "{'" not in summary and "_" not in summary
+        play_until(page, ".last-hand-words:visible, .match-end",
+                   f"result-{game.replace('_', '-')}-phone")
+        if page.locator(".match-end").count():
+            check_the_end(page, width, height)
+            return
+        words = page.inner_text(".last-hand-words")
+        assert "None" not in words and "{'" not in words and "_" not in words
+        inside(page, ".my-hand [data-card]", width, height, "card of the hand")
+        calls = ".bid-box button, .my-hand .action-buttons button"
+        if page.locator(calls).count():
+            inside(page, calls, width, height, "call")
+        if page.locator(".bid-box.many").count():
+            # a long bid box is a sheet over the middle of the table, the result too: the
+            # player reads it by scrolling the table up above the sheet
+            page.locator(".last-hand-words").evaluate("el => el.scrollIntoView()")
+            assert not page.locator(".last-hand-words").evaluate_all(UNCOVERED)
+            page.evaluate("window.scrollTo(0, 0)")
+        else:
+            inside(page, ".last-hand-words", width, height, "the hand's result")
+        # the whole deal opens below the table, from the link, never by itself
+        assert not page.locator("details.result-panel[open]").count()
+        page.click("a.whole-deal")
+        assert page.locator("details.result-panel[open] .deal [data-card]").count()
+    finally:
+        context.close()
+
+
+def play_until(page, selector, shot):
+    """Taps this player's moves until ``selector`` shows, then the page settles, seen from
+    its top (kept as ``shot`` in WHISTCLUB_SCREENSHOTS)."""
+    deadline = time.monotonic() + 480  # generous: a busy CI machine
+    while not page.locator(selector).count():
+        assert time.monotonic() < deadline, f"never {selector}: {shown(page)}"
+        if not make_a_move(page):
+            page.wait_for_timeout(150)
+    settle(page)
+    page.evaluate("window.scrollTo(0, 0)")  # a tap of the test may have scrolled the page
+    page.wait_for_timeout(100)
+    folder = os.environ.get("WHISTCLUB_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{shot}.png"))
+
+
+def check_the_end(page, width, height):
+    """A finished table's end on one screen: who won, the score by hand, play again."""
+    for selector, what in ((".match-end h2", "the end's title"),
+                           (".match-winner", "who won"),
+                           (".score-by-hand tbody tr", "a hand's score"),
+                           (".score-by-hand tfoot tr", "the total"),
+                           (".match-end .rematch button", "play again")):
+        inside(page, selector, width, height, what)
+    assert page.inner_text(".match-end .rematch button") == "Play again"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_finished_match_ends_on_a_screen_of_its_own(browser, live_server_url, signed_in,
+                                                      size):
+    """A match to 1 ends with its first hand played: its end is on screen, nothing to
+    scroll."""
+    context = browser.new_context(locale="en-GB", storage_state=signed_in, **SIZES[size])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
+    try:
+        page.goto(live_server_url + "/tables/new/bid_whist/")
+        target = page.locator("#id_rule_game_target")
+        if not target.is_visible():
+            page.locator("details:has(#id_rule_game_target) > summary").click()
+        target.fill("1")
+        page.click("text=Open the table")
+        page.wait_for_selector("#table-state")
+        fill_empty_seats(page)
+        play_until(page, ".match-end", f"match-end-{size}")
+        check_the_end(page, width, height)
     finally:
         context.close()

@@ -1,6 +1,7 @@
-"""What lies over the table once a hand is over, at the next hand's auction: the last trick
-stays folded until asked for, the last hand's result can be read whole on a phone (Bid Whist's
-discards included, not under the hand bar), and it opens by itself only for the players."""
+"""What the table shows once a hand is over, at the next hand's auction: the last trick stays
+folded until asked for, the hand's result is said in the middle of the table, over neither the
+hand nor the call, and its whole deal opens below the table only when asked for (Bid Whist's
+discards included, read whole on a phone)."""
 
 import time
 import uuid
@@ -78,7 +79,7 @@ def second_auction(browser, live_server_url):
         fresh.close()
         pytest.fail(f"the next hand's auction never came: the page shows version "
                     f"{version_of(page)}, a fresh load {loaded}; the page reads: {shown(page)}")
-    assert "first to 50" in shown(page)
+    assert "50 wins, −50 loses" in shown(page)
     url, state = page.url, context.storage_state()
     context.close()
     return url, state
@@ -100,7 +101,6 @@ def test_the_last_trick_stays_folded_until_asked_for(browser, second_auction, si
     page = player_page(browser, second_auction, size)
     assert not page.locator(".last-trick-panel").is_visible()
     assert not page.locator(".trick-finished").is_visible()
-    page.locator("details.result-panel[open] > summary").click()  # read, and closed
     toggle = page.locator(".last-trick .toggle-button")
     if toggle.is_visible():
         toggle.click()
@@ -109,11 +109,42 @@ def test_the_last_trick_stays_folded_until_asked_for(browser, second_auction, si
     page.context.close()
 
 
+def overlap(a, b) -> bool:
+    return not (a["right"] <= b["left"] or b["right"] <= a["left"]
+                or a["bottom"] <= b["top"] or b["bottom"] <= a["top"])
+
+
+def box(page, selector):
+    return page.locator(selector).evaluate(
+        "el => { const r = el.getBoundingClientRect();"
+        " return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_result_shows_in_the_middle_over_neither_the_hand_nor_the_call(browser,
+                                                                         second_auction, size):
+    page = player_page(browser, second_auction, size)
+    words = page.locator(".last-hand-words")
+    assert words.evaluate_all(SEEN) == [True]
+    assert words.inner_text().startswith("Hand 1: ")
+    result = box(page, ".last-hand-words")
+    assert not overlap(result, box(page, ".my-hand")), "the result lies over the hand bar"
+    assert all(page.locator(".my-hand [data-card]").evaluate_all(SEEN))
+    if page.locator(".bid-box").count():
+        assert not overlap(result, box(page, ".bid-box"))
+    assert page.locator("details.result-panel").get_attribute("open") is None
+    assert page.inner_text(".site-nav").strip()  # the header is not covered either
+    assert all(page.locator(".site-nav a").evaluate_all(SEEN))
+    page.context.close()
+
+
 def test_the_whole_result_can_be_read_on_a_phone_discards_included(browser, second_auction):
     page = player_page(browser, second_auction, "phone")
     panel = page.locator("details.result-panel")
-    assert panel.get_attribute("open") is not None  # it opened by itself for the player
-    panel.evaluate("el => { el.scrollTop = el.scrollHeight; }")  # read to its end
+    assert panel.get_attribute("open") is None  # never opened over the table by itself
+    page.click("a.whole-deal")
+    assert panel.get_attribute("open") is not None
+    page.locator(".result-panel .discards").scroll_into_view_if_needed()
     page.wait_for_timeout(100)
     seen = page.locator(".result-panel .discards .card").evaluate_all(SEEN)
     assert seen and all(seen), seen

@@ -112,3 +112,61 @@ def test_every_browser_sees_a_finished_trick_whole_with_its_winner_then_gathered
         if not make_a_move(player):
             player.wait_for_timeout(100)
     assert watcher.locator("#last-trick-panel").is_visible()
+
+
+# Also samples whether the hand's result in words shows in the middle of the table, and
+# whether it is this player's turn to follow a trick already led to, with what of it shows.
+END_SAMPLER = """() => {
+  window.__end = [];
+  setInterval(() => {
+    const centre = document.getElementById('trick-centre');
+    const finished = centre && centre.querySelector('.trick-finished');
+    const shown = !!finished && finished.offsetParent !== null;
+    const words = document.querySelector('.last-hand-words');
+    const led = centre ? centre.querySelectorAll('.trick-now [data-card]') : [];
+    window.__end.push({t: Date.now(), finished: shown, winner: null, marked: 0,
+      key: finished ? finished.dataset.trickKey : null,
+      cards: shown ? finished.querySelectorAll('[data-card]').length : 0,
+      words: !!words && words.offsetParent !== null,
+      follow: led.length > 0 && !!document.querySelector('.my-hand .card-button'),
+      led: [...led].filter(c => c.offsetParent !== null).length, ledInPage: led.length});
+  }, 25);
+}"""
+
+
+def test_the_final_trick_pauses_like_the_others_then_the_result_and_a_trick_to_follow_shows(
+        new_page, paused_server_url):
+    player = new_page()
+    sign_up(player, paused_server_url, "end" + uuid.uuid4().hex[:6])
+    player.goto(paused_server_url + "/tables/new/bid_whist/")
+    target = player.locator("#id_rule_game_target")
+    if not target.is_visible():
+        player.locator("details:has(#id_rule_game_target) > summary").click()
+    target.fill("50")  # the match goes on: the next deal follows the hand
+    player.select_option("#id_rule_boston", "normal")
+    player.click("text=Open the table")
+    player.wait_for_selector("#table-state")
+    player.click("text=Fill the empty seats with computer players")
+    player.wait_for_selector(".my-hand")
+    player.evaluate(END_SAMPLER)
+    deadline = time.monotonic() + 300
+    while not player.locator(".last-hand-words:visible").count():
+        if time.monotonic() > deadline:
+            pytest.fail("the hand's result never showed in the middle of the table")
+        # the player looks at each finished trick (their own next card would end its pause)
+        if player.locator("#trick-centre.pausing").count() or not make_a_move(player,
+                                                                              prefer="pass"):
+            player.wait_for_timeout(100)
+    samples = player.evaluate("window.__end")
+    first_words = next(i for i, s in enumerate(samples) if s["words"])
+    # never the result over the trick: while a finished trick shows, no result
+    assert not [s for s in samples if s["words"] and s["finished"]]
+    # the final trick, whole, for the table's pause (as the others), then the result
+    runs = pauses_seen(samples[:first_words])
+    final = runs[-1]
+    assert PAUSE * 0.8 <= final["seconds"], runs
+    assert samples[first_words]["t"] - final["end"] < 1000, (final, samples[first_words])
+    # at the player's turn to follow, the cards led to the trick are on screen, every time
+    hidden = [s for s in samples if s["follow"] and s["led"] < s["ledInPage"]]
+    assert not hidden, hidden[:3]
+    assert any(s["follow"] for s in samples), "the player never had a trick to follow"

@@ -203,10 +203,11 @@ def test_bid_whist_contract_made_set_and_boston():
                          "points": [0, 14], "boston": True}}
     assert said.result(boston, names_for(4)).startswith("A Boston, every book! Bob & Dee made")
     view = table_dict("bid_whist", None, summary={"scores": [5, 0], "winner": None})
-    assert said.score(view, names_for(4)) == "You & Cy 5 — Bob & Dee 0, first to 7"
-    view = table_dict("bid_whist", None, seat=1, summary={"scores": [7, 2], "winner": 0})
+    assert said.score(view, names_for(4)) == (
+        "Score: you & Cy 5 — Bob & Dee 0; 7 wins, −7 loses")
+    view = table_dict("bid_whist", None, seat=1, summary={"scores": [7, -2], "winner": 0})
     assert said.score(view, names_for(4, me=1)) == (
-        "You & Dee 2 — Ana & Cy 7, first to 7 · Ana & Cy win the match.")
+        "Score: you & Dee −2 — Ana & Cy 7; 7 wins, −7 loses · Ana & Cy win the match.")
 
 
 def test_a_notrump_bid_reads_its_direction_once_named():
@@ -233,7 +234,7 @@ def test_cutthroat_sentences():
         "Bob made 12 uptown with 12 tricks: Bob +12, others 0.")
     view = table_dict("cutthroat_bid_whist", None, summary={"scores": [12, 31, 0], "winner": 1})
     assert said.score(view, names_for(3)) == (
-        "Bob 31 · you 12 · Cy 0, first to 30 · Bob wins the match.")
+        "Score: Bob 31 · you 12 · Cy 0; 30 wins · Bob wins the match.")
 
 
 def test_solo_whist_sentences():
@@ -284,7 +285,39 @@ def test_belgian_whist_sentences():
     assert said.result({"result": {"redeal": True, "points": [0] * 4}}, names_for(4)) == (
         "Everyone passed: the cards are dealt again.")
     view = table_dict("belgian_whist", None, summary={"balances": [30, -90, 30, 30]})
-    assert said.score(view, names_for(4)).startswith("Balances in points: You +30")
+    assert said.score(view, names_for(4)).startswith("Balances in points: you +30")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_score_shows_from_the_first_deal_with_what_wins(game):
+    """A newcomer sees the score during the first hand (every side at 0) and, in a match, what
+    wins and what loses; a minus is a minus sign everywhere, never a hyphen."""
+    said = words.of(game)
+    first_hand = table_dict(game, {"phase": "auction", "hand": []})
+    line = said.score(first_hand, names_for(registry.game(game).seats))
+    assert line and "0" in line and "-" not in line
+    if registry.game(game).is_partnership_match:
+        assert "7 wins, −7 loses" in line
+    elif registry.game(game).is_match:
+        assert "30 wins" in line
+    assert said.score(table_dict(game, None), names_for(registry.game(game).seats)) is None
+
+
+def test_the_end_says_who_won_or_who_leads():
+    names = names_for(4)
+    match = table_dict("bid_whist", None, status="finished",
+                       summary={"scores": [-7, 4], "winner": 1})
+    assert words.the_end(match, names) == "Bob & Dee win the match."
+    cutthroat = table_dict("cutthroat_bid_whist", None, status="finished",
+                           summary={"scores": [31, 2, 0], "winner": 0})
+    assert words.the_end(cutthroat, names_for(3)) == "You win the match."
+    assert words.the_end(cutthroat, names_for(3, me=1)) == "Ana wins the match."
+    session = table_dict("solo_whist", None, status="finished",
+                         summary={"balances": [-4, 12, -4, -4], "leader": [1]})
+    assert words.the_end(session, names) == "Bob ends with the best balance, +12."
+    closed = table_dict("bid_whist", None, status="finished",
+                        summary={"scores": [2, 0], "winner": None})
+    assert words.the_end(closed, names) == "The table was closed before the match was won."
 
 
 @pytest.mark.parametrize("game", GAMES)
