@@ -165,6 +165,9 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
     if ui.get("discard_count"):
         n = ui["discard_count"]
         choose, discard = _("Choose %(n)s cards to discard.") % {"n": n}, _("Discard")
+        # "3 of 6" as the boxes are ticked (static/js/table.js fills in {chosen}; the button
+        # waits for the count there, and is never disabled for a browser without script)
+        chosen = _("%(chosen)s of %(n)s") % {"chosen": "{chosen}", "n": n}
         picks = joined(html('<label class="pick card-tap">%s<input type="checkbox" '
                             'name="cards" value="%s"></label>', card_face(c["card"]), c["card"])
                        for c in ui["my_cards"])
@@ -172,11 +175,13 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
                         'action="%(url)s" ws-send>%(csrf)s\n'
                         '      <input type="hidden" name="type" value="discard">\n'
                         '      <input type="hidden" name="version" value="%(version)s">\n'
-                        '      <p>%(choose)s</p>\n'
+                        '      <p>%(choose)s <strong class="discard-chosen" data-of="%(of)s" '
+                        'aria-live="polite">%(none)s</strong></p>\n'
                         '      <div class="cards-row">%(picks)s</div>\n'
                         '      <button type="submit">%(discard)s</button>\n    </form>',
                         n=n, url=act_url, csrf=csrf, version=version, choose=choose,
-                        picks=picks, discard=discard))
+                        of=chosen, none=chosen.replace("{chosen}", "0"), picks=picks,
+                        discard=discard))
     else:
         if ui.get("bid_box"):
             out.append(_bid_box(ui["bid_box"], csrf, act_url, version))
@@ -193,6 +198,11 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
         out.append(html('  <div class="cards-row hand-row%s">\n    %s\n  </div>',
                         " long" if len(ui["my_cards"]) > 13 else "",
                         hand_cards(csrf, ui["my_cards"], act_url, version)))
+        if ui.get("why_dimmed"):
+            # Shown for a moment when a dimmed card is tapped (static/js/table.js), over the
+            # table above the hand, so that nothing moves.
+            out.append(html('  <p class="why-dimmed" role="status" hidden>%s</p>',
+                            ui["why_dimmed"]))
     out.append(Markup("</section>"))
     return joined(out, NEW_LINE)
 

@@ -227,3 +227,47 @@
     wanted = null;
   });
 })();
+
+// Your cards: a dimmed card tapped says why it may not be played now ("You must follow
+// hearts.", the server's sentence in .why-dimmed) for a few seconds; a discard counts the
+// ticked cards ("3 of 6") and its button waits for the count (without script the button
+// stays usable and the server refuses a wrong count in words).
+(function () {
+  var hideTimer = null;
+  var WHY_MS = 2500;
+
+  document.addEventListener("click", function (event) {
+    var dimmed = event.target instanceof Element ? event.target.closest(".hand-row .card-disabled") : null;
+    var why = document.querySelector(".my-hand .why-dimmed");
+    if (!dimmed || !why) { return; }
+    why.hidden = false;
+    if (hideTimer) { clearTimeout(hideTimer); }
+    hideTimer = setTimeout(function () {
+      hideTimer = null;
+      var shown = document.querySelector(".my-hand .why-dimmed");
+      if (shown) { shown.hidden = true; }
+    }, WHY_MS);
+  });
+
+  function count(form) {
+    var wanted = parseInt(form.getAttribute("data-count") || "0", 10);
+    var chosen = form.querySelectorAll('input[name="cards"]:checked').length;
+    var shown = form.querySelector(".discard-chosen");
+    if (shown) { shown.textContent = (shown.getAttribute("data-of") || "").replace("{chosen}", String(chosen)); }
+    var button = form.querySelector('button[type="submit"]');
+    if (button) { button.disabled = chosen !== wanted; }
+  }
+
+  function countAll() { document.querySelectorAll(".discard-form[data-count]").forEach(count); }
+
+  document.addEventListener("change", function (event) {
+    var form = event.target instanceof HTMLInputElement ? event.target.closest(".discard-form[data-count]") : null;
+    if (form) { count(form); }
+  });
+  document.addEventListener("htmx:wsAfterMessage", countAll);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", countAll);
+  } else {
+    countAll();
+  }
+})();
