@@ -271,3 +271,64 @@
     countAll();
   }
 })();
+
+// A short sound at your turn and when a trick is won, for a player who turned them on in
+// their profile (data-sounds on .table-page; off by default).  The tones are made with the
+// Web Audio API, so there is no audio file to fetch.  A browser lets a page sound only after
+// the person touched it: the audio starts at their first tap or key.
+(function () {
+  var page = document.querySelector(".table-page[data-sounds]");
+  var Context = window.AudioContext || window.webkitAudioContext;
+  if (!page || !Context) { return; }
+  var audio = null;
+  var TURN = [[660, 0, 0.12], [880, 0.12, 0.16]];  // [frequency, start, length in seconds]
+  var TRICK = [[392, 0, 0.09]];
+
+  function wake() {
+    if (!audio) {
+      try { audio = new Context(); } catch (e) { return; }
+    }
+    if (audio.state === "suspended") { audio.resume(); }
+  }
+
+  function tone(frequency, at, length) {
+    var oscillator = audio.createOscillator();
+    var gain = audio.createGain();
+    oscillator.type = "sine";
+    oscillator.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.15, at + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    oscillator.connect(gain);
+    gain.connect(audio.destination);
+    oscillator.start(at);
+    oscillator.stop(at + length + 0.02);
+  }
+
+  function play(notes, delay) {
+    if (!audio || audio.state !== "running") { return; }
+    var now = audio.currentTime + (delay || 0);
+    notes.forEach(function (note) { tone(note[0], now + note[1], note[2]); });
+  }
+
+  function myTurn() { return !!document.querySelector("#table-state .my-hand .seat.me.to-act"); }
+
+  function trickKey() {
+    var finished = document.querySelector("#trick-centre .trick-finished");
+    return finished ? finished.getAttribute("data-trick-key") : null;
+  }
+
+  var wasMyTurn = myTurn();
+  var lastTrick = trickKey();
+  document.addEventListener("pointerdown", wake, true);
+  document.addEventListener("keydown", wake, true);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var turn = myTurn();
+    var key = trickKey();
+    var trickWon = !!key && key !== lastTrick;
+    if (trickWon) { play(TRICK); }
+    if (turn && !wasMyTurn) { play(TURN, trickWon ? 0.2 : 0); }
+    wasMyTurn = turn;
+    lastTrick = key;
+  });
+})();
