@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import words
+from games import how_to_play, words
 from games.html.auction import auction_grid
 from games.html.cards import card_face, card_faces, dimmed_card, trick_spots
 from games.html.markup import EMPTY, Markup, csrf_input, html, joined
@@ -184,7 +184,7 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
                         discard=discard))
     else:
         if ui.get("bid_box"):
-            out.append(_bid_box(ui["bid_box"], csrf, act_url, version))
+            out.append(_bid_box(ui["bid_box"], csrf, act_url, version, view.get("game")))
         elif ui.get("buttons"):
             forms = joined(
                 html('\n    <form method="post" action="%(url)s" ws-send class="inline">%(csrf)s\n'
@@ -220,8 +220,9 @@ def hand_cards(csrf: Markup, cards, act_url: str, version) -> Markup:
         if c["action"] else dimmed_card(c["card"]) for c in cards or ()), NEW_LINE)
 
 
-def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
+def _bid_box(box, csrf: Markup, url: str, version, game: str | None) -> Markup:
     your_call = _table_words(get_language())["Your call"]
+    meanings = _call_meanings(box, game)
     out = [html('<div class="action-buttons bid-box%s" role="group" aria-label="%s">',
                 " many" if box.get("many") else "", your_call)]
     for group in box["groups"]:
@@ -242,18 +243,55 @@ def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
                 label = Markup('<span class="bid-row-label"></span>')
             else:
                 label = EMPTY
-            cells = joined(_bid_cell(cell, csrf, url, version) for cell in row["cells"])
+            cells = joined(_bid_cell(cell, csrf, url, version, meanings)
+                           for cell in row["cells"])
             out.append(html('    <div class="bid-row%s">%s%s</div>',
                             " bid-grid-row" if columns else "", label, cells))
         out.append(Markup("  </div>"))
+    if meanings:
+        out.append(_meanings_list(meanings, game))
     out.append(Markup("</div>"))
     return joined(out, NEW_LINE)
 
 
-def _bid_cell(cell, csrf: Markup, url: str, version) -> Markup:
+def _call_meanings(box, game: str | None) -> dict[str, tuple[str, str]]:
+    """The calls open now in ``box`` that the game's how-to-play page explains, by their
+    entry's id (one for all the bids of a mode), in the box's order: (name, sentence)."""
+    if not game:
+        return {}
+    explained = how_to_play.call_meanings(game)
+    found: dict[str, tuple[str, str]] = {}
+    for group in box["groups"]:
+        for row in group["rows"]:
+            for cell in row["cells"]:
+                if not cell["action"]:
+                    continue  # a call not open now (too low): no action to look up
+                anchor = how_to_play.call_anchor(cell["action"])
+                if anchor in explained:
+                    found.setdefault(anchor, explained[anchor])
+    return found
+
+
+def _meanings_list(meanings: dict[str, tuple[str, str]], game: str) -> Markup:
+    """What each call commits you to, one sentence a call, folded below the calls (a phone has
+    no hover: the player opens it), each linked to its entry on the how-to-play page (a new tab:
+    the table stays)."""
+    page = how_to_play.url(game)
+    entries = joined(html('<dt><a href="%s#%s" target="_blank" rel="noopener">%s</a></dt>'
+                          '<dd id="meaning-%s">%s</dd>', page, anchor, name, anchor, sentence)
+                     for anchor, (name, sentence) in meanings.items())
+    title = _table_words(get_language())["What the calls mean"]
+    return html('  <details class="call-meanings"><summary>%s</summary><dl>%s</dl></details>',
+                title, entries)
+
+
+def _bid_cell(cell, csrf: Markup, url: str, version, meanings) -> Markup:
     suit = cell.get("suit")
     aria = html(' aria-label="%s"', cell["name"]) if cell.get("name") != cell.get("label") \
         else EMPTY
+    anchor = how_to_play.call_anchor(cell["action"]) if cell["action"] else None
+    if anchor in meanings:  # a screen reader says what the call commits to
+        aria = html('%s aria-describedby="meaning-%s"', aria, anchor)
     detail = html(' <span class="bid-detail">%s</span>', cell["detail"]) \
         if cell.get("detail") else EMPTY
     if cell.get("enabled"):
@@ -381,6 +419,7 @@ def _table_words(language: str | None) -> dict[str, Markup]:
         "Current trick": _("Current trick"), "No card played yet.": _("No card played yet."),
         "Last trick": _("Last trick"), "Turn-up": _("Turn-up"), "Your hand": _("Your hand"),
         "Your call": _("Your call"), "Bidding so far": _("Bidding so far"), "Kitty": _("Kitty"),
+        "What the calls mean": _("What the calls mean"),
         "Close the table…": _("Close the table…"),
         "Ends the session": _("Ends the session for everyone; the hand in play is not scored."),
     }
