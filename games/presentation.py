@@ -111,8 +111,9 @@ def why_dimmed(hand: dict[str, Any], card_actions: dict[str, str], seat: int | N
     if not card_actions:
         return str(_("It is not yet time to play a card."))
     suits = {card[1] for card in card_actions if card[1] in SUITS}
-    if not suits and hand.get("trump") in SUITS:
-        suits = {hand["trump"]}  # only jokers offered: they are trumps, and trumps were led
+    trump = hand.get("trump")
+    if not suits and trump and trump in SUITS:
+        suits = {trump}  # only jokers offered: they are trumps, and trumps were led
     if len(suits) == 1:
         return str(_("You must follow %(suit)s.") % {"suit": words.SUIT_WORDS[suits.pop()]})
     return ""

@@ -248,7 +248,7 @@ def _bid_box(box, csrf: Markup, url: str, version, game: str | None) -> Markup:
             out.append(html('    <div class="bid-row%s">%s%s</div>',
                             " bid-grid-row" if columns else "", label, cells))
         out.append(Markup("  </div>"))
-    if meanings:
+    if meanings and game:
         out.append(_meanings_list(meanings, game))
     out.append(Markup("</div>"))
     return joined(out, NEW_LINE)
