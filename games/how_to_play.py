@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from html import unescape
 
+from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -54,8 +55,12 @@ def _call_meanings(game_id: str, language: str | None) -> dict[str, tuple[str, s
     # The page is rendered once per game and language (``language``, the cache's key: the
     # words are in it), for its list of calls alone (its forms' token is never sent).
     game = registry.game(game_id)
-    page = render_to_string(template_of(game_id), {
-        "game": game, "computers": game.seats - 1, "other_games": [], "csrf_token": "unused"})
+    try:
+        page = render_to_string(template_of(game_id), {
+            "game": game, "computers": game.seats - 1, "other_games": [],
+            "csrf_token": "unused"})
+    except TemplateDoesNotExist:  # a game without its page yet: its calls go unexplained
+        return {}
     return {anchor: (_plain(name), _plain(sentence))
             for anchor, name, sentence in CALL_ENTRY.findall(page)}
 
