@@ -41,6 +41,11 @@ Scenarios (each started on fresh server processes, all on the same database):
                             finished (and rated) today, and the tables finishing hands as they
                             play; the goals are the paced ones for every click, and the clicks
                             that ended a hand are also reported apart
+    chat-1proc              paced-1proc while the players talk: a preset phrase said at each
+                            table every 30 s (jittered), by a seat chosen at random; the goals
+                            are the paced ones for every click, and the phrases' own latency
+                            (from the sending until all four sockets of the table hold the
+                            line) is reported apart
     busy-day-rebuilds-1proc busy-day-1proc while the server's follow-up worker re-rates the
                             whole site from the start every 15 s (what a club's visibility
                             switched, or a result dated long ago, asks of it)
@@ -82,7 +87,11 @@ from bench import ws_setup  # noqa: E402
 
 SCENARIOS = ("paced-1proc", "paced-2proc", "routed-2proc", "saturation-2proc",
              "saturation-1proc", "floor-1proc", "floor-saturation-1proc", "hostile-1proc",
-             "html-paced-1proc", "busy-day-1proc", "busy-day-rebuilds-1proc")
+             "html-paced-1proc", "busy-day-1proc", "busy-day-rebuilds-1proc", "chat-1proc")
+# chat-1proc: one phrase per table every this many seconds on average (jittered), the pace of
+# a table whose players greet, thank and congratulate each other between tricks.
+CHAT_PACE = 30.0
+CHAT_PHRASES = ("good_luck", "well_played", "thanks", "sorry")
 # busy-day: this many online hands already finished today (and rated) before the run.
 HANDS_FINISHED_TODAY = 5000
 HOSTILE_LOBBY_SOCKETS = 200
@@ -147,6 +156,8 @@ class BenchTable:
         self.acting_version = None
         self.next_time = 0.0
         self.floor_to_act = 0
+        self.chat_sent: list[float] = []  # when each phrase was sent, in order
+        self.chat_heard = [0, 0, 0, 0]  # phrases each seat's socket has received since
 
     def on_message(self, seat: int, raw: str, received: float) -> None:
         run = self.run
@@ -161,6 +172,9 @@ class BenchTable:
             self.pending = [p for p in self.pending if p[2] != seat]
             self.acting_version = None
             self.maybe_act(seat)
+            return
+        if message.get("type") == "chat":
+            self.heard(seat, len(message.get("lines") or ()), received)
             return
         version = message.get("version")
         if message.get("type") != "state" or not isinstance(version, int):
@@ -183,6 +197,32 @@ class BenchTable:
                     still.append((target, sent, acting_seat, hands_then))
             self.pending = still
         self.maybe_act(seat)
+
+    def heard(self, seat: int, lines: int, received: float) -> None:
+        """A phrase reached ``seat``: the last of the four sockets to hold it ends its latency
+        (the lines a socket is sent as it opens came before any phrase of this run)."""
+        if not self.chat_sent:
+            return
+        before = min(self.chat_heard)
+        self.chat_heard[seat] = min(len(self.chat_sent), self.chat_heard[seat] + lines)
+        for index in range(before, min(self.chat_heard)):
+            self.run.chat_completed(self.chat_sent[index], received)
+
+    async def talk(self) -> None:
+        """A phrase every ``chat_pace`` seconds (jittered), from a seat chosen at random."""
+        run = self.run
+        await asyncio.sleep(run.rng.uniform(0, run.chat_pace))
+        while run.acting:
+            seat = run.rng.randrange(4)
+            text = json.dumps({"type": "say", "phrase": run.rng.choice(CHAT_PHRASES)})
+            now = time.perf_counter()
+            self.chat_sent.append(now)
+            run.chat_sent += run.window[0] <= now <= run.window[1]
+            try:
+                await self.sockets[seat].send(text)
+            except Exception:
+                run.send_failures += 1
+            await asyncio.sleep(run.chat_pace * run.rng.uniform(0.5, 1.5))
 
     def to_act(self, seat: int) -> bool:
         message = self.views[seat]
@@ -238,6 +278,8 @@ class BenchTable:
 
     def start(self, first_delay: float) -> None:
         self.next_time = time.perf_counter() + first_delay
+        if self.run.chat_pace > 0:
+            asyncio.get_running_loop().create_task(self.talk())
         if self.run.floor:
             self.versions = [0, 0, 0, 0]
             self.views = [{"to_act": 0}, None, None, None]
@@ -252,6 +294,9 @@ class ClientRun:
         self.floor = options["floor"]
         self.html = options.get("html", False)
         self.pace = options["pace"]
+        self.chat_pace = options.get("chat_pace", 0.0)
+        self.chat_latencies: list[float] = []
+        self.chat_sent = 0
         self.rng = random.Random(options["seed"])
         self.pad = "x" * options["pad"]
         self.acting = False
@@ -266,6 +311,11 @@ class ClientRun:
     def think(self) -> float:
         """Jittered: uniform over [0.5, 1.5] × the pace (mean one action per pace seconds)."""
         return self.pace * self.rng.uniform(0.5, 1.5) if self.pace > 0 else 0.0
+
+    def chat_completed(self, sent: float, received: float) -> None:
+        start, end = self.window
+        if start <= sent <= end:
+            self.chat_latencies.append((received - sent) * 1000)
 
     def completed(self, sent: float, received: float, ended_a_hand: bool = False) -> None:
         start, end = self.window
@@ -359,6 +409,7 @@ async def _client_main(options: dict, ready, go, results) -> None:
     lost = sum(len(t.pending) for t in tables)
     results.put({"index": options["index"], "latencies": run.latencies,
                  "ending_latencies": run.ending_latencies,
+                 "chat_latencies": run.chat_latencies, "chat_sent": run.chat_sent,
                  "in_window": run.in_window, "sent": run.sent, "lost": lost,
                  "errors": run.errors, "error_samples": run.error_samples,
                  "send_failures": run.send_failures, "messages": run.messages,
@@ -581,6 +632,7 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
             "pad": pad, "servers": [front.ws_url] if front else [s.ws_url for s in servers],
             "tables": share, "warmup": options.warmup, "seconds": options.seconds,
             "drain": options.drain, "connect_concurrency": 8, "shared": shared,
+            "chat_pace": CHAT_PACE if name.startswith("chat") else 0.0,
             "own_addresses": front is not None}
         proc = context.Process(target=client_process, args=(proc_options, ready, go, results))
         proc.start()
@@ -656,6 +708,7 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
             proc.terminate()
     latencies = [v for part in parts for v in part["latencies"]]
     ending = [v for part in parts for v in part["ending_latencies"]]
+    said = [v for part in parts for v in part["chat_latencies"]]
     total = {key: sum(part[key] for part in parts)
              for key in ("in_window", "sent", "lost", "errors", "send_failures", "messages",
                          "message_bytes")}
@@ -667,6 +720,9 @@ def run_scenario(name: str, servers: list, tables: list, options: argparse.Names
             "p99": percentile(latencies, 99), "max": max(latencies, default=float("nan")),
             "endings": len(ending), "p95_ending": percentile(ending, 95),
             "p99_ending": percentile(ending, 99), "max_ending": max(ending, default=float("nan")),
+            "chat_sent": sum(part["chat_sent"] for part in parts), "chat_heard": len(said),
+            "chat_p50": percentile(said, 50), "chat_p95": percentile(said, 95),
+            "chat_p99": percentile(said, 99),
             "measured": len(latencies), **total, "error_samples": samples[:3],
             "mean_bytes": total["message_bytes"] / total["messages"] if total["messages"] else 0,
             "hostile": extra, "fanout": fanout,
@@ -901,6 +957,9 @@ def main() -> None:
               + (f" hand-ending clicks={result['endings']} p95={result['p95_ending']:.0f} ms "
                  f"p99={result['p99_ending']:.0f} ms max={result['max_ending']:.0f} ms"
                  if result["endings"] else "")
+              + (f" phrases={result['chat_heard']} of {result['chat_sent']} "
+                 f"p50={result['chat_p50']:.0f} ms p95={result['chat_p95']:.0f} ms "
+                 f"p99={result['chat_p99']:.0f} ms" if result["chat_sent"] else "")
               + (f" mean_fragment={result['mean_bytes']:.0f} B" if name.startswith("html")
                  else ""))
 

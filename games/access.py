@@ -46,6 +46,16 @@ def seat_held_by(seats: Iterable[SeatLike], user) -> int | None:
                 None)
 
 
+def is_host(created_by_id: int | None, user, seated: bool) -> bool:
+    """Whether ``user`` is the table's host, who alone fills its empty seats with computer
+    players: the person who opened it (``Table.created_by``), or, once their account is gone,
+    any person seated there (``seated``: ``user`` holds a seat)."""
+    uid = person_id(user)
+    if uid is None:
+        return False
+    return created_by_id == uid if created_by_id is not None else seated
+
+
 def can_view(table: Table, user, session) -> bool:
     if not table.is_private:
         return True

@@ -34,7 +34,8 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ("game", "status", "is_private")
     search_fields = ("created_by__username",)
     # The live state is changed only through games.tables (one transaction per action).
-    readonly_fields = ("version", "current", "summary", "last_action", "invite_token")
+    readonly_fields = ("version", "current", "summary", "last_action", "invite_token",
+                       "move_deadline")
     inlines = [SeatInline]
 
     def get_readonly_fields(self, request, obj=None):

@@ -1,5 +1,6 @@
 """Telling sockets that something changed: a table's group hears only its new version (never a
-card: the message may travel through Redis to every process), the lobby's group that the
+card: the message may travel through Redis to every process), or a line said at the table
+(``games.chat``: a person's words or a phrase, with its audience), the lobby's group that the
 list of tables changed.
 
 The names of the channel layer's groups are made here and nowhere else (``table_group``,
@@ -70,6 +71,14 @@ async def send_broadcasts(pending: list[tuple[int, int]]) -> None:
     if layer is not None:
         for table_id, version in pending:
             await layer.group_send(table_group(table_id), _table_changed(version))
+
+
+async def send_chat_line(table_id: int, line: dict) -> None:
+    """A line said at the table, to every socket of it: each keeps it or not by its audience
+    (a spectators' line never reaches a player's socket: ``games.chat.hears``)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        await layer.group_send(table_group(table_id), {"type": "chat.line", "line": line})
 
 
 def check_access(table_id: int) -> None:

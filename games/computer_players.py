@@ -1,5 +1,5 @@
-"""Computer players: when one has the turn (a computer seat, or a person's seat after their
-grace period), it decides from its seat's view only (``games.bot_runner``) and plays through
+"""Computer players: when one has the turn (a computer seat, a person's seat after their
+grace period, or a person's move whose time ran out), it decides from its seat's view only (``games.bot_runner``) and plays through
 ``games.play.play_for_computer``.
 
 A computer's pending move lives in the database, not only in a thread: every change that may
@@ -136,7 +136,7 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
                 return
             seats = list(Seat.objects.filter(table=table).order_by("position"))
             seat = seats[state.to_act]
-            if (not computer_plays(seat, table.grace_seconds)
+            if (not computer_plays(seat, table.grace_seconds, move_deadline=table.move_deadline)
                     or waits_for_its_people(seats, table.current)):
                 # A person is to act, or the table waits for one to come back: nothing is
                 # pending (unless the table moved on meanwhile).

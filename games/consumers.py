@@ -7,6 +7,7 @@ consumer rebuilds its own seat's view from the database.  Protocol: docs/protoco
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -16,9 +17,10 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from games import computer_players, limits, presence
+from games import chat, computer_players, limits, presence
 from games.access import person_id, table_for_viewer
-from games.broadcasting import account_group, table_group
+from games.broadcasting import account_group, send_chat_line, table_group
+from games.html.chat import chat_error, chat_lines
 from games.html.table import table_fragment_html
 from games.lobby_feed import feed as lobby_feed
 from games.models import Table
@@ -144,6 +146,9 @@ class TableConsumer(PersonSocket):
             await database_sync_to_async(presence.connected)(
                 self.table_id, self.user, self.channel_name)
         await self.send_state(force=True)
+        if self.chat_history:  # the page shows them already; a reconnect may have missed some
+            await self.send_chat(self.chat_history, swap="innerHTML")
+        self.chat_history = []
 
     def _allowed(self) -> bool:
         table = table_for_viewer(self.table_id, self.user, self.scope.get("session"))
@@ -151,6 +156,7 @@ class TableConsumer(PersonSocket):
             return False
         self.seat = seat_of(table, self.user)
         self.language = self._language()
+        self.chat_history = chat.lines_for(table, self.seat)
         if table.computer_turn and table.status == Table.Status.PLAYING:
             # A computer's move this table is waiting for may have died with a process.
             computer_players.resume_stalled(table.pk)
@@ -205,6 +211,9 @@ class TableConsumer(PersonSocket):
         if kind == "snapshot":
             await self.send_state(force=True)
             return
+        if kind == "say":
+            await self.say(message.get("phrase"), message.get("text"))
+            return
         if kind not in ("action", "discard"):
             await self.send_error(_("Message refused: unknown message type."))
             return
@@ -228,6 +237,41 @@ class TableConsumer(PersonSocket):
             await self.send_state(version=max(
                 [changed for table_id, changed in pending if table_id == self.table_id],
                 default=outcome.version))
+
+    async def say(self, phrase, text):
+        """A line said at the table (``games.chat.say`` decides), sent to its audience."""
+        line, refusal = await database_sync_to_async(self._say)(phrase, text)
+        if refusal is not None and not self.json_mode:  # beside the box it was written in
+            await self.send(text_data=chat_error(refusal, oob=True))
+        elif refusal is not None:
+            await self.send_error(refusal)
+        else:
+            await send_chat_line(self.table_id, asdict(line))
+
+    def _say(self, phrase, text):
+        with translation.override(self.language):
+            try:
+                return chat.say(self.table_id, self.user, session=self.scope.get("session"),
+                                phrase=phrase, text=text), None
+            except chat.Refused as refused:
+                return None, str(refused.message)
+
+    async def chat_line(self, event):
+        line = chat.Line(**event["line"])
+        if chat.hears(line.audience, self.seat):
+            await self.send_chat([line], swap="beforeend")
+
+    async def send_chat(self, lines: list[chat.Line], swap: str):
+        """Lines for this socket: appended to the page's panel (``swap``: "beforeend"), or the
+        panel's list again ("innerHTML"); a JSON socket gets them as a ``chat`` message."""
+        with translation.override(self.language):  # a phrase in this socket's language
+            if self.json_mode:
+                text = json.dumps({"type": "chat", "lines": [line.as_json() for line in lines]})
+            else:
+                text = chat_lines(lines, person_id(self.user), swap=swap)
+                if any(line.author_id == person_id(self.user) for line in lines):
+                    text += chat_error("", oob=True)
+        await self.send(text_data=text)
 
     async def access_check(self, event):
         """The table's access changed (its invite link was renewed): a socket whose person may

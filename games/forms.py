@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import registry
 from games.engine_messages import engine_message
-from games.models import default_trick_pause_ms
+from games.models import MOVE_SECONDS_CHOICES, PUBLIC_MOVE_SECONDS, default_trick_pause_ms
 from games.rules.base import RulesError
 
 
@@ -366,6 +366,16 @@ def trick_pause_choices() -> list[tuple[int, str]]:
     return sorted(choices.items())
 
 
+def move_seconds_choices() -> list[tuple[int | str, str]]:
+    """The usual (none at a private table, a minute at a public one: strangers should not
+    wait on someone who walked off), no limit, or a time of one's own choosing."""
+    usual = _("Usual: no limit at a private table, %(seconds)s seconds at a public one") % {
+        "seconds": PUBLIC_MOVE_SECONDS}
+    return [("", usual)] + [
+        (seconds, _("%(seconds)s seconds") % {"seconds": seconds} if seconds
+         else _("No limit")) for seconds in MOVE_SECONDS_CHOICES]
+
+
 class TableForm(HouseRulesMixin, forms.Form):
     OFFERS_PAPER_ONLY_RULES = False
 
@@ -383,10 +393,21 @@ class TableForm(HouseRulesMixin, forms.Form):
         help_text=_("How long a player who drops off keeps their seat before a computer player "
                     "takes over; they get it back as soon as they return."))
 
+    move_seconds = forms.TypedChoiceField(
+        label=_("Time for each move"), coerce=int, required=False, empty_value=None,
+        help_text=_("When a player has not moved in this time, a computer player makes that "
+                    "one move for them; they keep their seat and play the next one."))
+
     trick_pause_ms = forms.TypedChoiceField(
         label=_("Pause on a finished trick"), coerce=int, required=False, empty_value=None,
         help_text=_("How long the cards of a finished trick stay in the middle of the "
                     "table, the winner marked, before they are gathered."))
+
+    chat_during_play = forms.BooleanField(
+        label=_("Free text during a hand"), required=False,
+        help_text=_("Whist is played in silence: during a hand players say only the preset "
+                    "phrases (good luck, well played, thanks, sorry), and their own words "
+                    "between hands. Tick to allow their own words at any time."))
 
     def __init__(self, game: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -394,6 +415,7 @@ class TableForm(HouseRulesMixin, forms.Form):
         pause = self.fields["trick_pause_ms"]
         pause.choices = trick_pause_choices()
         pause.initial = default_trick_pause_ms()
+        self.fields["move_seconds"].choices = move_seconds_choices()
         self.add_house_rule_fields(game)
         if not registry.game(game).plays_a_number_of_deals:
             del self.fields["deals_limit"]

@@ -65,6 +65,7 @@ class Bucket:
 MAX_IDLE_BUCKETS = 10_000
 _open: Counter = Counter()
 _buckets: dict[tuple[str, object], Bucket] = {}
+_chat_buckets: dict[object, Bucket] = {}
 _lock = threading.Lock()
 
 
@@ -96,11 +97,24 @@ def release(key: tuple[str, object]) -> None:
 
 def take_person_token(key: tuple[str, object]) -> bool:
     """One message of ``key``'s, from the bucket all their sockets share."""
+    return _take(_buckets, key, settings.WS_PERSON_BURST, settings.WS_PERSON_RATE_PER_SECOND)
+
+
+def take_chat_token(user_id: int) -> bool:
+    """One line said by ``user_id``, at any table, from a bucket far smaller than their
+    messages': ``CHAT_BURST`` lines at once, ``CHAT_LINES_PER_MINUTE`` on average."""
+    return _take(_chat_buckets, user_id, settings.CHAT_BURST,
+                 settings.CHAT_LINES_PER_MINUTE / 60)
+
+
+def _take(buckets: dict, key, size: float, rate: float) -> bool:
     with _lock:
-        bucket = _buckets.get(key)
+        bucket = buckets.get(key)
         if bucket is None:
-            bucket = _buckets[key] = Bucket(float(settings.WS_PERSON_BURST),
-                                            float(settings.WS_PERSON_RATE_PER_SECOND))
+            if len(buckets) > MAX_IDLE_BUCKETS:
+                for idle in [k for k, b in buckets.items() if k not in _open and b.full()]:
+                    del buckets[idle]
+            bucket = buckets[key] = Bucket(float(size), float(rate))
         return bucket.take()
 
 
@@ -109,3 +123,4 @@ def reset() -> None:
     with _lock:
         _open.clear()
         _buckets.clear()
+        _chat_buckets.clear()

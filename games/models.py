@@ -34,15 +34,28 @@ def takeover_at(user_id, away_since, grace_seconds: int):
     return away_since + timedelta(seconds=grace_seconds)
 
 
-def computer_plays(seat, grace_seconds: int, now=None) -> bool:
+def computer_plays(seat, grace_seconds: int, now=None, move_deadline=None) -> bool:
     """Whether a computer plays ``seat`` now (at ``now``): a computer seat, a person gone past
-    the table's grace period, or a former player (their account was deleted).  ``seat`` is
-    anything with a seat's ``bot_level``, ``user_id``, ``away_since`` and ``former_player``: a
-    ``Seat`` row or a snapshot's facts of one (``games.snapshots.SeatFacts``)."""
+    the table's grace period, or a former player (their account was deleted); and for the
+    seat to act only, given the table's ``move_deadline``, a person whose time for this move
+    ran out (a computer makes that one move; the next is theirs again).  ``seat`` is anything
+    with a seat's ``bot_level``, ``user_id``, ``away_since`` and ``former_player``: a ``Seat``
+    row or a snapshot's facts of one (``games.snapshots.SeatFacts``)."""
     if seat.bot_level or seat.former_player:
         return True
+    now = now or timezone.now()
+    if move_deadline is not None and now >= move_deadline:
+        return True
     takeover = takeover_at(seat.user_id, seat.away_since, grace_seconds)
-    return takeover is not None and (now or timezone.now()) >= takeover
+    return takeover is not None and now >= takeover
+
+
+def next_move_deadline(move_seconds: int, hand_in_play: bool, now=None):
+    """When the turn that begins now runs out (``Table.move_deadline``): None at a table
+    without a time limit, or with no hand in play."""
+    if not move_seconds or not hand_in_play:
+        return None
+    return (now or timezone.now()) + timedelta(seconds=move_seconds)
 
 
 def waits_for_its_people(seats, record: dict | None) -> bool:
@@ -55,6 +68,12 @@ def waits_for_its_people(seats, record: dict | None) -> bool:
         return False
     people = [seat for seat in seats if seat.user_id is not None and not seat.bot_level]
     return bool(people) and all(seat.away_since is not None for seat in people)
+
+
+# The per-move time limits a table may choose (seconds; 0: none), and the one a public table
+# gets unless its creator chose: a private table is friends who wait for each other.
+MOVE_SECONDS_CHOICES = (0, 30, 60, 120)
+PUBLIC_MOVE_SECONDS = 60
 
 
 def default_trick_pause_ms() -> int:
@@ -95,6 +114,15 @@ class Table(models.Model):
         validators=[MaxValueValidator(MAX_TRICK_PAUSE_MS)],
         help_text=_("How long a finished trick stays whole in the middle of the table, its "
                     "winner marked, before it is gathered."))
+    move_seconds = models.PositiveSmallIntegerField(
+        _("time for a move (seconds)"), default=0,
+        help_text=_("How long a player has for each move before a computer player makes that "
+                    "move for them (they keep their seat); 0: no limit."))
+    # When the turn in play runs out (now + move_seconds as each turn begins, whoever's it
+    # is; null without a limit or a hand in play): written with the change that began the
+    # turn, so an overdue move is found again after a restart
+    # (``games.presence.look_at_overdue_moves``).
+    move_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # Bumped by every change a player can see; clients send the version they acted on.
     version = models.PositiveIntegerField(default=0)
@@ -113,6 +141,12 @@ class Table(models.Model):
     # The table of the rematch asked for once this one finished (one per finished table).
     rematch_table = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="+", verbose_name=_("rematch"))
+    # Whist is played in silence (the rule texts forbid signalling): during a hand only the
+    # preset phrases, unless the table's creator allows free text (``games.chat``).
+    chat_during_play = models.BooleanField(
+        _("free text during a hand"), default=False,
+        help_text=_("Players may write their own words while a hand is played, not only the "
+                    "preset phrases."))
 
     class Meta:
         ordering = ["-created_at"]
@@ -173,6 +207,31 @@ class Seat(models.Model):
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)
+
+
+class ChatLine(models.Model):
+    """One line said at a table (``games.chat``): a preset phrase, kept by its id and said in
+    each reader's language, or the author's own words.  Players' lines are for everyone at the
+    table; spectators' lines for the spectators only.  They go with the author's account."""
+
+    class Audience(models.TextChoices):
+        PLAYERS = "players", _("players")
+        SPECTATORS = "spectators", _("spectators")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_lines")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="+")
+    audience = models.CharField(max_length=10, choices=Audience.choices)
+    phrase = models.CharField(max_length=20, blank=True)  # a preset's id, or empty for text
+    text = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["table", "-id"], name="chat_lines_of_a_table")]
+
+    def __str__(self):
+        return f"{self.table} chat {self.pk}"
 
 
 class Presence(models.Model):

@@ -15,7 +15,7 @@ from games import broadcasting, computer_turns, signals
 from games.access import seat_held_by
 from games.dealing import deal_new_hand
 from games.engine_messages import engine_message
-from games.models import Hand, Seat, Table, computer_plays
+from games.models import Hand, Seat, Table, computer_plays, next_move_deadline
 from games.rules import game_module
 from games.rules.base import HandState, WhistError
 from games.rules.records import make_automatic_actions
@@ -57,12 +57,15 @@ class Actor:
     user: object = None
     computer_seat: int | None = None
 
-    def seat_among(self, seats, grace_seconds: int) -> int | None:
-        """The seat this actor may act for among ``seats`` (Seat rows or snapshot facts)."""
+    def seat_among(self, seats, grace_seconds: int, move_deadline=None,
+                   to_act: int | None = None) -> int | None:
+        """The seat this actor may act for among ``seats`` (Seat rows or snapshot facts);
+        ``move_deadline`` counts for the seat ``to_act`` only (the turn that runs out)."""
         if self.computer_seat is None:
             return seat_held_by(seats, self.user)
         seat = next((s for s in seats if s.position == self.computer_seat), None)
-        if seat is None or not computer_plays(seat, grace_seconds):
+        deadline = move_deadline if seat is not None and seat.position == to_act else None
+        if seat is None or not computer_plays(seat, grace_seconds, move_deadline=deadline):
             return None
         return seat.position
 
@@ -134,7 +137,11 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
         seats = list(Seat.objects.filter(table=table))
         for each in seats:
             each.table = table  # the grace period is read from the table already loaded
-        seat = actor.seat_among(seats, table.grace_seconds)
+        # Whose turn it is matters only to a computer acting on an overdue move (a person
+        # without a seat is refused before the hand is looked at).
+        state = current_state(table) if actor.computer_seat is not None else None
+        seat = actor.seat_among(seats, table.grace_seconds, table.move_deadline,
+                                state.to_act if state is not None else None)
         if seat is None:
             raise TableError(NOT_PLAYING, table.version)
         if version != table.version:
@@ -144,7 +151,8 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
                 return Outcome(table.version, False, repeated=True)
             raise TableError(_("The table has moved on since that click: nothing was done."),
                              table.version)
-        state = current_state(table)
+        if state is None:
+            state = current_state(table)
         if state is None or table.status != Table.Status.PLAYING:
             raise TableError(_("No hand is being played at this table."), table.version)
         if state.to_act != seat:
@@ -161,12 +169,16 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
         # found again from the database (after a hand, the next deal's first turn may be one).
         table.computer_turn = table.status == Table.Status.PLAYING and (
             finished or applied.computer_next)
+        # The next turn, of this hand or of the next deal, has its time from now.
+        table.move_deadline = next_move_deadline(table.move_seconds,
+                                                 table.status == Table.Status.PLAYING)
         bump(table)
         _remember_after_play(table, version, state, hand)
         # Wake the computer players only when one of them (or a takeover) has the next turn;
         # after a hand, the next deal's first turn may be theirs.
         if table.computer_turn:
             computer_turns.wake_after_commit(table_id)
+        computer_turns.watch_deadline_after_commit(table_id, table.move_deadline)
     return Outcome(table.version, finished)
 
 
@@ -196,7 +208,8 @@ def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
     if (snapshot is None or snapshot.state is None or snapshot.record is None
             or snapshot.status != Table.Status.PLAYING):
         return None
-    seat = actor.seat_among(snapshot.seats, snapshot.grace_seconds)
+    seat = actor.seat_among(snapshot.seats, snapshot.grace_seconds, snapshot.move_deadline,
+                            snapshot.state.to_act)
     if seat is None or snapshot.state.to_act != seat:
         return None
     try:  # on a copy: the cached state is shared, never changed
@@ -207,19 +220,22 @@ def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
     if applied.state.complete:
         return None  # scoring, the next deal and the signals live in the locked path
     next_version = version + 1
+    deadline = next_move_deadline(snapshot.move_seconds, hand_in_play=True)
     # One statement, so no transaction of its own (autocommit); inside a caller's transaction
     # the callbacks below wait for its commit.
     updated = Table.objects.filter(pk=table_id, version=version).update(
         version=next_version, current=applied.record, last_action=applied.last_action,
-        computer_turn=applied.computer_next)
+        computer_turn=applied.computer_next, move_deadline=deadline)
     if not updated:
         return None
-    after = replace(snapshot, version=next_version, record=applied.record, state=applied.state)
+    after = replace(snapshot, version=next_version, record=applied.record, state=applied.state,
+                    move_deadline=deadline)
     # Remembered only once committed: a rolled-back version must never be cached.
     transaction.on_commit(lambda: remember_snapshot(after))
     transaction.on_commit(lambda: broadcasting.broadcast(table_id, next_version))
     if applied.computer_next:
         computer_turns.wake_after_commit(table_id)
+    computer_turns.watch_deadline_after_commit(table_id, deadline)
     return Outcome(next_version, False)
 
 
@@ -233,6 +249,7 @@ def _remember_after_play(table: Table, version: int, state, hand: Hand | None) -
     after = replace(
         previous, version=table.version, status=table.status, summary=table.summary,
         record=table.current, state=state if hand is None else current_state(table),
+        move_deadline=table.move_deadline,
         hands_played=hand.number if hand else previous.hands_played,
         deals_played=previous.deals_played + (hand is not None and not hand.result.get("redeal")),
         last_hand=finished_hand_view(hand.number, state) if hand else previous.last_hand)

@@ -13,6 +13,11 @@ page reload (close, then open) changes nothing.  Each seat has at most one pendi
 process, replaced by the next and cancelled when the person comes back.  The sweep of every
 process (``sweep``, run with the heartbeat) finds seats whose people vanished without a close:
 a killed process, a socket that never opened after taking a seat over HTTP.
+
+The same timers watch a turn with a time limit (``Table.move_deadline``): once it runs out
+with a person still to act, a computer player makes that one move for them
+(``check_move``), and the sweep finds a deadline whose timer died with its process
+(``look_at_overdue_moves``).
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from django.utils import timezone
 
 from games import computer_players
 from games.access import seat_held_by
-from games.models import Presence, Seat, Table, takeover_at
+from games.models import Presence, Seat, Table, takeover_at, waits_for_its_people
 from games.versions import bump, locked
 
 logger = logging.getLogger(__name__)
@@ -146,6 +151,48 @@ def check_seat(table_id: int, position: int, now: datetime | None = None) -> Non
         computer_players.schedule_bots(table_id, own_thread=True)
 
 
+def check_move(table_id: int, now: datetime | None = None) -> bool:
+    """The turn in play ran out (``Table.move_deadline``) and a person is to act: mark the
+    move a computer's, with the mark a restart finds (``Table.computer_turn``), and wake the
+    computer players, who make that one move (``games.models.computer_plays``).  Before the
+    deadline, look again then.  Whether a computer was asked to move."""
+    now = now or timezone.now()
+    look_again_at = None
+    with transaction.atomic():
+        table = locked(table_id)
+        deadline = table.move_deadline
+        if table.status != Table.Status.PLAYING or deadline is None or table.computer_turn:
+            return False  # no limit, or a computer's move pending already
+        if now < deadline:
+            look_again_at = deadline
+        elif waits_for_its_people(list(Seat.objects.filter(table=table)), table.current):
+            return False  # paused for its people: nobody plays on in their names
+        else:
+            Table.objects.filter(pk=table.pk).update(computer_turn=True)
+    if look_again_at is not None:
+        watch_move(table_id, look_again_at, now)
+        return False
+    computer_players.schedule_bots(table_id, own_thread=True)
+    return True
+
+
+def look_at_overdue_moves(now: datetime | None = None) -> list[int]:
+    """Every table in play whose turn ran out with no computer marked to make the move (the
+    timer of its deadline died with a killed process): the move is made now.  Returns the
+    tables whose move was handed to a computer."""
+    now = now or timezone.now()
+    overdue = Table.objects.filter(status=Table.Status.PLAYING, computer_turn=False,
+                                   move_deadline__lte=now).values_list("pk", flat=True)
+    handed = []
+    for table_id in list(overdue):
+        try:
+            if check_move(table_id, now):
+                handed.append(table_id)
+        except Exception:  # one broken table must not stop the look at the others
+            logger.exception("move clock check failed at table %s", table_id)
+    return handed
+
+
 def _last_seen(seat: Seat) -> datetime | None:
     """The latest sign of the person: taking the seat, any socket's last renewal or close."""
     renewed = seat.presences.aggregate(last=Max("seen_at"))["last"]
@@ -207,10 +254,12 @@ def look_at_away_seats(now: datetime | None = None) -> list[tuple[int, int]]:
 
 def heartbeat_once() -> None:
     """The heartbeat: renew this process's leases, then find what a dead process left: seats
-    whose people vanished, takeovers never made, computer moves never made."""
+    whose people vanished, takeovers never made, timed moves run out, computer moves never
+    made."""
     renew_leases()
     sweep()
     look_at_away_seats()
+    look_at_overdue_moves()
     computer_players.resume_stalled(stalled_since_last_look=True)
 
 
@@ -246,11 +295,29 @@ async def _heartbeat_loop() -> None:
 
 _checks: dict[tuple[int, int], asyncio.TimerHandle | threading.Timer] = {}
 _checks_lock = threading.Lock()
+# The key of a table's move clock among the seats' checks: no seat has this position.
+MOVE_CLOCK = -1
+
+
+def watch_move(table_id: int, deadline: datetime, now: datetime | None = None) -> None:
+    """Look at the table once its turn's ``deadline`` has passed (``check_move``); one pending
+    look per table, replaced by the next turn's."""
+    seconds = (deadline - (now or timezone.now())).total_seconds()
+    schedule_check(table_id, MOVE_CLOCK, seconds)
+
+
+def _run_check(key) -> None:
+    table_id, position = key
+    if position == MOVE_CLOCK:
+        check_move(table_id)
+    else:
+        check_seat(table_id, position)
 
 
 def schedule_check(table_id: int, position: int, after_seconds: float) -> None:
-    """Look at the seat again in ``after_seconds``, replacing any check already pending for it
-    (so a person who comes and goes leaves one pending check, not one per close)."""
+    """Look at the seat again in ``after_seconds`` (``position`` ``MOVE_CLOCK``: the table's
+    move clock), replacing any check already pending for it (so a person who comes and goes
+    leaves one pending check, not one per close)."""
     key = (table_id, position)
     delay = max(0.0, after_seconds) + 0.05
     loop = _loop
@@ -294,7 +361,7 @@ def _schedule_on_loop(loop, key, delay: float) -> None:
 
 async def _check_on_loop(key) -> None:
     try:
-        await database_sync_to_async(check_seat)(*key)
+        await database_sync_to_async(_run_check)(key)
     except Exception:
         logger.exception("presence check failed at table %s seat %s", *key)
 
@@ -304,7 +371,7 @@ def _check_in_thread(key) -> None:
         if isinstance(_checks.get(key), threading.Timer):
             del _checks[key]
     try:
-        check_seat(*key)
+        _run_check(key)
     except Exception:
         logger.exception("presence check failed at table %s seat %s", *key)
     finally:

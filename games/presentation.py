@@ -81,6 +81,8 @@ def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, An
             "bot_badge": level_badge(players[p]["bot"]) if players[p].get("bot") else None,
             "is_declarer": p in declaring,
             "last_call": calls.get(p),
+            "side_words": side_words(players, p, names) if partnership else None,
+            "move_clock": move_clock(view, p),
         } | seat_facts((hand.get("hand_sizes") or [0] * count)[p],
                        (hand.get("tricks_won") or [0] * count)[p])
             for i, p in enumerate(order)],
@@ -117,6 +119,37 @@ def why_dimmed(hand: dict[str, Any], card_actions: dict[str, str], seat: int | N
     if len(suits) == 1:
         return str(_("You must follow %(suit)s.") % {"suit": words.SUIT_WORDS[suits.pop()]})
     return ""
+
+
+def side_words(players: list[dict[str, Any]], seat: int, names: words.Names) -> str | None:
+    """Before anyone sits in an empty seat of a partnership game, whose side it is on: the
+    partner's name once someone sits across it ("Ana's partner"), else the opponents' seated
+    beside it ("against Ana"); nothing for a taken seat, the viewer's partner's seat (its
+    badge says so) or a table still empty around it."""
+    if not players[seat]["free"]:
+        return None
+    partner = (seat + 2) % 4
+    if partner == names.me:
+        return None  # the seat's "partner" badge says it to the viewer
+    if not players[partner]["free"]:
+        return _("%(name)s's partner") % {"name": names(partner)}
+    opponents = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if not players[s]["free"]]
+    if not opponents:
+        return None
+    return _("against %(names)s") % {"names": names.together(opponents)}
+
+
+def move_clock(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """The countdown of ``seat``'s turn at a table with a time for each move: when it runs out
+    and the seconds left, for a person who is to act and plays for themselves (a computer
+    playing their seat needs no clock, nor does a table paused for its people)."""
+    hand = view.get("hand") or {}
+    player = view["players"][seat]
+    if (not view.get("move_deadline") or view.get("paused") or hand.get("to_act") != seat
+            or view.get("status") != "playing" or player.get("bot") or player.get("free")
+            or player.get("bot_playing")):
+        return None
+    return {"deadline": view["move_deadline"], "seconds": view.get("move_in")}
 
 
 @lru_cache(maxsize=4096)

@@ -1,6 +1,7 @@
 """What a serving process does as it starts: its follow-up worker, and a catch-up with what a
 killed process left undone -- computer players' moves never made (``Table.computer_turn``),
-takeovers whose timers died with it (``games.presence``), and follow-ups never done
+takeovers and timed moves whose timers died with it (``games.presence``), and follow-ups never
+done
 (``games.followups``, which its worker starts with).
 
 Nothing runs in the background when follow-ups are done inline: the unit tests, whose database
@@ -43,6 +44,7 @@ def _catch_up() -> None:
 
     try:
         presence.look_at_away_seats()
+        presence.look_at_overdue_moves()
         resumed = computer_players.resume_stalled()
         if resumed:
             logger.info("resumed the computer players of %d tables", len(resumed))

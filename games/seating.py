@@ -11,10 +11,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games import broadcasting, computer_turns, registry, signals
-from games.access import person_id
+from games.access import is_host, person_id
 from games.dealing import deal_new_hand
 from games.engine_messages import engine_message
-from games.models import HandReview, Seat, Table, default_trick_pause_ms, new_invite_token
+from games.models import (
+    PUBLIC_MOVE_SECONDS,
+    HandReview,
+    Seat,
+    Table,
+    default_trick_pause_ms,
+    new_invite_token,
+    next_move_deadline,
+)
 from games.rules import game_module
 from games.rules.base import RulesError
 from games.versions import TableError, bump, locked, seat_for_update, seat_of
@@ -22,7 +30,12 @@ from games.versions import TableError, bump, locked, seat_for_update, seat_of
 
 def create_table(user, game: str, rules: dict, *, is_private: bool = False,
                  deals_limit: int | None = None, grace_seconds: int = 60,
-                 trick_pause_ms: int | None = None) -> Table:
+                 trick_pause_ms: int | None = None, move_seconds: int | None = None,
+                 chat_during_play: bool = False) -> Table:
+    """``move_seconds``: the time for each move (0: none); None gives a public table
+    ``PUBLIC_MOVE_SECONDS`` and a private one none."""
+    if move_seconds is None:
+        move_seconds = 0 if is_private else PUBLIC_MOVE_SECONDS
     try:
         parsed = game_module(game).Rules.from_overrides(rules)
     except RulesError as exc:
@@ -31,9 +44,11 @@ def create_table(user, game: str, rules: dict, *, is_private: bool = False,
         table = Table.objects.create(game=game, rules=parsed.overrides(), created_by=user,
                                      is_private=is_private, deals_limit=deals_limit,
                                      grace_seconds=grace_seconds,
+                                     chat_during_play=chat_during_play,
                                      trick_pause_ms=(default_trick_pause_ms()
                                                      if trick_pause_ms is None
-                                                     else trick_pause_ms))
+                                                     else trick_pause_ms),
+                                     move_seconds=move_seconds)
         Seat.objects.bulk_create(Seat(table=table, position=p)
                                 for p in range(registry.game(game).seats))
         transaction.on_commit(lambda: broadcasting.broadcast_lobby())
@@ -72,12 +87,20 @@ def take_seat(table_id: int, user, position: int) -> Table:
     return table
 
 
+ONLY_THE_HOST = _("Only the host (who opened the table) can add computer players.")
+
+
+def _refuse_unless_host(table: Table, user) -> None:
+    """Computer players are the host's to add: a guest never starts the host's table with
+    computers in the seats the host kept for people (``games.access.is_host``)."""
+    if not is_host(table.created_by_id, user, seat_of(table, user) is not None):
+        raise TableError(ONLY_THE_HOST, table.version)
+
+
 def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
     with transaction.atomic():
         table = locked(table_id)
-        if table.created_by_id != person_id(user) and seat_of(table, user) is None:
-            raise TableError(_("Only the players at this table can add computer players."),
-                             table.version)
+        _refuse_unless_host(table, user)
         if table.status != Table.Status.WAITING:
             raise TableError(_("The game has already started."), table.version)
         seat = seat_for_update(table, position)
@@ -97,9 +120,7 @@ def fill_seats(table_id: int, user, level: str = "normal") -> int:
     changes nothing and is no error."""
     with transaction.atomic():
         table = locked(table_id)
-        if table.created_by_id != person_id(user) and seat_of(table, user) is None:
-            raise TableError(_("Only the players at this table can add computer players."),
-                             table.version)
+        _refuse_unless_host(table, user)
         if table.status == Table.Status.FINISHED:
             raise TableError(_("This table has finished."), table.version)
         free = [seat for seat in Seat.objects.select_for_update().filter(table=table)
@@ -134,6 +155,8 @@ def rematch(table_id: int, user) -> Table:
                                    is_private=table.is_private, deals_limit=table.deals_limit,
                                    grace_seconds=table.grace_seconds,
                                    trick_pause_ms=table.trick_pause_ms,
+                                   chat_during_play=table.chat_during_play,
+                                   move_seconds=table.move_seconds,
                                    computer_names_of=table.computer_names_key)
         now = timezone.now()
         Seat.objects.bulk_create(
@@ -150,11 +173,15 @@ def rematch(table_id: int, user) -> Table:
 
 
 def leave_seat(table_id: int, user) -> Table:
+    """A seated person stands up while the table waits: the seat is free for anyone.  The
+    host may too (to let someone else sit, or to watch): the table stays theirs to fill and
+    close."""
     with transaction.atomic():
         table = locked(table_id)
         if table.status != Table.Status.WAITING:
             raise TableError(_("You cannot leave a game in progress."), table.version)
-        updated = Seat.objects.filter(table=table, user=user).update(user=None)
+        updated = Seat.objects.filter(table=table, user=user).update(
+            user=None, seen_at=None, away_since=None)
         if not updated:
             raise TableError(_("You have no seat at this table."), table.version)
         bump(table)
@@ -177,6 +204,7 @@ def close_table(table_id: int, user) -> Table:
 
 def _finish(table: Table) -> None:
     table.status = Table.Status.FINISHED
+    table.move_deadline = None
     bump(table)
     transaction.on_commit(lambda: broadcasting.broadcast_lobby())
     signals.announce_after_commit("table_finished", table)
@@ -257,6 +285,9 @@ def _start_if_full(table: Table) -> None:
             s.is_free for s in Seat.objects.filter(table=table)):
         table.status = Table.Status.PLAYING
         deal_new_hand(table, dealer=0)
-        table.computer_turn = True  # saved by the caller's bump: the first turn may be theirs
+        # Saved by the caller's bump: the first turn may be a computer's, and it has its time.
+        table.computer_turn = True
+        table.move_deadline = next_move_deadline(table.move_seconds, hand_in_play=True)
         computer_turns.wake_after_commit(table.pk)
+        computer_turns.watch_deadline_after_commit(table.pk, table.move_deadline)
 

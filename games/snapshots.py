@@ -66,6 +66,15 @@ def presence_of(seat: SeatFacts, grace_seconds: int, now: datetime) -> dict[str,
             "bot_playing": now >= takeover}
 
 
+def move_clock(deadline: datetime | None, now: datetime) -> dict[str, Any]:
+    """When the turn in play runs out and how many seconds are left (a computer then makes the
+    move for the person to act), or None at a table without a time limit."""
+    if deadline is None:
+        return {"move_deadline": None, "move_in": None}
+    return {"move_deadline": deadline.isoformat(),
+            "move_in": max(0, round((deadline - now).total_seconds()))}
+
+
 @dataclass(frozen=True)
 class TableSnapshot:
     """Everything of one version of a table that any seat's view is made from.
@@ -93,6 +102,8 @@ class TableSnapshot:
     state: Any
     rematch_table: int | None = None  # the table of the rematch, once a player asked for one
     computer_names_of: int | None = None  # as ``Table.computer_names_of``: a rematch's origin
+    move_seconds: int = 0  # the time for a move (0: none)
+    move_deadline: datetime | None = None  # when the turn in play runs out
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -126,6 +137,8 @@ class TableSnapshot:
             "hand": self.state.view(seat) if self.state is not None else None,
             "last_hand": self.last_hand,
             "rematch_table": self.rematch_table,
+            "move_seconds": self.move_seconds,
+            **move_clock(self.move_deadline, now),
         }
 
 
@@ -145,7 +158,8 @@ def build_snapshot(table: Table) -> TableSnapshot:
         deals_played=hands[0].number - redeals if hands else 0,
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
         state=current_state(table), rematch_table=table.rematch_table_id,
-        computer_names_of=table.computer_names_of)
+        computer_names_of=table.computer_names_of, move_seconds=table.move_seconds,
+        move_deadline=table.move_deadline)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:
@@ -220,7 +234,8 @@ def snapshot_after_play(table: Table) -> TableSnapshot | None:
         return None  # a new deal, a finished hand or a seat change: read everything
     state = previous.state.copy()
     state.apply(actions[-1]["action"])
-    return replace(previous, version=table.version, record=table.current, state=state)
+    return replace(previous, version=table.version, record=table.current, state=state,
+                   move_deadline=table.move_deadline)
 
 
 def forget_snapshots() -> None:

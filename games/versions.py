@@ -62,7 +62,8 @@ def bump(table: Table) -> None:
     table.version = old + 1
     updated = Table.objects.filter(pk=table.pk, version=old).update(
         version=table.version, status=table.status, current=table.current,
-        summary=table.summary, last_action=table.last_action, computer_turn=table.computer_turn)
+        summary=table.summary, last_action=table.last_action, computer_turn=table.computer_turn,
+        move_deadline=table.move_deadline)
     if not updated:
         raise TableError(_("The table has moved on since that click: nothing was done."))
     table_id, version = table.pk, table.version

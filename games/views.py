@@ -12,10 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import registry, tables, words
+from games import chat, registry, tables, words
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.how_to_play import template_of as how_to_play_template
+from games.html.chat import chat_panel
 from games.models import BOT_LEVELS, Hand, HandReview, Table, tables_in_play
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
@@ -85,7 +86,9 @@ def new_table(request, game):
                                     is_private=form.cleaned_data["is_private"],
                                     deals_limit=form.cleaned_data.get("deals_limit"),
                                     grace_seconds=form.cleaned_data.get("grace_seconds") or 60,
-                                    trick_pause_ms=form.cleaned_data.get("trick_pause_ms"))
+                                    trick_pause_ms=form.cleaned_data.get("trick_pause_ms"),
+                                    move_seconds=form.cleaned_data.get("move_seconds"),
+                                    chat_during_play=form.cleaned_data["chat_during_play"])
         try:
             tables.take_seat(table.pk, request.user, 0)
         except tables.TableError as exc:
@@ -125,6 +128,8 @@ def table_page(request, table_id):
         "invite_url": invite_url, "back_to": back_to,
         "can_renew_invite": table.is_private and invite_url is not None
         and table.created_by_id == person_id(request.user),
+        "chat_panel": chat_panel(chat.lines_for(table, seat), viewer_id=person_id(request.user),
+                                 seat=seat, quiet_during_hands=not table.chat_during_play),
     })
 
 

@@ -130,7 +130,12 @@ def get_table(request, slug, table_id, need=VIEW) -> tuple[ClubAccess, EveningTa
 
 def may_enter_results(access: ClubAccess, table: EveningTable) -> bool:
     """Organisers enter and correct results; a player seated at the table may too when the
-    league allows entry at the table (their entry is then provisional)."""
+    league allows entry at the table (their entry is then provisional).  Nobody once the
+    season is closed: its results are final (the page offers no form)."""
+    return not table.evening.season.is_closed and _enters_results(access, table)
+
+
+def _enters_results(access: ClubAccess, table: EveningTable) -> bool:
     if access.is_organiser:
         return True
     return bool(access.member and table.league.players_enter_results
@@ -140,7 +145,9 @@ def may_enter_results(access: ClubAccess, table: EveningTable) -> bool:
 def get_table_for_entry(request, slug, table_id) -> tuple[ClubAccess, EveningTable]:
     """A table whose results the viewer may enter (:func:`may_enter_results`), else 403."""
     access, table = get_table(request, slug, table_id, MEMBER)
-    if not may_enter_results(access, table):
+    # A closed season is refused in words by the entry itself (a page left open before it
+    # closed), not as a forbidden page.
+    if not _enters_results(access, table):
         raise PermissionDenied
     return access, table
 

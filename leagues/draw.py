@@ -6,9 +6,11 @@ who sat out least often this season sit out (ties drawn at random).  ``random`` 
 ``spread`` tries many shuffles and keeps the one whose tables repeat the fewest meetings
 already played this season.
 
-Pairs (Bid Whist): the season's registered pairs, in a round robin (the circle method, one
-round per evening in date order) or by standings (1st v 2nd, 3rd v 4th ...).  An odd pair has
-a bye.
+Pairs (Bid Whist): the season's pairs still drawn (not retired) whose two players are both
+coming, in a round robin (the circle method, one round per evening in date order) or by
+standings (1st v 2nd, 3rd v 4th ...).  An odd pair has a bye.  A pair whose player is coming
+with another pair too (pairs registered before a player could be in only one) sits out: nobody
+is ever seated twice.
 """
 
 from __future__ import annotations
@@ -20,28 +22,63 @@ from itertools import combinations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from leagues import edits
 from leagues.models import EntryError, Evening, EveningTable, Season, TableSeat
 
 SPREAD_TRIES = 400
 
 
-def draw_evening(evening: Evening, rng: random.Random | None = None):
-    """Creates the evening's tables; returns (number of tables, members or pairs sitting out)."""
+def draw_evening(evening: Evening, rng: random.Random | None = None, *, again_by=None):
+    """Creates the evening's tables; returns (number of tables, members or pairs sitting out).
+
+    ``again_by``: the organiser drawing again an evening whose tables have no result yet (after
+    a late arrival or someone gone home): its tables go first, in the club's history."""
     rng = rng or random.SystemRandom()
     with transaction.atomic():
         # Lock the evening so two organisers clicking "draw" do not both draw.
         Evening.objects.select_for_update().get(pk=evening.pk)
         if evening.tables.exists():
-            raise EntryError(_("This evening already has tables."))
+            if again_by is None:
+                raise EntryError(_("This evening already has tables."))
+            if not may_draw_again(evening):
+                raise EntryError(_("A table of this evening has results: it cannot be drawn "
+                                   "again. Change its tables one by one instead."))
+            for table in evening.tables.all():
+                edits.delete_table(table, again_by)
         return evening.season.league.score_kind.draw(evening, rng)
+
+
+def may_draw_again(evening: Evening) -> bool:
+    """An evening is drawn again only while none of its tables has a result or is played."""
+    return not evening.tables.exclude(entry="").exists() and not evening.tables.filter(
+        deals__isnull=False).exists() and not evening.tables.filter(
+        online__isnull=False).exists()
+
+
+def sitting_out(evening: Evening) -> list:
+    """Who is coming but has no seat at the evening's tables: members, or pairs."""
+    if evening.season.league.score_kind.registers_pairs:
+        seated = set()
+        for table in evening.tables.all():
+            seated.update((table.pair_0_id, table.pair_1_id))
+        drawn, sharing = pairs_coming(evening)
+        return [pair for pair in drawn + sharing if pair.pk not in seated]
+    seated = set(TableSeat.objects.filter(table__evening=evening).values_list("member_id",
+                                                                               flat=True))
+    return [member for member in coming_members(evening) if member.pk not in seated]
+
+
+def coming_members(evening: Evening) -> list:
+    """The members who said they are coming (or were marked so at the door), retired aside."""
+    return [a.member for a in evening.attendances.filter(
+        coming=True, member__retired=False).select_related("member")]
 
 
 def draw_players(evening: Evening, rng):
     """Tables of the game's size from the members who are coming."""
     season = evening.season
     size = season.league.game_description.seats
-    coming = [a.member for a in evening.attendances.filter(
-        coming=True, member__retired=False).select_related("member")]
+    coming = coming_members(evening)
     if len(coming) < size:
         raise EntryError(_("At least %(count)s members must be coming to draw tables.")
                          % {"count": size})
@@ -109,20 +146,42 @@ def round_robin_round(pairs: list, round_index: int) -> list[tuple]:
     return [(order[i], order[n - 1 - i]) for i in range(n // 2)]
 
 
+def pairs_coming(evening: Evening) -> tuple[list, list]:
+    """The season's pairs still drawn whose two players are coming, none sharing a player (in
+    registration order, the first kept); and the pairs left out for sharing one."""
+    coming = {member.pk for member in coming_members(evening)}
+    seated: set[int] = set()
+    drawn, sharing = [], []
+    for pair in evening.season.partnerships.filter(retired=False).order_by("pk"):
+        if not set(pair.members) <= coming:
+            continue
+        if seated & set(pair.members):
+            sharing.append(pair)
+            continue
+        seated.update(pair.members)
+        drawn.append(pair)
+    return drawn, sharing
+
+
 def draw_pairs(evening: Evening, rng):
-    """The season's registered pairs, two to a table."""
+    """The pairs who are coming, two to a table."""
     season = evening.season
-    pairs = list(season.partnerships.order_by("pk"))
-    if len(pairs) < 2:
+    if not season.partnerships.filter(retired=False).exists():
         raise EntryError(_("Register at least two pairs to draw matches."))
+    pairs, sharing = pairs_coming(evening)
+    if len(pairs) < 2:
+        raise EntryError(_("At least two pairs must be coming, both players of each, to draw "
+                           "matches: mark who is coming first."))
     if season.draw == Season.Draw.BY_STANDINGS:
-        ranked = [row.pair for row in season.league.score_kind.standings(season)]
+        order = {row.pair.pk: place for place, row in
+                 enumerate(season.league.score_kind.standings(season))}
+        ranked = sorted(pairs, key=lambda pair: order.get(pair.pk, len(order)))
         matches = [(ranked[i], ranked[i + 1] if i + 1 < len(ranked) else None)
                    for i in range(0, len(ranked), 2)]
     else:
         round_index = list(season.evenings.values_list("pk", flat=True)).index(evening.pk)
         matches = round_robin_round(pairs, round_index)
-    byes = [a or b for a, b in matches if a is None or b is None]
+    byes = [a or b for a, b in matches if a is None or b is None] + sharing
     number = 0
     for a, b in matches:
         if a is None or b is None:

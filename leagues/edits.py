@@ -275,6 +275,77 @@ def close_season(season: Season, by, next_name: str = "") -> Season | None:
 # -- members ---------------------------------------------------------------------------------
 
 
+# -- a season's pairs (partnership games) ------------------------------------------------------
+
+
+def _pair_facts(pair: Partnership) -> dict:
+    return {"pair": str(pair), "players": [pair.first.name, pair.second.name],
+            "season": str(pair.season), "league": pair.season.league.name}
+
+
+def _check_pair(season: Season, first: Member, second: Member, pair: Partnership | None) -> None:
+    """Two different members of the club, neither in another pair of the season still drawn:
+    otherwise one person could be drawn on both sides of a table, or at two tables."""
+    if first == second:
+        raise EntryError(_("A pair is two different members."))
+    others = season.partnerships.filter(retired=False)
+    if pair is not None:
+        others = others.exclude(pk=pair.pk)
+    for member in (first, second):
+        taken = others.filter(Q(first=member) | Q(second=member)).first()
+        if taken is not None:
+            raise EntryError(_("%(name)s already plays in the pair %(pair)s this season: retire "
+                               "that pair first, or choose someone else.")
+                             % {"name": member.name, "pair": taken})
+
+
+def register_pair(season: Season, first: Member, second: Member, name: str, by) -> Partnership:
+    with transaction.atomic():
+        Season.objects.select_for_update().get(pk=season.pk)  # two organisers at once
+        _check_pair(season, first, second, None)
+        pair = Partnership.objects.create(season=season, first=first, second=second,
+                                          name=name.strip())
+        ClubChange.record(season.league.club, by, "pair_add", None, _pair_facts(pair))
+    return pair
+
+
+def change_pair(pair: Partnership, first: Member, second: Member, name: str, by) -> bool:
+    """Renames the pair, or changes its players while it has played no match (its matches
+    are its players' results)."""
+    with transaction.atomic():
+        Season.objects.select_for_update().get(pk=pair.season_id)
+        pair = Partnership.objects.select_related("first", "second", "season__league").get(
+            pk=pair.pk)
+        before = _pair_facts(pair)
+        players_change = (first.pk, second.pk) != pair.members
+        if players_change and EveningTable.objects.filter(
+                Q(pair_0=pair) | Q(pair_1=pair)).exists():
+            raise EntryError(_("This pair has played: its players stay. Retire it and "
+                               "register the new pair instead."))
+        _check_pair(pair.season, first, second, pair)
+        pair.first, pair.second, pair.name = first, second, name.strip()
+        after = _pair_facts(pair)
+        if after == before:
+            return False
+        pair.save(update_fields=["first", "second", "name"])
+        ClubChange.record(pair.season.league.club, by, "pair_edit", before, after)
+    return True
+
+
+def set_pair_retired(pair: Partnership, retired: bool, by) -> None:
+    with transaction.atomic():
+        pair = Partnership.objects.select_for_update().select_related(
+            "first", "second", "season__league__club").get(pk=pair.pk)
+        if pair.retired == retired:
+            return
+        if not retired:
+            _check_pair(pair.season, pair.first, pair.second, pair)
+        pair.retired = retired
+        pair.save(update_fields=["retired"])
+        ClubChange.record(pair.season.league.club, by,
+                          "pair_retire" if retired else "pair_return", _pair_facts(pair), None)
+
+
 def add_member(club: Club, name: str, role: str, by, email: str = "") -> Member:
     """One person added by an organiser (who may never sign in), as a member or an
     organiser."""

@@ -258,14 +258,19 @@ class EveningForm(forms.ModelForm):
 
 
 class PartnershipForm(forms.ModelForm):
+    """A pair's players and name; whether they may be a pair (a player in one pair of the
+    season at a time) is decided where it is saved, ``leagues.edits``."""
+
     class Meta:
         model = Partnership
         fields = ["first", "second", "name"]
 
     def __init__(self, club: Club, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        pair = kwargs.get("instance")
+        seated = list(pair.members) if pair is not None and pair.pk else []
         for name in ("first", "second"):
-            self.fields[name].queryset = club.members.all()
+            self.fields[name].queryset = club.members.filter(Q(retired=False) | Q(pk__in=seated))
 
     def clean(self):
         data = super().clean()

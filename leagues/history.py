@@ -601,6 +601,27 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
             "name": before.get("name", "")}
         details.append(_("The club's record of them stays, with its name and results; it no "
                          "longer signs in."))
+    elif action in ("pair_add", "pair_edit", "pair_retire", "pair_return"):
+        facts = after if action == "pair_add" else before
+        params = {"pair": facts.get("pair", ""), "season": facts.get("season", ""),
+                  "league": facts.get("league", ""), "who": who}
+        if action == "pair_add":
+            headline = _("Pair %(pair)s registered for %(season)s (%(league)s) by %(who)s") % params
+            details.append(" & ".join(after.get("players") or []))
+        elif action == "pair_edit":
+            headline = _("Pair %(pair)s of %(season)s (%(league)s) changed by %(who)s") % params
+            if before.get("pair") != after.get("pair"):
+                details.append(_("Name: %(before)s → %(after)s") % {
+                    "before": before.get("pair", ""), "after": after.get("pair", "")})
+            if before.get("players") != after.get("players"):
+                details.append(_("Players: %(before)s → %(after)s") % {
+                    "before": " & ".join(before.get("players") or []),
+                    "after": " & ".join(after.get("players") or [])})
+        elif action == "pair_retire":
+            headline = _("Pair %(pair)s of %(season)s (%(league)s) retired by %(who)s") % params
+            details.append(_("Kept in past matches and standings; no longer drawn."))
+        else:
+            headline = _("Pair %(pair)s of %(season)s (%(league)s) brought back by %(who)s") % params
     elif action == "members_add":
         names = after.get("names") or []
         headline = ngettext("%(count)s member added by %(who)s",

@@ -465,6 +465,8 @@ class Partnership(models.Model):
     first = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
     second = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="+")
     name = models.CharField(_("name"), max_length=80, blank=True)
+    # A retired pair keeps its matches and standings but is drawn no more.
+    retired = models.BooleanField(_("retired"), default=False)
 
     class Meta:
         ordering = ["name", "pk"]
@@ -476,6 +478,10 @@ class Partnership(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:pair", args=[self.season.league.club.slug, self.pk])
+
+    @property
+    def members(self) -> tuple[int, int]:
+        return (self.first_id, self.second_id)
 
 
 class Evening(models.Model):

@@ -52,6 +52,7 @@ urlpatterns = [
     path("<slug:slug>/seasons/<int:season_id>/evenings/new/", views.evening_create,
          name="evening_create"),
     path("<slug:slug>/pairs/<int:pair_id>/", views.pair_detail, name="pair"),
+    path("<slug:slug>/pairs/<int:pair_id>/edit/", views.partnership_edit, name="pair_edit"),
     path("<slug:slug>/evenings/<int:evening_id>/", views.evening_detail, name="evening"),
     path("<slug:slug>/evenings/<int:evening_id>/attendance/", views.attendance,
          name="attendance"),

@@ -272,6 +272,10 @@ WS_MAX_SOCKETS_PER_USER = env_int("WS_MAX_SOCKETS_PER_USER", 12, minimum=1)
 WS_MAX_SOCKETS_PER_ADDRESS = env_int("WS_MAX_SOCKETS_PER_ADDRESS", 40, minimum=1)
 WS_PERSON_RATE_PER_SECOND = env_float("WS_PERSON_RATE_PER_SECOND", 15.0, minimum=0.1)
 WS_PERSON_BURST = env_int("WS_PERSON_BURST", 30, minimum=1)
+# Lines said at tables (games.chat) per person, within one process: the burst, then this many
+# a minute on average.
+CHAT_BURST = env_int("CHAT_BURST", 5, minimum=1)
+CHAT_LINES_PER_MINUTE = env_float("CHAT_LINES_PER_MINUTE", 12.0, minimum=0.1)
 # The live lobby is rendered at most once per this many seconds per process (games.lobby_feed).
 LOBBY_MIN_INTERVAL_SECONDS = env_float("LOBBY_MIN_INTERVAL_SECONDS", 0.5, minimum=0)
 # Presence is a lease (games.presence): each process renews its sockets' rows every

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from games.access import is_host
 from games.html.cards import card_backs, card_face
 from games.html.markup import EMPTY, Markup, csrf_input, html, joined
 
@@ -48,16 +49,32 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
     if s.get("to_act") and phase:
         said = (_("Your turn: %(phase)s") % {"phase": phase}) if s.get("is_me") else phase
         turn = html('<div class="turn" role="status">%s</div>\n', said)
+    clock = s.get("move_clock")
     if s.get("away"):
         if s.get("bot_playing"):
             dropped = _("Dropped off: a computer player plays until they return.")
         else:
+            # Whichever comes first, the end of the grace period or of the time for this
+            # move, a computer plays for them then: one countdown, to the sooner.
+            deadline, seconds = s.get("takeover_at"), s.get("takeover_in")
+            if clock and clock["seconds"] is not None and clock["seconds"] < (seconds or 0):
+                deadline, seconds = clock["deadline"], clock["seconds"]
             # The translation holds the countdown's markup, as a template's would: trusted
             # as it is, and what is put into it is escaped.
-            dropped = Markup(_('Dropped off: a computer player takes over in <span '
+            dropped = Markup(_('Dropped off: a computer plays for %(name)s in <span '
                              'data-countdown-to="%(deadline)s">%(seconds)s</span> s.')) % {
-                "deadline": s.get("takeover_at"), "seconds": s.get("takeover_in")}
+                "name": s["name"], "deadline": deadline, "seconds": seconds}
         away = html('<div class="away" role="status">%s</div>\n', dropped)
+    elif clock:
+        # A timer, not a status: read when reached, never each second (table.js counts).
+        if s.get("is_me"):
+            left = _('<span data-countdown-to="%(deadline)s">%(seconds)s</span> s left, then '
+                     'a computer plays this move for you.')
+        else:
+            left = _('<span data-countdown-to="%(deadline)s">%(seconds)s</span> s left to '
+                     'play.')
+        away = html('<div class="move-clock" role="timer">%s</div>\n', Markup(left) % {
+            "deadline": clock["deadline"], "seconds": clock["seconds"]})
     if hand:
         if s.get("last_call") and not s.get("to_act"):
             call = _("said: %(call)s") % {"call": s["last_call"]}
@@ -74,15 +91,25 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
                          card_backs(s["hand_size"]))
         else:
             facts = html('<div class="seat-facts">%s</div>%s\n', s["facts"], said_line)
+    side = EMPTY
+    if s.get("side_words"):
+        side = html('<div class="seat-side">%s</div>\n', s["side_words"])
     user = context.get("user")
-    if view.get("status") == "waiting" and s.get("free") and user is not None \
-            and user.is_authenticated:
-        forms = html("%s\n", _waiting_forms(context, view["table"], s["seat"]))
+    signed_in = user is not None and user.is_authenticated
+    if view.get("status") == "waiting" and signed_in and s.get("free"):
+        forms = html("%s\n", _waiting_forms(context, view, s["seat"], user))
+    elif view.get("status") == "waiting" and signed_in and s.get("is_me"):
+        stand_up = _("Stand up")
+        forms = html('<form method="post" action="%s" class="inline stand-up">%s<button '
+                     'type="submit" class="secondary">%s</button></form>\n',
+                     reverse("table_leave", args=[view["table"]]), csrf_input(context),
+                     stand_up)
     return html('<div class="%s"%s>\n<div class="seat-name"><span class="name">%s</span>'
-                '%s%s%s%s</div>\n%s%s%s%s</div>', " ".join(classes), label, name,
+                '%s%s%s%s</div>\n%s%s%s%s%s</div>', " ".join(classes), label, name,
                 words["dealer"] if s.get("is_dealer") else EMPTY,
                 words["partner"] if s.get("is_partner") else EMPTY, bot_badge,
-                words["declarer"] if s.get("is_declarer") else EMPTY, turn, away, facts, forms)
+                words["declarer"] if s.get("is_declarer") else EMPTY, side, turn, away, facts,
+                forms)
 
 
 @lru_cache(maxsize=64)
@@ -109,21 +136,29 @@ def _open_hand(cards, just_taken) -> Markup:
                   else card_face(c) for c in cards)
 
 
-def _waiting_forms(context, table: int, seat: int) -> Markup:
+def _waiting_forms(context, view: dict, seat: int, user) -> Markup:
+    """An empty seat's forms: "Sit here" for someone without a seat, and a computer player
+    for the host alone (``games.access.is_host``)."""
+    table = view["table"]
     csrf = csrf_input(context)
-    sit, level_label, add = _("Sit here"), _("Computer player level"), _("Add a computer player")
-    levels = joined(
-        html('<option value="%s"%s>%s</option>', level,
-             " selected" if level == "normal" else "", label)
-        for level, label in (("easy", _("easy")), ("normal", _("normal")),
-                             ("strong", _("strong"))))
-    return html(
-        '<form method="post" action="%(sit_url)s" class="inline">%(csrf)s<button type="submit">'
-        '%(sit)s</button></form>\n'
-        '<form method="post" action="%(add_url)s" class="inline">%(csrf)s\n'
-        '<label class="visually-hidden" for="bot-level-%(seat)s">%(level_label)s</label>\n'
-        '<select name="level" id="bot-level-%(seat)s">%(levels)s</select>\n'
-        '<button type="submit">%(add)s</button></form>',
-        sit_url=reverse("table_sit", args=[table, seat]), csrf=csrf, sit=sit,
-        add_url=reverse("table_add_bot", args=[table, seat]), seat=seat,
-        level_label=level_label, levels=levels, add=add)
+    out = []
+    if view.get("seat") is None:
+        sit = _("Sit here")
+        out.append(html('<form method="post" action="%s" class="inline">%s<button '
+                        'type="submit">%s</button></form>',
+                        reverse("table_sit", args=[table, seat]), csrf, sit))
+    if is_host(view.get("created_by"), user, view.get("seat") is not None):
+        level_label, add = _("Computer player level"), _("Add a computer player")
+        levels = joined(
+            html('<option value="%s"%s>%s</option>', level,
+                 " selected" if level == "normal" else "", label)
+            for level, label in (("easy", _("easy")), ("normal", _("normal")),
+                                 ("strong", _("strong"))))
+        out.append(html(
+            '<form method="post" action="%(add_url)s" class="inline">%(csrf)s\n'
+            '<label class="visually-hidden" for="bot-level-%(seat)s">%(level_label)s</label>\n'
+            '<select name="level" id="bot-level-%(seat)s">%(levels)s</select>\n'
+            '<button type="submit">%(add)s</button></form>',
+            add_url=reverse("table_add_bot", args=[table, seat]), csrf=csrf, seat=seat,
+            level_label=level_label, levels=levels, add=add))
+    return joined(out, "\n")

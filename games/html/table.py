@@ -18,6 +18,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games import how_to_play, words
+from games.access import is_host
 from games.html.auction import auction_grid
 from games.html.cards import card_face, card_faces, dimmed_card, trick_spots
 from games.html.markup import EMPTY, Markup, csrf_input, html, joined
@@ -330,7 +331,7 @@ def _table_forms(context, view, user) -> Markup:
     signed_in = bool(getattr(user, "is_authenticated", False))
     creator = signed_in and user.pk == view.get("created_by")
     csrf = csrf_input(context)
-    if status == "waiting" and signed_in and (view.get("seat") is not None or creator):
+    if status == "waiting" and is_host(view.get("created_by"), user, view.get("seat") is not None):
         label, fill = _("Computer players' level"), _("Fill the empty seats with computer players")
         starts = _("The game starts as soon as every seat is filled.")
         levels = joined(

@@ -4,8 +4,9 @@ the team took (the kitty book included), a revoke.  A match to ``game_target``."
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MinValueValidator
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from games.rules import bid_whist as engine
@@ -40,7 +41,18 @@ class DealForm(forms.Form):
     def __init__(self, names: list[str], *args, rules=None, **kwargs):
         super().__init__(*args, **kwargs)  # every mode is played under any house rules
         self.fields["team"].choices = seat_choices(names)
-        lowest = engine.Rules().min_bid if rules is None else rules.min_bid
+        rules = engine.Rules() if rules is None else rules
+        lowest = rules.min_bid
+        if rules.shape.kitty_size:  # the discards are the bidding team's first book
+            books = self.fields["books"]
+            books.min_value = 1
+            books.widget.attrs["min"] = 1
+            books.validators = [v for v in books.validators
+                                if getattr(v, "code", "") != "min_value"]
+            books.error_messages["min_value"] = _(
+                "The bidding team takes at least 1 book: the kitty they laid away is their "
+                "first.")
+            books.validators.append(MinValueValidator(1, books.error_messages["min_value"]))
         self.fields["bid"].choices = [(b, str(b)) for b in range(lowest, engine.MAX_BID + 1)]
         self.fields["mode"].choices = registry.game(engine.GAME).contract_choices()
         self.fields["revoke"].choices = revoke_choices(names)
@@ -74,7 +86,8 @@ def match_result(rules, facts: dict) -> dict:
 
 def describe(facts: dict, names: list[str]) -> str:
     contract = registry.game(engine.GAME).contract_label(f'{facts["bid"]} {facts["mode"]}')
-    text = _("%(team)s bid %(contract)s, took %(books)s books") % {
+    text = ngettext("%(team)s bid %(contract)s, took %(books)s book",
+                    "%(team)s bid %(contract)s, took %(books)s books", facts["books"]) % {
         "team": names[facts["team"]], "books": facts["books"], "contract": contract}
     return with_revoke(text, facts, names)
 

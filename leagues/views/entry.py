@@ -107,7 +107,7 @@ def table_detail(request, slug, table_id):
     return render_table(request, access, table)
 
 
-def render_table(request, access, table, *, form=None, entered=None):
+def render_table(request, access, table, *, form=None, entered=None, ends_the_match=False):
     """The table's page: its score sheet, and the next deal's form for those who may enter one
     (``form``: the one just sent, with its errors and what was typed; ``entered``: the sentence
     saying which deal was just entered, shown beside the form)."""
@@ -125,7 +125,7 @@ def render_table(request, access, table, *, form=None, entered=None):
     if entered and form is not None:  # the next deal is typed at once
         next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
     return render(request, "leagues/table.html", {
-        "entered": entered, "totals_by_name": list(zip(names, sheet["totals"], strict=False)),
+        "entered": entered, "ends_the_match": ends_the_match, "totals_by_name": list(zip(names, sheet["totals"], strict=False)),
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
         # a match's winner: a pair or a player, by its column on the sheet
@@ -244,6 +244,10 @@ def deal_add(request, slug, table_id):
     if refused(request, table.refuse_while_online, table.evening.season.refuse_if_closed):
         return redirect(table)
     form = deal_entry_form(table.league, table.sides(), request.POST)
+    if form.is_valid() and not request.POST.get("ends_the_match") and _would_end_the_match(
+            table, form.facts):
+        # A typo (the wrong team, "1" for "11") must not end a match unasked.
+        return render_table(request, access, table, form=form, ends_the_match=True)
     if form.is_valid():
         try:
             deal = table.add_deal(form.facts, request.user, access.member,
@@ -263,10 +267,22 @@ def deal_add(request, slug, table_id):
     return render_table(request, access, table, form=form)
 
 
+def _would_end_the_match(table, facts: dict) -> bool:
+    """Whether entering ``facts`` would end the table's match (never for a session)."""
+    hands = list(table.deals.order_by("number").values_list("facts", flat=True))
+    try:
+        return not table.sheet.accepts_another_hand(table, [*hands, facts])
+    except EntryError:
+        return False  # refused: the entry itself says why
+
+
 def _entered(request, access, table, said: str):
     """After a deal: from the page's script, the sheet and a fresh form in place (no reload);
     without it, the table's page again, as after any form."""
     if request.htmx:
+        # The entry wrote the table's scores and winner on a locked copy of its row: read them
+        # again, or the Total row and the match's end lag one hand behind the sheet.
+        table.refresh_from_db()
         return render_table(request, access, table, entered=said)
     messages.success(request, said)
     return redirect(table)

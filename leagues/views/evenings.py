@@ -48,7 +48,10 @@ def evening_detail(request, slug, evening_id):
     return render(request, "leagues/evening.html", {
         "access": access, "club": access.club, "evening": evening,
         "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
-        "tables": history.evening_tables(evening)})
+        "head_count": sum(1 for a in attendances if a.coming),
+        "tables": history.evening_tables(evening),
+        "sitting_out": draw.sitting_out(evening) if access.sees_members else [],
+        "may_draw_again": access.is_organiser and draw.may_draw_again(evening)})
 
 
 @login_required
@@ -177,8 +180,9 @@ def evening_draw(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     if closed(request, evening.season):
         return redirect(evening)
+    again_by = request.user if request.POST.get("again") else None
     try:
-        tables, sitting_out = draw.draw_evening(evening)
+        tables, sitting_out = draw.draw_evening(evening, again_by=again_by)
     except EntryError as exc:
         messages.error(request, exc.message)
     else:

@@ -143,12 +143,42 @@ def partnership_create(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
     form = PartnershipForm(access.club, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        pair = form.save(commit=False)
-        pair.season = season
-        pair.save()
-        messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair})
-        return redirect(season)
+        data = form.cleaned_data
+        try:
+            pair = edits.register_pair(season, data["first"], data["second"], data["name"],
+                                       request.user)
+        except EntryError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair})
+            return redirect(season)
     return render(request, "leagues/form.html", {"form": form, "heading": _("Register a pair"),
+                                                 "club": access.club})
+
+
+@login_required
+def partnership_edit(request, slug, pair_id):
+    """Rename a pair, or change its players before it has played; retire it or bring it back."""
+    access, pair = acl.get_partnership(request, slug, pair_id, acl.ORGANISER)
+    if request.method == "POST" and "retired" in request.POST:
+        try:
+            edits.set_pair_retired(pair, request.POST["retired"] == "1", request.user)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Saved."))
+        return redirect(pair)
+    form = PartnershipForm(access.club, request.POST or None, instance=pair)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            edits.change_pair(pair, data["first"], data["second"], data["name"], request.user)
+        except EntryError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(pair)
+    return render(request, "leagues/form.html", {"form": form, "heading": _("Change the pair"),
                                                  "club": access.club})
 
 

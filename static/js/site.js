@@ -44,6 +44,26 @@
     button.addEventListener("click", function () { window.print(); });
   });
 
+  // A form swapped in by htmx with a refusal (an error beside a field, or the question "this
+  // hand ends the match"): on a phone the swap leaves the page where it was, often far below
+  // the message, so the first one is brought into view and its field focused.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    var swapped = target && target.isConnected ? target : document.getElementById("deal-entry");
+    if (!swapped) {
+      return;
+    }
+    var problem = swapped.querySelector(".errorlist, .ends-the-match");
+    if (!problem) {
+      return;
+    }
+    problem.scrollIntoView({block: "center"});
+    var field = problem.closest("div") && problem.closest("div").querySelector("input, select, button");
+    if (field && !problem.classList.contains("nonfield")) {
+      field.focus({preventScroll: true});
+    }
+  });
+
   // <form data-errors-go-on-change>: the errors beside its fields were about what was sent;
   // once the person changes an answer they are out of date (a partner refused for Prop and Cop
   // means nothing after a switch to Solo), and the next send checks everything again.

@@ -1,5 +1,6 @@
-// Counts down the grace period of a player who dropped off (the page works without it: the
-// server renders the seconds left each time the table changes).
+// Counts down the grace period of a player who dropped off and the time left for the move of
+// the seat to act (the page works without it: the server renders the seconds left each time
+// the table changes).
 (function () {
   function tick() {
     document.querySelectorAll("[data-countdown-to]").forEach(function (el) {
@@ -331,4 +332,54 @@
     wasMyTurn = turn;
     lastTrick = key;
   });
+})();
+
+// Talking at the table (#chat-lines, lines appended by the socket): a person muted here is
+// muted in this browser (a list of authors kept in localStorage), their lines hidden as they
+// come; "Hear everyone again" clears the list.  The box of your own words empties once sent.
+(function () {
+  var KEY = "whistclub-muted";
+
+  function muted() {
+    try { return JSON.parse(window.localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
+  }
+
+  function save(list) {
+    try { window.localStorage.setItem(KEY, JSON.stringify(list)); } catch (e) { /* private mode */ }
+  }
+
+  function apply() {
+    var list = muted();
+    document.querySelectorAll("#chat-lines .chat-line").forEach(function (line) {
+      line.hidden = list.indexOf(line.dataset.author) >= 0;
+    });
+    var note = document.querySelector(".chat-muted");
+    if (note) { note.hidden = list.length === 0; }
+    var log = document.querySelector(".chat-log");
+    if (log) { log.scrollTop = log.scrollHeight; }
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    var mute = target ? target.closest("[data-mute]") : null;
+    if (mute) {
+      var list = muted();
+      if (list.indexOf(mute.dataset.mute) < 0) { list.push(mute.dataset.mute); }
+      save(list);
+      apply();
+    } else if (target && target.closest("[data-unmute-all]")) {
+      save([]);
+      apply();
+    }
+  });
+  document.addEventListener("htmx:wsAfterSend", function (event) {
+    var form = event.target instanceof Element ? event.target.closest(".chat-form") : null;
+    if (form) { form.reset(); }
+  });
+  document.addEventListener("htmx:wsAfterMessage", apply);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", apply);
+  } else {
+    apply();
+  }
 })();

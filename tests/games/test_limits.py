@@ -19,15 +19,9 @@ from games import limits, lobby_feed, tables
 from games.routing import websocket_urlpatterns
 from tests.games.test_consumers import connect, make_bot_table
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("bots_act_at_once", "fresh_limits")]
 router = URLRouter(websocket_urlpatterns)
-
-
-@pytest.fixture(autouse=True)
-def fresh_limits():
-    limits.reset()
-    yield
-    limits.reset()
 
 
 @pytest.fixture

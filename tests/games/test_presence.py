@@ -59,7 +59,7 @@ async def test_others_see_a_countdown_when_a_player_drops_off(two_players):
     assert 40 <= bob_seat["takeover_in"] <= 45
     html_socket, _ = await connect(table.pk, ana, json_mode=False)
     html = await html_socket.receive_from()
-    assert "a computer player takes over in" in html and "data-countdown-to=" in html
+    assert "a computer plays for bob in" in html and "data-countdown-to=" in html
     await html_socket.disconnect()
     await ana_socket.disconnect()
 

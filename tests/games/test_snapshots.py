@@ -38,7 +38,10 @@ def full_table(players, game="bid_whist", rules=None) -> Table:
 
 
 def views(snapshot):
-    return [snapshot.view(seat) for seat in (*range(registry.game(snapshot.game).seats), None)]
+    """Every seat's view and a spectator's, without ``move_in``: the seconds left to the move's
+    deadline, counted from the moment each view is made (the deadline itself is compared)."""
+    return [{key: value for key, value in snapshot.view(seat).items() if key != "move_in"}
+            for seat in (*range(registry.game(snapshot.game).seats), None)]
 
 
 def views_from_database(table_id):
@@ -153,7 +156,7 @@ def test_editing_seats_in_the_admin_is_a_new_version(players, admin_client):
     assert page.status_code == 200
     form = page.context["adminform"].form
     data = {name: form[name].value() for name in ("game", "rules", "created_by", "grace_seconds",
-                                                  "trick_pause_ms")}
+                                                  "trick_pause_ms", "move_seconds")}
     data.update({"rules": "{}", "is_private": "", "deals_limit": "", "status": table.status,
                  "seats-TOTAL_FORMS": "4", "seats-INITIAL_FORMS": "4",
                  "seats-MIN_NUM_FORMS": "0", "seats-MAX_NUM_FORMS": "1000"})

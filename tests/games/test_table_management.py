@@ -31,14 +31,6 @@ def after_another_click(monkeypatch, table_id, other_click):
     monkeypatch.setattr(seating, "locked", lambda pk: stale)
 
 
-@pytest.fixture
-def people(django_user_model):
-    def make(name):
-        return django_user_model.objects.create_user(name, f"{name}@example.org",
-                                                     "pw-long-enough")
-    return {name: make(name) for name in ("ana", "bob", "olga")}
-
-
 def logged_in(user) -> Client:
     client = Client()
     client.force_login(user)
@@ -139,10 +131,10 @@ def test_two_fills_at_once_fill_each_seat_once(people):
     assert after.seats.filter(bot_level="normal").count() == 3
 
 
-def test_only_the_players_or_the_creator_fill_the_seats(people):
+def test_only_the_host_fills_the_seats(people):
     table = waiting_table(people)
     response = logged_in(people["olga"]).post(f"/tables/{table.pk}/fill/", follow=True)
-    assert said(response) == ["Only the players at this table can add computer players."]
+    assert said(response) == ["Only the host (who opened the table) can add computer players."]
     assert Table.objects.get(pk=table.pk).version == table.version
     assert "Fill the empty seats" not in logged_in(people["olga"]).get(
         f"/tables/{table.pk}/").content.decode()
@@ -162,10 +154,10 @@ def test_a_bad_level_fills_with_normal_players(people):
 def test_a_player_of_a_finished_table_gets_a_rematch_with_the_same_people(people):
     old = tables.create_table(people["ana"], "solo_whist", {"overtricks": True},
                               is_private=True, deals_limit=3, grace_seconds=30,
-                              trick_pause_ms=3000)
+                              trick_pause_ms=3000, move_seconds=120)
     tables.take_seat(old.pk, people["ana"], 0)
     tables.take_seat(old.pk, people["bob"], 2)
-    tables.fill_seats(old.pk, people["bob"], "strong")
+    tables.fill_seats(old.pk, people["ana"], "strong")
     tables.close_table(old.pk, people["ana"])
     bob = logged_in(people["bob"])
     page = bob.get(f"/tables/{old.pk}/").content.decode()
@@ -175,7 +167,8 @@ def test_a_player_of_a_finished_table_gets_a_rematch_with_the_same_people(people
     new = old.rematch_table
     assert new is not None and response["Location"] == f"/tables/{new.pk}/"
     assert (new.game, new.rules, new.is_private, new.deals_limit, new.grace_seconds,
-            new.trick_pause_ms) == ("solo_whist", {"overtricks": True}, True, 3, 30, 3000)
+            new.trick_pause_ms, new.move_seconds) == ("solo_whist", {"overtricks": True}, True,
+                                                      3, 30, 3000, 120)
     assert [(s.user_id, s.bot_level) for s in new.seats.order_by("position")] == [
         (people["ana"].pk, ""), (None, "strong"), (people["bob"].pk, ""), (None, "strong")]
     assert new.status == Table.Status.PLAYING  # every seat is filled: it deals at once

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 
-from games import computer_players, registry, tables
+from games import registry, tables
 from games.models import Table
 from tests.games.test_consumers import connect
 from tests.marks import slow_except
@@ -33,12 +33,6 @@ def people(django_user_model):
         return django_user_model.objects.create_user(name, f"{name}@example.org",
                                                      "pw-long-enough")
     return {name: make(name) for name in ("creator", "ana", "bob", "wendy", "otto")}
-
-
-@pytest.fixture
-def bots_wait(monkeypatch):
-    """Computer players never act by themselves: the test plays their turns when it wants."""
-    monkeypatch.setattr(computer_players, "schedule_bots", lambda table_id, own_thread=False: None)
 
 
 def build_tables(people, game="bid_whist"):
@@ -109,6 +103,28 @@ async def test_nobody_without_a_seat_acts_for_a_computer_or_a_person(people, bot
             after = await database_sync_to_async(Table.objects.get)(pk=table.pk)
             assert after.version == table.version, (role, kind, "the table changed")
         await socket.disconnect()
+
+
+@pytest.mark.parametrize("role", ROLES_WITHOUT_A_SEAT)
+async def test_nobody_without_a_seat_talks_into_the_players_hand(people, bots_wait, fresh_limits,
+                                                                role):
+    table = await database_sync_to_async(build_tables)(people)
+    table = await database_sync_to_async(advance_to)(table.pk, 2)  # a hand in play
+    player, _ = await connect(table.pk, people["ana"])
+    await player.receive_json_from()
+    socket, _ = await connect(table.pk, user_of(people, role))
+    await socket.receive_json_from()
+    await socket.send_json_to({"type": "say", "text": "lead trumps, Ana"})
+    reply = await socket.receive_json_from()
+    if role == "anonymous":
+        assert reply["type"] == "error" and "Log in" in reply["message"]
+    else:  # a spectator's line, for the spectators
+        assert reply["type"] == "chat" and reply["lines"][0]["audience"] == "spectators"
+    assert await player.receive_nothing(timeout=0.3)
+    after = await database_sync_to_async(Table.objects.get)(pk=table.pk)
+    assert after.version == table.version
+    await socket.disconnect()
+    await player.disconnect()
 
 
 @pytest.mark.parametrize("turn", [1, 2])  # a computer's turn, another person's turn

@@ -113,3 +113,19 @@ def test_a_past_evening_shows_who_came_not_the_question(as_member, solo_season, 
                               {"coming": "yes"}, follow=True)
     assert "This evening is over" in response.content.decode()
     assert fingerprint() == before
+
+
+def test_the_evening_and_the_sheet_give_a_head_count(as_organiser, solo_evening, club):
+    from leagues.models import Attendance
+
+    from .conftest import add_members
+
+    people = add_members(club, ["Ann", "Bob", "Cat"])
+    Attendance.objects.create(evening=solo_evening, member=people[0], coming=True)
+    Attendance.objects.create(evening=solo_evening, member=people[1], coming=True)
+    Attendance.objects.create(evening=solo_evening, member=people[2], coming=False)
+    page = as_organiser.get(solo_evening.get_absolute_url()).content.decode()
+    assert "<strong>2 coming</strong>" in page
+    sheet = as_organiser.get(
+        f"/clubs/{club.slug}/evenings/{solo_evening.pk}/attendance/sheet/").content.decode()
+    assert "<strong>2 coming</strong>" in sheet

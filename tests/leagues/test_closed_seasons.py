@@ -95,3 +95,18 @@ def test_a_closed_season_keeps_the_house_rules_it_closed_with(as_organiser, solo
     page = as_organiser.get(url).content.decode()
     assert ("Played with these house rules, which the league has changed since: Stakes "
             "multiplied by: 2") in page
+
+
+def test_a_closed_seasons_table_is_read_only_said_once_and_offers_no_form(
+        as_organiser, solo_table, organiser_user):
+    solo_table.set_totals([3, -1, -1, -1], organiser_user)
+    edits.close_season(solo_table.evening.season, organiser_user)
+    page = as_organiser.get(solo_table.get_absolute_url()).content.decode()
+    assert page.count("Season closed: results are final.") == 1
+    assert "Next deal" not in page and "<form" not in page.split("<main", 1)[1].split(
+        "</main>")[0].replace('class="language-switcher"', "")
+    before = list(solo_table.deals.values_list("pk", flat=True))
+    response = as_organiser.post(f"{solo_table.get_absolute_url()}totals/", {"clear": "1"},
+                                 follow=True)
+    assert "is closed" in response.content.decode()
+    assert list(solo_table.deals.values_list("pk", flat=True)) == before

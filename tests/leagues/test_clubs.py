@@ -147,3 +147,22 @@ def test_club_settings_are_for_organisers(as_organiser, club, client, member_use
     assert club.is_public
     client.force_login(member_user)
     assert client.get(f"/clubs/{club.slug}/edit/").status_code == 403
+
+
+def test_signing_up_from_an_invite_comes_back_to_it(client, club):
+    """The invite's sign-up link keeps the invite: the e-mailed link finishes the sign-up and
+    returns to the invite, where one tap joins the club."""
+    import re
+
+    from django.core import mail
+
+    invite = Invite.objects.create(club=club)
+    page = client.get(f"/clubs/join/{invite.token}/").content.decode()
+    signup = re.search(r'href="(/accounts/signup/\?next=[^"]+)"', page).group(1)
+    client.post(signup.replace("&amp;", "&"), {
+        "username": "newbie", "email": "newbie@example.org", "password1": "a-long-password-1",
+        "password2": "a-long-password-1", "next": f"/clubs/join/{invite.token}/"})
+    link = re.search(r"https?://[^/\s]+(/accounts/signup/confirm/\S*)", mail.outbox[-1].body)
+    response = client.post(link.group(1).replace("&amp;", "&"))
+    assert response["Location"] == f"/clubs/join/{invite.token}/"
+    assert "Join the club" in client.get(response["Location"]).content.decode()

@@ -84,6 +84,11 @@ def test_deals_score_each_player_and_the_first_to_30_wins(as_organiser, cutthroa
     assert cutthroat_table.winner is None
     response = as_organiser.post(url(cutthroat_table, "deals/"), line(0, 9, "uptown", 12, 3),
                                  follow=True)
+    assert "This hand ends the match. Enter it?" in response.content.decode()
+    assert cutthroat_table.deals.count() == 2
+    response = as_organiser.post(url(cutthroat_table, "deals/"),
+                                 {**line(0, 9, "uptown", 12, 3), "ends_the_match": "1"},
+                                 follow=True)
     assert f"Match over: {players[0].name} won." in response.content.decode()
     cutthroat_table.refresh_from_db()
     assert cutthroat_table.winner == 0

@@ -112,7 +112,7 @@ def test_outsiders_see_nothing_of_the_table(as_outsider, solo_table):
 
 def test_bid_whist_hand_entry_shows_the_match_end(as_organiser, bid_table):
     hand = {"team": "0", "bid": "4", "mode": "notrump", "books": "11", "revoke": "",
-            "number": "1"}
+            "number": "1", "ends_the_match": "1"}
     response = as_organiser.post(url(bid_table, "deals/"), hand, follow=True)
     page = response.content.decode()
     assert "Match over: Aces won." in page  # 5 books over, doubled in notrump: 10
@@ -315,3 +315,42 @@ def test_on_a_new_table_the_next_deals_form_comes_before_everything_else(as_orga
     assert form < page.index("Expected outcome")
     assert form < page.index('class="data sheet"')
     assert "{#" not in page and "#}" not in page  # the template's notes stay in the template
+
+
+def test_bid_whist_totals_and_the_match_end_show_at_once_after_each_hand(as_organiser,
+                                                                          bid_table):
+    """From the page's script (no reload) the Total row is the last hand's running score, and
+    the hand that ends the match says so at once."""
+    import re
+
+    def entered(number, team, books):
+        return as_organiser.post(url(bid_table, "deals/"), {
+            "team": team, "bid": "3", "mode": "uptown", "books": books, "revoke": "",
+            "number": str(number)}, HTTP_HX_REQUEST="true").content.decode()
+
+    for number, (team, books) in enumerate([("0", "9"), ("1", "9"), ("0", "9")], start=1):
+        page = entered(number, team, books)
+        last_row = re.findall(rf"<tr>\s*<td>{number}</td>.*?</tr>", page, re.S)[-1]
+        running = re.findall(r'<td class="num"><strong>([^<]*)</strong></td>', last_row)
+        total = re.search(r"<tfoot>.*?</tfoot>", page, re.S).group(0)
+        assert re.findall(r'<th class="num">([^<]*)</th>', total) == running, number
+    page = entered(4, "0", "10")  # 3 + 4 = 7: Aces would reach the target: asked first
+    assert "This hand ends the match. Enter it?" in page and "Match over" not in page
+    assert bid_table.deals.count() == 3
+    page = as_organiser.post(url(bid_table, "deals/"), {
+        "team": "0", "bid": "3", "mode": "uptown", "books": "10", "revoke": "", "number": "4",
+        "ends_the_match": "1"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Match over: Aces won." in page
+
+
+def test_bid_whist_books_are_refused_in_words_and_said_in_good_english(as_organiser,
+                                                                        bid_table):
+    hand = {"team": "0", "bid": "3", "mode": "uptown", "books": "0", "revoke": "",
+            "number": "1"}
+    page = as_organiser.post(url(bid_table, "deals/"), hand).content.decode()
+    assert "The bidding team takes at least 1 book: the kitty they laid away is their first." \
+        in page
+    assert "not 0" not in page and not bid_table.deals.exists()
+    page = as_organiser.post(url(bid_table, "deals/"), {**hand, "books": "1"},
+                             follow=True).content.decode()
+    assert "took 1 book" in page and "took 1 books" not in page

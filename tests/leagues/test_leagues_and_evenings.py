@@ -174,6 +174,8 @@ def test_bid_whist_draw_follows_the_round_robin(bid_season, club):
         Partnership.objects.create(season=bid_season, first=members[2 * i],
                                    second=members[2 * i + 1])
     evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 5, 1))
+    for member in members:
+        Attendance.objects.create(evening=evening, member=member, coming=True)
     assert draw_evening(evening)[0] == 2
 
 
@@ -199,3 +201,31 @@ def test_a_belgian_league_sets_its_points_table_like_an_online_table(as_organise
     assert "Piccolo: “nine” is not a number." in response.content.decode()
     league.refresh_from_db()
     assert league.rules["points_table"]["piccolo"] == 9
+
+
+def test_who_sits_out_stays_on_the_evening_and_it_can_be_drawn_again_before_any_result(
+        as_organiser, solo_season, club, organiser_user):
+    people = add_members(club, [f"P{i}" for i in range(10)])
+    evening = Evening.objects.create(season=solo_season, date=datetime.date(2030, 1, 1))
+    for person in people[:9]:
+        Attendance.objects.create(evening=evening, member=person)
+    as_organiser.post(f"/clubs/{club.slug}/evenings/{evening.pk}/draw/")
+    seated = {s.member_id for t in evening.tables.all() for s in t.seats.all()}
+    (out,) = [p for p in people[:9] if p.pk not in seated]
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert f"Sitting out:</strong> {out.name}" in page  # on the page, not only in a message
+    assert "Draw again (no result yet)" in page
+    # a latecomer: drawn again, ten players, two sit out; nobody is left without being said
+    Attendance.objects.create(evening=evening, member=people[9])
+    as_organiser.post(f"/clubs/{club.slug}/evenings/{evening.pk}/draw/", {"again": "1"})
+    assert evening.tables.count() == 2
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert page.count(", ", page.index("Sitting out:"), page.index("Sitting out:") + 200) >= 1
+    # once a table has a result, the evening is not drawn again
+    evening.tables.first().set_totals([1, -1, 0, 0], organiser_user)
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Draw again" not in page
+    response = as_organiser.post(f"/clubs/{club.slug}/evenings/{evening.pk}/draw/",
+                                 {"again": "1"}, follow=True)
+    assert "cannot be drawn again" in response.content.decode()
+    assert evening.tables.count() == 2

@@ -107,3 +107,20 @@ def test_the_email_pages_choices_sit_beside_their_words(browser, demo_server):  
     subject = page.locator("main input[name=subject]").bounding_box()
     assert abs(message["width"] - subject["width"]) < 2  # as wide as the subject above it
     page.context.close()
+
+
+def test_a_refused_deal_shows_its_reason_on_the_phones_screen(browser, demo_server):  # noqa: F811
+    """Entering a deal from the bottom of a long sheet: the refusal swapped in is brought into
+    view, beside the field it concerns, not left hundreds of pixels above the screen."""
+    page = signed_in(browser, demo_server["url"], **PHONE)
+    page.goto(demo_server["url"] + demo_server["solo_table"])
+    page.wait_for_selector("#deal-entry form")
+    page.check("input[name=contract][value=prop_and_cop]", force=True)
+    page.check("input[name=declarer][value='0']", force=True)
+    page.fill("input[name=tricks]", "8")
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.click("#deal-entry button[type=submit]")
+    error = page.wait_for_selector("#deal-entry .errorlist")
+    box = error.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    assert "partner" in error.inner_text()

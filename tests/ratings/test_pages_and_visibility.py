@@ -80,7 +80,7 @@ def test_a_members_ratings_over_time(rated_table, as_member, organiser, client, 
     url = reverse("ratings:member", args=[organiser.club.slug, organiser.pk])
     page = as_member.get(url)
     assert page.status_code == 200
-    assert "7 Jan 2030" in page.content.decode()
+    assert "7 January 2030" in page.content.decode()
     client.force_login(outsider_user)
     assert client.get(url).status_code == 404
 

@@ -11,6 +11,7 @@ same:
 - ``leagues.edits.account_deleted``: each club keeps its record of them, name and results,
   without a login, and its history says so;
 - ``ratings.signals.on_account_deleted``: their ratings go, the scopes are re-rated;
+- ``games.models.ChatLine``: the lines they said at tables go with the account (a cascade);
 - ``games.session_watch``: their open sockets close;
 - :func:`forget_sign_ins` (below): the login throttle's records of their username.
 

@@ -21,7 +21,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from games import registry
-from games.models import Hand, HandReview, Seat, Table
+from games.models import ChatLine, Hand, HandReview, Seat, Table
 from leagues import history
 from leagues.models import (
     Attendance,
@@ -72,6 +72,7 @@ def collect(user) -> dict[str, Any]:
         "email_preferences": _email_preferences(user, members),
         "online_tables": _online_tables(user),
         "hand_reviews": _hand_reviews(user),
+        "chat_lines": _chat_lines(user),
         "ratings": _ratings(user, members),
         "history": _history(user, members),
         "sign_ins": _sign_ins(user),
@@ -196,6 +197,13 @@ def _hand_reviews(user) -> list[dict[str, Any]]:
              "status": review.status, "asked": _when(review.started_at),
              "ready": _when(review.finished_at), "review": review.result}
             for review in reviews]
+
+
+def _chat_lines(user) -> list[dict[str, Any]]:
+    """What they said at tables (a preset phrase by its id); never another person's lines."""
+    return [{"table": line.table_id, "said": _when(line.at), "to": line.audience,
+             "phrase": line.phrase or None, "text": line.text}
+            for line in ChatLine.objects.filter(author=user).order_by("id")]
 
 
 # -- ratings ----------------------------------------------------------------------------------
