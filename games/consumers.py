@@ -132,6 +132,7 @@ class TableConsumer(PersonSocket):
         self.sent_result_key = None  # which last hand's result this socket sent (send_state)
         self.bucket = limits.Bucket(float(settings.WS_BURST), float(settings.WS_RATE_PER_SECOND))
         self.refused_in_a_row = 0
+        self.error_shown = False  # a refusal is on the page (send_error), until a move is taken
         allowed = await database_sync_to_async(self._allowed)()
         if not allowed:
             await self.close(code=4404)
@@ -222,7 +223,12 @@ class TableConsumer(PersonSocket):
         await send_broadcasts(pending)
         if refusal is not None:
             await self.send_error(refusal.message, refusal.version)
-        elif outcome.repeated:
+            return
+        if self.error_shown and not self.json_mode:
+            # A refusal stays on screen until the player's next move is taken, never longer:
+            # through the trumps, the play and the end of the match it would read as news.
+            await self.send_error("")
+        if outcome.repeated:
             # A recognised resend gets the current state again, as its first sending would have.
             await self.send_state(force=True)
         else:
@@ -323,6 +329,8 @@ class TableConsumer(PersonSocket):
         return (self.scope.get("cookies") or {}).get(settings.CSRF_COOKIE_NAME, "")
 
     async def send_error(self, message: str, version: int | None = None):
+        """A refusal in words (``message`` empty: the one shown is taken away)."""
+        self.error_shown = bool(message)
         with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
             message = str(message)  # lazy refusals become text in the socket's language
         if self.json_mode:

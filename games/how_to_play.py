@@ -2,12 +2,23 @@
 
 Each game's page is the template ``games/how_to_play/<game id>.html`` (its rules in words, for a
 newcomer); every call of its bid box has an entry there whose id is :func:`call_anchor` of the
-call, so the table can link a call to the sentence that says what it commits a player to.
+call, so the table can link a call to the sentence that says what it commits a player to.  The
+page is the one place that sentence is written: the bid box takes it from there
+(:func:`call_meanings`).
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+from html import unescape
+
+from django.template import TemplateDoesNotExist
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
+
+from games import registry
 
 
 def template_of(game_id: str) -> str:
@@ -27,3 +38,32 @@ def url(game_id: str, action: str | None = None) -> str:
     """The page of ``game_id``, at the entry of ``action`` when one is given."""
     page = reverse("how_to_play", args=[game_id])
     return f"{page}#{call_anchor(action)}" if action else page
+
+
+CALL_ENTRY = re.compile(r'<dt id="(call-[a-z-]+)">([^<]*)</dt>\s*<dd>(.*?)</dd>', re.S)
+TAG = re.compile(r"<[^>]+>")
+
+
+def call_meanings(game_id: str) -> dict[str, tuple[str, str]]:
+    """Each call's entry on the game's page in the active language, by :func:`call_anchor`:
+    (the call's name, the sentence of what it commits a player to), as plain text."""
+    return _call_meanings(game_id, get_language())
+
+
+@lru_cache(maxsize=64)
+def _call_meanings(game_id: str, language: str | None) -> dict[str, tuple[str, str]]:
+    # The page is rendered once per game and language (``language``, the cache's key: the
+    # words are in it), for its list of calls alone (its forms' token is never sent).
+    game = registry.game(game_id)
+    try:
+        page = render_to_string(template_of(game_id), {
+            "game": game, "computers": game.seats - 1, "other_games": [],
+            "csrf_token": "unused"})
+    except TemplateDoesNotExist:  # a game without its page yet: its calls go unexplained
+        return {}
+    return {anchor: (_plain(name), _plain(sentence))
+            for anchor, name, sentence in CALL_ENTRY.findall(page)}
+
+
+def _plain(text: str) -> str:
+    return " ".join(unescape(TAG.sub("", text)).split())

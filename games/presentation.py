@@ -69,6 +69,8 @@ def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, An
         # The calls arranged as the game's players think of them (games/words/<game>.py).
         "bid_box": said.bid_box(buttons, view) if said and buttons else None,
         "discard_count": discard_count if discard_count and discard_count > 1 else None,
+        # why the cards it may not play are dimmed, said when one is tapped (static/js/table.js)
+        "why_dimmed": why_dimmed(hand, card_actions, seat),
         "seats_in_order": [players[p] | {
             "is_dealer": hand.get("dealer") == p,
             "to_act": hand.get("to_act") == p,
@@ -97,6 +99,26 @@ def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, An
         **(sentences(said, view, names, with_result) if said else {}),
         "act_url": act_url(view["table"]) if "table" in view else "",
     }
+
+
+def why_dimmed(hand: dict[str, Any], card_actions: dict[str, str], seat: int | None) -> str:
+    """Why the viewer may not play some of their cards now, in a sentence: from the engine's
+    legal actions (the cards it offers share the suit led: "You must follow hearts."), whose
+    turn it is, or the phase (no card is played in the auction)."""
+    held = hand.get("hand") or []
+    if seat is None or not held or len(card_actions) == len(held):
+        return ""
+    if hand.get("to_act") != seat:
+        return str(_("Wait for your turn."))
+    if not card_actions:
+        return str(_("It is not yet time to play a card."))
+    suits = {card[1] for card in card_actions if card[1] in SUITS}
+    trump = hand.get("trump")
+    if not suits and trump and trump in SUITS:
+        suits = {trump}  # only jokers offered: they are trumps, and trumps were led
+    if len(suits) == 1:
+        return str(_("You must follow %(suit)s.") % {"suit": words.SUIT_WORDS[suits.pop()]})
+    return ""
 
 
 def side_words(players: list[dict[str, Any]], seat: int, names: words.Names) -> str | None:

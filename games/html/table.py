@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import registry, words
+from games import how_to_play, registry, words
 from games.access import is_host
 from games.html.auction import auction_grid
 from games.html.cards import card_face, card_faces, dimmed_card, trick_spots
@@ -186,6 +186,9 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
     if ui.get("discard_count"):
         n = ui["discard_count"]
         choose, discard = _("Choose %(n)s cards to discard.") % {"n": n}, _("Discard")
+        # "3 of 6" as the boxes are ticked (static/js/table.js fills in {chosen}; the button
+        # waits for the count there, and is never disabled for a browser without script)
+        chosen = _("%(chosen)s of %(n)s") % {"chosen": "{chosen}", "n": n}
         picks = joined(html('<label class="pick card-tap">%s<input type="checkbox" '
                             'name="cards" value="%s"></label>', card_face(c["card"]), c["card"])
                        for c in ui["my_cards"])
@@ -193,14 +196,16 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
                         'action="%(url)s" ws-send>%(csrf)s\n'
                         '      <input type="hidden" name="type" value="discard">\n'
                         '      <input type="hidden" name="version" value="%(version)s">\n'
-                        '      <p>%(choose)s</p>\n'
+                        '      <p>%(choose)s <strong class="discard-chosen" data-of="%(of)s" '
+                        'aria-live="polite">%(none)s</strong></p>\n'
                         '      <div class="cards-row">%(picks)s</div>\n'
                         '      <button type="submit">%(discard)s</button>\n    </form>',
                         n=n, url=act_url, csrf=csrf, version=version, choose=choose,
-                        picks=picks, discard=discard))
+                        of=chosen, none=chosen.replace("{chosen}", "0"), picks=picks,
+                        discard=discard))
     else:
         if ui.get("bid_box"):
-            out.append(_bid_box(ui["bid_box"], csrf, act_url, version))
+            out.append(_bid_box(ui["bid_box"], csrf, act_url, version, view.get("game")))
         elif ui.get("buttons"):
             forms = joined(
                 html('\n    <form method="post" action="%(url)s" ws-send class="inline">%(csrf)s\n'
@@ -214,6 +219,11 @@ def _my_hand(context, view, ui, hand, act_url: str) -> Markup:
         out.append(html('  <div class="cards-row hand-row%s">\n    %s\n  </div>',
                         " long" if len(ui["my_cards"]) > 13 else "",
                         hand_cards(csrf, ui["my_cards"], act_url, version)))
+        if ui.get("why_dimmed"):
+            # Shown for a moment when a dimmed card is tapped (static/js/table.js), over the
+            # table above the hand, so that nothing moves.
+            out.append(html('  <p class="why-dimmed" role="status" hidden>%s</p>',
+                            ui["why_dimmed"]))
     out.append(Markup("</section>"))
     return joined(out, NEW_LINE)
 
@@ -231,8 +241,9 @@ def hand_cards(csrf: Markup, cards, act_url: str, version) -> Markup:
         if c["action"] else dimmed_card(c["card"]) for c in cards or ()), NEW_LINE)
 
 
-def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
+def _bid_box(box, csrf: Markup, url: str, version, game: str | None) -> Markup:
     your_call = _table_words(get_language())["Your call"]
+    meanings = _call_meanings(box, game)
     out = [html('<div class="action-buttons bid-box%s" role="group" aria-label="%s">',
                 " many" if box.get("many") else "", your_call)]
     for group in box["groups"]:
@@ -253,18 +264,55 @@ def _bid_box(box, csrf: Markup, url: str, version) -> Markup:
                 label = Markup('<span class="bid-row-label"></span>')
             else:
                 label = EMPTY
-            cells = joined(_bid_cell(cell, csrf, url, version) for cell in row["cells"])
+            cells = joined(_bid_cell(cell, csrf, url, version, meanings)
+                           for cell in row["cells"])
             out.append(html('    <div class="bid-row%s">%s%s</div>',
                             " bid-grid-row" if columns else "", label, cells))
         out.append(Markup("  </div>"))
+    if meanings and game:
+        out.append(_meanings_list(meanings, game))
     out.append(Markup("</div>"))
     return joined(out, NEW_LINE)
 
 
-def _bid_cell(cell, csrf: Markup, url: str, version) -> Markup:
+def _call_meanings(box, game: str | None) -> dict[str, tuple[str, str]]:
+    """The calls open now in ``box`` that the game's how-to-play page explains, by their
+    entry's id (one for all the bids of a mode), in the box's order: (name, sentence)."""
+    if not game:
+        return {}
+    explained = how_to_play.call_meanings(game)
+    found: dict[str, tuple[str, str]] = {}
+    for group in box["groups"]:
+        for row in group["rows"]:
+            for cell in row["cells"]:
+                if not cell["action"]:
+                    continue  # a call not open now (too low): no action to look up
+                anchor = how_to_play.call_anchor(cell["action"])
+                if anchor in explained:
+                    found.setdefault(anchor, explained[anchor])
+    return found
+
+
+def _meanings_list(meanings: dict[str, tuple[str, str]], game: str) -> Markup:
+    """What each call commits you to, one sentence a call, folded below the calls (a phone has
+    no hover: the player opens it), each linked to its entry on the how-to-play page (a new tab:
+    the table stays)."""
+    page = how_to_play.url(game)
+    entries = joined(html('<dt><a href="%s#%s" target="_blank" rel="noopener">%s</a></dt>'
+                          '<dd id="meaning-%s">%s</dd>', page, anchor, name, anchor, sentence)
+                     for anchor, (name, sentence) in meanings.items())
+    title = _table_words(get_language())["What the calls mean"]
+    return html('  <details class="call-meanings"><summary>%s</summary><dl>%s</dl></details>',
+                title, entries)
+
+
+def _bid_cell(cell, csrf: Markup, url: str, version, meanings) -> Markup:
     suit = cell.get("suit")
     aria = html(' aria-label="%s"', cell["name"]) if cell.get("name") != cell.get("label") \
         else EMPTY
+    anchor = how_to_play.call_anchor(cell["action"]) if cell["action"] else None
+    if anchor in meanings:  # a screen reader says what the call commits to
+        aria = html('%s aria-describedby="meaning-%s"', aria, anchor)
     detail = html(' <span class="bid-detail">%s</span>', cell["detail"]) \
         if cell.get("detail") else EMPTY
     if cell.get("enabled"):
@@ -440,6 +488,7 @@ def _table_words(language: str | None) -> dict[str, Markup]:
         "Current trick": _("Current trick"), "No card played yet.": _("No card played yet."),
         "Last trick": _("Last trick"), "Turn-up": _("Turn-up"), "Your hand": _("Your hand"),
         "Your call": _("Your call"), "Bidding so far": _("Bidding so far"), "Kitty": _("Kitty"),
+        "What the calls mean": _("What the calls mean"),
         "Close the table…": _("Close the table…"),
         "Ends the session": _("Ends the session for everyone; the hand in play is not scored."),
     }

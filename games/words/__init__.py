@@ -29,7 +29,7 @@ from django.utils.translation import get_language, ngettext, pgettext, pgettext_
 from django.utils.translation import gettext as _
 
 from games import registry
-from games.html.cards import RANK_LABELS, SUIT_SYMBOLS
+from games.html.cards import SUIT_SYMBOLS, rank_label
 
 
 @runtime_checkable
@@ -120,7 +120,7 @@ def _action_label(language: str | None, game_ids: tuple[str, ...], action: str) 
     out = []
     for word in action.split():
         if len(word) == 2 and word[1] in SUIT_SYMBOLS and word not in ("BJ", "LJ"):
-            out.append(RANK_LABELS.get(word[0], word[0]) + SUIT_SYMBOLS[word[1]])
+            out.append(rank_label(word[0], language) + SUIT_SYMBOLS[word[1]])
         elif len(word) == 1 and word in SUIT_SYMBOLS:
             out.append(SUIT_SYMBOLS[word])
         elif word in known:

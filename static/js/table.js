@@ -182,6 +182,111 @@
   });
 })();
 
+// Your cards: a dimmed card tapped says why it may not be played now ("You must follow
+// hearts.", the server's sentence in .why-dimmed) for a few seconds; a discard counts the
+// ticked cards ("3 of 6") and its button waits for the count (without script the button
+// stays usable and the server refuses a wrong count in words).
+(function () {
+  var hideTimer = null;
+  var WHY_MS = 2500;
+
+  document.addEventListener("click", function (event) {
+    var dimmed = event.target instanceof Element ? event.target.closest(".hand-row .card-disabled") : null;
+    var why = document.querySelector(".my-hand .why-dimmed");
+    if (!dimmed || !why) { return; }
+    why.hidden = false;
+    if (hideTimer) { clearTimeout(hideTimer); }
+    hideTimer = setTimeout(function () {
+      hideTimer = null;
+      var shown = document.querySelector(".my-hand .why-dimmed");
+      if (shown) { shown.hidden = true; }
+    }, WHY_MS);
+  });
+
+  function count(form) {
+    var wanted = parseInt(form.getAttribute("data-count") || "0", 10);
+    var chosen = form.querySelectorAll('input[name="cards"]:checked').length;
+    var shown = form.querySelector(".discard-chosen");
+    if (shown) { shown.textContent = (shown.getAttribute("data-of") || "").replace("{chosen}", String(chosen)); }
+    var button = form.querySelector('button[type="submit"]');
+    if (button) { button.disabled = chosen !== wanted; }
+  }
+
+  function countAll() { document.querySelectorAll(".discard-form[data-count]").forEach(count); }
+
+  document.addEventListener("change", function (event) {
+    var form = event.target instanceof HTMLInputElement ? event.target.closest(".discard-form[data-count]") : null;
+    if (form) { count(form); }
+  });
+  document.addEventListener("htmx:wsAfterMessage", countAll);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", countAll);
+  } else {
+    countAll();
+  }
+})();
+
+// A short sound at your turn and when a trick is won, for a player who turned them on in
+// their profile (data-sounds on .table-page; off by default).  The tones are made with the
+// Web Audio API, so there is no audio file to fetch.  A browser lets a page sound only after
+// the person touched it: the audio starts at their first tap or key.
+(function () {
+  var page = document.querySelector(".table-page[data-sounds]");
+  var Context = window.AudioContext || window.webkitAudioContext;
+  if (!page || !Context) { return; }
+  var audio = null;
+  var TURN = [[660, 0, 0.12], [880, 0.12, 0.16]];  // [frequency, start, length in seconds]
+  var TRICK = [[392, 0, 0.09]];
+
+  function wake() {
+    if (!audio) {
+      try { audio = new Context(); } catch (e) { return; }
+    }
+    if (audio.state === "suspended") { audio.resume(); }
+  }
+
+  function tone(frequency, at, length) {
+    var oscillator = audio.createOscillator();
+    var gain = audio.createGain();
+    oscillator.type = "sine";
+    oscillator.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.15, at + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    oscillator.connect(gain);
+    gain.connect(audio.destination);
+    oscillator.start(at);
+    oscillator.stop(at + length + 0.02);
+  }
+
+  function play(notes, delay) {
+    if (!audio || audio.state !== "running") { return; }
+    var now = audio.currentTime + (delay || 0);
+    notes.forEach(function (note) { tone(note[0], now + note[1], note[2]); });
+  }
+
+  function myTurn() { return !!document.querySelector("#table-state .my-hand .seat.me.to-act"); }
+
+  function trickKey() {
+    var finished = document.querySelector("#trick-centre .trick-finished");
+    return finished ? finished.getAttribute("data-trick-key") : null;
+  }
+
+  var wasMyTurn = myTurn();
+  var lastTrick = trickKey();
+  document.addEventListener("pointerdown", wake, true);
+  document.addEventListener("keydown", wake, true);
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    var turn = myTurn();
+    var key = trickKey();
+    var trickWon = !!key && key !== lastTrick;
+    if (trickWon) { play(TRICK); }
+    if (turn && !wasMyTurn) { play(TURN, trickWon ? 0.2 : 0); }
+    wasMyTurn = turn;
+    lastTrick = key;
+  });
+})();
+
 // Talking at the table (#chat-lines, lines appended by the socket): a person muted here is
 // muted in this browser (a list of authors kept in localStorage), their lines hidden as they
 // come; "Hear everyone again" clears the list.  The box of your own words empties once sent.

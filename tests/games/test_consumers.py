@@ -12,6 +12,7 @@ from channels.testing import WebsocketCommunicator
 from games import tables
 from games.models import Table
 from games.routing import websocket_urlpatterns
+from games.snapshots import table_view
 from whistclub.asgi import application as full_application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
@@ -223,11 +224,35 @@ async def test_refusals_reach_a_french_player_in_french(player):
                                      "version": state["version"]})
     reply = await communicator.receive_json_from()
     assert reply["type"] == "error"
-    assert "une enchère s'écrit" in reply["message"], reply["message"]
+    # a sentence, as a person writes one: a capital and a full stop
+    assert reply["message"].startswith("Une enchère s'écrit"), reply["message"]
+    assert reply["message"].endswith("."), reply["message"]
     await communicator.send_to(text_data="{")
     reply = await communicator.receive_json_from()
     assert "JSON" in reply["message"] and "refusé" in reply["message"], reply["message"]
     await communicator.disconnect()
+
+
+async def test_a_refusal_stays_on_the_page_until_the_next_move_is_taken(player):
+    table = await database_sync_to_async(make_bot_table)(player, "bid_whist")
+    browser, _ = await connect(table.pk, player, json_mode=False)
+    first = await browser.receive_from(timeout=5)
+    version = int(re.search(r'data-version="(\d+)"', first).group(1))
+    await browser.send_json_to({"type": "action", "action": "bid 9 uptown",
+                                "version": version})
+    refused = await browser.receive_from(timeout=5)
+    shown = re.search(r'<div id="table-error"[^>]*>([^<]*)</div>', refused).group(1)
+    assert shown.startswith("A bid is &#x27;bid N uptown&#x27;") and shown.endswith("."), shown
+    state = await database_sync_to_async(
+        lambda: table_view(Table.objects.get(pk=table.pk), 0))()
+    await browser.send_json_to({"type": "action", "action": state["hand"]["legal"][0],
+                                "version": state["version"]})
+    replies = []
+    while not any('class="table-state' in r or 'id="table-state"' in r for r in replies):
+        replies.append(await browser.receive_from(timeout=5))
+    cleared = [r for r in replies if 'id="table-error"' in r]
+    assert cleared and re.search(r'<div id="table-error"[^>]*></div>', cleared[0]), replies
+    await browser.disconnect()
 
 
 async def test_the_lobby_updates_itself_when_a_table_opens(player):

@@ -303,7 +303,7 @@ def test_a_refused_house_rule_reads_in_the_players_language(client, player):
     response = client.post("/tables/new/belgian_whist/",
                            {"rule_points_table.piccolo": "-1", "grace_seconds": 60})
     page = response.content.decode()
-    assert "règle maison points_table" in page and "Piccolo" in page, page[-3000:]
+    assert "Règle maison points_table" in page and "Piccolo" in page, page[-3000:]
     assert not Table.objects.exists()
 
 

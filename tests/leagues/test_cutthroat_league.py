@@ -102,7 +102,7 @@ def test_a_bid_below_the_house_minimum_is_refused_in_words(as_organiser, cutthro
     lowest = cutthroat_table.league.engine_rules().min_bid
     response = as_organiser.post(url(cutthroat_table, "deals/"),
                                  line(2, lowest - 1, "uptown", 7, 1), follow=True)
-    assert f"a bid is from {lowest} to 18 tricks" in response.content.decode()
+    assert f"A bid is from {lowest} to 18 tricks" in response.content.decode()
     assert not cutthroat_table.deals.exists()
 
 

@@ -34,7 +34,7 @@ def test_a_league_stake_multiplier_applies_to_paper_deals(solo_table, organiser_
 def test_an_impossible_deal_is_refused_and_changes_nothing(solo_table, organiser_user):
     with pytest.raises(EntryError) as refused:
         solo_table.add_deal(solo("solo", 0, 5, partner=2), organiser_user)
-    assert "only prop and cop has a partner" in str(refused.value.message)
+    assert "Only prop and cop has a partner." in str(refused.value.message)
     assert not solo_table.deals.exists()
     assert not ResultChange.objects.exists()
     assert totals(solo_table) == [0, 0, 0, 0]
@@ -108,7 +108,7 @@ def test_house_rules_are_validated_by_the_engine(solo_league):
     solo_league.rules = {"no_such_rule": True}
     with pytest.raises(ValidationError) as refused:
         solo_league.full_clean()
-    assert "unknown house rule" in str(refused.value)
+    assert "Unknown house rule" in str(refused.value)
 
 
 def test_belgian_whist_deals_are_scored_by_the_engine(club, organiser_user):

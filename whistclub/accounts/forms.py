@@ -69,7 +69,7 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ("display_name", "language", "four_colour_deck")
+        fields = ("display_name", "language", "four_colour_deck", "table_sounds")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -16,6 +16,9 @@ class Profile(models.Model):
     four_colour_deck = models.BooleanField(
         _("four-colour deck"), default=False,
         help_text=_("Diamonds in blue and clubs in green, so that no two suits share a colour."))
+    table_sounds = models.BooleanField(
+        _("sounds at the table"), default=False,
+        help_text=_("A short sound when it is your turn and when a trick is won."))
     # A guest plays without having signed up (whistclub.accounts.guests); signing up turns the
     # same account into an ordinary one, so their tables and hands stay theirs.
     is_guest = models.BooleanField(_("guest"), default=False, editable=False)

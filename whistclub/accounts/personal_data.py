@@ -89,7 +89,7 @@ def _account(user) -> dict[str, Any]:
 def _profile(user) -> dict[str, Any]:
     profile = profile_for(user)
     return {"display_name": profile.display_name, "language": profile.language,
-            "four_colour_deck": profile.four_colour_deck}
+            "four_colour_deck": profile.four_colour_deck, "table_sounds": profile.table_sounds}
 
 
 def _email_preferences(user, members: list[Member]) -> dict[str, Any]:
