@@ -36,7 +36,13 @@ COUNT_TONES = """
 
 
 def open_bid_whist(page, base_url):
+    """A Bid Whist table to 21: a first hand set in notrump (−8) must not end the match before
+    the test has seen the play."""
     page.goto(base_url + "/tables/new/bid_whist/")
+    target = page.locator("#id_rule_game_target")
+    if not target.is_visible():
+        page.locator("details:has(#id_rule_game_target) > summary").click()
+    target.fill("21")
     page.click("text=Open the table")
     page.wait_for_selector("#table-state")
     fill_empty_seats(page)

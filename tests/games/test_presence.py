@@ -37,7 +37,8 @@ def two_players(django_user_model):
 
 
 def table_for(ana, bob, grace=60, game="bid_whist"):
-    table = tables.create_table(ana, game, {}, grace_seconds=grace)
+    # No time for a move: these tests are about dropping off (a move's clock has timers too).
+    table = tables.create_table(ana, game, {}, grace_seconds=grace, move_seconds=0)
     tables.take_seat(table.pk, ana, 0)
     tables.take_seat(table.pk, bob, 1)
     tables.add_bot(table.pk, ana, 2)
