@@ -153,7 +153,8 @@ def test_organiser_corrects_a_deal_and_totals_follow(as_organiser, solo_table, o
 
 def test_organiser_deletes_a_deal(as_organiser, solo_table, organiser_user):
     solo_table.add_deal(solo("solo", 0, 6), organiser_user)
-    as_organiser.post(url(solo_table, "deals/1/"), {"delete": "1"})
+    deal = solo_table.deals.get()
+    as_organiser.post(url(solo_table, "deals/1/delete/"), {"deal": deal.pk})
     assert not solo_table.deals.exists()
     assert [s.total for s in solo_table.seats.order_by("seat")] == [0, 0, 0, 0]
 
@@ -161,9 +162,9 @@ def test_organiser_deletes_a_deal(as_organiser, solo_table, organiser_user):
 def test_members_and_outsiders_cannot_correct(as_member, solo_table, organiser_user, client,
                                               outsider_user):
     solo_table.add_deal(solo("solo", 0, 6), organiser_user)
-    assert as_member.post(url(solo_table, "deals/1/"), {"delete": "1"}).status_code == 403
+    assert as_member.post(url(solo_table, "deals/1/delete/")).status_code == 403
     client.force_login(outsider_user)
-    assert client.post(url(solo_table, "deals/1/"), {"delete": "1"}).status_code == 404
+    assert client.post(url(solo_table, "deals/1/delete/")).status_code == 404
     assert solo_table.deals.count() == 1
 
 
@@ -330,7 +331,8 @@ def test_bid_whist_totals_and_the_match_end_show_at_once_after_each_hand(as_orga
 
     for number, (team, books) in enumerate([("0", "9"), ("1", "9"), ("0", "9")], start=1):
         page = entered(number, team, books)
-        last_row = re.findall(rf"<tr>\s*<td>{number}</td>.*?</tr>", page, re.S)[-1]
+        last_row = re.findall(rf'<tr[^>]*>\s*<td class="deal-number"><a [^>]*'
+                              rf'aria-label="Correct deal {number}".*?</tr>', page, re.S)[-1]
         running = re.findall(r'<td class="num"><strong>([^<]*)</strong></td>', last_row)
         total = re.search(r"<tfoot>.*?</tfoot>", page, re.S).group(0)
         assert re.findall(r'<th class="num">([^<]*)</th>', total) == running, number
