@@ -66,9 +66,17 @@ class AttendanceForm(forms.Form):
     Ids come from the page, never trusted: a member of another club, or no number at all, is a
     form error, not a server error."""
 
-    coming = forms.ChoiceField(choices=[("yes", "yes"), ("no", "no")], error_messages={
+    coming = forms.ChoiceField(choices=[("yes", "yes"), ("no", "no"), ("none", "none")],
+                               error_messages={
         "required": gettext_lazy("Say whether you are coming: yes or no."),
         "invalid_choice": gettext_lazy("Say whether you are coming: yes or no.")})
+
+    ANSWERS = {"yes": True, "no": False, "none": None}
+
+    @property
+    def answer(self) -> bool | None:
+        """Coming (True), not coming (False), or no answer (None)."""
+        return self.ANSWERS[self.cleaned_data["coming"]]
     member = forms.ModelChoiceField(Member.objects.none(), required=False, error_messages={
         "invalid_choice": gettext_lazy("Choose a member of this club.")})
 

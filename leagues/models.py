@@ -506,11 +506,38 @@ class Evening(models.Model):
         """The evening's date has gone: its page shows who came, not the question."""
         return self.date < timezone.localdate()
 
-    def set_attendance(self, member: Member, coming: bool) -> None:
+    def set_attendance(self, member: Member, coming: bool | None) -> None:
         """Whether ``member`` comes to this evening (their answer, or an organiser's for them),
-        in place of any answer before.  Who may answer for whom is decided before."""
+        in place of any answer before; None: no answer (the answer taken back).  Who may
+        answer for whom is decided before.  Someone with a result at one of the evening's
+        tables came: "not coming" or no answer is refused in words (EntryError)."""
+        if coming is not True:
+            table = self.tables_with_a_result_of(member).first()
+            if table is not None:
+                raise EntryError(_("%(name)s has a result at table %(number)s of this evening: "
+                                   "they came, so their answer stays “coming”.")
+                                 % {"name": member.name, "number": table.number})
+        if coming is None:
+            Attendance.objects.filter(evening=self, member=member).delete()
+            return
         Attendance.objects.update_or_create(evening=self, member=member,
                                             defaults={"coming": coming})
+
+    def tables_with_a_result_of(self, member: Member):
+        """This evening's tables with a result where ``member`` sits (a seat, or a pair)."""
+        return EveningTable.objects.filter(evening=self).exclude(entry="").filter(
+            models.Q(seats__member=member) | models.Q(pair_0__first=member)
+            | models.Q(pair_0__second=member) | models.Q(pair_1__first=member)
+            | models.Q(pair_1__second=member)).distinct().order_by("number")
+
+    def attendance_counts(self) -> dict[str, int]:
+        """The head count: coming, not coming, and no answer among the members not retired
+        (a retired member who had answered counts with their answer)."""
+        answers = dict(self.attendances.values_list("member_id", "coming"))
+        unanswered = self.season.league.club.members.filter(retired=False).exclude(
+            pk__in=list(answers)).count()
+        coming = sum(1 for value in answers.values() if value)
+        return {"coming": coming, "not_coming": len(answers) - coming, "no_answer": unanswered}
 
 
 class Attendance(models.Model):
