@@ -113,7 +113,8 @@ def table_detail(request, slug, table_id):
     return render_table(request, access, table)
 
 
-def render_table(request, access, table, *, form=None, entered=None, ends_the_match=False):
+def render_table(request, access, table, *, form=None, entered=None, ends_the_match=False,
+                 totals_form=None):
     """The table's page: its score sheet, and the next deal's form for those who may enter one
     (``form``: the one just sent, with its errors and what was typed; ``entered``: the sentence
     saying which deal was just entered, shown beside the form)."""
@@ -140,7 +141,9 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         **_provisional_context(access, table, sheet),
         "undo": _undo(request, access, table),
         "correctable": access.is_organiser and not table.evening.season.is_closed,
-        "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None,
+        # ``totals_form``: the totals just sent and refused, as typed, with what is wrong
+        "totals_form": (totals_form or TotalsForm(names)) if may_enter
+        and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture)})
 
 
@@ -390,15 +393,18 @@ def totals(request, slug, table_id):
         return redirect(table)
     form = TotalsForm(table.sides(), request.POST)
     if not form.is_valid():
-        messages.error(request, _("Enter a number for every total."))
-        return redirect(table)
-    try:
-        table.set_totals(form.totals, request.user, access.member)
-    except EntryError as exc:
-        messages.error(request, exc.message)
+        form.add_error(None, _("Enter a number for every total."))
     else:
-        messages.success(request, _("Totals saved."))
-    return redirect(table)
+        try:
+            table.set_totals(form.totals, request.user, access.member)
+        except EntryError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Totals saved."))
+            return redirect(table)
+    # Refused: the page again with the totals as typed and what is wrong above them (nothing
+    # was saved); a redirect would have lost the four numbers.
+    return render_table(request, access, table, totals_form=form)
 
 
 @login_required

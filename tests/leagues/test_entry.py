@@ -179,6 +179,30 @@ def test_totals_only_entry_must_balance(as_organiser, solo_table):
     assert ResultChange.objects.filter(action="totals").count() == 1
 
 
+def test_totals_that_do_not_add_up_stay_as_typed_with_what_is_wrong(as_organiser, solo_table,
+                                                                    bid_table):
+    typed = {"total_0": "10", "total_1": "-2,5", "total_2": "-3", "total_3": "-3"}
+    page = as_organiser.post(url(solo_table, "totals/"), typed).content.decode()
+    assert "Enter a number for every total." in page  # "-2,5" is not a number here
+    typed["total_1"] = "-2"
+    response = as_organiser.post(url(solo_table, "totals/"), typed)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The totals must add up to zero; they add up to 2." in page
+    assert "Nothing was saved: correct the totals below." in page
+    for name, value in typed.items():
+        assert f'name="{name}" value="{value}"' in page
+    assert solo_table.seats.filter(total=0).count() == 4
+    assert not ResultChange.objects.filter(action="totals").exists()
+    # a Bid Whist match's scores: a team must have reached the target
+    response = as_organiser.post(url(bid_table, "totals/"), {"total_0": "3", "total_1": "2"})
+    page = response.content.decode()
+    assert 'name="total_0" value="3"' in page and 'name="total_1" value="2"' in page
+    assert "Nothing was saved" in page and bid_table.deals.count() == 0
+    bid_table.refresh_from_db()
+    assert bid_table.entry == ""
+
+
 def test_change_history_is_visible_to_members_not_outsiders(as_member, solo_table, client,
                                                             outsider_user, organiser_user):
     solo_table.add_deal(solo("solo", 0, 6), organiser_user)
