@@ -764,7 +764,8 @@ class EveningTable(models.Model):
                           {"deals": len(facts_list), "table": table.snapshot()}, None)
 
     def change_deal(self, number: int, facts: dict | None, by,
-                    member: Member | None = None, expected: int | None = None) -> None:
+                    member: Member | None = None,
+                    expected: int | None = None) -> ResultChange:
         """Corrects deal ``number`` (or deletes it when ``facts`` is None).
 
         A correction is a new entry of that one deal by ``member``: an organiser's is final, a
