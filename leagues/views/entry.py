@@ -350,7 +350,7 @@ def deal_delete(request, slug, table_id, number):
         except EntryError as exc:
             messages.error(request, exc.message)
             return redirect(table)
-        messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
+        # Said by the table's page, beside its Undo button.
         return redirect(reverse("leagues:table", args=[slug, table.pk]) + f"?undo={change.pk}")
     names = table.sides()
     return render(request, "leagues/deal_delete.html", {

@@ -46,6 +46,7 @@ def test_each_deals_row_is_one_link_to_correct_it(as_organiser, three_deals,
         assert (f'href="{url(three_deals, f"deals/{n}/")}" class="row-link" '
                 f'aria-label="Correct deal {n}">{n}<') in page
     assert ">correct<" not in page  # the old tiny link at the end of the row is gone
+    assert "{#" not in page and "#}" not in page
     assert "Tap a deal to correct or delete it." in page
     client.force_login(member_user)
     assert "row-link" not in client.get(url(three_deals)).content.decode()
