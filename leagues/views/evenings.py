@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
@@ -129,8 +129,8 @@ def attendance(request, slug, evening_id):
 
 
 # The three answers, one tap each: the value posted, and the words of its button.
-ANSWER_BUTTONS = [("yes", _lazy("Coming")), ("no", _lazy("Not coming")),
-                  ("none", _lazy("No answer"))]
+ANSWER_BUTTONS = [("yes", gettext_lazy("Coming")), ("no", gettext_lazy("Not coming")),
+                  ("none", gettext_lazy("No answer"))]
 
 
 def _answer(coming: bool | None) -> str:
