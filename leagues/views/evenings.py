@@ -1,5 +1,5 @@
 """An evening: its page, changing or deleting it, who is coming (one answer, or the organisers'
-sheet of tick boxes), the draw of its tables, and the organisers' e-mail about it."""
+sheet of three answers a member), the draw of its tables, and the organisers' e-mail about it."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
