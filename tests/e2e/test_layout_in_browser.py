@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Stall, fill_empty_seats, make_a_move, shown, sign_up
+from tests.e2e.conftest import (
+    Stall,
+    fill_empty_seats,
+    make_a_move,
+    open_bid_whist_to,
+    shown,
+    sign_up,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -256,14 +263,7 @@ def test_a_finished_match_ends_on_a_screen_of_its_own(browser, live_server_url, 
     page = context.new_page()
     width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
     try:
-        page.goto(live_server_url + "/tables/new/bid_whist/")
-        target = page.locator("#id_rule_game_target")
-        if not target.is_visible():
-            page.locator("details:has(#id_rule_game_target) > summary").click()
-        target.fill("1")
-        page.click("text=Open the table")
-        page.wait_for_selector("#table-state")
-        fill_empty_seats(page)
+        open_bid_whist_to(page, live_server_url, 1)
         play_until(page, ".match-end", f"match-end-{size}")
         check_the_end(page, width, height)
     finally:
