@@ -189,7 +189,7 @@ async def test_a_guest_is_sent_only_their_own_seats_cards_move_after_move(bots_w
         fragment = await html_socket.receive_from()
         leaked = words_of_cards(fragment) - allowed
         assert not leaked, f"HTML to the guest after {move} moves leaks {leaked}"
-        page = await database_sync_to_async(lambda: client.get(f"/tables/{table.pk}/"))()
+        page = await database_sync_to_async(client.get)(f"/tables/{table.pk}/")
         leaked = words_of_cards(page.content.decode()) - allowed
         assert not leaked, f"the guest's page after {move} moves leaks {leaked}"
         await json_socket.disconnect()
