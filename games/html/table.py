@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games import how_to_play, registry, words
@@ -151,9 +151,11 @@ def _result_in_the_middle(view, ui, hand) -> Markup:
     last = view.get("last_hand")
     if not last or not ui.get("result") or hand.get("trick") or hand.get("tricks"):
         return EMPTY
-    title = _("Hand %(n)s") % {"n": last["number"]}
+    # the colon is the language's own (French sets it apart: "Donne 1 :")
+    title = pgettext("the hand's result in the middle of the table", "Hand %(n)s:") % {
+        "n": last["number"]}
     whole = _("The whole deal")
-    return html('    <p class="last-hand-words" data-hand="%s"><strong>%s:</strong> %s '
+    return html('    <p class="last-hand-words" data-hand="%s"><strong>%s</strong> %s '
                 '<a class="whole-deal" href="#table-result">%s</a></p>',
                 last["number"], title, ui["result"], whole)
 
