@@ -377,7 +377,15 @@ def test_the_hands_result_shows_in_words_on_a_desktop(browser, live_server_url, 
     context.set_default_timeout(15000)
     page = context.new_page()
     try:
-        open_table(page, live_server_url, "bid_whist")  # a match to 7: the first hand ends none
+        # a match to 21: a first hand set in notrump (−8) must not end it
+        page.goto(live_server_url + "/tables/new/bid_whist/")
+        target = page.locator("#id_rule_game_target")
+        if not target.is_visible():
+            page.locator("details:has(#id_rule_game_target) > summary").click()
+        target.fill("21")
+        page.click("text=Open the table")
+        page.wait_for_selector("#table-state")
+        fill_empty_seats(page)
         play_until(page, ".last-hand-words:visible", "result-bid-whist-desktop")
         words = page.inner_text(".last-hand-words")
         assert len(words) > 10
