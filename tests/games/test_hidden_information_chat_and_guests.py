@@ -28,7 +28,7 @@ from tests.games.test_consumers import connect
 from tests.games.test_hidden_information import DATA_CARD, cards_in_json
 
 pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("bots_act_at_once", "fresh_limits")]
+              pytest.mark.usefixtures("computer_players_act_at_once", "fresh_limits")]
 CARDS = set(ALL_CARDS)
 
 
@@ -58,7 +58,7 @@ def chat_part(page: str) -> str:
 # -- the table talk ----------------------------------------------------------------------------
 
 
-async def test_a_chat_line_and_the_chat_history_carry_no_card(people, bots_wait):
+async def test_a_chat_line_and_the_chat_history_carry_no_card(people, computer_players_wait):
     table = await database_sync_to_async(table_of)(people)
     table = await database_sync_to_async(begin_the_hand)(table)
     anas = set(await database_sync_to_async(dealt_to)(table, 0))
@@ -93,7 +93,7 @@ async def test_a_chat_line_and_the_chat_history_carry_no_card(people, bots_wait)
 
 
 async def test_a_spectators_words_on_the_hands_never_reach_a_player_during_a_hand(
-        people, bots_wait):
+        people, computer_players_wait):
     table = await database_sync_to_async(table_of)(people)
     table = await database_sync_to_async(begin_the_hand)(table)
     anas = await database_sync_to_async(dealt_to)(table, 0)
@@ -171,7 +171,7 @@ def one_move(table: Table, guest) -> None:
         tables.play_for_computer(table.pk, state.to_act, legal[0], table.version)
 
 
-async def test_a_guest_is_sent_only_their_own_seats_cards_move_after_move(bots_wait):
+async def test_a_guest_is_sent_only_their_own_seats_cards_move_after_move(computer_players_wait):
     client, guest, table = await database_sync_to_async(guest_at_play_now)()
     assert await database_sync_to_async(lambda: table.seats.get(position=0).user_id)() \
         == guest.pk
@@ -211,7 +211,7 @@ async def test_a_guest_is_sent_only_their_own_seats_cards_move_after_move(bots_w
     {"type": "say", "phrase": "thanks", "text": "hi"},
     {"type": "say", "phrase": "../../etc/passwd"},
 ])
-async def test_bad_input_to_the_chat_gets_words_and_the_socket_stays(people, bots_wait, message):
+async def test_bad_input_to_the_chat_gets_words_and_the_socket_stays(people, computer_players_wait, message):
     table = await database_sync_to_async(table_of)(people, full=False)
     for json_mode in (True, False):
         ana, connected = await connect(table.pk, people["ana"], json_mode=json_mode)
