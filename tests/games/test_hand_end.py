@@ -87,7 +87,7 @@ def test_the_next_deal_says_the_hand_just_played_in_the_middle_and_opens_nothing
     assert not re.search(r"-\d", status_line(page))
     # in French, as French is written: "Donne 1 :"
     client.cookies["django_language"] = "fr"
-    assert '<strong>Donne 1 :</strong>' in fragment(client, table)
+    assert '<strong>Donne 1\u00a0:</strong>' in fragment(client, table)
 
 
 def test_a_match_ends_on_a_screen_of_its_own(client, player):
