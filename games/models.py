@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
+from django.db.models import Count, Q
 from django.db.models.functions import Coalesce, Greatest
 from django.urls import reverse
 from django.utils import timezone
@@ -369,3 +370,14 @@ class FollowUp(models.Model):
 
     def __str__(self):
         return f"{self.kind} {self.payload}"
+
+
+def lobby_tables(user):
+    """Open tables anyone may join or watch, newest first, with their seats."""
+    return (Table.objects.filter(is_private=False)
+            .exclude(status=Table.Status.FINISHED)
+            .annotate(free_seats=Count("seats", filter=Q(seats__user__isnull=True,
+                                                         seats__computer_level="",
+                                                         seats__former_player=False)))
+            .prefetch_related("seats__user__profile")
+            .select_related("created_by")[:50])
