@@ -41,7 +41,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from leagues import scoring
-from leagues.charts import as_float, chart_config
+from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.draw import draw_players
 from leagues.forms import PlayersTableForm
 from leagues.models import League, Member, TableSeat
@@ -228,6 +228,7 @@ class MatchKind(ScoreKind):
         chart = pygal.Bar(**chart_config(x_title=_("Match"), y_title=_("Score")))
         chart.add(member.name, [as_float(v) for v in series["values"]])
         chart.add(str(self.opponents_label), [as_float(v) for v in series["opponents"]])
+        axis_from_zero(chart, [*series["values"], *series["opponents"]])
         return chart
 
     def league_points(self, options, won: bool):
