@@ -88,7 +88,7 @@ def legend_columns(names, plot_width: float) -> int:
 
 
 def day_label(date) -> str:
-    return date_format(date, "j M")
+    return date_format(date, "MONTH_DAY_FORMAT")
 
 
 def as_float(value) -> float:

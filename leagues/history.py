@@ -354,7 +354,7 @@ def club_change_rows(club, limit: int = 200, show_addresses: bool = False) -> li
 def _day(iso: str | None) -> str:
     if not iso:
         return ""
-    return date_format(datetime.date.fromisoformat(iso), "j M Y")
+    return date_format(datetime.date.fromisoformat(iso), "SHORT_DATE_FORMAT")
 
 
 class _Game:
