@@ -87,6 +87,18 @@ def legend_columns(names, plot_width: float) -> int:
     return max(1, min(3, fits))
 
 
+def date_axis(chart, labels: list[str], plot_width: float = 330) -> None:
+    """The evenings along ``chart``'s bottom: turned when they would not fit side by side (many
+    evenings, or a language's long months: "29 novembre"), with room on the right for the last
+    one, so that no date runs off the image."""
+    chart.x_labels = labels
+    longest = max((len(label) for label in labels), default=0)
+    turned = len(labels) * (longest + 1) * LEGEND_CHAR_PX > plot_width
+    chart.x_label_rotation = 35 if turned else 0
+    last = len(labels[-1]) if labels else 0
+    chart.margin_right = max(16, round(LEGEND_CHAR_PX * last * (0.9 if turned else 0.5)))
+
+
 def day_label(date) -> str:
     return date_format(date, "MONTH_DAY_FORMAT")
 
@@ -122,11 +134,9 @@ def member_svg(member: Member, league: League) -> str:
     labels = [day_label(d) for d in series["dates"]]
     chart = league.score_kind.member_chart(member, series)
     chart.title = league.name
-    chart.x_labels = labels
-    chart.x_label_rotation = 35 if len(labels) > 5 else 0
+    date_axis(chart, labels)
     chart.x_labels_major_count = 8
     chart.show_minor_x_labels = len(labels) <= 8
-    chart.margin_right = 28
     return chart.render(is_unicode=True)
 
 
@@ -146,8 +156,7 @@ def pair_svg(pair: Partnership) -> str:
     chart.add(_("Opponents"), theirs)
     axis_from_zero(chart, [*mine, *theirs])
     chart.title = str(pair)
-    chart.x_labels = labels
-    chart.x_label_rotation = 35 if len(labels) > 5 else 0
+    date_axis(chart, labels)
     chart.x_labels_major_count = 8
     chart.show_minor_x_labels = len(labels) <= 8
     return chart.render(is_unicode=True)
@@ -222,11 +231,10 @@ def season_svg(season: Season) -> str:
     rows = math.ceil(len(titles) / columns) if titles else 0
     chart = pygal.Line(**chart_config(
         width=width, height=330 + 22 * rows, legend_at_bottom_columns=columns,
-        truncate_legend=40, margin_right=28, x_title=_("Evening"),
+        truncate_legend=40, x_title=_("Evening"),
         y_title=season.league.score_kind.season_axis()))
     chart.title = f"{season.league.name} · {season.name}"
-    chart.x_labels = [day_label(d) for d in series["dates"]]
-    chart.x_label_rotation = 35 if len(series["dates"]) > 5 else 0
+    date_axis(chart, [day_label(d) for d in series["dates"]])
     axis_from_zero(chart, [v for _name, values in lines for v in values])
     over, points = overlaps(lines)
     dashed = []

@@ -47,7 +47,6 @@ def test_printed_standings_name_the_club_and_show_no_organiser_buttons(browser, 
     buttons = ["New evening", "Close the season"]
     for name in buttons:
         assert page.get_by_role("link", name=name).is_visible()
-    assert not page.get_by_text("Demo Whist Club", exact=True).last.is_visible() or True
     page.emulate_media(media="print")
     for name in buttons:
         assert not page.get_by_role("link", name=name).is_visible()
@@ -56,8 +55,5 @@ def test_printed_standings_name_the_club_and_show_no_organiser_buttons(browser, 
     assert page.locator("p.print-club").is_visible()
     printed = page.get_by_text(re.compile(r"^Printed on \d{1,2} \w+ \d{4}$"))
     assert printed.is_visible()
-    heading = page.locator("h1").inner_text()
-    assert " · " in heading  # the league and the season
-    text = page.pdf(format="A4", prefer_css_page_size=True)
-    assert b"/Type" in text
+    assert " · " in page.locator("h1").inner_text()  # the league and the season
     page.context.close()
