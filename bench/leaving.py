@@ -38,12 +38,12 @@ PASSWORD = "bench-password-1"
 def online_hands(user) -> None:
     from games.models import Hand, Seat, Table
     from games.rules import game_module
-    from games.rules.bots import choose_action
+    from games.rules.computer import choose_action
 
     table = Table.objects.create(game="solo_whist", created_by=user, status=Table.Status.FINISHED)
     Seat.objects.create(table=table, position=0, user=user)
     for position in (1, 2, 3):
-        Seat.objects.create(table=table, position=position, bot_level="easy")
+        Seat.objects.create(table=table, position=position, computer_level="easy")
     module = game_module("solo_whist")
     rules = module.Rules()
     rng = random.Random(7)

@@ -1,6 +1,6 @@
 """The levels the benches compare against: earlier settings of a level, and candidates for the
-next, kept as settings.  No table, and not the bots' service, offers them: only a bench that
-calls :func:`register` adds them to the bots' level table (``search.SEARCH_LEVELS``), after
+next, kept as settings.  No table, and not the computer players' service, offers them: only a bench that
+calls :func:`register` adds them to the computer players' level table (``search.SEARCH_LEVELS``), after
 which ``choose_action`` plays them like any level.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.rules.bots import search
-from games.rules.bots.search import NORMAL, STRONG, SearchLevel
+from games.rules.computer import search
+from games.rules.computer.search import NORMAL, STRONG, SearchLevel
 
 COMPARED_LEVELS: dict[str, SearchLevel] = {
     # normal as first shipped (2026-11-29 to 2026-12-03)
@@ -45,7 +45,7 @@ COMPARED_LEVELS: dict[str, SearchLevel] = {
 
 
 def register() -> None:
-    """Add the compared levels to the bots' level table (again: no harm).  A bench calls it
+    """Add the compared levels to the computer players' level table (again: no harm).  A bench calls it
     when its module loads, so that the worker processes it starts (which load the module
     anew) know them too."""
     search.SEARCH_LEVELS.update(COMPARED_LEVELS)

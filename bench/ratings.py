@@ -8,7 +8,7 @@ each action at one level or the other, at random), weakest first:
 
     random < random/easy 3:1 < random/easy 1:1 < random/easy 1:3 < easy < normal < strong
 
-(between random and easy the gap is large and measured, docs/bots.md, so the mixtures grade
+(between random and easy the gap is large and measured, docs/computer-players.md, so the mixtures grade
 it; easy, normal and strong are close in Solo and Belgian Whist: strong over easy is 0.4 units
 a hand in Solo, and those pairs are where a rank order can go wrong).
 
@@ -64,7 +64,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistclub.settings")
 
 from games.rules import game_module  # noqa: E402
-from games.rules.bots import choose_action  # noqa: E402
+from games.rules.computer import choose_action  # noqa: E402
 
 PLAYERS = [  # (name, {level: weight}), weakest first: the true order
     ("random", {"random": 1}),
@@ -420,17 +420,17 @@ def farming(game: str = "solo_whist") -> dict:
         for seat, member in enumerate([me, *invented]):
             TableSeat.objects.create(table=table, seat=seat, member=member)
         table.set_totals([30, -10, -10, -10], farmer)
-    easy_before = Rating.objects.filter(scope=SITE, game=game, player="bot:easy").first()
+    easy_before = Rating.objects.filter(scope=SITE, game=game, player="computer:easy").first()
     table = Table.objects.create(game=game, created_by=farmer, status=Table.Status.FINISHED)
     for position, (user, level) in enumerate([(farmer, ""), (friend, ""), (None, "easy"),
                                               (None, "easy")]):
-        Seat.objects.create(table=table, position=position, user=user, bot_level=level)
+        Seat.objects.create(table=table, position=position, user=user, computer_level=level)
     records = online_hand_records(game, 40, seed=9)
     for number, (record, result) in enumerate(records, start=1):
         # Thrown: the two accounts lose everything the easy computer players win.
         hand = Hand.objects.create(table=table, number=number, record=record, result=result)
         signals.on_hand_finished(Table, table=table, hand=hand)
-    easy = Rating.objects.filter(scope=SITE, game=game, player="bot:easy").first()
+    easy = Rating.objects.filter(scope=SITE, game=game, player="computer:easy").first()
     start = display(easy_before.mu, easy_before.sigma)[0] if easy_before else 1500
     moved = (display(easy.mu, easy.sigma)[0] - start) if easy else 0
     names = [row.name for row in site_rows(game, min_hands=0)]

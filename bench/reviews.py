@@ -5,7 +5,7 @@
 
 Plays hands with easy computer players (they differ from strong more often than normal ones
 do, so more of their decisions are valued), skipping deals everybody passed, and reviews every
-seat of each (:func:`games.rules.bots.review.review`, in one process, as a review worker runs
+seat of each (:func:`games.rules.computer.review.review`, in one process, as a review worker runs
 it).  The floor, measured on the same hands in the same run, is strong
 choosing those same decisions once (what a review must do at the least, before it values
 anything): the ratio says what the valuation adds.  Ends with one line per game,
@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.rules import records  # noqa: E402
-from games.rules.bots import choose_action, played_record  # noqa: E402
-from games.rules.bots.review import review  # noqa: E402
+from games.rules.computer import choose_action, played_record  # noqa: E402
+from games.rules.computer.review import review  # noqa: E402
 
 GAMES = ("bid_whist", "solo_whist", "belgian_whist")
 

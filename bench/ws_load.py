@@ -103,7 +103,7 @@ FIRST_TABLE_ID = 900_000
 # A match that never ends within a run: hands chain for as long as the bench plays.
 RULES = {"game_target": 1000, "boston": "normal"}
 SERVER_ENV = {
-    "BOT_DELAY_SECONDS": "0", "BOT_WORKERS": "0",
+    "COMPUTER_DELAY_SECONDS": "0", "COMPUTER_WORKERS": "0",
     # Flood control off in effect: a saturated client must not be slowed by its own bucket.
     "WS_RATE_PER_SECOND": "100000", "WS_BURST": "100000",
     "WS_PERSON_RATE_PER_SECOND": "100000", "WS_PERSON_BURST": "100000",

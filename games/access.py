@@ -23,7 +23,7 @@ class SeatLike(Protocol):
     def user_id(self) -> int | None: ...
 
     @property
-    def bot_level(self) -> str: ...
+    def computer_level(self) -> str: ...
 
 
 def person_id(user) -> int | None:
@@ -42,7 +42,7 @@ def seat_held_by(seats: Iterable[SeatLike], user) -> int | None:
     if uid is None:
         return None
     return next((seat.position for seat in seats
-                 if seat.user_id is not None and seat.user_id == uid and not seat.bot_level),
+                 if seat.user_id is not None and seat.user_id == uid and not seat.computer_level),
                 None)
 
 

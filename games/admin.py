@@ -11,14 +11,14 @@ def has_finished_hands(table) -> bool:
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("position", "user", "bot_level", "former_player", "away_since")
+    fields = ("position", "user", "computer_level", "former_player", "away_since")
     raw_id_fields = ("user",)
 
     # Who holds a seat is whose result each finished hand of the table is (the ratings read
     # it): once a hand is finished, the seats are only seen here.
     def get_readonly_fields(self, request, obj=None):
         if has_finished_hands(obj):
-            return ("position", "user", "bot_level")
+            return ("position", "user", "computer_level")
         return super().get_readonly_fields(request, obj)
 
     def has_add_permission(self, request, obj=None):

@@ -21,8 +21,8 @@ class GamesConfig(AppConfig):
 
         # Playing and seating sit below the computer players (who play through games.play):
         # they wake them by this call, looked up at each wake so a test may stand in for
-        # ``schedule_bots``.
-        computer_turns.wake_with(lambda table_id: computer_players.schedule_bots(table_id))
+        # ``schedule_computer_players``.
+        computer_turns.wake_with(lambda table_id: computer_players.schedule_computer_players(table_id))
         # A timed turn's end is watched by the presence checks' timers.
         computer_turns.watch_deadlines_with(
             lambda table_id, deadline: presence.watch_move(table_id, deadline))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext_lazy
 
-from games.models import BOT_LEVELS
+from games.models import COMPUTER_LEVELS
 from games.registry import MAX_SEATS
 
 NAMES = {
@@ -29,7 +29,7 @@ NAMES = {
 }
 assert all(len(names) > MAX_SEATS for names in NAMES.values())
 
-LEVEL_WORDS = dict(BOT_LEVELS)
+LEVEL_WORDS = dict(COMPUTER_LEVELS)
 
 
 def computer_name(table_id: int, position: int, level: str) -> str:

@@ -1,10 +1,10 @@
 """Computer players: when one has the turn (a computer seat, a person's seat after their
-grace period, or a person's move whose time ran out), it decides from its seat's view only (``games.bot_runner``) and plays through
+grace period, or a person's move whose time ran out), it decides from its seat's view only (``games.computer_runner``) and plays through
 ``games.play.play_for_computer``.
 
 A computer's pending move lives in the database, not only in a thread: every change that may
 give a computer the turn sets ``Table.computer_turn`` in its own transaction and wakes them
-once committed (``games.computer_turns``, which calls :func:`schedule_bots`), and
+once committed (``games.computer_turns``, which calls :func:`schedule_computer_players`), and
 :func:`resume_stalled` schedules the computer players of every such table -- when a process
 starts, when a socket connects to a table, and at each presence sweep.  A move scheduled twice
 is made once: the version compare-and-swap refuses the second, and a process runs one loop per
@@ -21,14 +21,14 @@ from django.conf import settings
 from django.db import connection
 
 from games import play
-from games.bot_runner import decide
+from games.computer_runner import decide
 from games.models import Seat, Table, computer_plays, waits_for_its_people
 from games.snapshots import current_state
 from games.versions import TableError
 
 logger = logging.getLogger(__name__)
 
-_bots_running = threading.local()
+_computer_players_running = threading.local()
 # Threads of computer players started here, and a word asking them to stop: a test's end (its
 # database is emptied under them) or a process shutting down waits for them to let go.
 _own_threads: set[threading.Thread] = set()
@@ -40,34 +40,34 @@ _playing: set[int] = set()
 _asked_again: set[int] = set()
 
 
-def schedule_bots(table_id: int, own_thread: bool = False) -> None:
+def schedule_computer_players(table_id: int, own_thread: bool = False) -> None:
     """Let computer players act after a short delay (none in tests), outside the request.
 
     ``own_thread``: even without a delay, on a thread of their own -- for a caller that must
     not wait for them (a presence check runs on a server's one database thread, and computer
     players taking over an abandoned table could play a whole match there, holding up every
     socket of the process)."""
-    if getattr(_bots_running, "active", False):
+    if getattr(_computer_players_running, "active", False):
         return  # the loop below is already playing this thread's computer players
-    delay = settings.BOT_DELAY_SECONDS
+    delay = settings.COMPUTER_DELAY_SECONDS
     if delay <= 0 and not own_thread:
-        run_bots(table_id, 0)
+        run_computer_players(table_id, 0)
         return
     with _own_threads_lock:
         if table_id in _playing:
             _asked_again.add(table_id)  # its loop looks again before it ends
             return
         _playing.add(table_id)
-        thread = threading.Thread(target=_run_bots_on_own_thread, args=(table_id, delay),
+        thread = threading.Thread(target=_run_computer_players_on_own_thread, args=(table_id, delay),
                                   daemon=True)
         _own_threads.add(thread)
     thread.start()
 
 
-def _run_bots_on_own_thread(table_id: int, delay: float) -> None:
+def _run_computer_players_on_own_thread(table_id: int, delay: float) -> None:
     try:
         while True:
-            run_bots(table_id, delay, own_thread=True)
+            run_computer_players(table_id, delay, own_thread=True)
             with _own_threads_lock:
                 if table_id not in _asked_again or _stop.is_set():
                     _playing.discard(table_id)
@@ -100,7 +100,7 @@ def resume_stalled(table_id: int | None = None, stalled_since_last_look: bool = 
     else:
         found = list(seen)
     for each in found:
-        schedule_bots(each, own_thread=True)
+        schedule_computer_players(each, own_thread=True)
     return found
 
 
@@ -121,8 +121,8 @@ def stop_own_threads(timeout: float = 30.0) -> None:
         _stop.clear()
 
 
-def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
-    _bots_running.active = True
+def run_computer_players(table_id: int, delay: float, own_thread: bool = False) -> None:
+    _computer_players_running.active = True
     try:
         # a whole match of computer players' turns at most; never loop forever
         for _ in range(1000):
@@ -146,8 +146,8 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
             if delay:
                 time.sleep(delay)
             # The computer player thinks in a worker process with a hard time limit
-            # (games.bot_runner), from the seat's own view only.
-            action = decide(state.view(state.to_act), seat.bot_level or "normal",
+            # (games.computer_runner), from the seat's own view only.
+            action = decide(state.view(state.to_act), seat.computer_level or "normal",
                             rules=state.rules.overrides())
             try:
                 play.play_for_computer(table_id, seat.position, action, table.version)
@@ -156,4 +156,4 @@ def run_bots(table_id: int, delay: float, own_thread: bool = False) -> None:
     except Exception:
         logger.exception("computer player failed at table %s", table_id)
     finally:
-        _bots_running.active = False
+        _computer_players_running.active = False

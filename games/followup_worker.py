@@ -45,7 +45,7 @@ def run(site_pid: int, wake_event) -> None:
 
     django.setup()
     from games import followups  # the apps registered their kinds in ready()
-    from games.bot_runner import end_with_site
+    from games.computer_runner import end_with_site
 
     end_with_site(site_pid)  # never outlive the site's process, even when it is killed
     followups.work_until_ended(wake_event)

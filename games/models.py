@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games import registry
 
 MAX_TRICK_PAUSE_MS = 5000
-BOT_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("strong", _("strong"))]
+COMPUTER_LEVELS = [("easy", _("easy")), ("normal", _("normal")), ("strong", _("strong"))]
 
 
 def new_invite_token() -> str:
@@ -39,9 +39,9 @@ def computer_plays(seat, grace_seconds: int, now=None, move_deadline=None) -> bo
     the table's grace period, or a former player (their account was deleted); and for the
     seat to act only, given the table's ``move_deadline``, a person whose time for this move
     ran out (a computer makes that one move; the next is theirs again).  ``seat`` is anything
-    with a seat's ``bot_level``, ``user_id``, ``away_since`` and ``former_player``: a ``Seat``
+    with a seat's ``computer_level``, ``user_id``, ``away_since`` and ``former_player``: a ``Seat``
     row or a snapshot's facts of one (``games.snapshots.SeatFacts``)."""
-    if seat.bot_level or seat.former_player:
+    if seat.computer_level or seat.former_player:
         return True
     now = now or timezone.now()
     if move_deadline is not None and now >= move_deadline:
@@ -66,7 +66,7 @@ def waits_for_its_people(seats, record: dict | None) -> bool:
     ``Seat`` rows or a snapshot's facts of them."""
     if record is None or record.get("actions"):
         return False
-    people = [seat for seat in seats if seat.user_id is not None and not seat.bot_level]
+    people = [seat for seat in seats if seat.user_id is not None and not seat.computer_level]
     return bool(people) and all(seat.away_since is not None for seat in people)
 
 
@@ -179,7 +179,7 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                              on_delete=models.SET_NULL, related_name="seats")
-    bot_level = models.CharField(max_length=10, blank=True, choices=BOT_LEVELS)
+    computer_level = models.CharField(max_length=10, blank=True, choices=COMPUTER_LEVELS)
     # The person who sat here deleted their account (``games.seating.account_deleted``): the
     # seat is not free, it reads "former player", and a computer plays it if the game goes on.
     former_player = models.BooleanField(default=False)
@@ -202,11 +202,11 @@ class Seat(models.Model):
 
     @property
     def is_free(self) -> bool:
-        return self.user_id is None and not self.bot_level and not self.former_player
+        return self.user_id is None and not self.computer_level and not self.former_player
 
     @property
-    def is_bot(self) -> bool:
-        return bool(self.bot_level)
+    def is_computer(self) -> bool:
+        return bool(self.computer_level)
 
 
 class ChatLine(models.Model):

@@ -77,16 +77,16 @@ def connected(table_id: int, user, channel_name: str) -> None:
             seat.away_since = None
             fields.append("away_since")
         seat.save(update_fields=fields)
-        wake_bots = came_back and table.status == Table.Status.PLAYING
+        wake_computer_players = came_back and table.status == Table.Status.PLAYING
         if came_back:
             # A table that waited for its people goes on, and a computer that played for this
             # person stops: the computer players' loop looks whose turn it is (recorded with
             # the change, so that a restart cannot lose it).
-            table.computer_turn = table.computer_turn or wake_bots
+            table.computer_turn = table.computer_turn or wake_computer_players
             bump(table)  # the others saw "away": they see the person back
     cancel_check(table_id, position)
-    if wake_bots:
-        computer_players.schedule_bots(table_id, own_thread=True)
+    if wake_computer_players:
+        computer_players.schedule_computer_players(table_id, own_thread=True)
 
 
 def seat_changed(table_id: int, user, channel_name: str, position: int | None) -> None:
@@ -119,11 +119,11 @@ def check_seat(table_id: int, position: int, now: datetime | None = None) -> Non
     period has run out; otherwise look again when something is due."""
     now = now or timezone.now()
     look_again_at = None
-    wake_bots = False
+    wake_computer_players = False
     with transaction.atomic():
         table = locked(table_id)
         seat = Seat.objects.filter(table=table, position=position).first()
-        if (seat is None or seat.user_id is None or seat.bot_level
+        if (seat is None or seat.user_id is None or seat.computer_level
                 or table.status == Table.Status.FINISHED):
             return
         if _live(seat, now):
@@ -139,16 +139,16 @@ def check_seat(table_id: int, position: int, now: datetime | None = None) -> Non
         if seat.away_since is not None:
             takeover = takeover_at(seat.user_id, seat.away_since, table.grace_seconds)
             if now >= takeover:
-                wake_bots = table.status == Table.Status.PLAYING
-                if wake_bots and not table.computer_turn:
+                wake_computer_players = table.status == Table.Status.PLAYING
+                if wake_computer_players and not table.computer_turn:
                     # Recorded with the takeover, so that a restart cannot lose the move.
                     Table.objects.filter(pk=table.pk).update(computer_turn=True)
             else:
                 look_again_at = takeover
     if look_again_at is not None:
         schedule_check(table_id, position, (look_again_at - now).total_seconds())
-    if wake_bots:
-        computer_players.schedule_bots(table_id, own_thread=True)
+    if wake_computer_players:
+        computer_players.schedule_computer_players(table_id, own_thread=True)
 
 
 def check_move(table_id: int, now: datetime | None = None) -> bool:
@@ -172,7 +172,7 @@ def check_move(table_id: int, now: datetime | None = None) -> bool:
     if look_again_at is not None:
         watch_move(table_id, look_again_at, now)
         return False
-    computer_players.schedule_bots(table_id, own_thread=True)
+    computer_players.schedule_computer_players(table_id, own_thread=True)
     return True
 
 
@@ -221,7 +221,7 @@ def sweep(now: datetime | None = None) -> list[tuple[int, int]]:
     cutoff = lease_cutoff(now)
     gone = list(
         Seat.objects.filter(table__status=Table.Status.PLAYING, user__isnull=False,
-                            bot_level="", away_since__isnull=True)
+                            computer_level="", away_since__isnull=True)
         .filter(Q(seen_at__isnull=True) | Q(seen_at__lt=cutoff))
         .exclude(presences__seen_at__gte=cutoff)
         .values_list("table_id", "position"))
@@ -242,7 +242,7 @@ def look_at_away_seats(now: datetime | None = None) -> list[tuple[int, int]]:
         pending = set(_checks)
     away = [key for key in Seat.objects.filter(
         table__status=Table.Status.PLAYING, table__computer_turn=False, user__isnull=False,
-        bot_level="", away_since__isnull=False).values_list("table_id", "position")
+        computer_level="", away_since__isnull=False).values_list("table_id", "position")
         if key not in pending]
     for table_id, position in away:
         try:

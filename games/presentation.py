@@ -78,7 +78,7 @@ def for_template(view: dict[str, Any], with_result: bool = True) -> dict[str, An
             "position_class": places[i],
             "side": ("a" if p % 2 == 0 else "b") if partnership else None,
             "is_partner": partnership and seat is not None and p == (seat + 2) % 4,
-            "bot_badge": level_badge(players[p]["bot"]) if players[p].get("bot") else None,
+            "computer_badge": level_badge(players[p]["computer"]) if players[p].get("computer") else None,
             "is_declarer": p in declaring,
             "last_call": calls.get(p),
             "side_words": side_words(players, p, names) if partnership else None,
@@ -146,8 +146,8 @@ def move_clock(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
     hand = view.get("hand") or {}
     player = view["players"][seat]
     if (not view.get("move_deadline") or view.get("paused") or hand.get("to_act") != seat
-            or view.get("status") != "playing" or player.get("bot") or player.get("free")
-            or player.get("bot_playing")):
+            or view.get("status") != "playing" or player.get("computer") or player.get("free")
+            or player.get("computer_playing")):
         return None
     return {"deadline": view["move_deadline"], "seconds": view.get("move_in")}
 

@@ -1,7 +1,7 @@
 """Hand reviews: asked for by a player of a finished hand, computed once in the review workers
-(:mod:`games.bot_runner`), kept with the hand (``HandReview``).
+(:mod:`games.computer_runner`), kept with the hand (``HandReview``).
 
-The review itself is :func:`games.rules.bots.review.review`: the player's own decisions only,
+The review itself is :func:`games.rules.computer.review.review`: the player's own decisions only,
 each from the view they had.  A review opens only once the hand is over -- the whole deal is
 public then, as the replay shows -- and only to the person in the seat it reviews.
 
@@ -33,9 +33,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import bot_runner
+from games import computer_runner
 from games.models import Hand, HandReview
-from games.rules.bots.review import review_or_error
+from games.rules.computer.review import review_or_error
 
 logger = logging.getLogger(__name__)
 
@@ -218,7 +218,7 @@ def _start(claim: Claim) -> None:
                          daemon=True).start()
         return
     try:
-        future = bot_runner.submit(review_or_error, record, seat, double_dummy)
+        future = computer_runner.submit(review_or_error, record, seat, double_dummy)
     except Exception:  # no worker could start: the player may ask again
         logger.exception("hand review %s could not be started", claim.review_id)
         _finish(claim, None, HandReview.Status.FAILED)

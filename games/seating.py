@@ -76,11 +76,11 @@ def take_seat(table_id: int, user, position: int) -> Table:
         seat = seat_for_update(table, position)
         if seat.user_id is not None:
             raise TableError(_("That seat is taken."), table.version)
-        if seat.bot_level and table.status != Table.Status.WAITING:
+        if seat.computer_level and table.status != Table.Status.WAITING:
             raise TableError(_("A computer player is playing that seat."), table.version)
-        seat.user, seat.bot_level = user, ""
+        seat.user, seat.computer_level = user, ""
         seat.seen_at, seat.away_since = timezone.now(), None  # present from now (the lease)
-        seat.save(update_fields=["user", "bot_level", "seen_at", "away_since"])
+        seat.save(update_fields=["user", "computer_level", "seen_at", "away_since"])
         _start_if_full(table)
         bump(table)
         transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
@@ -97,7 +97,7 @@ def _refuse_unless_host(table: Table, user) -> None:
         raise TableError(ONLY_THE_HOST, table.version)
 
 
-def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
+def add_computer_player(table_id: int, user, position: int, level: str = "normal") -> Table:
     with transaction.atomic():
         table = locked(table_id)
         _refuse_unless_host(table, user)
@@ -106,8 +106,8 @@ def add_bot(table_id: int, user, position: int, level: str = "normal") -> Table:
         seat = seat_for_update(table, position)
         if not seat.is_free:
             raise TableError(_("That seat is taken."), table.version)
-        seat.bot_level = level
-        seat.save(update_fields=["bot_level"])
+        seat.computer_level = level
+        seat.save(update_fields=["computer_level"])
         _start_if_full(table)
         bump(table)
         transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
@@ -128,8 +128,8 @@ def fill_seats(table_id: int, user, level: str = "normal") -> int:
         if table.status != Table.Status.WAITING or not free:
             return 0
         for seat in free:
-            seat.bot_level = level
-        Seat.objects.bulk_update(free, ["bot_level"])
+            seat.computer_level = level
+        Seat.objects.bulk_update(free, ["computer_level"])
         _start_if_full(table)
         bump(table)
         transaction.on_commit(broadcasting.broadcast_lobby)  # the lobby shows who is seated
@@ -160,7 +160,7 @@ def rematch(table_id: int, user) -> Table:
                                    computer_names_of=table.computer_names_key)
         now = timezone.now()
         Seat.objects.bulk_create(
-            Seat(table=new, position=s.position, user_id=s.user_id, bot_level=s.bot_level,
+            Seat(table=new, position=s.position, user_id=s.user_id, computer_level=s.computer_level,
                  seen_at=now if s.user_id else None)
             for s in table.seats.all())
         _start_if_full(new)

@@ -36,21 +36,21 @@ class SeatFacts:
     user_id: int | None
     username: str
     display_name: str
-    bot_level: str
+    computer_level: str
     away_since: datetime | None
     former_player: bool = False
 
     @property
     def free(self) -> bool:
-        return self.user_id is None and not self.bot_level and not self.former_player
+        return self.user_id is None and not self.computer_level and not self.former_player
 
 
 def player_name(seat: SeatFacts, names_key: int) -> str:
     """``names_key``: the table id computer players are named by (``Table.computer_names_key``)."""
     if seat.user_id:
         return seat.display_name or seat.username
-    if seat.bot_level:
-        return computer_name(names_key, seat.position, seat.bot_level)
+    if seat.computer_level:
+        return computer_name(names_key, seat.position, seat.computer_level)
     if seat.former_player:
         return _("former player")
     return ""
@@ -63,7 +63,7 @@ def presence_of(seat: SeatFacts, grace_seconds: int, now: datetime) -> dict[str,
         return {"away": False}
     return {"away": True, "takeover_at": takeover.isoformat(),
             "takeover_in": max(0, round((takeover - now).total_seconds())),
-            "bot_playing": now >= takeover}
+            "computer_playing": now >= takeover}
 
 
 def move_clock(deadline: datetime | None, now: datetime) -> dict[str, Any]:
@@ -116,7 +116,7 @@ class TableSnapshot:
         countdown, a computer playing for them); without, names only (``"away": False``), as
         a finished hand's replay shows them."""
         return [{"seat": s.position, "name": player_name(s, self.computer_names_of or self.table_id),
-                 "bot": s.bot_level or None, "free": s.free,
+                 "computer": s.computer_level or None, "free": s.free,
                  **(presence_of(s, self.grace_seconds, now) if now else {"away": False})}
                 for s in self.seats]
 
@@ -150,7 +150,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
     seats = tuple(
         SeatFacts(s.position, s.user_id, s.user.get_username() if s.user_id else "",
                   (getattr(getattr(s.user, "profile", None), "display_name", "") or "")
-                  if s.user_id else "", s.bot_level, s.away_since, s.former_player)
+                  if s.user_id else "", s.computer_level, s.away_since, s.former_player)
         for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
     redeals = table.hands.filter(result__redeal=True).count() if hands else 0

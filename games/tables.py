@@ -21,7 +21,7 @@ from games.broadcasting import (  # noqa: F401
     broadcasts_deferred,
     send_broadcasts,
 )
-from games.computer_players import run_bots, schedule_bots  # noqa: F401
+from games.computer_players import run_computer_players, schedule_computer_players  # noqa: F401
 from games.play import (  # noqa: F401
     NOT_PLAYING,
     Outcome,
@@ -32,7 +32,7 @@ from games.play import (  # noqa: F401
 )
 from games.seating import (  # noqa: F401
     account_deleted,
-    add_bot,
+    add_computer_player,
     changed_in_admin,
     close_table,
     create_table,

@@ -17,7 +17,7 @@ from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.how_to_play import template_of as how_to_play_template
 from games.html.chat import chat_panel
-from games.models import BOT_LEVELS, Hand, HandReview, Table, tables_in_play
+from games.models import COMPUTER_LEVELS, Hand, HandReview, Table, tables_in_play
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
 from games.snapshots import build_snapshot, table_view
@@ -29,7 +29,7 @@ def lobby_tables(user):
     return (Table.objects.filter(is_private=False)
             .exclude(status=Table.Status.FINISHED)
             .annotate(free_seats=Count("seats", filter=Q(seats__user__isnull=True,
-                                                         seats__bot_level="",
+                                                         seats__computer_level="",
                                                          seats__former_player=False)))
             .prefetch_related("seats__user__profile")
             .select_related("created_by")[:50])
@@ -124,7 +124,7 @@ def table_page(request, table_id):
     # invite link of a private table (they could only see it through that link).
     back_to = invite_path if table.is_private else table.get_absolute_url()
     return render(request, "games/table.html", {
-        "table": table, "view": view, "ui": for_template(view), "bot_levels": BOT_LEVELS,
+        "table": table, "view": view, "ui": for_template(view), "computer_levels": COMPUTER_LEVELS,
         "invite_url": invite_url, "back_to": back_to,
         "can_renew_invite": table.is_private and invite_url is not None
         and table.created_by_id == person_id(request.user),
@@ -173,10 +173,10 @@ def _table_post(request, table_id, change):
     return redirect("table", table_id)
 
 
-def _bot_level(request) -> str:
+def _computer_level(request) -> str:
     """The computer players' level posted, or normal for anything else."""
     level = request.POST.get("level", "normal")
-    return level if level in dict(BOT_LEVELS) else "normal"
+    return level if level in dict(COMPUTER_LEVELS) else "normal"
 
 
 @login_required
@@ -188,16 +188,16 @@ def sit(request, table_id, position):
 
 @login_required
 @require_POST
-def add_bot(request, table_id, position):
-    level = _bot_level(request)
+def add_computer_player(request, table_id, position):
+    level = _computer_level(request)
     return _table_post(request, table_id,
-                       lambda: tables.add_bot(table_id, request.user, position, level))
+                       lambda: tables.add_computer_player(table_id, request.user, position, level))
 
 
 @login_required
 @require_POST
 def fill_seats(request, table_id):
-    level = _bot_level(request)
+    level = _computer_level(request)
 
     def fill():
         filled = tables.fill_seats(table_id, request.user, level)

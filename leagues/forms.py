@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from games import registry
 from games.forms import HouseRulesMixin
-from games.models import BOT_LEVELS
+from games.models import COMPUTER_LEVELS
 from leagues import paper, score_kinds
 from leagues.models import Club, Evening, League, Member, Partnership, Season
 
@@ -366,8 +366,8 @@ class OnlineTableForm(forms.Form):
 
     deals = forms.IntegerField(label=gettext_lazy("Number of deals"), min_value=1,
                                max_value=200, initial=16)
-    bot_level = forms.ChoiceField(label=gettext_lazy("Level of the computer players"),
-                                  choices=BOT_LEVELS, initial="normal",
+    computer_level = forms.ChoiceField(label=gettext_lazy("Level of the computer players"),
+                                  choices=COMPUTER_LEVELS, initial="normal",
                                   required=False)
 
     def __init__(self, table, members: list[Member], *args, **kwargs):
@@ -383,7 +383,7 @@ class OnlineTableForm(forms.Form):
                 help_text=_("Otherwise the seat stays free: %(name)s, or someone playing for "
                             "them, takes it with the invite link.") % {"name": m.name})
         if not self.offline:
-            del self.fields["bot_level"]
+            del self.fields["computer_level"]
 
     @property
     def computer_seats(self) -> list[int]:

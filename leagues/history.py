@@ -257,8 +257,8 @@ def evening_tables(evening) -> list[dict]:
         fixture = getattr(table, "online", None)  # None when the table is not played online
         computer_for = []
         if fixture is not None:
-            bots = {s.position for s in fixture.game_table.seats.all() if s.is_bot}
-            computer_for = [m.name for position, m in enumerate(members) if position in bots]
+            computers = {s.position for s in fixture.game_table.seats.all() if s.is_computer}
+            computer_for = [m.name for position, m in enumerate(members) if position in computers]
         out.append({"table": table, "online": fixture, "computer_for": computer_for, "sides": [
             {"who": who, "total": scoring.format_units(total),
              "won": table.winner is not None and table.winner == index}

@@ -40,7 +40,7 @@ DEFAULT_DEALS = 16
 
 
 def start_online(table: EveningTable, user, *, deals_limit: int | None = DEFAULT_DEALS,
-                 computer_seats=(), bot_level: str = "normal") -> OnlineFixture:
+                 computer_seats=(), computer_level: str = "normal") -> OnlineFixture:
     """Opens the online table of ``table`` (organisers only: the view checks) and seats it.
 
     Solo / Belgian Whist end after ``deals_limit`` deals; Bid Whist plays the match to the
@@ -71,7 +71,7 @@ def start_online(table: EveningTable, user, *, deals_limit: int | None = DEFAULT
                     game_tables.take_seat(game_table.pk, member.user, position)
             for position in sorted(set(computer_seats)):
                 if members[position].user_id is None:
-                    game_tables.add_bot(game_table.pk, user, position, bot_level)
+                    game_tables.add_computer_player(game_table.pk, user, position, computer_level)
         except game_tables.TableError as exc:
             raise EntryError(exc.message) from exc
     return fixture
@@ -194,7 +194,7 @@ def seat_infos(fixture: OnlineFixture, members: list[Member],
         seat = by_position.get(position)
         if seat is None or seat.is_free:
             kind, player = "free", ""
-        elif seat.is_bot:
+        elif seat.is_computer:
             kind, player = "computer", ""
         elif seat.former_player:
             kind, player = "former", ""

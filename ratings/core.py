@@ -44,7 +44,7 @@ def conservative(mu: float, sigma: float) -> float:
 class Event:
     key: str  # the stream's total order (date, time, table, deal)
     day: date
-    players: tuple  # per seat: a player id ("u:12", "m:7", "bot:easy") or None (nobody)
+    players: tuple  # per seat: a player id ("u:12", "m:7", "computer:easy") or None (nobody)
     points: tuple  # per seat, higher is better
     online: bool = False
 
@@ -58,8 +58,20 @@ COMPUTER_SIGMA = 0.5
 PEOPLE_TO_BE_LISTED = 5
 
 
+# A computer player's rated identity: one per level, "computer:<level>".
+COMPUTER = "computer:"
+
+
+def computer_player(level: str) -> str:
+    return COMPUTER + level
+
+
+def computer_level(player: str) -> str:
+    return player.removeprefix(COMPUTER)
+
+
 def is_computer(player: str) -> bool:
-    return player.startswith("bot:")
+    return player.startswith(COMPUTER)
 
 
 def is_person_with_account(player: str | None) -> bool:

@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from games.models import Hand, Seat
 from leagues import paper
 from leagues.models import Club, Deal, EveningTable, Member, TableSeat
-from ratings import games
+from ratings import core, games
 from ratings.core import Event, is_person_with_account
 from whistclub.accounts.guests import is_guest
 
@@ -51,8 +51,8 @@ def player_of_member(member: Member) -> str:
 
 
 def player_of_seat(seat: Seat) -> str | None:
-    if seat.bot_level:
-        return f"bot:{seat.bot_level}"
+    if seat.computer_level:
+        return core.computer_player(seat.computer_level)
     return f"u:{seat.user_id}" if seat.user_id else None
 
 

@@ -4,7 +4,7 @@ A *scope* is where a rating's results come from, so that ratings follow each clu
 visibility: ``site`` (online tables and public clubs' leagues) or ``club-<pk>`` (a
 members-only club's own leagues, seen only by its members).  A *player* is ``u:<user pk>``
 (a site user: every club membership they claimed and their online hands), ``m:<member pk>`` (a
-club member without a login) or ``bot:<level>`` (the computer players of one level).
+club member without a login) or ``computer:<level>`` (the computer players of one level).
 Everything here is derived: ``manage.py rate --rebuild`` writes it again from the results.
 """
 

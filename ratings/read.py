@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from games import registry
 from games.computer_names import LEVEL_WORDS
 from leagues.models import Member
-from ratings import games
+from ratings import core, games
 from ratings.core import PEOPLE_TO_BE_LISTED, Standing, conservative, display
 from ratings.events import SITE, player_of_member, scope_of
 from ratings.models import Rating, RatingPoint
@@ -135,9 +135,10 @@ def site_rows(game: str, min_hands: int = MIN_ONLINE_HANDS,
         [int(r.player[2:]) for r in ratings if r.player.startswith("u:")])
     rows = []
     for r in ratings:
-        if r.player.startswith("bot:"):
+        if core.is_computer(r.player):
+            level = core.computer_level(r.player)
             rows.append(row(gettext("Computer player (%(level)s)")
-                            % {"level": LEVEL_WORDS.get(r.player[4:], r.player[4:])}, r,
+                            % {"level": LEVEL_WORDS.get(level, level)}, r,
                             computer=True))
         elif int(r.player[2:]) in users and len(r.met) >= min_people:
             user = users[int(r.player[2:])]

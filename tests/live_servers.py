@@ -83,7 +83,7 @@ class ServerDatabase:
         self.url = f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT'] or 5432}/{name}"
 
     def env(self, **extra) -> dict:
-        env = {**os.environ, "DATABASE_URL": self.url, "DEBUG": "1", "BOT_DELAY_SECONDS": "0",
+        env = {**os.environ, "DATABASE_URL": self.url, "DEBUG": "1", "COMPUTER_DELAY_SECONDS": "0",
                "TRICK_PAUSE_SECONDS": "0",
                "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "whistclub.settings",
                "CHANNEL_LAYER_PREFIX": self.channel_prefix}
@@ -183,7 +183,7 @@ def login_cookie(base_url: str, username: str, password: str) -> str:
 
 
 def create_table(database: ServerDatabase, game: str, humans: dict[int, str],
-                 bots: tuple[int, ...] = (), **env) -> int:
+                 computers: tuple[int, ...] = (), **env) -> int:
     """Users (password 'pw-long-enough') seated as given, computer players elsewhere; the table's
     id.
 
@@ -202,8 +202,8 @@ owner = next(iter(users.values()))
 table = tables.create_table(owner, {game!r}, {{}})
 for p, u in users.items():
     tables.take_seat(table.pk, u, p)
-for p in {tuple(bots)!r}:
-    tables.add_bot(table.pk, owner, p)
+for p in {tuple(computers)!r}:
+    tables.add_computer_player(table.pk, owner, p)
 print(table.pk)
 """
     return int(database.shell(code, **env).strip().splitlines()[-1])
@@ -312,7 +312,7 @@ http {{
 
 
 class ComputerPlayersService:
-    """``manage.py serve_computer_players`` in a process of its own (games/bot_server.py)."""
+    """``manage.py serve_computer_players`` in a process of its own (games/computer_server.py)."""
 
     def __init__(self, log_path: Path, token: str, **env):
         self.log_path, self.token, self.env = log_path, token, env
@@ -321,8 +321,8 @@ class ComputerPlayersService:
         self.process = None
 
     def start(self) -> ComputerPlayersService:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
-        env.update(BOT_SERVICE_TOKEN=self.token, BOT_WORKERS="1", LOG_LEVEL="INFO",
+        env = {k: v for k, v in os.environ.items() if not k.startswith("COMPUTER_")}
+        env.update(COMPUTER_SERVICE_TOKEN=self.token, COMPUTER_WORKERS="1", LOG_LEVEL="INFO",
                    DJANGO_SETTINGS_MODULE="whistclub.settings", **self.env)
         with self.log_path.open("w") as out:
             self.process = subprocess.Popen(

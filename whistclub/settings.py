@@ -250,7 +250,7 @@ CONTENT_SECURITY_POLICY = {
 HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN")
 
 # Computer players wait this long before acting, so people can follow the play (0 in tests).
-BOT_DELAY_SECONDS = env_float("BOT_DELAY_SECONDS", 0.8, minimum=0)
+COMPUTER_DELAY_SECONDS = env_float("COMPUTER_DELAY_SECONDS", 0.8, minimum=0)
 
 # Follow-up work after a commit (a finished hand recorded by its league, the ratings, a
 # fixture's completion) is kept in the database and done by a worker process of each serving
@@ -288,9 +288,9 @@ PRESENCE_HEARTBEAT_SECONDS = env_float("PRESENCE_HEARTBEAT_SECONDS", 10.0, minim
 PRESENCE_LEASE_SECONDS = env_float("PRESENCE_LEASE_SECONDS", 30.0, minimum=1)
 PRESENCE_AWAY_AFTER_SECONDS = env_float("PRESENCE_AWAY_AFTER_SECONDS", 3.0, minimum=0)
 # Computer players think in a pool of worker processes (0: in the serving process, as in
-# tests), each decision cut off after BOT_TIME_LIMIT_SECONDS (the easy heuristic then answers; see docs/bots.md).
-BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=0)
-BOT_TIME_LIMIT_SECONDS = env_float("BOT_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
+# tests), each decision cut off after COMPUTER_TIME_LIMIT_SECONDS (the easy heuristic then answers; see docs/computer-players.md).
+COMPUTER_WORKERS = env_int("COMPUTER_WORKERS", 1, minimum=0)
+COMPUTER_TIME_LIMIT_SECONDS = env_float("COMPUTER_TIME_LIMIT_SECONDS", 2.0, minimum=0.05)
 # Hand reviews (games.reviews) run in worker processes of their own, never beside a table's
 # decisions: a review takes seconds.  0: on a thread of the calling process (tests only).
 REVIEW_WORKERS = env_int("REVIEW_WORKERS", 1, minimum=0)
@@ -304,25 +304,25 @@ GUEST_TABLES_IN_PLAY = env_int("GUEST_TABLES_IN_PLAY", 3, minimum=1)
 GUEST_DAYS = env_int("GUEST_DAYS", 30, minimum=1)
 REVIEW_LIMIT_PER_PERSON = env_int("REVIEW_LIMIT_PER_PERSON", 3, minimum=1)
 REVIEW_QUEUE_LIMIT = env_int("REVIEW_QUEUE_LIMIT", 20, minimum=1)
-# The pool on machines of its own (games/bot_server.py): the site asks BOT_SERVICE_URL, whose
-# processes run `manage.py serve_computer_players`; both sides hold BOT_SERVICE_TOKEN.  A
-# decision not back within the time limit plus BOT_SERVICE_SLACK_SECONDS (the network) is
+# The pool on machines of its own (games/computer_server.py): the site asks COMPUTER_SERVICE_URL, whose
+# processes run `manage.py serve_computer_players`; both sides hold COMPUTER_SERVICE_TOKEN.  A
+# decision not back within the time limit plus COMPUTER_SERVICE_SLACK_SECONDS (the network) is
 # played by the easy heuristic, in the site's process, as when a local worker overruns.
-BOT_SERVICE_URL = env_str("BOT_SERVICE_URL")
-BOT_SERVICE_TOKEN = env_str("BOT_SERVICE_TOKEN")
-BOT_SERVICE_SLACK_SECONDS = env_float("BOT_SERVICE_SLACK_SECONDS", 0.5, minimum=0)
+COMPUTER_SERVICE_URL = env_str("COMPUTER_SERVICE_URL")
+COMPUTER_SERVICE_TOKEN = env_str("COMPUTER_SERVICE_TOKEN")
+COMPUTER_SERVICE_SLACK_SECONDS = env_float("COMPUTER_SERVICE_SLACK_SECONDS", 0.5, minimum=0)
 # A service whose machine does not even take the connection within this is as good as down.
-BOT_SERVICE_CONNECT_SECONDS = env_float("BOT_SERVICE_CONNECT_SECONDS", 0.5, minimum=0.01)
+COMPUTER_SERVICE_CONNECT_SECONDS = env_float("COMPUTER_SERVICE_CONNECT_SECONDS", 0.5, minimum=0.01)
 # The service's side: connections open at once (beyond, a 503 at once), and the seconds a
 # request has to arrive whole (a connection that sends nothing, or a byte at a time, is closed).
-BOT_SERVICE_MAX_CONNECTIONS = env_int("BOT_SERVICE_MAX_CONNECTIONS", 64, minimum=1)
-BOT_SERVICE_READ_SECONDS = env_float("BOT_SERVICE_READ_SECONDS", 5.0, minimum=0.1)
-if BOT_SERVICE_URL and not BOT_SERVICE_URL.startswith(("http://", "https://")):
+COMPUTER_SERVICE_MAX_CONNECTIONS = env_int("COMPUTER_SERVICE_MAX_CONNECTIONS", 64, minimum=1)
+COMPUTER_SERVICE_READ_SECONDS = env_float("COMPUTER_SERVICE_READ_SECONDS", 5.0, minimum=0.1)
+if COMPUTER_SERVICE_URL and not COMPUTER_SERVICE_URL.startswith(("http://", "https://")):
     raise ImproperlyConfigured(
-        f"BOT_SERVICE_URL must be an http:// or https:// URL; got {BOT_SERVICE_URL!r}")
-if BOT_SERVICE_URL and len(BOT_SERVICE_TOKEN) < 16:
+        f"COMPUTER_SERVICE_URL must be an http:// or https:// URL; got {COMPUTER_SERVICE_URL!r}")
+if COMPUTER_SERVICE_URL and len(COMPUTER_SERVICE_TOKEN) < 16:
     raise ImproperlyConfigured(
-        "BOT_SERVICE_TOKEN must be set (at least 16 characters) when BOT_SERVICE_URL is")
+        "COMPUTER_SERVICE_TOKEN must be set (at least 16 characters) when COMPUTER_SERVICE_URL is")
 
 LOGGING = {
     "version": 1,

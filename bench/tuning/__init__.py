@@ -1,5 +1,5 @@
 """The tuning benches: they measure the thresholds the computer players call from and write
-them to ``games/rules/bots/tuned_calls.json``, which the bots read (``bidding.thresholds``).
+them to ``games/rules/computer/tuned_calls.json``, which the computer players read (``bidding.thresholds``).
 
 - :mod:`.calls` (``bench/tune_calls.py``): the contracts a hand plays alone, every other seat
   passing, and Bid Whist's books model;

@@ -26,14 +26,14 @@ passes its figure solos even where the prop (or the cop) would pay more.  Each t
 gain is printed by band of its figure as well.
 
 ``--write`` adds the figures measured (each threshold called at least ``MIN_RECORDS`` times)
-to ``games/rules/bots/tuned_calls.json`` (how each was measured under the provenance
+to ``games/rules/computer/tuned_calls.json`` (how each was measured under the provenance
 "tune_auctions"):
 the group "auctions" of ``bidding.HELD_BACK``, which only the candidates ``normal_auctions``
 and ``strong_auctions`` take (the figures won among computer players, but call a partnership
-on less than the rule texts promise the partner: docs/bots.md, "A partner's promise"), and
+on less than the rule texts promise the partner: docs/computer-players.md, "A partner's promise"), and
 the solo against the partnership calls, a group of its own ("partnership") that normal and
 strong take; their figures then change at once, so check the new ones at a table
-(bench/bots.py) as these were.  ``--tune NAMES`` sets some alone, the others keeping today's,
+(bench/computer_players.py) as these were.  ``--tune NAMES`` sets some alone, the others keeping today's,
 and plays out only their calls (a ``--records`` file says which it holds): the two sides of a
 partnership are measured one after the other.
 """
@@ -52,9 +52,9 @@ from bench.tuning import thresholds, tuned_file
 from bench.tuning.bids import add_tuning_arguments, branches, calls_of, play_deals
 from bench.tuning.calls import dealt
 from bench.tuning.thresholds import best_threshold, even_and_odd, gain_by_deal, rounded_for_calls
-from games.rules.bots import bidding, choose_action
-from games.rules.bots.hooks import of as hooks_of
-from games.rules.bots.knowledge import rules_of
+from games.rules.computer import bidding, choose_action
+from games.rules.computer.hooks import of as hooks_of
+from games.rules.computer.knowledge import rules_of
 
 levels.register()  # --play may name a level the benches compare
 

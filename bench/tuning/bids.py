@@ -26,10 +26,10 @@ turn) are both played out; a variant is taken when its gain's 95% interval exclu
 The bids are tuned on the even deals and judged on the odd ones (the held-out gain of the
 tuned rule over today's, with its interval), then tuned on all (the kitty's variants are
 judged by their own intervals).  ``--write`` adds them to Bid Whist's figures in
-``games/rules/bots/tuned_calls.json`` (groups "bids" and "kitty" of ``bidding.HELD_BACK``; how
+``games/rules/computer/tuned_calls.json`` (groups "bids" and "kitty" of ``bidding.HELD_BACK``; how
 they were measured under the provenance "tune_bids"), which normal and strong bid from: they beat the hand-set ones in
 duplicate (docs/performance.md).  A run starts from the playing level's own figures: running
-it again is the next round of the same tuning, to be checked at a table (bench/bots.py) as
+it again is the next round of the same tuning, to be checked at a table (bench/computer_players.py) as
 this one was (a second round swung the figures back: a call's worth depends on how the others
 call, docs/performance.md).
 """
@@ -44,11 +44,11 @@ import time
 from pathlib import Path
 
 from bench import levels
-from bench.bots import summarise
+from bench.computer_players import summarise
 from bench.tuning import tuned_file
 from bench.tuning.calls import dealt
 from bench.tuning.thresholds import best_threshold, even_and_odd, gain_by_deal, rounded_for_calls
-from games.rules.bots import bidding, choose_action, search
+from games.rules.computer import bidding, choose_action, search
 
 levels.register()  # --play may name a level the benches compare
 

@@ -5,9 +5,9 @@
 
 For every deal and every seat, the seat's hand is made to declare each contract it could call
 (the others pass), and the hand is played out on the real deal by the search's playout policy
-for every seat (:func:`games.rules.bots.kernel.playout` with the strong level's club leads: win
+for every seat (:func:`games.rules.computer.kernel.playout` with the strong level's club leads: win
 cheaply, return partner's suit, defenders lead side suits).  The declarer's score is recorded
-against the hand's evaluation (:mod:`games.rules.bots.bidding`): trick count for contracts to
+against the hand's evaluation (:mod:`games.rules.computer.bidding`): trick count for contracts to
 make, misère risk for contracts to lose.
 
 A contract played alone is worth calling from the threshold that maximises the declarer's total
@@ -16,10 +16,10 @@ nothing); the bench prints, per contract, the mean score by evaluation band, tod
 and the tuned one with its gain per call.  In Bid Whist a team's books are fitted against the
 bidder's trick count (least squares: base, per-trick, spread), the model the bids are chosen
 from (``bidding.bid_expectation``).  ``--write`` saves the tuned figures to
-``games/rules/bots/tuned_calls.json`` (:mod:`.tuned_file`), which the levels with ``tuned_calls``
+``games/rules/computer/tuned_calls.json`` (:mod:`.tuned_file`), which the levels with ``tuned_calls``
 read; Bid Whist's
 books model there is held back from them (``bidding.HELD_BACK``) and taken by the candidate
-``strong_books`` alone, until a duplicate match (bench/bots.py) shows it better at a table
+``strong_books`` alone, until a duplicate match (bench/computer_players.py) shows it better at a table
 (measured with the others passing, it lost to the hand-set model: docs/performance.md).
 
 Left to bench/tune_auctions.py, which measures them in real auctions: the calls made in
@@ -42,11 +42,11 @@ from bench.tuning import tuned_file
 from bench.tuning.thresholds import bands, best_threshold, even_and_odd
 from games.rules import game_module
 from games.rules.base import IllegalAction
-from games.rules.bots import bidding, choose_action, simple
-from games.rules.bots import knowledge as kn
-from games.rules.bots.hooks import of as hooks_of
-from games.rules.bots.kernel import playout
 from games.rules.cards import mask_of
+from games.rules.computer import bidding, choose_action, simple
+from games.rules.computer import knowledge as kn
+from games.rules.computer.hooks import of as hooks_of
+from games.rules.computer.kernel import playout
 
 levels.register()  # --play may name a level the benches compare
 GAMES = ("solo_whist", "bid_whist", "belgian_whist")
@@ -58,7 +58,7 @@ Record = tuple  # (call, evaluation, declarer's score, hand: deal x 4 + seat)
 
 def force(state, declarer: int, call: str) -> bool:
     """Run the auction with everyone passing but ``declarer``, who calls ``call``; then the
-    declarer's other decisions before the play (trumps, kitty) by the bots' own hooks.
+    declarer's other decisions before the play (trumps, kitty) by the computer players' own hooks.
     False when the call cannot be made here."""
     called = False
     for _ in range(40):
@@ -401,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--from-records", help="tune from hands saved by --records, "
                                                "playing none")
     parser.add_argument("--write", action="store_true",
-                        help="save the tuned figures to games/rules/bots/tuned_calls.json")
+                        help="save the tuned figures to games/rules/computer/tuned_calls.json")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     for game in games:

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from bench.bots import summarise
+from bench.computer_players import summarise
 
 Item = TypeVar("Item")
 Points = list[tuple[float, float]]  # (the hand's figure, what calling gained or scored)

@@ -1,13 +1,13 @@
-"""``games/rules/bots/tuned_calls.json``, as the tuning benches read and write it.
+"""``games/rules/computer/tuned_calls.json``, as the tuning benches read and write it.
 
-The file (version ``bidding.TUNED_VERSION``) keeps the figures the bots call from apart from how
+The file (version ``bidding.TUNED_VERSION``) keeps the figures the computer players call from apart from how
 each was measured::
 
     {"version": 2,
      "thresholds": {game: {name: figure}},
      "provenance": {game: {bench: how it measured}}}
 
-The bots read ``thresholds`` alone (``bidding.measured_figures``).  Under ``provenance`` each
+The computer players read ``thresholds`` alone (``bidding.measured_figures``).  Under ``provenance`` each
 bench keeps its own entry: "tune_calls" and "tune_bids" the run that measured their figures
 (deals, seed, level that played, calls), "tune_auctions" one such run per threshold.
 """
@@ -18,13 +18,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from games.rules.bots import bidding
+from games.rules.computer import bidding
 
 CALLS, BIDS, AUCTIONS = "tune_calls", "tune_bids", "tune_auctions"  # the benches that write it
 
 
 def path() -> Path:
-    return bidding.TUNED_FILE  # one place: the bots' own (tests point both elsewhere)
+    return bidding.TUNED_FILE  # one place: the computer players' own (tests point both elsewhere)
 
 
 def read() -> dict[str, Any]:

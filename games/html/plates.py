@@ -37,11 +37,11 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
     name = words["empty seat"] if s.get("free") else s["name"]
     if s.get("is_me"):
         name = html("%s (%s)", name, words["you"])
-    bot_badge = EMPTY
-    if s.get("bot_badge"):
-        bot_badge = html(' <span class="badge bot-badge"><span class="bot-mark" '
-                         'aria-hidden="true">%s</span><span class="bot-level">%s</span></span>',
-                         words["bot"], s["bot_badge"])
+    computer_badge = EMPTY
+    if s.get("computer_badge"):
+        computer_badge = html(' <span class="badge computer-badge"><span class="computer-mark" '
+                         'aria-hidden="true">%s</span><span class="computer-level">%s</span></span>',
+                         words["computer"], s["computer_badge"])
     label = html(' role="group" aria-label="%s"', s["name"]) if open_cards is not None \
         else EMPTY
     turn = away = facts = forms = EMPTY
@@ -51,7 +51,7 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
         turn = html('<div class="turn" role="status">%s</div>\n', said)
     clock = s.get("move_clock")
     if s.get("away"):
-        if s.get("bot_playing"):
+        if s.get("computer_playing"):
             dropped = _("Dropped off: a computer player plays until they return.")
         else:
             # Whichever comes first, the end of the grace period or of the time for this
@@ -107,7 +107,7 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
     return html('<div class="%s"%s>\n<div class="seat-name"><span class="name">%s</span>'
                 '%s%s%s%s</div>\n%s%s%s%s%s</div>', " ".join(classes), label, name,
                 words["dealer"] if s.get("is_dealer") else EMPTY,
-                words["partner"] if s.get("is_partner") else EMPTY, bot_badge,
+                words["partner"] if s.get("is_partner") else EMPTY, computer_badge,
                 words["declarer"] if s.get("is_declarer") else EMPTY, side, turn, away, facts,
                 forms)
 
@@ -124,7 +124,7 @@ def _plate_words(language: str | None) -> dict[str, Markup]:
         "partner": html(' <span class="badge partner-badge">%s</span>', _("partner")),
         # The short mark is what a phone shows (the words do not fit beside the name there);
         # the words stay for screen readers (site.css).
-        "bot": html("%s", pgettext("a computer player, as a short mark on its seat", "bot")),
+        "computer": html("%s", pgettext("a computer player, as a short mark on its seat", "bot")),
         "declarer": html(' <span class="badge declarer-badge">%s</span>', _("declarer")),
     }
 
@@ -156,9 +156,9 @@ def _waiting_forms(context, view: dict, seat: int, user) -> Markup:
                                  ("strong", _("strong"))))
         out.append(html(
             '<form method="post" action="%(add_url)s" class="inline">%(csrf)s\n'
-            '<label class="visually-hidden" for="bot-level-%(seat)s">%(level_label)s</label>\n'
-            '<select name="level" id="bot-level-%(seat)s">%(levels)s</select>\n'
+            '<label class="visually-hidden" for="computer-level-%(seat)s">%(level_label)s</label>\n'
+            '<select name="level" id="computer-level-%(seat)s">%(levels)s</select>\n'
             '<button type="submit">%(add)s</button></form>',
-            add_url=reverse("table_add_bot", args=[table, seat]), csrf=csrf, seat=seat,
+            add_url=reverse("table_add_computer_player", args=[table, seat]), csrf=csrf, seat=seat,
             level_label=level_label, levels=levels, add=add))
     return joined(out, "\n")

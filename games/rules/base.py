@@ -253,7 +253,7 @@ class HandView(TypedDict):
     standing: NotRequired[list[dict[str, Any]] | None]
     discard: NotRequired[str]
     # Not the engine's: the table's house-rule overrides, which a caller adds for the computer
-    # players (games.rules.bots reads them; absent, the game's default rules).
+    # players (games.rules.computer reads them; absent, the game's default rules).
     rules: NotRequired[dict[str, Any]]
 
 

@@ -35,8 +35,8 @@ def computer_player(seat) -> str:
     from games.computer_names import computer_name, level_badge
 
     return _("%(name)s (%(badge)s)") % {
-        "name": computer_name(seat.table.computer_names_key, seat.position, seat.bot_level),
-        "badge": level_badge(seat.bot_level)}
+        "name": computer_name(seat.table.computer_names_key, seat.position, seat.computer_level),
+        "badge": level_badge(seat.computer_level)}
 
 
 @register.filter

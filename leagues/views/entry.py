@@ -225,7 +225,7 @@ def online_start(request, slug, table_id):
             fixture = online.start_online(
                 table, request.user, deals_limit=form.cleaned_data.get("deals"),
                 computer_seats=form.computer_seats,
-                bot_level=form.cleaned_data.get("bot_level") or "normal")
+                computer_level=form.cleaned_data.get("computer_level") or "normal")
         except EntryError as exc:
             messages.error(request, exc.message)
             return redirect(table)

@@ -29,7 +29,7 @@ def live_server_url(tmp_path_factory):
     # One server for every test of the session, and the tests leave tables mid-hand. Were the
     # people of those tables marked away, a computer would take over after the grace period and
     # play the rest of each match on the server's one database thread (computer players act at
-    # once, on the caller's thread, when BOT_DELAY_SECONDS is 0 as in tests), starving every
+    # once, on the caller's thread, when COMPUTER_DELAY_SECONDS is 0 as in tests), starving every
     # later page and socket for minutes. The takeover is tested on servers of their own
     # (tests/live); here a person who closed the page stays seated.
     server = DaphneServer(database, folder / "daphne.log",

@@ -112,7 +112,7 @@ def test_no_page_of_the_site_breaks_the_policy(watched, live_server_url):
     assert selected
     table_path = page.url.removeprefix(base)
     for _ in range(3):
-        page.click(".seat form[action*='/bot/'] button")
+        page.click(".seat form[action*='/computer/'] button")
         page.wait_for_load_state()
     page.wait_for_selector(".my-hand")
     page.wait_for_load_state("networkidle")

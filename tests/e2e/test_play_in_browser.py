@@ -19,7 +19,7 @@ def test_a_new_user_plays_a_whole_bid_whist_hand_against_computer_players(new_pa
     page.click("text=Open the table")
     page.wait_for_selector("#table-state")
     for _ in range(3):
-        page.click(".seat form[action*='/bot/'] button")
+        page.click(".seat form[action*='/computer/'] button")
         page.wait_for_load_state()
     page.wait_for_selector(".my-hand")
     moves = waits = 0

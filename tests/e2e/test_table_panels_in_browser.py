@@ -180,5 +180,5 @@ def test_a_computer_player_is_marked_as_one_on_its_plate(browser, second_auction
         shown = plate.inner_text()  # what the eye reads: nothing hidden by the style sheet
         assert "bot" in shown.split() or "computer" in shown, shown
         # and a screen reader hears the words, level included, at every size
-        assert "computer, " in plate.locator(".bot-badge").text_content()
+        assert "computer, " in plate.locator(".computer-badge").text_content()
     page.context.close()

@@ -6,9 +6,9 @@ import pytest
 
 
 @pytest.fixture
-def bots_act_at_once(settings):
-    settings.BOT_DELAY_SECONDS = 0
-    settings.BOT_WORKERS = 0  # decide in this process (the runner's own tests cover the pool)
+def computer_players_act_at_once(settings):
+    settings.COMPUTER_DELAY_SECONDS = 0
+    settings.COMPUTER_WORKERS = 0  # decide in this process (the runner's own tests cover the pool)
 
 
 @pytest.fixture
@@ -21,10 +21,10 @@ def fresh_limits():
 
 
 @pytest.fixture
-def bots_wait(monkeypatch):
+def computer_players_wait(monkeypatch):
     """Computer players never act by themselves: the test plays their turns when it wants."""
     from games import computer_players
-    monkeypatch.setattr(computer_players, "schedule_bots", lambda table_id, own_thread=False: None)
+    monkeypatch.setattr(computer_players, "schedule_computer_players", lambda table_id, own_thread=False: None)
 
 
 @pytest.fixture(autouse=True)

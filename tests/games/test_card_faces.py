@@ -44,7 +44,7 @@ def test_each_joker_says_on_its_face_whether_it_is_the_big_or_the_little_one(lan
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("bots_act_at_once")
+@pytest.mark.usefixtures("computer_players_act_at_once")
 def test_a_french_players_hand_reads_d_v_r(client, django_user_model):
     person = django_user_model.objects.create_user("pat", "pat@example.org", "pw-long-enough")
     person.profile.language = "fr"

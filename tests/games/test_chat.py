@@ -12,7 +12,7 @@ from games.models import ChatLine, Table
 from tests.games.test_consumers import connect
 
 pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("bots_act_at_once", "fresh_limits")]
+              pytest.mark.usefixtures("computer_players_act_at_once", "fresh_limits")]
 
 HOSTILE = '<script>alert(1)</script><img src=x onerror="alert(2)">&amp;'
 
@@ -34,8 +34,8 @@ def table_of(people, *, full=True, chat_during_play=False) -> Table:
     tables.take_seat(table.pk, people["ana"], 0)
     tables.take_seat(table.pk, people["bob"], 2)
     if full:
-        tables.add_bot(table.pk, people["ana"], 1)
-        tables.add_bot(table.pk, people["ana"], 3)
+        tables.add_computer_player(table.pk, people["ana"], 1)
+        tables.add_computer_player(table.pk, people["ana"], 3)
     return Table.objects.get(pk=table.pk)
 
 
@@ -43,7 +43,7 @@ def begin_the_hand(table: Table) -> Table:
     """The first call of the hand made, by whoever is to act."""
     state = tables.current_state(table)
     seat = table.seats.get(position=state.to_act)
-    if seat.bot_level:
+    if seat.computer_level:
         tables.play_for_computer(table.pk, state.to_act, state.legal_actions()[0], table.version)
     else:
         tables.play(table.pk, seat.user, state.legal_actions()[0], table.version)
@@ -67,7 +67,7 @@ def refusal(table, user, **said) -> str:
 # -- who hears what ---------------------------------------------------------------------------
 
 
-async def test_a_spectators_line_reaches_the_spectators_and_never_a_player(people, bots_wait):
+async def test_a_spectators_line_reaches_the_spectators_and_never_a_player(people, computer_players_wait):
     table = await database_sync_to_async(table_of)(people)
     sockets = {}
     for name in ("ana", "bob", "wendy", "walt"):
@@ -92,7 +92,7 @@ async def test_a_spectators_line_reaches_the_spectators_and_never_a_player(peopl
         await socket.disconnect()
 
 
-def test_players_read_the_players_lines_on_reload_and_spectators_read_both(people, bots_wait):
+def test_players_read_the_players_lines_on_reload_and_spectators_read_both(people, computer_players_wait):
     table = table_of(people, full=False)  # waiting for players: between hands
     chat.say(table.pk, people["ana"], text="Evening all, one more seat to fill")
     chat.say(table.pk, people["wendy"], text="Who is the spectator here?")
@@ -109,7 +109,7 @@ def test_players_read_the_players_lines_on_reload_and_spectators_read_both(peopl
     assert 'name="text"' not in visitor
 
 
-async def test_a_socket_that_opens_gets_the_lines_it_may_read(people, bots_wait):
+async def test_a_socket_that_opens_gets_the_lines_it_may_read(people, computer_players_wait):
     table = await database_sync_to_async(table_of)(people, full=False)
     await database_sync_to_async(chat.say)(table.pk, people["wendy"], text="from the rail")
     await database_sync_to_async(chat.say)(table.pk, people["ana"], phrase="sorry")
@@ -128,7 +128,7 @@ async def test_a_socket_that_opens_gets_the_lines_it_may_read(people, bots_wait)
 # -- what may be said, and when ---------------------------------------------------------------
 
 
-def test_own_words_wait_for_the_end_of_the_hand_unless_the_table_allows_them(people, bots_wait):
+def test_own_words_wait_for_the_end_of_the_hand_unless_the_table_allows_them(people, computer_players_wait):
     silent = table_of(people)
     chat.say(silent.pk, people["ana"], text="good luck partner, all set?")  # before the hand
     silent = begin_the_hand(silent)
@@ -196,7 +196,7 @@ def test_words_are_kept_on_one_line_without_control_or_direction_characters(peop
     assert line.text == "well played gnol"
 
 
-async def test_a_refusal_over_the_socket_is_an_error_in_words(people, bots_wait):
+async def test_a_refusal_over_the_socket_is_an_error_in_words(people, computer_players_wait):
     table = await database_sync_to_async(table_of)(people)
     await database_sync_to_async(begin_the_hand)(table)
     ana, _ = await connect(table.pk, people["ana"])
@@ -249,7 +249,7 @@ def test_a_persons_lines_are_in_their_download_and_go_with_their_account(people)
     assert list(ChatLine.objects.values_list("phrase", flat=True)) == ["thanks"]
 
 
-async def test_on_the_page_a_refusal_shows_beside_the_box_until_a_line_is_said(people, bots_wait):
+async def test_on_the_page_a_refusal_shows_beside_the_box_until_a_line_is_said(people, computer_players_wait):
     table = await database_sync_to_async(table_of)(people)
     await database_sync_to_async(begin_the_hand)(table)
     ana, _ = await connect(table.pk, people["ana"], json_mode=False)

@@ -15,7 +15,7 @@ from games.routing import websocket_urlpatterns
 from games.snapshots import table_view
 from whistclub.asgi import application as full_application
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 router = URLRouter(websocket_urlpatterns)
 
 
@@ -24,11 +24,11 @@ def player(django_user_model):
     return django_user_model.objects.create_user("pat", "pat@example.org", "pw-long-enough")
 
 
-def make_bot_table(user, game="bid_whist", private=False):
+def make_computer_table(user, game="bid_whist", private=False):
     table = tables.create_table(user, game, {}, is_private=private)
     tables.take_seat(table.pk, user, 0)
     for position in (1, 2, 3):
-        tables.add_bot(table.pk, user, position)
+        tables.add_computer_player(table.pk, user, position)
     return Table.objects.get(pk=table.pk)
 
 
@@ -42,7 +42,7 @@ async def connect(table_id, user, json_mode=True, session=None):
 
 
 async def test_a_player_gets_a_snapshot_of_their_own_view_on_connect(player):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     communicator, connected = await connect(table.pk, player)
     assert connected
     message = await communicator.receive_json_from()
@@ -54,7 +54,7 @@ async def test_a_player_gets_a_snapshot_of_their_own_view_on_connect(player):
 
 
 async def test_a_player_plays_a_legal_action_over_json(player):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     communicator, _ = await connect(table.pk, player)
     state = (await communicator.receive_json_from())["state"]
     legal = state["hand"]["legal"]
@@ -80,7 +80,7 @@ async def test_a_player_plays_a_legal_action_over_json(player):
     ("[" * 2000, "not valid JSON"),
 ])
 async def test_bad_messages_get_an_error_and_change_nothing(player, payload, expected):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     communicator, _ = await connect(table.pk, player)
     before = await communicator.receive_json_from()
     await communicator.send_to(text_data=payload)
@@ -94,7 +94,7 @@ async def test_bad_messages_get_an_error_and_change_nothing(player, payload, exp
 
 
 async def test_a_stale_version_is_refused_with_the_current_version(player):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     communicator, _ = await connect(table.pk, player)
     state = (await communicator.receive_json_from())["state"]
     await communicator.send_json_to({"type": "action", "action": state["hand"]["legal"][0],
@@ -107,7 +107,7 @@ async def test_a_stale_version_is_refused_with_the_current_version(player):
 
 
 async def test_a_spectator_sees_no_hand_and_cannot_act(player, django_user_model):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     watcher = await database_sync_to_async(django_user_model.objects.create_user)(
         "wendy", "w@example.org", "pw-long-enough")
     communicator, connected = await connect(table.pk, watcher)
@@ -123,7 +123,7 @@ async def test_a_spectator_sees_no_hand_and_cannot_act(player, django_user_model
 
 
 async def test_a_private_table_refuses_a_stranger_and_admits_an_invitee(player, django_user_model):
-    table = await database_sync_to_async(make_bot_table)(player, "solo_whist", True)
+    table = await database_sync_to_async(make_computer_table)(player, "solo_whist", True)
     stranger = await database_sync_to_async(django_user_model.objects.create_user)(
         "sid", "s@example.org", "pw-long-enough")
     communicator, connected = await connect(table.pk, stranger)
@@ -135,7 +135,7 @@ async def test_a_private_table_refuses_a_stranger_and_admits_an_invitee(player, 
 
 
 async def test_every_socket_of_the_table_hears_about_an_action(player, django_user_model):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     watcher = await database_sync_to_async(django_user_model.objects.create_user)(
         "wendy", "w@example.org", "pw-long-enough")
     me, _ = await connect(table.pk, player)
@@ -151,7 +151,7 @@ async def test_every_socket_of_the_table_hears_about_an_action(player, django_us
 
 
 async def test_htmx_clients_get_html_fragments_with_face_up_cards_only_their_own(player):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     communicator, _ = await connect(table.pk, player, json_mode=False)
     html = await communicator.receive_from()
     assert 'id="table-state"' in html and 'hx-swap-oob="true"' in html
@@ -168,7 +168,7 @@ async def test_htmx_clients_get_html_fragments_with_face_up_cards_only_their_own
 
 
 async def test_sockets_from_another_origin_are_refused(player):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     communicator = WebsocketCommunicator(full_application, f"/ws/tables/{table.pk}/",
                                          headers=[(b"origin", b"http://evil.example"),
                                                   (b"host", b"127.0.0.1")])
@@ -177,7 +177,7 @@ async def test_sockets_from_another_origin_are_refused(player):
 
 
 async def test_a_json_client_can_play_a_whole_hand(player):
-    table = await database_sync_to_async(make_bot_table)(player, "solo_whist")
+    table = await database_sync_to_async(make_computer_table)(player, "solo_whist")
     communicator, _ = await connect(table.pk, player)
     rng = random.Random(5)
     message = await communicator.receive_json_from()
@@ -215,7 +215,7 @@ async def test_refusals_reach_a_french_player_in_french(player):
     def french_table():
         player.profile.language = "fr"
         player.profile.save()
-        return make_bot_table(player, "bid_whist")
+        return make_computer_table(player, "bid_whist")
 
     table = await database_sync_to_async(french_table)()
     communicator, _ = await connect(table.pk, player)
@@ -234,7 +234,7 @@ async def test_refusals_reach_a_french_player_in_french(player):
 
 
 async def test_a_refusal_stays_on_the_page_until_the_next_move_is_taken(player):
-    table = await database_sync_to_async(make_bot_table)(player, "bid_whist")
+    table = await database_sync_to_async(make_computer_table)(player, "bid_whist")
     browser, _ = await connect(table.pk, player, json_mode=False)
     first = await browser.receive_from(timeout=5)
     version = int(re.search(r'data-version="(\d+)"', first).group(1))
@@ -270,7 +270,7 @@ async def test_the_lobby_updates_itself_when_a_table_opens(player):
 async def test_the_last_hands_result_is_sent_when_it_changed_not_with_every_card(player):
     """Half of a fragment was the last hand's result, sent again at every card; it now goes
     with the first message of a socket and when a hand ends, and stays as the player left it."""
-    table = await database_sync_to_async(make_bot_table)(player, "solo_whist")
+    table = await database_sync_to_async(make_computer_table)(player, "solo_whist")
     watcher, _ = await connect(table.pk, player, json_mode=False)  # the browser's socket
     driver, _ = await connect(table.pk, player)                    # plays for the same seat
     rng = random.Random(7)

@@ -14,7 +14,7 @@ from games.views import lobby_tables
 from tests.games.test_limits import logged_in_client, session_socket
 from tests.ratings.test_pages_and_visibility import play_online_hand
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from games import registry, tables
 from games.models import Table
 from games.snapshots import build_snapshot, forget_snapshots
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def seated_table(user, game, rules=None, **kwargs):
     table = tables.create_table(user, game, rules or {}, **kwargs)
     tables.take_seat(table.pk, user, 0)
     for position in range(1, registry.game(game).seats):
-        tables.add_bot(table.pk, user, position, "easy")
+        tables.add_computer_player(table.pk, user, position, "easy")
     return Table.objects.get(pk=table.pk)
 
 

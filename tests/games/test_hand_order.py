@@ -58,7 +58,7 @@ def test_a_misere_is_held_without_a_trump_suit_though_a_card_was_turned_up():
 
     hand = ["2C", "AH", "KS", "3D", "QC", "5H", "9D", "JS"]
     view = {"game": "solo_whist", "seat": 0, "players": [
-        {"seat": s, "name": n, "bot": None, "free": False, "away": False}
+        {"seat": s, "name": n, "computer": None, "free": False, "away": False}
         for s, n in enumerate(["Ana", "Bob", "Cy", "Dee"])],
         "hand": {"phase": "play", "hand": hand, "turn_up_suit": "D", "trump": None,
                  "contract": {"name": "misere", "declarer": 0, "partner": None, "trump": None,

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from games import registry
 from games.models import HandReview
-from games.rules.bots import hooks
-from games.rules.bots import review as review_module
+from games.rules.computer import hooks
+from games.rules.computer import review as review_module
 from tests.games.test_replay import a_record, finished_table
 from tests.games.test_table_words import notation_in, visible_text
 
@@ -31,8 +31,8 @@ def wait_until_ready(hand, seat, seconds=60.0) -> HandReview:
 
 
 @pytest.fixture
-def bots_in_this_process(settings):
-    settings.BOT_WORKERS = 0
+def computer_players_in_this_process(settings):
+    settings.COMPUTER_WORKERS = 0
     settings.REVIEW_WORKERS = 0
 
 
@@ -44,7 +44,7 @@ def review_url(table, number=1):
     return reverse("hand_review", args=[table.pk, number])
 
 
-@pytest.mark.usefixtures("bots_in_this_process")
+@pytest.mark.usefixtures("computer_players_in_this_process")
 @pytest.mark.parametrize("game", registry.game_ids())
 def test_a_player_reviews_their_own_decisions_in_plain_words(client, django_user_model, game):
     record = a_record(game)
@@ -69,7 +69,7 @@ def test_a_player_reviews_their_own_decisions_in_plain_words(client, django_user
     assert said == hooks.of(game).DOUBLE_DUMMY, text
 
 
-@pytest.mark.usefixtures("bots_in_this_process")
+@pytest.mark.usefixtures("computer_players_in_this_process")
 def test_a_review_is_computed_once_and_shown_to_its_player_only(client, django_user_model,
                                                                 monkeypatch):
     calls = []
@@ -79,7 +79,7 @@ def test_a_review_is_computed_once_and_shown_to_its_player_only(client, django_u
         calls.append(seat)
         return real(record, seat, seed, **kwargs)
 
-    monkeypatch.setattr("games.rules.bots.review.review", counted)
+    monkeypatch.setattr("games.rules.computer.review.review", counted)
     table = finished_table(owner(django_user_model), django_user_model, a_record("bid_whist"))
     hand = table.hands.get()
     ana, bob = (django_user_model.objects.get(username=n) for n in ("ana", "bob"))
@@ -101,7 +101,7 @@ def test_a_review_is_computed_once_and_shown_to_its_player_only(client, django_u
     assert client.get(review_url(table)).status_code == 403
 
 
-@pytest.mark.usefixtures("bots_in_this_process")
+@pytest.mark.usefixtures("computer_players_in_this_process")
 def test_the_contracts_result_is_searched_for_once_a_hand(client, django_user_model,
                                                          monkeypatch):
     """Every seat's review gives the same double-dummy result: once one review settled it,
@@ -114,7 +114,7 @@ def test_the_contracts_result_is_searched_for_once_a_hand(client, django_user_mo
         searched.append(record)
         return settled
 
-    monkeypatch.setattr("games.rules.bots.review.contract_double_dummy", search_once)
+    monkeypatch.setattr("games.rules.computer.review.contract_double_dummy", search_once)
     table = finished_table(owner(django_user_model), django_user_model, a_record("bid_whist"))
     hand = table.hands.get()
     for seat, name in enumerate(("ana", "bob")):
@@ -130,7 +130,7 @@ def test_the_review_is_computed_in_a_worker_process_not_the_server(client, djang
                                                                    monkeypatch, settings):
     """The server's own process must never search: reviewing here fails the test, and the
     review still comes back ready, from the worker pool."""
-    from games import bot_runner
+    from games import computer_runner
 
     settings.REVIEW_WORKERS = 1
 
@@ -139,20 +139,20 @@ def test_the_review_is_computed_in_a_worker_process_not_the_server(client, djang
 
     monkeypatch.setattr("games.reviews._compute_here", not_here)
     # the search in this process's copy of the modules only: the workers import their own
-    monkeypatch.setattr("games.rules.bots.search.card_values", not_here)
-    monkeypatch.setattr("games.rules.bots.review.choose_action", not_here)
+    monkeypatch.setattr("games.rules.computer.search.card_values", not_here)
+    monkeypatch.setattr("games.rules.computer.review.choose_action", not_here)
     table = finished_table(owner(django_user_model), django_user_model, a_record("solo_whist"))
     client.force_login(django_user_model.objects.get(username="ana"))
     try:
         client.post(review_url(table))
         entry = wait_until_ready(table.hands.get(), 0)
     finally:
-        bot_runner.shutdown()
+        computer_runner.shutdown()
     assert entry.status == HandReview.Status.READY, entry.status
     assert "moments" in entry.result
 
 
-@pytest.mark.usefixtures("bots_in_this_process")
+@pytest.mark.usefixtures("computer_players_in_this_process")
 def test_the_replay_marks_a_costly_moment_of_the_players_review(client, django_user_model):
     record = a_record("bid_whist")
     table = finished_table(owner(django_user_model), django_user_model, record)
@@ -175,7 +175,7 @@ def test_the_replay_marks_a_costly_moment_of_the_players_review(client, django_u
     assert "Your review:" not in other.content.decode()
 
 
-@pytest.mark.usefixtures("bots_act_at_once")
+@pytest.mark.usefixtures("computer_players_act_at_once")
 def test_the_last_hands_result_offers_its_players_their_review(client, django_user_model):
     """At the table, the panel of the last hand's result links each player to their review;
     a watcher gets no such link."""
@@ -185,7 +185,7 @@ def test_the_last_hands_result_offers_its_players_their_review(client, django_us
     table = tables.create_table(host, "solo_whist", {})
     tables.take_seat(table.pk, host, 0)
     for position in (1, 2, 3):
-        tables.add_bot(table.pk, host, position)
+        tables.add_computer_player(table.pk, host, position)
     table.refresh_from_db()
     while not table.hands.exists():  # the computers answer at once here
         state = tables.current_state(table)
@@ -199,7 +199,7 @@ def test_the_last_hands_result_offers_its_players_their_review(client, django_us
         reverse("table", args=[table.pk])).content.decode()
 
 
-@pytest.mark.usefixtures("bots_in_this_process")
+@pytest.mark.usefixtures("computer_players_in_this_process")
 def test_a_review_lost_with_its_process_can_be_asked_for_again(client, django_user_model):
     from datetime import timedelta
 
@@ -223,7 +223,7 @@ def held_reviews(settings, monkeypatch):
     opens the gate; ``taken``: the reviews in the order the worker took them."""
     from games import reviews
 
-    settings.BOT_WORKERS = 0
+    settings.COMPUTER_WORKERS = 0
     settings.REVIEW_WORKERS = 0
     gate = threading.Event()
     taken = []

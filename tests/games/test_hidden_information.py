@@ -106,7 +106,7 @@ def test_no_seat_is_ever_sent_a_card_it_may_not_see(django_user_model, game, rul
     table = Table.objects.create(game=game, rules=rules, created_by=user,
                                  status=Table.Status.PLAYING)
     seats = registry.game(game).seats
-    Seat.objects.bulk_create(Seat(table=table, position=p, bot_level="easy")
+    Seat.objects.bulk_create(Seat(table=table, position=p, computer_level="easy")
                              for p in range(seats))
     record = random_record(game, seed, rules=rules, dealer=seed % seats)
     actions = record["actions"]

@@ -17,10 +17,10 @@ from django.test import Client
 
 from games import limits, lobby_feed, tables
 from games.routing import websocket_urlpatterns
-from tests.games.test_consumers import connect, make_bot_table
+from tests.games.test_consumers import connect, make_computer_table
 
 pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("bots_act_at_once", "fresh_limits")]
+              pytest.mark.usefixtures("computer_players_act_at_once", "fresh_limits")]
 router = URLRouter(websocket_urlpatterns)
 
 
@@ -69,7 +69,7 @@ async def test_a_slow_lobby_never_waits_in_front_of_a_table_action(player, monke
         return real(user)
 
     monkeypatch.setattr(views, "lobby_tables", slow_lobby)
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     watcher = await lobby_socket()
     me, _ = await connect(table.pk, player)
     state = (await me.receive_json_from())["state"]
@@ -89,7 +89,7 @@ async def test_a_slow_lobby_never_waits_in_front_of_a_table_action(player, monke
 
 async def test_a_person_cannot_open_more_sockets_than_the_cap(player, settings):
     settings.WS_MAX_SOCKETS_PER_USER = 3
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     opened = [(await connect(table.pk, player))[0] for _ in range(3)]
     for socket in opened:
         await socket.receive_json_from()
@@ -132,7 +132,7 @@ def test_behind_the_proxy_the_forwarded_address_counts_and_only_from_the_proxy(s
 async def test_many_sockets_of_one_person_share_one_message_bucket(player, settings):
     settings.WS_PERSON_BURST = 5
     settings.WS_PERSON_RATE_PER_SECOND = 0.1
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     sockets = [(await connect(table.pk, player))[0] for _ in range(4)]
     for socket in sockets:
         await socket.receive_json_from()
@@ -166,7 +166,7 @@ def logged_in_client(user) -> Client:
 
 
 async def test_logging_out_closes_the_sockets_of_that_session(player):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     browser = await database_sync_to_async(logged_in_client)(player)
     other = await database_sync_to_async(logged_in_client)(player)
     mine = await session_socket(table.pk, player, browser.session.session_key)
@@ -179,7 +179,7 @@ async def test_logging_out_closes_the_sockets_of_that_session(player):
 
 
 async def test_a_password_change_closes_the_sockets_of_every_other_session(player):
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     browser = await database_sync_to_async(logged_in_client)(player)
     thief = await database_sync_to_async(logged_in_client)(player)
     stolen = await session_socket(table.pk, player, thief.session.session_key)
@@ -201,7 +201,7 @@ async def test_a_password_change_closes_the_sockets_of_every_other_session(playe
 async def test_a_person_read_fresh_from_the_database_connects(player, django_user_model):
     """As through the session middleware: the profile (their language) is not loaded yet, and
     reading it must not happen on the event loop."""
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     fresh = await database_sync_to_async(django_user_model.objects.get)(pk=player.pk)
     socket, connected = await connect(table.pk, fresh)
     assert connected and (await socket.receive_json_from())["type"] == "state"
@@ -236,7 +236,7 @@ async def test_one_lobby_socket_per_process_listens_and_hands_over_when_it_close
 async def test_closing_every_socket_does_not_refill_a_persons_bucket(player, settings):
     settings.WS_PERSON_BURST = 3
     settings.WS_PERSON_RATE_PER_SECOND = 0.1
-    table = await database_sync_to_async(make_bot_table)(player)
+    table = await database_sync_to_async(make_computer_table)(player)
     answered = slowed = 0
     for _ in range(3):  # open, spend, close: again and again
         socket, _ = await connect(table.pk, player)
@@ -252,7 +252,7 @@ async def test_closing_every_socket_does_not_refill_a_persons_bucket(player, set
 
 
 async def test_renewing_the_invite_link_closes_the_sockets_it_let_in(player, django_user_model):
-    table = await database_sync_to_async(make_bot_table)(player, "solo_whist", True)
+    table = await database_sync_to_async(make_computer_table)(player, "solo_whist", True)
     guest = await database_sync_to_async(django_user_model.objects.create_user)(
         "gus", "g@example.org", "pw-long-enough")
     socket, connected = await connect(table.pk, guest,

@@ -13,14 +13,14 @@ from games.models import Seat, Table, computer_plays
 from games.snapshots import current_state
 from tests.games.test_table_management import logged_in
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 def computers_stop_acting(monkeypatch) -> list[int]:
     """From now on computer players never act by themselves: the tables they were asked to
     play."""
     asked: list[int] = []
-    monkeypatch.setattr(computer_players, "schedule_bots",
+    monkeypatch.setattr(computer_players, "schedule_computer_players",
                         lambda table_id, own_thread=False: asked.append(table_id))
     return asked
 
@@ -87,7 +87,7 @@ def test_an_overdue_move_is_made_by_a_computer_and_the_next_one_is_the_persons(
     assert Table.objects.get(pk=table.pk).computer_turn
     Table.objects.filter(pk=table.pk).update(
         move_deadline=timezone.now() - timedelta(seconds=1))
-    computer_players.run_bots(table.pk, 0)
+    computer_players.run_computer_players(table.pk, 0)
     table = Table.objects.get(pk=table.pk)
     made = table.current["actions"][calls_before:] if table.current["actions"] else []
     assert made and made[0]["seat"] == 0 or table.hands.exists(), "nobody moved for Ana"

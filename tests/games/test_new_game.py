@@ -16,7 +16,7 @@ import pytest
 from django.core.management import call_command
 
 import games.rules
-import games.rules.bots
+import games.rules.computer
 import games.words
 import leagues.paper
 from games import registry, tables
@@ -31,7 +31,7 @@ from tests.games.test_one_place_per_game import missing_parts
 ROOT = Path(__file__).resolve().parents[2]
 NEW_GAME = Path(__file__).resolve().parent / "new_game"
 GAME = "trio_whist"
-PACKAGES = (games.rules, games.rules.bots, games.words, leagues.paper)
+PACKAGES = (games.rules, games.rules.computer, games.words, leagues.paper)
 
 
 def documented(kind: str) -> set[str]:
@@ -106,7 +106,7 @@ def player(django_user_model):
 
 
 @pytest.mark.django_db(transaction=True)  # computer players act on commit, as in production
-@pytest.mark.usefixtures("bots_act_at_once")
+@pytest.mark.usefixtures("computer_players_act_at_once")
 def test_a_table_of_the_new_game_is_created_dealt_shown_and_played_over_http(
         trio_whist, client, player):
     client.force_login(player)

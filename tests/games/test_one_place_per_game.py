@@ -2,7 +2,7 @@
 own files names a game (docs/architecture.md, "Add a game"), and every game has all of them.
 
 A game's own places: its engine ``games/rules/<game>.py``, its computer players' hooks
-``games/rules/bots/<game>.py``, its paper entry ``leagues/paper/<game>.py``, its sentences on
+``games/rules/computer/<game>.py``, its paper entry ``leagues/paper/<game>.py``, its sentences on
 the table page ``games/words/<game>.py`` and, unless the default fits it, how its results rate
 ``ratings/games/<game>.py``.  The engines' list (``games/rules/__init__.py``: hand records name
 their game without Django) and ``games.registry`` name them all; everything else asks the
@@ -22,7 +22,7 @@ import pytest
 from games import registry
 from games import words as table_words
 from games.rules import game_module
-from games.rules.bots import hooks as bot_hooks
+from games.rules.computer import hooks as computer_hooks
 from games.rules.records import random_record
 from leagues import paper
 from ratings import games as rated_games
@@ -35,7 +35,7 @@ SUFFIXES = {".py", ".html", ".js", ".txt"}
 def own_places(root: Path, game_id: str) -> set[Path]:
     """The engine of the game, its computer players, its paper entry, its words, its ratings."""
     return {root / "games" / "rules" / f"{game_id}.py",
-            root / "games" / "rules" / "bots" / f"{game_id}.py",
+            root / "games" / "rules" / "computer" / f"{game_id}.py",
             root / "leagues" / "paper" / f"{game_id}.py",
             root / "games" / "words" / f"{game_id}.py",
             root / "ratings" / "games" / f"{game_id}.py"}
@@ -88,12 +88,12 @@ def test_the_scan_sees_a_branch_on_a_games_name(tmp_path):
     (tmp_path / "games" / "words" / "bid_whist.py").write_text('OTHER = "solo_whist"\n')
     (tmp_path / "games" / "words" / "__init__.py").write_text('FIRST = "bid_whist"\n')
     # In the engines' layer: a branch on a game's id counts, building on its module does not.
-    (tmp_path / "games" / "rules" / "bots").mkdir(parents=True)
-    (tmp_path / "games" / "rules" / "bots" / "search.py").write_text(
+    (tmp_path / "games" / "rules" / "computer").mkdir(parents=True)
+    (tmp_path / "games" / "rules" / "computer" / "search.py").write_text(
         'from games.rules import bid_whist\nif view["game"] == "bid_whist":\n    pass\n')
-    (tmp_path / "games" / "rules" / "bots" / "solo_whist.py").write_text('GAME = "solo_whist"\n')
+    (tmp_path / "games" / "rules" / "computer" / "solo_whist.py").write_text('GAME = "solo_whist"\n')
     assert games_named_outside_their_place(tmp_path) == [
-        'games/rules/bots/search.py:2: if view["game"] == "bid_whist":',
+        'games/rules/computer/search.py:2: if view["game"] == "bid_whist":',
         'games/words/__init__.py:1: FIRST = "bid_whist"',
         'games/words/bid_whist.py:1: OTHER = "solo_whist"',
         'leagues/views.py:1: if game == "solo_whist":',
@@ -124,7 +124,7 @@ def missing_parts(game) -> list[str]:
         "games/words": (table_words.of, table_words.TableWords),
         "leagues/paper": (paper.of, paper.MatchPaperSheet if game.is_match else paper.PaperSheet),
         "ratings/games": (rated_games.of, rated_games.GameRatings),
-        "games/rules/bots": (bot_hooks.of, bot_hooks.ComputerPlayers),
+        "games/rules/computer": (computer_hooks.of, computer_hooks.ComputerPlayers),
     }
     missing = []
     for place, (find, protocol) in needs.items():
@@ -133,8 +133,8 @@ def missing_parts(game) -> list[str]:
         except (ImportError, KeyError):  # KeyError: a game no engine plays
             missing.append(f"{place}/{game.id}.py")
             continue
-        if place == "games/rules/bots" and getattr(module, "choose_action", None) is None:
-            protocol = bot_hooks.SharedComputerPlayers  # played by the shared computer players
+        if place == "games/rules/computer" and getattr(module, "choose_action", None) is None:
+            protocol = computer_hooks.SharedComputerPlayers  # played by the shared computer players
         missing += [f"{place}/{game.id}.py: {name}" for name in lacking(module, protocol)]
     return missing
 
@@ -148,7 +148,7 @@ def test_a_game_without_its_own_places_is_told_what_it_lacks():
     stranger = dataclasses.replace(registry.all_games()[0], id="no_such_game")
     assert missing_parts(stranger) == [
         "games/words/no_such_game.py", "leagues/paper/no_such_game.py",
-        "games/rules/bots/no_such_game.py"]  # its ratings: the default
+        "games/rules/computer/no_such_game.py"]  # its ratings: the default
 
 
 def test_a_module_short_of_its_protocol_is_told_which_names_it_lacks():
@@ -161,7 +161,7 @@ def test_a_module_short_of_its_protocol_is_told_which_names_it_lacks():
 
     assert lacking(HalfWords(), table_words.TableWords) == [
         "ACTION_WORDS", "score", "result", "bid_box", "declared"]
-    assert "choose_action" in protocol_members(bot_hooks.SharedComputerPlayers)
+    assert "choose_action" in protocol_members(computer_hooks.SharedComputerPlayers)
 
 
 @pytest.mark.parametrize("game", registry.all_games(), ids=lambda game: game.id)
@@ -170,7 +170,7 @@ def test_every_game_is_its_kinds_protocols_at_run_time(game):
     assert isinstance(paper.of(game.id), paper.MatchPaperSheet if game.is_match
                       else paper.PaperSheet)
     assert isinstance(rated_games.of(game.id), rated_games.GameRatings)
-    assert isinstance(bot_hooks.of(game.id), bot_hooks.ComputerPlayers)
+    assert isinstance(computer_hooks.of(game.id), computer_hooks.ComputerPlayers)
 
 
 def test_no_two_games_say_one_call_differently():

@@ -9,7 +9,7 @@ from django.utils import timezone
 from games import computer_players, presence, tables
 from games.models import Seat, Table
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def solo_table_with_computers(ana) -> Table:
     table = tables.create_table(ana, "solo_whist", {}, grace_seconds=10)
     tables.take_seat(table.pk, ana, 0)
     tables.fill_seats(table.pk, ana, "normal")
-    computer_players.run_bots(table.pk, 0)  # the computers call up to Ana's turn
+    computer_players.run_computer_players(table.pk, 0)  # the computers call up to Ana's turn
     table.refresh_from_db()
     state = tables.current_state(table)
     assert state.to_act == 0
@@ -37,7 +37,7 @@ def solo_table_with_computers(ana) -> Table:
 
 def test_computers_finish_the_hand_for_an_absent_person_then_the_table_waits(ana, client):
     table = solo_table_with_computers(ana)
-    computer_players.run_bots(table.pk, 0)
+    computer_players.run_computer_players(table.pk, 0)
     table.refresh_from_db()
     assert table.hands.count() == 1, "the hand in play was finished, and no other"
     assert table.status == Table.Status.PLAYING and table.current["actions"] == []
@@ -50,10 +50,10 @@ def test_computers_finish_the_hand_for_an_absent_person_then_the_table_waits(ana
 
 def test_the_table_goes_on_when_its_person_comes_back(ana, monkeypatch):
     table = solo_table_with_computers(ana)
-    computer_players.run_bots(table.pk, 0)
+    computer_players.run_computer_players(table.pk, 0)
     # The computers wake on a thread of their own in a server; here, at once.
-    monkeypatch.setattr(computer_players, "schedule_bots",
-                        lambda table_id, own_thread=False: computer_players.run_bots(table_id, 0))
+    monkeypatch.setattr(computer_players, "schedule_computer_players",
+                        lambda table_id, own_thread=False: computer_players.run_computer_players(table_id, 0))
     presence.connected(table.pk, ana, "tab-1")
     table.refresh_from_db()
     state = tables.current_state(table)
@@ -64,6 +64,6 @@ def test_the_table_goes_on_when_its_person_comes_back(ana, monkeypatch):
 def test_a_table_of_computer_players_only_plays_on(ana):
     table = tables.create_table(ana, "solo_whist", {}, deals_limit=2)
     tables.fill_seats(table.pk, ana, "normal")
-    computer_players.run_bots(table.pk, 0)
+    computer_players.run_computer_players(table.pk, 0)
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED

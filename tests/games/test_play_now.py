@@ -35,7 +35,7 @@ def test_play_now_seats_you_with_computer_players_and_deals(client, player, game
     assert table.rules == {}  # the usual house rules
     seats = list(table.seats.order_by("position"))
     assert seats[0].user == player
-    assert [seat.bot_level for seat in seats[1:]] == ["normal"] * (registry.game(game).seats - 1)
+    assert [seat.computer_level for seat in seats[1:]] == ["normal"] * (registry.game(game).seats - 1)
     page = client.get(table.get_absolute_url()).content.decode()
     assert 'class="my-hand' in page
 

@@ -12,7 +12,7 @@ from games import presence, tables
 from games.models import Presence, Seat, Table, computer_plays
 from tests.games.test_consumers import connect
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +41,8 @@ def table_for(ana, bob, grace=60, game="bid_whist"):
     table = tables.create_table(ana, game, {}, grace_seconds=grace, move_seconds=0)
     tables.take_seat(table.pk, ana, 0)
     tables.take_seat(table.pk, bob, 1)
-    tables.add_bot(table.pk, ana, 2)
-    tables.add_bot(table.pk, ana, 3)
+    tables.add_computer_player(table.pk, ana, 2)
+    tables.add_computer_player(table.pk, ana, 3)
     return Table.objects.get(pk=table.pk)
 
 
@@ -56,7 +56,7 @@ async def test_others_see_a_countdown_when_a_player_drops_off(two_players):
     await bob_socket.disconnect()
     update = await ana_socket.receive_json_from(timeout=5)
     bob_seat = update["state"]["players"][1]
-    assert bob_seat["away"] is True and bob_seat["bot_playing"] is False
+    assert bob_seat["away"] is True and bob_seat["computer_playing"] is False
     assert 40 <= bob_seat["takeover_in"] <= 45
     html_socket, _ = await connect(table.pk, ana, json_mode=False)
     html = await html_socket.receive_from()
@@ -144,17 +144,17 @@ def test_computers_taking_over_play_beside_the_presence_check_not_inside_it(two_
         table.refresh_from_db()
     long_ago = timezone.now() - timedelta(hours=1)
     Seat.objects.filter(table=table, position=1).update(away_since=long_ago, seen_at=long_ago)
-    played_on, real_run_bots = [], computer_players.run_bots
+    played_on, real_run_computer_players = [], computer_players.run_computer_players
     finished = threading.Event()
 
-    def watched_run_bots(*args, **kwargs):
+    def watched_run_computer_players(*args, **kwargs):
         played_on.append(threading.current_thread())
         try:
-            return real_run_bots(*args, **kwargs)
+            return real_run_computer_players(*args, **kwargs)
         finally:
             finished.set()
 
-    monkeypatch.setattr(computer_players, "run_bots", watched_run_bots)
+    monkeypatch.setattr(computer_players, "run_computer_players", watched_run_computer_players)
     presence.check_seat(table.pk, 1)
     assert finished.wait(30), "the computer players never woke"
     assert played_on and played_on[0] is not threading.current_thread()
@@ -224,7 +224,7 @@ def test_a_seat_taken_over_http_that_never_opens_a_socket_goes_away(two_players,
     now = timezone.now() + timedelta(seconds=settings.PRESENCE_LEASE_SECONDS + 1)
     gone = presence.sweep(now)
     assert sorted(gone) == [(table.pk, 0), (table.pk, 1)]
-    assert all(s.away_since for s in Seat.objects.filter(table=table, bot_level=""))
+    assert all(s.away_since for s in Seat.objects.filter(table=table, computer_level=""))
 
 
 def test_the_heartbeat_keeps_this_process_sockets_present(two_players, settings):

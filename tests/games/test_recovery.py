@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def scheduled(monkeypatch):
     """Computer players never act by themselves: the tables they were asked to play."""
     asked = []
-    monkeypatch.setattr(computer_players, "schedule_bots",
+    monkeypatch.setattr(computer_players, "schedule_computer_players",
                         lambda table_id, own_thread=False: asked.append(table_id))
     return asked
 
@@ -46,14 +46,14 @@ def test_the_turn_of_a_computer_is_written_with_the_move_that_gave_it(
 
 def test_the_computers_loop_clears_the_mark_when_a_person_is_to_act(
         django_user_model, settings, django_capture_on_commit_callbacks):
-    settings.BOT_DELAY_SECONDS = 0
-    settings.BOT_WORKERS = 0
+    settings.COMPUTER_DELAY_SECONDS = 0
+    settings.COMPUTER_WORKERS = 0
     with django_capture_on_commit_callbacks(execute=True):
         table, _ = table_with_one_person(django_user_model)  # the computers play at once
     table = Table.objects.get(pk=table.pk)
     assert current_state(table).to_act == 0 and not table.computer_turn
     Table.objects.filter(pk=table.pk).update(computer_turn=True)  # a stale mark
-    computer_players.run_bots(table.pk, 0)
+    computer_players.run_computer_players(table.pk, 0)
     assert not Table.objects.get(pk=table.pk).computer_turn
 
 

@@ -11,7 +11,7 @@ from games import tables
 from games.models import Seat, Table
 from tests.games.test_table_management import logged_in, said
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 def ana_and_bob_waiting(people, game="bid_whist") -> Table:
@@ -28,7 +28,7 @@ ONLY_THE_HOST = "Only the host (who opened the table) can add computer players."
 def test_a_guest_cannot_fill_the_hosts_empty_seats_and_is_told_why(people):
     table = ana_and_bob_waiting(people)
     bob = logged_in(people["bob"])
-    for what in ("fill", "bot/2"):
+    for what in ("fill", "computer/2"):
         response = bob.post(f"/tables/{table.pk}/{what}/", {"level": "easy"}, follow=True)
         assert said(response) == [ONLY_THE_HOST], what
     after = Table.objects.get(pk=table.pk)

@@ -21,7 +21,7 @@ from games.snapshots import (
     remember_snapshot,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 @pytest.fixture
@@ -164,12 +164,12 @@ def test_editing_seats_in_the_admin_is_a_new_version(players, admin_client):
         data.update({f"seats-{index}-id": seat.pk, f"seats-{index}-table": table.pk,
                      f"seats-{index}-position": seat.position,
                      f"seats-{index}-user": seat.user_id or "",
-                     f"seats-{index}-bot_level": "strong" if index == 3 else "",
+                     f"seats-{index}-computer_level": "strong" if index == 3 else "",
                      f"seats-{index}-away_since_0": "", f"seats-{index}-away_since_1": ""})
     response = admin_client.post(url, data)
     assert response.status_code == 302, response.context["adminform"].form.errors
     table.refresh_from_db()
     assert table.version == before.version + 1
     now = cached_snapshot(table.pk)
-    assert now.seats[3].bot_level == "strong"
+    assert now.seats[3].computer_level == "strong"
     assert views(now) == views_from_database(table.pk)

@@ -14,7 +14,7 @@ from django.test import Client
 from games import seating, tables
 from games.models import Table
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 # Two threads writing at once need a database of separate connections (PostgreSQL, the
 # services pass); SQLite's shared in-memory test database refuses the second writer outright.
@@ -70,7 +70,7 @@ def test_one_click_fills_every_empty_seat_and_the_game_starts(people, game):
     assert said(response) == [f"{seats - 1} computer players sat down."]
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING and table.current is not None
-    assert [s.bot_level for s in table.seats.order_by("position")] == [""] + ["strong"] * (
+    assert [s.computer_level for s in table.seats.order_by("position")] == [""] + ["strong"] * (
         seats - 1)
     assert table.version > 0
     assert "Fill the empty seats" not in response.content.decode()
@@ -85,7 +85,7 @@ def test_filling_twice_fills_once_and_says_so_without_an_error(people):
     assert said(response) == ["Every seat was already taken: nothing was changed."]
     after = Table.objects.get(pk=table.pk)
     assert after.version == version
-    assert list(after.seats.exclude(position=0).values_list("bot_level", flat=True)) == [
+    assert list(after.seats.exclude(position=0).values_list("computer_level", flat=True)) == [
         "easy"] * 3
 
 
@@ -101,7 +101,7 @@ def test_a_fill_that_read_the_table_before_another_fill_changes_nothing(people,
     assert said(response) == ["Every seat was already taken: nothing was changed."]
     after = Table.objects.get(pk=table.pk)
     assert after.version == version
-    assert after.seats.filter(bot_level="easy").count() == 3
+    assert after.seats.filter(computer_level="easy").count() == 3
 
 
 @needs_postgresql
@@ -128,7 +128,7 @@ def test_two_fills_at_once_fill_each_seat_once(people):
     assert all(e == "The table has moved on since that click: nothing was done." for e in errors)
     after = Table.objects.get(pk=table.pk)
     assert after.status == Table.Status.PLAYING
-    assert after.seats.filter(bot_level="normal").count() == 3
+    assert after.seats.filter(computer_level="normal").count() == 3
 
 
 def test_only_the_host_fills_the_seats(people):
@@ -145,7 +145,7 @@ def test_only_the_host_fills_the_seats(people):
 def test_a_bad_level_fills_with_normal_players(people):
     table = waiting_table(people)
     logged_in(people["ana"]).post(f"/tables/{table.pk}/fill/", {"level": "<script>"})
-    assert Table.objects.get(pk=table.pk).seats.filter(bot_level="normal").count() == 3
+    assert Table.objects.get(pk=table.pk).seats.filter(computer_level="normal").count() == 3
 
 
 # -- rematch ---------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_a_player_of_a_finished_table_gets_a_rematch_with_the_same_people(people
     assert (new.game, new.rules, new.is_private, new.deals_limit, new.grace_seconds,
             new.trick_pause_ms, new.move_seconds) == ("solo_whist", {"overtricks": True}, True,
                                                       3, 30, 3000, 120)
-    assert [(s.user_id, s.bot_level) for s in new.seats.order_by("position")] == [
+    assert [(s.user_id, s.computer_level) for s in new.seats.order_by("position")] == [
         (people["ana"].pk, ""), (None, "strong"), (people["bob"].pk, ""), (None, "strong")]
     assert new.status == Table.Status.PLAYING  # every seat is filled: it deals at once
     # Everyone still on the finished table is told, in the state of its next version.
@@ -189,7 +189,7 @@ def test_a_rematch_keeps_the_computer_players_names_and_seats_and_again_after_th
 
     def names(table_id):
         state = ana.get(f"/tables/{table_id}/state/?format=json").json()["state"]
-        return [(p["seat"], p["name"], p["bot"]) for p in state["players"]]
+        return [(p["seat"], p["name"], p["computer"]) for p in state["players"]]
 
     first = tables.rematch(old.pk, people["ana"])
     assert names(first.pk) == names(old.pk)

@@ -10,7 +10,7 @@ from games import registry, tables
 from games.models import Hand, Table
 from games.rules.records import replay_hand
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 @pytest.fixture
@@ -74,12 +74,12 @@ def test_creating_a_table_requires_login(client):
     assert client.get("/tables/new/bid_whist/")["Location"].startswith("/accounts/login/")
 
 
-def test_a_person_fills_seats_with_bots_and_plays_by_posting_forms(client, player):
+def test_a_person_fills_seats_with_computer_players_and_plays_by_posting_forms(client, player):
     client.force_login(player)
     table = tables.create_table(player, "bid_whist", {})
     client.post(f"/tables/{table.pk}/sit/0/")
     for position in (1, 2, 3):
-        client.post(f"/tables/{table.pk}/bot/{position}/", {"level": "easy"})
+        client.post(f"/tables/{table.pk}/computer/{position}/", {"level": "easy"})
     table.refresh_from_db()
     assert table.status == Table.Status.PLAYING
     for _ in range(400):
@@ -109,7 +109,7 @@ def test_calls_and_cards_posted_from_the_page_pass_the_csrf_check(player):
     table = tables.create_table(player, "solo_whist", {})
     tables.take_seat(table.pk, player, 0)
     for position in (1, 2, 3):
-        tables.add_bot(table.pk, player, position, "easy")
+        tables.add_computer_player(table.pk, player, position, "easy")
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(player)
     act = f"/tables/{table.pk}/act/"
@@ -147,7 +147,7 @@ def test_the_table_page_shows_only_the_viewers_cards(client, player):
     table = tables.create_table(player, "solo_whist", {})
     tables.take_seat(table.pk, player, 0)
     for position in (1, 2, 3):
-        tables.add_bot(table.pk, player, position)
+        tables.add_computer_player(table.pk, player, position)
     table.refresh_from_db()
     page = client.get(f"/tables/{table.pk}/").content.decode()
     shown = set(re.findall(r'data-card="(\w\w)"', page))
@@ -202,7 +202,7 @@ def test_renewing_the_invite_link_revokes_the_old_one(client, player, outsider):
 def test_finished_hands_can_be_replayed_and_downloaded(client, player):
     table = tables.create_table(player, "solo_whist", {})
     for position in range(4):
-        tables.add_bot(table.pk, player, position)
+        tables.add_computer_player(table.pk, player, position)
     table.refresh_from_db()
     hand = Hand.objects.filter(table=table).order_by("number").first()
     assert hand is not None, "four computer players play on their own"
@@ -219,7 +219,7 @@ def test_the_creator_closes_the_table_and_nothing_is_lost(client, player, outsid
     table = tables.create_table(player, "solo_whist", {})
     tables.take_seat(table.pk, player, 0)
     for position in (1, 2, 3):
-        tables.add_bot(table.pk, player, position)
+        tables.add_computer_player(table.pk, player, position)
     client.force_login(outsider)
     client.post(f"/tables/{table.pk}/close/")
     table.refresh_from_db()
@@ -264,7 +264,7 @@ def test_a_posted_action_with_a_malformed_version_is_refused_in_words(client, dj
     table = tables.create_table(user, "bid_whist", {})
     tables.take_seat(table.pk, user, 0)
     for position in (1, 2, 3):
-        tables.add_bot(table.pk, user, position)
+        tables.add_computer_player(table.pk, user, position)
     before = Table.objects.get(pk=table.pk).version
     client.force_login(user)
     response = client.post(f"/tables/{table.pk}/act/", {"action": "pass", "version": version},
@@ -318,7 +318,7 @@ def test_the_page_seats_every_player_around_the_viewer(seats, seat, expected):
     left; a watcher sees seat 0 at the bottom."""
     from games.presentation import for_template
 
-    players = [{"seat": p, "name": f"P{p}", "bot": None, "free": False, "away": False}
+    players = [{"seat": p, "name": f"P{p}", "computer": None, "free": False, "away": False}
                for p in range(seats)]
     hand = {"hand_sizes": [17 - p for p in range(seats)], "tricks_won": list(range(seats)),
             "dealer": 0, "to_act": 1}
@@ -334,13 +334,13 @@ def test_a_seat_past_the_games_last_is_refused_in_words_not_an_error_page(client
     client.force_login(player)
     table = tables.create_table(player, game, {})
     missing = registry.game(game).seats
-    for url in (f"/tables/{table.pk}/sit/{missing}/", f"/tables/{table.pk}/bot/{missing}/"):
+    for url in (f"/tables/{table.pk}/sit/{missing}/", f"/tables/{table.pk}/computer/{missing}/"):
         response = client.post(url, {"level": "easy"}, follow=True)
         assert response.status_code == 200
         assert "There is no such seat." in response.content.decode()
     last = missing - 1
-    client.post(f"/tables/{table.pk}/bot/{last}/", {"level": "easy"})
-    assert Table.objects.get(pk=table.pk).seats.get(position=last).bot_level == "easy"
+    client.post(f"/tables/{table.pk}/computer/{last}/", {"level": "easy"})
+    assert Table.objects.get(pk=table.pk).seats.get(position=last).computer_level == "easy"
 
 
 @pytest.mark.parametrize("game", [each.id for each in registry.all_games()])

@@ -86,12 +86,12 @@ def test_a_waiting_seat_offers_its_forms_in_french(client, django_user_model):
 @pytest.mark.parametrize("language", ["fr", "nl", "pt"])
 def test_a_computer_players_short_mark_is_in_the_readers_language(client, django_user_model,
                                                                   settings, language):
-    settings.BOT_DELAY_SECONDS, settings.BOT_WORKERS = 0, 0
+    settings.COMPUTER_DELAY_SECONDS, settings.COMPUTER_WORKERS = 0, 0
     person = django_user_model.objects.create_user("pat", "pat@example.org", "pw-long-enough")
     table = tables.create_table(person, "solo_whist", {})
     tables.take_seat(table.pk, person, 0)
     tables.fill_seats(table.pk, person, "easy")
     client.force_login(person)
     page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    marks = set(re.findall(r'<span class="bot-mark" aria-hidden="true">([^<]+)</span>', page))
+    marks = set(re.findall(r'<span class="computer-mark" aria-hidden="true">([^<]+)</span>', page))
     assert marks and "bot" not in marks, marks

@@ -55,8 +55,8 @@ def notation_in(text: str) -> list[str]:
 # -- the engines' hands as the page would show them, without a database ------------------------
 
 def players_of(count: int, table_id: int = 7) -> list[dict]:
-    return [{"seat": 0, "name": "Pat", "bot": None, "free": False, "away": False}] + [
-        {"seat": p, "name": computer_name(table_id, p, "normal"), "bot": "normal", "free": False,
+    return [{"seat": 0, "name": "Pat", "computer": None, "free": False, "away": False}] + [
+        {"seat": p, "name": computer_name(table_id, p, "normal"), "computer": "normal", "free": False,
          "away": False} for p in range(1, count)]
 
 
@@ -130,13 +130,13 @@ def player(django_user_model):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("bots_act_at_once")
+@pytest.mark.usefixtures("computer_players_act_at_once")
 @pytest.mark.parametrize("game", GAMES)
 def test_a_table_played_through_reads_in_words(player, game):
     table = tables.create_table(player, game, {})
     tables.take_seat(table.pk, player, 0)
     for position in range(1, registry.game(game).seats):
-        tables.add_bot(table.pk, player, position, ("easy", "normal", "strong")[position % 3])
+        tables.add_computer_player(table.pk, player, position, ("easy", "normal", "strong")[position % 3])
     rng = random.Random(5)
     seen_result = False
     for _ in range(400):
@@ -160,14 +160,14 @@ def test_a_table_played_through_reads_in_words(player, game):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("bots_act_at_once")
+@pytest.mark.usefixtures("computer_players_act_at_once")
 @pytest.mark.parametrize("game", slow_except(GAMES, "bid_whist"))
 def test_the_replay_page_reads_in_words(client, player, game):
     from games.models import Hand
 
     table = tables.create_table(player, game, {})
     for position in range(registry.game(game).seats):
-        tables.add_bot(table.pk, player, position)
+        tables.add_computer_player(table.pk, player, position)
     hand = Hand.objects.filter(table=table).order_by("number").first()
     assert hand is not None, "computer players play on their own"
     for step in (0, 1):

@@ -11,7 +11,7 @@ from games.rules.records import replay_hand
 from games.snapshots import table_view
 
 # Real transactions: broadcasts and computer players run on commit, as in production.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 
 @pytest.fixture
@@ -19,11 +19,11 @@ def player(django_user_model):
     return django_user_model.objects.create_user("pat", "pat@example.org", "pw-long-enough")
 
 
-def bot_table(user, game="bid_whist", **kwargs):
+def computer_table(user, game="bid_whist", **kwargs):
     table = tables.create_table(user, game, {}, **kwargs)
     tables.take_seat(table.pk, user, 0)
     for position in range(1, registry.game(game).seats):
-        tables.add_bot(table.pk, user, position, "normal")
+        tables.add_computer_player(table.pk, user, position, "normal")
     return Table.objects.get(pk=table.pk)
 
 
@@ -35,7 +35,7 @@ def play_until_hands(table, user, hands, seed=1):
         if table.hands.count() >= hands or table.status == Table.Status.FINISHED:
             return table
         view = table_view(table, 0)["hand"]
-        assert view["to_act"] == 0, "bots must have played up to the person's turn"
+        assert view["to_act"] == 0, "computer players must have played up to the person's turn"
         state = tables.current_state(table)
         action = state.random_action(rng)
         tables.play(table.pk, user, action, table.version)
@@ -44,7 +44,7 @@ def play_until_hands(table, user, hands, seed=1):
 
 @pytest.mark.parametrize("game", [each.id for each in registry.all_games()])
 def test_a_person_and_computer_players_play_a_whole_hand(player, game):
-    table = bot_table(player, game)
+    table = computer_table(player, game)
     assert table.status == Table.Status.PLAYING
     assert table.seats.count() == registry.game(game).seats
     table = play_until_hands(table, player, 1)
@@ -55,7 +55,7 @@ def test_a_person_and_computer_players_play_a_whole_hand(player, game):
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing(player):
-    table = bot_table(player)
+    table = computer_table(player)
     table = play_until_hands(table, player, 0)  # computer players play up to the person's turn
     before = (table.version, table.current)
     with pytest.raises(tables.TableError):
@@ -65,7 +65,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(player):
 
 
 def test_a_stale_action_is_refused(player):
-    table = bot_table(player)
+    table = computer_table(player)
     state = tables.current_state(table)
     while state.to_act != 0:
         table.refresh_from_db()
@@ -76,7 +76,7 @@ def test_a_stale_action_is_refused(player):
 
 
 def test_a_repeated_click_is_recognised_and_applied_once(player):
-    table = bot_table(player)
+    table = computer_table(player)
     state = tables.current_state(table)
     action = state.random_action(random.Random(3))
     version = table.version
@@ -89,7 +89,7 @@ def test_a_repeated_click_is_recognised_and_applied_once(player):
 
 
 def test_another_action_on_an_old_version_is_refused(player):
-    table = bot_table(player)
+    table = computer_table(player)
     state = tables.current_state(table)
     legal = state.legal_actions()
     tables.play(table.pk, player, legal[0], table.version)
@@ -98,7 +98,7 @@ def test_another_action_on_an_old_version_is_refused(player):
 
 
 def test_someone_not_seated_cannot_act(player, django_user_model):
-    table = bot_table(player)
+    table = computer_table(player)
     other = django_user_model.objects.create_user("olga", "o@example.org", "pw-long-enough")
     with pytest.raises(tables.TableError, match="not playing"):
         tables.play(table.pk, other, "pass", table.version)
@@ -119,7 +119,7 @@ def test_bad_house_rules_are_refused_when_creating(player):
 
 
 def test_a_solo_session_ends_after_its_number_of_deals(player):
-    table = bot_table(player, "solo_whist", deals_limit=2)
+    table = computer_table(player, "solo_whist", deals_limit=2)
     # Played to its end: a deal all four passed is dealt again and is not one of the two (it
     # made this test flaky when it stopped after two hands of which one was such a redeal).
     table = play_until_hands(table, player, 1000)

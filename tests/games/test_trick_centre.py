@@ -148,7 +148,7 @@ def test_the_last_trick_of_a_hand_is_shown_when_the_next_hand_is_dealt():
 
 
 def test_five_seats_do_not_break_the_centre():
-    players = [{"seat": p, "name": f"P{p}", "bot": None, "free": False, "away": False}
+    players = [{"seat": p, "name": f"P{p}", "computer": None, "free": False, "away": False}
                for p in range(5)]
     hand = {"phase": "play", "hand": ["2C"], "hand_sizes": [3] * 5, "tricks_won": [0] * 5,
             "trick": [{"seat": 3, "card": "AS"}], "tricks": [

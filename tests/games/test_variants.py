@@ -26,7 +26,7 @@ from leagues.models import (
 from leagues.scoring import EntryError
 
 from .test_commands import manage
-from .test_tables import bot_table, play_until_hands
+from .test_tables import computer_table, play_until_hands
 
 VARIANTS = NAMED_VARIANTS
 IDS = [f"{game}-{json.dumps(rules, sort_keys=True)}" for game, rules in VARIANTS]
@@ -59,13 +59,13 @@ def player(django_user_model):
 
 
 @pytest.mark.django_db(transaction=True)  # computer players act on commit, as in production
-@pytest.mark.usefixtures("bots_act_at_once")
+@pytest.mark.usefixtures("computer_players_act_at_once")
 @pytest.mark.parametrize("game, rules", VARIANTS, ids=IDS)
 def test_played_online_with_computer_players(player, game, rules, monkeypatch):
     original = tables.create_table
     monkeypatch.setattr(tables, "create_table",
                         lambda user, game, _rules, **kw: original(user, game, rules, **kw))
-    table = bot_table(player, game)
+    table = computer_table(player, game)
     assert table.status == Table.Status.PLAYING and table.rules == rules
     play_until_hands(table, player, 1)
     hand = Hand.objects.filter(table=table).first()

@@ -20,7 +20,7 @@ from games.models import Table
 from tests.games.test_consumers import connect
 from tests.marks import slow_except
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_act_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_act_at_once")]
 
 NOT_PLAYING = "You are not playing at this table."
 NOT_YOUR_TURN = "It is not your turn."
@@ -38,10 +38,10 @@ def people(django_user_model):
 def build_tables(people, game="bid_whist"):
     table = tables.create_table(people["creator"], game, {})
     tables.take_seat(table.pk, people["ana"], 0)
-    tables.add_bot(table.pk, people["creator"], 1)
+    tables.add_computer_player(table.pk, people["creator"], 1)
     tables.take_seat(table.pk, people["bob"], 2)
     if registry.game(game).seats > 3:
-        tables.add_bot(table.pk, people["creator"], 3)
+        tables.add_computer_player(table.pk, people["creator"], 3)
     other = tables.create_table(people["otto"], "solo_whist", {})
     tables.take_seat(other.pk, people["otto"], 0)
     return Table.objects.get(pk=table.pk)
@@ -86,7 +86,7 @@ def user_of(people, role):
 @pytest.mark.parametrize("game", slow_except([game.id for game in registry.all_games()],
                                              "bid_whist"))
 @pytest.mark.parametrize("role", ROLES_WITHOUT_A_SEAT)
-async def test_nobody_without_a_seat_acts_for_a_computer_or_a_person(people, bots_wait, role,
+async def test_nobody_without_a_seat_acts_for_a_computer_or_a_person(people, computer_players_wait, role,
                                                                      game):
     table = await database_sync_to_async(build_tables)(people, game)
     for turn in (1, 2):  # a computer's turn, then a person's
@@ -106,7 +106,7 @@ async def test_nobody_without_a_seat_acts_for_a_computer_or_a_person(people, bot
 
 
 @pytest.mark.parametrize("role", ROLES_WITHOUT_A_SEAT)
-async def test_nobody_without_a_seat_talks_into_the_players_hand(people, bots_wait, fresh_limits,
+async def test_nobody_without_a_seat_talks_into_the_players_hand(people, computer_players_wait, fresh_limits,
                                                                 role):
     table = await database_sync_to_async(build_tables)(people)
     table = await database_sync_to_async(advance_to)(table.pk, 2)  # a hand in play
@@ -128,7 +128,7 @@ async def test_nobody_without_a_seat_talks_into_the_players_hand(people, bots_wa
 
 
 @pytest.mark.parametrize("turn", [1, 2])  # a computer's turn, another person's turn
-async def test_a_seated_player_cannot_act_on_someone_elses_turn(people, bots_wait, turn):
+async def test_a_seated_player_cannot_act_on_someone_elses_turn(people, computer_players_wait, turn):
     table = await database_sync_to_async(build_tables)(people)
     table = await database_sync_to_async(advance_to)(table.pk, turn)
     socket, _ = await connect(table.pk, people["ana"])
@@ -143,7 +143,7 @@ async def test_a_seated_player_cannot_act_on_someone_elses_turn(people, bots_wai
     await socket.disconnect()
 
 
-async def test_the_seated_player_on_turn_acts_and_the_others_are_told(people, bots_wait):
+async def test_the_seated_player_on_turn_acts_and_the_others_are_told(people, computer_players_wait):
     table = await database_sync_to_async(build_tables)(people)
     table = await database_sync_to_async(advance_to)(table.pk, 0)
     socket, _ = await connect(table.pk, people["ana"])
@@ -155,7 +155,7 @@ async def test_the_seated_player_on_turn_acts_and_the_others_are_told(people, bo
     await socket.disconnect()
 
 
-def test_a_computer_seat_is_played_only_while_a_computer_plays_it(people, bots_wait):
+def test_a_computer_seat_is_played_only_while_a_computer_plays_it(people, computer_players_wait):
     table = build_tables(people)
     table = advance_to(table.pk, 2)  # Bob's turn: Bob is here
     state = tables.current_state(table)
@@ -174,7 +174,7 @@ def client_for(people, role) -> Client:
     return client
 
 
-POSTS = ["sit/1", "sit/3", "bot/1", "fill", "rematch", "leave", "act", "act-card", "act-discard",
+POSTS = ["sit/1", "sit/3", "computer/1", "fill", "rematch", "leave", "act", "act-card", "act-discard",
          "close"]
 
 
@@ -197,7 +197,7 @@ def page_messages(response) -> list[str]:
 
 
 @pytest.mark.parametrize("role", ROLES_WITHOUT_A_SEAT + ["ana"])
-def test_no_post_changes_a_table_for_someone_without_the_right(people, bots_wait, role):
+def test_no_post_changes_a_table_for_someone_without_the_right(people, computer_players_wait, role):
     table = build_tables(people)
     table = advance_to(table.pk, 1)  # a computer's turn
     for what in POSTS:
@@ -207,7 +207,7 @@ def test_no_post_changes_a_table_for_someone_without_the_right(people, bots_wait
         response = post(client, table, what)
         after = Table.objects.get(pk=table.pk)
         assert after.version == table.version, (role, what, page_messages(response))
-        assert after.seats.filter(position=1, bot_level="normal").exists()
+        assert after.seats.filter(position=1, computer_level="normal").exists()
         if role == "anonymous":
             assert "/accounts/login/" in response.redirect_chain[-1][0]
             continue
@@ -218,7 +218,7 @@ def test_no_post_changes_a_table_for_someone_without_the_right(people, bots_wait
             assert said == [NOT_YOUR_TURN if role == "ana" else NOT_PLAYING], (role, what)
 
 
-def test_only_the_creator_closes_the_table_even_without_a_seat(people, bots_wait):
+def test_only_the_creator_closes_the_table_even_without_a_seat(people, computer_players_wait):
     table = build_tables(people)
     post(client_for(people, "ana"), table, "close")
     assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING

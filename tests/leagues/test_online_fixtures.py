@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from games import dealing, tables
-from games.bot_runner import decide
+from games.computer_runner import decide
 from games.models import Hand
 from games.models import Table as GameTable
 from leagues import online
@@ -28,14 +28,14 @@ from leagues.standings import season_standings
 
 from .conftest import add_members, make_solo_table, solo
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bots_at_once")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("computer_players_at_once")]
 
 
 @pytest.fixture
-def bots_at_once(settings):
+def computer_players_at_once(settings):
     # hand_finished is sent on commit; computer players must act in this thread, at once.
-    settings.BOT_DELAY_SECONDS = 0
-    settings.BOT_WORKERS = 0
+    settings.COMPUTER_DELAY_SECONDS = 0
+    settings.COMPUTER_WORKERS = 0
 
 
 @pytest.fixture(autouse=True)
@@ -193,10 +193,10 @@ def test_bid_whist_pairs_sit_across_and_play_to_the_league_target(
 def test_a_computer_takes_the_seat_of_a_member_without_login_and_the_pages_say_so(
         as_organiser, solo_table):
     as_organiser.post(url(solo_table, "online/"),
-                      {"deals": "4", "computer_2": "on", "bot_level": "easy"})
+                      {"deals": "4", "computer_2": "on", "computer_level": "easy"})
     game_table = OnlineFixture.objects.get(table=solo_table).game_table
     seats = list(game_table.seats.order_by("position"))
-    assert seats[2].bot_level == "easy" and seats[3].is_free
+    assert seats[2].computer_level == "easy" and seats[3].is_free
     table_page = as_organiser.get(url(solo_table)).content.decode()
     assert "a computer plays for Nell" in table_page
     evening = as_organiser.get(

@@ -349,7 +349,7 @@ GARBAGE = {name: "abc" for name in (
     "member", "coming", "role", "is_public", "game", "ranking", "best_evenings", "min_evenings",
     "points_for_win", "points_for_loss", "tie_break", "draw", "first", "second", "date",
     "start_time", "seat_0", "seat_1", "seat_2", "seat_3", "pair_0", "pair_1", "deals",
-    "bot_level", "computer_2", "contract", "declarer", "partner", "tricks", "level", "number",
+    "computer_level", "computer_2", "contract", "declarer", "partner", "tricks", "level", "number",
     "team", "bid", "mode", "books", "revoke", "total_0", "total_1", "total_2", "total_3")}
 GARBAGE.update({"name": "x\x00", "description": "x\x00", "venue": "x\x00"})
 

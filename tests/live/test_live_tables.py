@@ -56,7 +56,7 @@ def table_version(database, table_id) -> int:
 
 async def test_killing_the_server_mid_hand_loses_nothing(server_database, start_server):
     server = start_server()
-    table_id = create_table(server_database, "solo_whist", {0: "ana"}, bots=(1, 2, 3))
+    table_id = create_table(server_database, "solo_whist", {0: "ana"}, computers=(1, 2, 3))
     cookie = login_cookie(server.url, "ana", PASSWORD)
     socket = await open_socket(server, table_id, cookie)
     state = await next_state(socket)
@@ -90,7 +90,7 @@ async def test_after_a_crash_a_computer_plays_for_whoever_never_came_back(server
     quick = {"PRESENCE_HEARTBEAT_SECONDS": "0.5", "PRESENCE_LEASE_SECONDS": "2",
              "PRESENCE_AWAY_AFTER_SECONDS": "0.5"}
     server = start_server(**quick)
-    table_id = create_table(server_database, "solo_whist", {0: "ana", 1: "bob"}, bots=(2, 3))
+    table_id = create_table(server_database, "solo_whist", {0: "ana", 1: "bob"}, computers=(2, 3))
     ana = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
     bob = await open_socket(server, table_id, login_cookie(server.url, "bob", PASSWORD))
     await next_state(ana)
@@ -111,7 +111,7 @@ async def test_after_a_crash_a_computer_plays_for_whoever_never_came_back(server
         state = await next_state(ana, timeout=15)
         hand = state["state"]["hand"] or {}
         bob_seat = state["state"]["players"][1]
-        computer_shown = computer_shown or bool(bob_seat["away"] and bob_seat.get("bot_playing"))
+        computer_shown = computer_shown or bool(bob_seat["away"] and bob_seat.get("computer_playing"))
         if not bob_acted:  # the record may be ahead of the states still queued on the socket
             record = table_record(server_database, table_id) or {"actions": []}
             bob_acted = (any(a["seat"] == 1 for a in record["actions"])
@@ -128,7 +128,7 @@ async def test_after_a_crash_a_computer_plays_for_whoever_never_came_back(server
 
 async def test_two_clicks_racing_for_one_turn_apply_exactly_once(server_database, start_server):
     server = start_server()
-    table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
+    table_id = create_table(server_database, "bid_whist", {0: "ana"}, computers=(1, 2, 3))
     cookie = login_cookie(server.url, "ana", PASSWORD)
     tab_one = await open_socket(server, table_id, cookie)
     tab_two = await open_socket(server, table_id, cookie)
@@ -185,7 +185,7 @@ async def test_players_on_two_server_processes_see_every_action_in_order(
     if shards == 2:  # the channel layer sharded over two Redis servers (REDIS_URL, a list)
         urls = [urls[0], request.getfixturevalue("second_redis")]
     first, second = (start_server(REDIS_URL=",".join(urls)) for _ in range(2))
-    table_id = create_table(server_database, "solo_whist", {0: "ana", 2: "bea"}, bots=(1, 3))
+    table_id = create_table(server_database, "solo_whist", {0: "ana", 2: "bea"}, computers=(1, 3))
     ana = await open_socket(first, table_id, login_cookie(first.url, "ana", PASSWORD))
     bea = await open_socket(second, table_id, login_cookie(second.url, "bea", PASSWORD))
     states = {"ana": [await next_state(ana)], "bea": [await next_state(bea)]}
@@ -232,7 +232,7 @@ async def test_players_on_two_server_processes_see_every_action_in_order(
 
 async def test_a_socket_from_another_origin_is_refused(server_database, start_server):
     server = start_server()
-    table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
+    table_id = create_table(server_database, "bid_whist", {0: "ana"}, computers=(1, 2, 3))
     cookie = login_cookie(server.url, "ana", PASSWORD)
     with pytest.raises(websockets.exceptions.InvalidStatus):
         await websockets.connect(f"{server.ws_url}/ws/tables/{table_id}/?format=json",
@@ -261,7 +261,7 @@ async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_dat
     # answered, and each would cost the test its three-second wait)
     server = start_server(WS_RATE_PER_SECOND="100000", WS_BURST="100000",
                           WS_PERSON_RATE_PER_SECOND="100000", WS_PERSON_BURST="100000")
-    table_id = create_table(server_database, "bid_whist", {0: "ana"}, bots=(1, 2, 3))
+    table_id = create_table(server_database, "bid_whist", {0: "ana"}, computers=(1, 2, 3))
     socket = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
     state = await next_state(socket)
     rng = random.Random(7)
@@ -309,7 +309,7 @@ async def test_fuzzing_a_live_table_changes_nothing_but_legal_actions(server_dat
 async def test_a_flooding_client_is_slowed_then_closed_and_never_stalls_others(server_database,
                                                                              start_server):
     server = start_server()
-    table_id = create_table(server_database, "solo_whist", {0: "ana", 1: "bob"}, bots=(2, 3))
+    table_id = create_table(server_database, "solo_whist", {0: "ana", 1: "bob"}, computers=(2, 3))
     flooder = await open_socket(server, table_id, login_cookie(server.url, "bob", PASSWORD))
     player = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
     await next_state(flooder)
@@ -338,16 +338,16 @@ async def test_a_flooding_client_is_slowed_then_closed_and_never_stalls_others(s
 
 async def test_computer_players_think_in_a_service_of_their_own(server_database, start_server,
                                                                  tmp_path):
-    """A site pointed at the computer players' service (BOT_SERVICE_URL) plays whole hands
+    """A site pointed at the computer players' service (COMPUTER_SERVICE_URL) plays whole hands
     with them: every computer turn is decided there, none falls back to the easy heuristic."""
     token = "live-service-token-long-enough"
-    service = ComputerPlayersService(tmp_path / "bots.log", token,
-                                     BOT_TIME_LIMIT_SECONDS="2").start()
+    service = ComputerPlayersService(tmp_path / "computers.log", token,
+                                     COMPUTER_TIME_LIMIT_SECONDS="2").start()
     try:
-        via_service = {"BOT_SERVICE_URL": service.url, "BOT_SERVICE_TOKEN": token}
+        via_service = {"COMPUTER_SERVICE_URL": service.url, "COMPUTER_SERVICE_TOKEN": token}
         server = start_server(**via_service)
         # the computer players who speak before ana do so as the table starts, where it is made
-        table_id = create_table(server_database, "solo_whist", {0: "ana"}, bots=(1, 2, 3),
+        table_id = create_table(server_database, "solo_whist", {0: "ana"}, computers=(1, 2, 3),
                                 **via_service)
         ana = await open_socket(server, table_id, login_cookie(server.url, "ana", PASSWORD))
         rng = random.Random(5)

@@ -13,7 +13,7 @@ from tests.live_servers import create_table, login_cookie
 
 pytestmark = pytest.mark.slow
 PASSWORD = "pw-long-enough"
-PAUSE = {"BOT_DELAY_SECONDS": "0.8"}  # the site's default pause before a computer's move
+PAUSE = {"COMPUTER_DELAY_SECONDS": "0.8"}  # the site's default pause before a computer's move
 
 
 def table_facts(database, table_id) -> tuple[int, bool]:
@@ -46,7 +46,7 @@ async def test_a_computers_move_pending_at_a_restart_is_made_after_it(
     """One person and three computer players; the person plays; the server dies during the
     computers' pause; the next server makes their moves before anyone reconnects."""
     server = start_server(**PAUSE)
-    table_id = create_table(server_database, "solo_whist", {0: "ana"}, bots=(1, 2, 3))
+    table_id = create_table(server_database, "solo_whist", {0: "ana"}, computers=(1, 2, 3))
     cookie = login_cookie(server.url, "ana", PASSWORD)
     socket = await websockets.connect(
         f"{server.ws_url}/ws/tables/{table_id}/?format=json",

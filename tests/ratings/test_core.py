@@ -16,9 +16,9 @@ def test_sides_make_teams_of_equal_scores_and_ranked_ranks_each_seat():
 
 
 def test_a_computer_player_in_several_seats_counts_once_or_not_at_all():
-    same_side = event(["bot:easy", "x", "bot:easy", "y"], [4, -4, 4, -4])
-    assert groups(same_side, "sides") == ([["bot:easy"], ["x", "y"]], [0, 1])
-    both_sides = event(["bot:easy", "bot:easy", "x", "y"], [3, -1, -1, -1])
+    same_side = event(["computer:easy", "x", "computer:easy", "y"], [4, -4, 4, -4])
+    assert groups(same_side, "sides") == ([["computer:easy"], ["x", "y"]], [0, 1])
+    both_sides = event(["computer:easy", "computer:easy", "x", "y"], [3, -1, -1, -1])
     assert groups(both_sides, "ranked") is None  # x and y tie: nothing left to rate
 
 

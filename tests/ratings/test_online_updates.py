@@ -24,7 +24,7 @@ from tests.ratings.test_pages_and_visibility import online_table, play_hands
 
 pytestmark = pytest.mark.django_db
 _counter = itertools.count()
-PEOPLE = ["u:1", "u:2", "u:3", "u:4", "u:5", "u:6", "bot:easy", "bot:strong"]
+PEOPLE = ["u:1", "u:2", "u:3", "u:4", "u:5", "u:6", "computer:easy", "computer:strong"]
 
 
 def stored(scope, game="solo_whist"):
@@ -143,9 +143,9 @@ def test_hands_thrown_to_a_computer_level_barely_move_it():
     """Two accounts throw 40 hands to the easy computer players."""
     for number in range(1, 41):
         event = Event(f"2031-01-01|{number:012d}", datetime.date(2031, 1, 1),
-                      ("u:1", "u:2", "bot:easy", "bot:easy"), (-8, -8, 8, 8), online=True)
+                      ("u:1", "u:2", "computer:easy", "computer:easy"), (-8, -8, 8, 8), online=True)
         assert append(SITE, "solo_whist", event)
-    easy = Rating.objects.get(scope=SITE, player="bot:easy")
+    easy = Rating.objects.get(scope=SITE, player="computer:easy")
     assert abs(display(easy.mu, easy.sigma)[0] - 1500) < 50
     # The two accounts met only each other: neither is on the site's list.
     assert [row.name for row in site_rows("solo_whist", min_hands=0)] == [
@@ -157,7 +157,7 @@ def test_the_site_list_waits_for_several_different_people():
     events = []
     for index, other in enumerate(["u:2", "u:3", "u:4", "u:5", "u:6"]):
         events.append(Event(f"2031-02-01|{index:012d}", datetime.date(2031, 2, 1),
-                            (me, other, "bot:easy", "bot:normal"), (9, -3, -3, -3), True))
+                            (me, other, "computer:easy", "computer:normal"), (9, -3, -3, -3), True))
     for event in events:
         append(SITE, "solo_whist", event)
         met = Rating.objects.get(scope=SITE, player=me).met

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import signals as game_signals
 from games.models import Hand, Seat, Table
 from games.rules import game_module
-from games.rules.bots import choose_action
+from games.rules.computer import choose_action
 from leagues import edits
 from ratings.events import SITE, scope_of
 from ratings.models import Rating
@@ -112,11 +112,11 @@ def play_online_hand(table, number, seed):
     return Hand.objects.create(table=table, number=number, record=record, result=state.result())
 
 
-def online_table(people, bots, game="solo_whist"):
+def online_table(people, computers, game="solo_whist"):
     table = Table.objects.create(game=game, created_by=people[0], status=Table.Status.PLAYING)
-    for position, who in enumerate([*people, *bots]):
+    for position, who in enumerate([*people, *computers]):
         if isinstance(who, str):
-            Seat.objects.create(table=table, position=position, bot_level=who)
+            Seat.objects.create(table=table, position=position, computer_level=who)
         else:
             Seat.objects.create(table=table, position=position, user=who)
     return table
@@ -143,7 +143,7 @@ def test_people_and_computer_players_are_rated_online(django_user_model, outside
     play_hands(table, 12, django_capture_on_commit_callbacks)
     players = set(Rating.objects.filter(scope=SITE, game="solo_whist")
                   .values_list("player", flat=True))
-    assert {"bot:easy", "bot:strong", f"u:{outsider_user.pk}", f"u:{member_user.pk}"} <= players
+    assert {"computer:easy", "computer:strong", f"u:{outsider_user.pk}", f"u:{member_user.pk}"} <= players
     # The site's list waits for enough hands, then shows computer players -- and people
     # only once they have met enough different people.
     assert site_rows("solo_whist", min_hands=50) == []

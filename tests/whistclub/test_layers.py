@@ -175,15 +175,15 @@ def test_no_module_imports_itself_through_others():
 def test_the_check_sees_a_circle_of_imports(tmp_path):
     for package in PROJECT:
         (tmp_path / package).mkdir()
-    (tmp_path / "games" / "bots").mkdir()
+    (tmp_path / "games" / "computer").mkdir()
     files = {
         # a circle of three, one of them a lazy import inside a function
         "games/play.py": "from games import seating\n",
         "games/seating.py": "from games.deals import deal\n",
         "games/deals.py": "def f():\n    from games.play import play\n",
         # a circle through a package and a relative import
-        "games/bots/__init__.py": "from .search import best\n",
-        "games/bots/search.py": "from . import LEVELS\n",
+        "games/computer/__init__.py": "from .search import best\n",
+        "games/computer/search.py": "from . import LEVELS\n",
         # no circle: a name of a module imported, a type only read by type checkers
         "leagues/models.py": "from leagues import sheets\n",
         "leagues/sheets.py": ("from typing import TYPE_CHECKING\n"
@@ -196,16 +196,16 @@ def test_the_check_sees_a_circle_of_imports(tmp_path):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     assert import_cycles(tmp_path) == [
-        "games.bots -> games.bots.search -> games.bots",
+        "games.computer -> games.computer.search -> games.computer",
         "games.deals -> games.play -> games.seating -> games.deals"]
 
 
 def test_only_its_command_imports_the_computer_players_server():
     """The service's HTTP side runs in ``manage.py serve_computer_players`` alone; a site
-    process only asks it (``games.bot_service``)."""
+    process only asks it (``games.computer_service``)."""
     modules = project_modules(ROOT)
     assert sorted(name for name, path in modules.items()
-                  if "games.bot_server" in dependencies(name, path, modules)) == [
+                  if "games.computer_server" in dependencies(name, path, modules)) == [
         "games.management.commands.serve_computer_players"]
 
 
@@ -233,12 +233,12 @@ def test_the_engines_need_the_standard_library_alone():
 
 
 def test_the_check_sees_an_engine_import_beyond_the_standard_library(tmp_path):
-    (tmp_path / "games" / "rules" / "bots").mkdir(parents=True)
+    (tmp_path / "games" / "rules" / "computer").mkdir(parents=True)
     (tmp_path / "games" / "__init__.py").write_text("from . import signals\n")
     (tmp_path / "games" / "rules" / "x.py").write_text(
         "import json\nfrom games.rules.cards import mask_of\nfrom . import base\n")
-    (tmp_path / "games" / "rules" / "bots" / "y.py").write_text(
+    (tmp_path / "games" / "rules" / "computer" / "y.py").write_text(
         "def f():\n    import numpy\n    from games import tables\n")
     assert engine_imports_beyond_the_standard_library(tmp_path) == [
         "games/__init__.py imports .signals",
-        "games/rules/bots/y.py imports games", "games/rules/bots/y.py imports numpy"]
+        "games/rules/computer/y.py imports games", "games/rules/computer/y.py imports numpy"]

@@ -32,9 +32,9 @@ def online_table(mike, otto, game="solo_whist", hands=3):
     hands rated as they finish."""
     table = Table.objects.create(game=game, created_by=otto, status=Table.Status.FINISHED)
     Seat.objects.create(table=table, position=0, user=mike)
-    Seat.objects.create(table=table, position=1, bot_level="easy")
+    Seat.objects.create(table=table, position=1, computer_level="easy")
     Seat.objects.create(table=table, position=2, user=otto)
-    Seat.objects.create(table=table, position=3, bot_level="strong")
+    Seat.objects.create(table=table, position=3, computer_level="strong")
     played = []
     for number in range(1, hands + 1):
         hand = play_online_hand(table, number, seed=number)

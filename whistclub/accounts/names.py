@@ -85,13 +85,13 @@ def _computer_forms(key) -> list[tuple[str, str, str, set[str]]]:
     """For each language of the site: the computer name's prefix and suffix around the level
     (as ``key`` gives them), the bare word(s) in letters only, and the level names in letters
     only."""
-    from games.models import BOT_LEVELS
+    from games.models import COMPUTER_LEVELS
 
     forms = []
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             template = gettext(COMPUTER_NAME)
-            levels = {_letters(key(gettext(level))) for level, _label in BOT_LEVELS}
+            levels = {_letters(key(gettext(level))) for level, _label in COMPUTER_LEVELS}
         prefix, _, suffix = template.partition("%(level)s")
         forms.append((key(prefix), key(suffix), _letters(key(prefix)), levels))
     return forms

@@ -10,20 +10,20 @@ from bench import levels
 # The tests play the levels the benches compare against too (earlier settings, candidates)
 levels.register()
 
-# Positions where a club player would agree on the right card or call (test_bot_positions.py)
-POSITIONS = json.loads(Path(__file__).with_name("bot_positions.json").read_text("utf-8"))
+# Positions where a club player would agree on the right card or call (test_computer_positions.py)
+POSITIONS = json.loads(Path(__file__).with_name("computer_positions.json").read_text("utf-8"))
 
 
 def position_record(name: str) -> dict:
-    """The partial hand record of a position of ``bot_positions.json``."""
+    """The partial hand record of a position of ``computer_positions.json``."""
     return next(p["record"] for p in POSITIONS if p["name"] == name)
 
 
 def measured_file(tmp_path: Path, monkeypatch, thresholds: dict,
                   provenance: dict | None = None) -> Path:
     """A file of measured figures (tuned_calls.json's layout) holding ``thresholds`` by game,
-    which the bots read instead of the shipped one for the test."""
-    from games.rules.bots import bidding
+    which the computer players read instead of the shipped one for the test."""
+    from games.rules.computer import bidding
 
     saved = tmp_path / "tuned_calls.json"
     saved.write_text(json.dumps({"version": bidding.TUNED_VERSION, "thresholds": thresholds,
@@ -39,7 +39,7 @@ def first_bid_whist_opening(level: str) -> dict:
     import random
 
     from games.rules import bid_whist
-    from games.rules.bots import choose_action
+    from games.rules.computer import choose_action
 
     rules = bid_whist.Rules()
     for seed in range(200):
@@ -79,7 +79,7 @@ def no_thinking_deadline(monkeypatch):
     decision depends on the view and the random numbers alone, which is what is tested."""
     from dataclasses import replace
 
-    from games.rules.bots import review, search
+    from games.rules.computer import review, search
 
     monkeypatch.setattr(search, "SEARCH_LEVELS", {
         name: replace(level, budget=float("inf")) for name, level in search.SEARCH_LEVELS.items()})

@@ -1,4 +1,4 @@
-"""The double-dummy solver (games.rules.bots.double_dummy) and the contract's result in a hand's
+"""The double-dummy solver (games.rules.computer.double_dummy) and the contract's result in a hand's
 review: the same count as a plain minimax over every card, and the review's figure says what it
 is."""
 
@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import records
-from games.rules.bots import knowledge, played_record
-from games.rules.bots.double_dummy import OutOfTime, Solver
-from games.rules.bots.kernel import WIN, Position, bits, legal_mask, play
-from games.rules.bots.review import contract_bound, contract_double_dummy
+from games.rules.computer import knowledge, played_record
+from games.rules.computer.double_dummy import OutOfTime, Solver
+from games.rules.computer.kernel import WIN, Position, bits, legal_mask, play
+from games.rules.computer.review import contract_bound, contract_double_dummy
 from tests.games.test_replay import a_record
 
 pytestmark = pytest.mark.slow  # double-dummy searches of whole hands

@@ -11,9 +11,9 @@ import pytest
 from bench import levels
 from bench.tuning import auctions as tune_auctions
 from games.rules import solo_whist
-from games.rules.bots import belgian_whist as belgian_bots
-from games.rules.bots import bidding, choose_action, search
-from games.rules.bots import solo_whist as solo_bots
+from games.rules.computer import belgian_whist as belgian_computers
+from games.rules.computer import bidding, choose_action, search
+from games.rules.computer import solo_whist as solo_computers
 
 from .conftest import first_solo_view, measured_file
 
@@ -29,7 +29,7 @@ def test_the_bench_calls_from_where_calling_starts_to_gain():
     solo = [record(i, "prop", 2.2 + 4.0 * i / 199, 1.0 if 2.2 + 4.0 * i / 199 >= 3.5 else -1.0)
             for i in range(200)]
     solo += [record(500 + i, "cop", 3.0, 5.0) for i in range(10)]
-    today = {name: solo_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["solo_whist"]}
+    today = {name: solo_computers.THRESHOLDS[name] for name in tune_auctions.DECISIONS["solo_whist"]}
     rule, lines, measured = tune_auctions.tune("solo_whist", solo, today)
     assert 3.5 <= rule["prop"] < 3.53 and measured == {"prop"}  # the cop: too few calls
     assert rule["cop"] == today["cop"]
@@ -43,7 +43,7 @@ def test_the_bench_calls_from_where_calling_starts_to_gain():
 
     belgian = [record(i, "piccolo", 1.5 * i / 99, 2.0 if 1.5 * i / 99 <= 0.8 else -3.0)
                for i in range(100)]
-    today = {name: belgian_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["belgian_whist"]}
+    today = {name: belgian_computers.THRESHOLDS[name] for name in tune_auctions.DECISIONS["belgian_whist"]}
     rule, lines, _measured = tune_auctions.tune("belgian_whist", belgian, today)
     assert 0.78 < rule["piccolo"] <= 0.8
     assert not any("edge" in line for line in lines)  # the risks played reach 1.5
@@ -54,7 +54,7 @@ def test_a_threshold_at_the_edge_of_what_was_played_is_flagged():
     """Calling gains at every figure the window played: the threshold is the lowest figure,
     and the bench says that the best may lie lower still."""
     records = [record(i, "prop", 2.2 + i / 50, 1.0) for i in range(100)]
-    today = {name: solo_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["solo_whist"]}
+    today = {name: solo_computers.THRESHOLDS[name] for name in tune_auctions.DECISIONS["solo_whist"]}
     rule, lines, _measured = tune_auctions.tune("solo_whist", records, today)
     assert rule["prop"] == 2.2
     assert any(line.startswith("  prop:") and "edge" in line for line in lines)
@@ -62,10 +62,10 @@ def test_a_threshold_at_the_edge_of_what_was_played_is_flagged():
 
 def test_a_call_that_never_gains_is_never_made_and_the_held_out_deals_say_so():
     records = [record(i, "emballer", 2.0 + i / 50, -4.0) for i in range(100)]
-    today = {name: belgian_bots.THRESHOLDS[name] for name in tune_auctions.DECISIONS["belgian_whist"]}
+    today = {name: belgian_computers.THRESHOLDS[name] for name in tune_auctions.DECISIONS["belgian_whist"]}
     rule, _lines, _measured = tune_auctions.tune("belgian_whist", records, today)
     assert rule["emballer"] is None
-    merged = bidding.overlay(belgian_bots.THRESHOLDS, {"emballer": None})
+    merged = bidding.overlay(belgian_computers.THRESHOLDS, {"emballer": None})
     assert merged["emballer"] == bidding.NEVER_TRICKS
     # tuned on the even deals, never calling gains 4 points on every odd deal today called
     line = tune_auctions.held_out("belgian_whist", records, today)[0]
@@ -101,7 +101,7 @@ def test_the_calls_measured_in_auctions_wait_for_a_table(tmp_path, monkeypatch):
     measured_file(tmp_path, monkeypatch, {"belgian_whist": {"propose": 50.0, "solo 6": 6.0},
                                           "solo_whist": {"prop": 50.0, "solo": 4.0}})
     plain = bidding.thresholds({"game": "belgian_whist"}, "tuned")
-    assert plain["propose"] == belgian_bots.THRESHOLDS["propose"] and plain["solo 6"] == 6.0
+    assert plain["propose"] == belgian_computers.THRESHOLDS["propose"] and plain["solo 6"] == 6.0
     assert bidding.thresholds({"game": "belgian_whist"}, "tuned+auctions")["propose"] == 50.0
     solo = bidding.thresholds({"game": "solo_whist"}, "tuned+auctions")
     assert solo["prop"] == 50.0
@@ -143,16 +143,16 @@ def test_the_shipped_figures_call_a_partnership_with_less_than_the_promise():
     measured = search.SEARCH_LEVELS["normal_auctions"].calls
     solo = bidding.thresholds({"game": "solo_whist"}, measured)
     belgian = bidding.thresholds({"game": "belgian_whist"}, measured)
-    assert solo["prop"] < solo_bots.THRESHOLDS["prop"]
-    assert belgian["propose"] < belgian_bots.THRESHOLDS["propose"]
-    assert belgian["emballer"] < belgian_bots.THRESHOLDS["emballer"]
+    assert solo["prop"] < solo_computers.THRESHOLDS["prop"]
+    assert belgian["propose"] < belgian_computers.THRESHOLDS["propose"]
+    assert belgian["emballer"] < belgian_computers.THRESHOLDS["emballer"]
     for level in ("normal", "strong"):  # easy calls by its own rule of thumb
         calls = search.SEARCH_LEVELS[level].calls
         offered = bidding.thresholds({"game": "belgian_whist"}, calls)
-        assert offered["propose"] == belgian_bots.THRESHOLDS["propose"], level
-        assert offered["emballer"] == belgian_bots.THRESHOLDS["emballer"], level
+        assert offered["propose"] == belgian_computers.THRESHOLDS["propose"], level
+        assert offered["emballer"] == belgian_computers.THRESHOLDS["emballer"], level
         offered = bidding.thresholds({"game": "solo_whist"}, calls)
-        assert offered["prop"] == solo_bots.THRESHOLDS["prop"], level
+        assert offered["prop"] == solo_computers.THRESHOLDS["prop"], level
 
 
 @pytest.mark.slow  # plays hands out

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from bench.tuning import bids as tune_bids
-from games.rules.bots import bid_whist as bid_bots
-from games.rules.bots import bidding, choose_action, search
+from games.rules.computer import bid_whist as bid_computers
+from games.rules.computer import bidding, choose_action, search
 
 from .conftest import first_bid_whist_opening, measured_file
 
@@ -56,7 +56,7 @@ def test_the_bench_stops_preempting_where_the_higher_bid_loses():
 
 
 def test_a_kitty_variant_is_taken_only_when_its_gain_is_clear():
-    today = bid_bots.THRESHOLDS["keep"]
+    today = bid_computers.THRESHOLDS["keep"]
     rng = random.Random(3)
     records = [{"deal": i, "variant": "ace x0", "gain": 1.0 + rng.uniform(-0.5, 0.5),
                 "changed": True} for i in range(60)]
@@ -97,8 +97,8 @@ def test_normal_and_strong_bid_from_the_measured_bids_and_the_earlier_levels_do_
     the earlier levels keep the hand-set ones: given a bid_from no hand reaches, strong_v3
     still opens a hand and strong and normal pass it."""
     measured_file(tmp_path, monkeypatch, {"bid_whist": {
-        "bid_from": 50.0, "preempt_share": 0.9, "keep": dict(bid_bots.THRESHOLDS["keep"])}})
-    assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
+        "bid_from": 50.0, "preempt_share": 0.9, "keep": dict(bid_computers.THRESHOLDS["keep"])}})
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_computers.THRESHOLDS
     assert bidding.thresholds({"game": "bid_whist"}, "tuned+bids+kitty")["bid_from"] == 50.0
     for level in ("strong", "normal"):
         assert {"bids", "kitty"} <= set(search.SEARCH_LEVELS[level].calls.split("+")[1:])
@@ -116,4 +116,4 @@ def test_the_shipped_bids_overcall_an_opponent_lower_than_they_open():
     before."""
     figures = bidding.thresholds({"game": "bid_whist"}, search.SEARCH_LEVELS["strong"].calls)
     assert figures["overcall_opponent_from"] < figures["bid_from"]
-    assert figures["overcall_partner_from"] > bid_bots.THRESHOLDS["overcall_partner_from"]
+    assert figures["overcall_partner_from"] > bid_computers.THRESHOLDS["overcall_partner_from"]

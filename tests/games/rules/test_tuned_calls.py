@@ -17,10 +17,10 @@ from bench.tuning import calls as tune_calls
 from bench.tuning import tuned_file
 from bench.tuning.thresholds import best_threshold
 from games.rules import GAME_MODULES
-from games.rules.bots import bid_whist as bid_bots
-from games.rules.bots import bidding, choose_action, search
-from games.rules.bots import hooks as bot_hooks
-from games.rules.bots import solo_whist as solo_bots
+from games.rules.computer import bid_whist as bid_computers
+from games.rules.computer import bidding, choose_action, search
+from games.rules.computer import hooks as computer_hooks
+from games.rules.computer import solo_whist as solo_computers
 
 from .conftest import (
     first_bid_whist_opening,
@@ -34,7 +34,7 @@ from .conftest import (
 def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch):
     """A hand between a measured solo threshold and today's: the tuned level calls solo, the
     first strong (hand-set thresholds) only proposes."""
-    measured = bidding.overlay(solo_bots.THRESHOLDS, {"solo": 4.5})
+    measured = bidding.overlay(solo_computers.THRESHOLDS, {"solo": 4.5})
     strong_calls = search.SEARCH_LEVELS["strong"].calls
     monkeypatch.setitem(bidding._tuned, ("solo_whist", strong_calls), measured)
     assert search.SEARCH_LEVELS["strong"].tuned_calls
@@ -52,7 +52,7 @@ def test_a_level_with_tuned_calls_bids_from_the_measured_thresholds(monkeypatch)
 
 def test_measured_thresholds_overlay_the_hand_set_ones(tmp_path, monkeypatch):
     """A call that never gained in the sample is never made; the proposer's own solo follows
-    the measured solo; names the bots do not know are ignored; the rest stays as set; a level
+    the measured solo; names the computer players do not know are ignored; the rest stays as set; a level
     without tuned calls keeps the hand-set ones."""
     measured_file(tmp_path, monkeypatch, {"solo_whist": {"solo": 4.8, "misere": None,
                                                         "abundance": None, "deals": 4000},
@@ -61,10 +61,10 @@ def test_measured_thresholds_overlay_the_hand_set_ones(tmp_path, monkeypatch):
     assert solo["solo"] == solo["solo_after_prop"] == 4.8
     assert solo["misere"] < 0 and solo["abundance"] > 13  # no hand reaches them
     assert "deals" not in solo
-    assert solo["cop"] == solo_bots.THRESHOLDS["cop"]
+    assert solo["cop"] == solo_computers.THRESHOLDS["cop"]
     assert bidding.thresholds({"game": "belgian_whist"}, "tuned")["solo 6"] == 5.9
-    assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_bots.THRESHOLDS
-    assert bidding.thresholds({"game": "solo_whist"}, "hand") is solo_bots.THRESHOLDS
+    assert bidding.thresholds({"game": "bid_whist"}, "tuned") == bid_computers.THRESHOLDS
+    assert bidding.thresholds({"game": "solo_whist"}, "hand") is solo_computers.THRESHOLDS
 
 
 def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch):
@@ -74,20 +74,20 @@ def test_the_measured_books_model_is_the_candidates_alone(tmp_path, monkeypatch)
     model = {"base": 5.0, "per_trick": 0.2, "sd": 1.0, "notrump": -0.3, "hands": 400}
     measured_file(tmp_path, monkeypatch, {"bid_whist": {"books": model}})
     assert bidding.thresholds({"game": "bid_whist"}, "tuned")["books"] \
-        == bid_bots.THRESHOLDS["books"]
+        == bid_computers.THRESHOLDS["books"]
     assert bidding.thresholds({"game": "bid_whist"}, "tuned+books")["books"] == model
     assert search.SEARCH_LEVELS["strong_books"].calls == "tuned+books"
     view = first_bid_whist_opening("strong")
     assert choose_action(view, "strong_books", random.Random(1)) == "pass"
 
 
-def test_the_shipped_measurements_name_only_calls_the_bots_make():
-    """The figures name only thresholds the bots call from; how they were measured is apart,
+def test_the_shipped_measurements_name_only_calls_the_computer_players_make():
+    """The figures name only thresholds the computer players call from; how they were measured is apart,
     under the bench that measured them."""
     shipped = json.loads(bidding.TUNED_FILE.read_text())
     assert shipped["version"] == bidding.TUNED_VERSION
     for game, figures in shipped["thresholds"].items():
-        assert set(figures) <= set(bot_hooks.of(game).THRESHOLDS), game
+        assert set(figures) <= set(computer_hooks.of(game).THRESHOLDS), game
     for game, benches in shipped["provenance"].items():
         assert set(benches) <= {tuned_file.CALLS, tuned_file.BIDS, tuned_file.AUCTIONS}, game
 
@@ -125,10 +125,10 @@ def test_the_auction_weighting_models_the_other_seats_with_the_levels_own_thresh
     """A seat called solo with a hand only the measured thresholds call solo on: on the true
     deal, the level that bids from them finds that call fits; a level with the hand-set ones
     (which would have proposed) counts it as one call that does not."""
-    from games.rules.bots import knowledge
     from games.rules.cards import mask_of
+    from games.rules.computer import knowledge
 
-    measured = bidding.overlay(solo_bots.THRESHOLDS, {"solo": 4.5})
+    measured = bidding.overlay(solo_computers.THRESHOLDS, {"solo": 4.5})
     monkeypatch.setitem(bidding._tuned, ("solo_whist", "tuned"), measured)
 
     def between(view):
@@ -160,7 +160,7 @@ def test_the_search_weights_its_deals_by_the_thresholds_of_its_own_level(tuned, 
     import dataclasses
 
     from games.rules import records
-    from games.rules.bots import knowledge
+    from games.rules.computer import knowledge
 
     monkeypatch.setitem(search.SEARCH_LEVELS, "strong_calls", dataclasses.replace(
         search.SEARCH_LEVELS["strong_calls"], tuned_calls=tuned))
@@ -180,7 +180,7 @@ def test_the_search_weights_its_deals_by_the_thresholds_of_its_own_level(tuned, 
 def test_the_hand_set_solo_over_a_prop_is_the_solo():
     """The levels with hand-set calls solo from one figure, whether or not the hand could prop
     (the solo's own figure against a prop is measured, and taken by normal and strong only)."""
-    assert solo_bots.THRESHOLDS["solo_over_partnership"] == solo_bots.THRESHOLDS["solo"]
+    assert solo_computers.THRESHOLDS["solo_over_partnership"] == solo_computers.THRESHOLDS["solo"]
 
 
 def test_rewriting_the_contracts_alone_keeps_the_figures_measured_in_auctions(tmp_path,
@@ -207,14 +207,14 @@ LEVEL_THRESHOLDS = Path(__file__).with_name("level_thresholds.json")
 def every_levels_thresholds() -> dict:
     """What every level (the benches' included, and their oracle) calls from in every game
     with thresholds: level -> game -> thresholds."""
-    games = [game for game in GAME_MODULES if hasattr(bot_hooks.of(game), "THRESHOLDS")]
+    games = [game for game in GAME_MODULES if hasattr(computer_hooks.of(game), "THRESHOLDS")]
     levels = {**search.SEARCH_LEVELS, "oracle": search.ORACLE}
     return {name: {game: bidding.thresholds({"game": game}, level.calls) for game in games}
             for name, level in sorted(levels.items())}
 
 
 def test_every_level_calls_from_the_thresholds_it_called_from_before():
-    """The figures every level calls from, read from the file as the bots read it, are those
+    """The figures every level calls from, read from the file as the computer players read it, are those
     it called from when the file took its present layout (tuned_calls.json version 2, the
     benches' levels moved to bench/levels.py): the same calls at every level.  A tuning
     bench's --write changes them on purpose; then save the new ones with
@@ -224,9 +224,9 @@ def test_every_level_calls_from_the_thresholds_it_called_from_before():
 
 
 def test_the_site_offers_no_level_of_the_benches():
-    """Without a bench, the bots know the levels a player can choose, and refuse the benches'
+    """Without a bench, the computer players know the levels a player can choose, and refuse the benches'
     (a new process: this one's tests register them)."""
-    script = ("import random; from games.rules.bots import choose_action, search\n"
+    script = ("import random; from games.rules.computer import choose_action, search\n"
               "print(sorted(search.SEARCH_LEVELS))\n"
               "try:\n"
               "    choose_action({'game': 'solo_whist', 'legal': ['pass', 'solo'],"
@@ -237,7 +237,7 @@ def test_the_site_offers_no_level_of_the_benches():
                           check=True, cwd=Path(__file__).resolve().parents[3])
     assert done.stdout.splitlines() == [
         "['normal', 'strong']",
-        "unknown bot level 'strong_v1' (known: random, easy, normal, strong)"]
+        "unknown computer player level 'strong_v1' (known: random, easy, normal, strong)"]
 
 
 if __name__ == "__main__":  # save the thresholds every level calls from today

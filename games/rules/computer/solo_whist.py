@@ -1,6 +1,6 @@
 """The computer players' hooks for Solo Whist (four players; Prop and Cop pairs two of them
 for one hand).  What the shared computer players need to know of this game: see
-:mod:`games.rules.bots.bid_whist`, the first of these modules, for the list.
+:mod:`games.rules.computer.bid_whist`, the first of these modules, for the list.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Bot strength and speed: duplicate matches between two bot levels, per game.
+"""Computer players' strength and speed: duplicate matches between two computer player levels, per game.
 
-    .venv/bin/python bench/bots.py [--deals 2000] [--games bid_whist,solo_whist,belgian_whist]
+    .venv/bin/python bench/computer_players.py [--deals 2000] [--games bid_whist,solo_whist,belgian_whist]
                                    [--pairings strong-easy,oracle-easy,strong-normal,normal-easy]
                                    [--workers 2] [--seed 1] [--first 0]
 
@@ -10,14 +10,14 @@ difference is levelA's side minus levelB's side: team points in Bid Whist; in So
 Whist the units/points of levelA's two seats minus those of levelB's two, halved (per seat).
 The figure of a deal is the mean of its two plays; the bench prints the mean over deals with its
 95% confidence interval (1.96 standard errors), and the 95th percentile of levelA's decision
-times (each bot decision is timed, from the view to the action).  Ends with one line per game and
+times (each computer player's decision is timed, from the view to the action).  Ends with one line per game and
 pairing, ``<game> <levelA>-<levelB>: mean=X ci95=Y decision_p95=Z ms``.
 
 Deal ``i`` is the same deal in every run with the same seed: ``--first 1000 --deals 1000`` plays
 the second half of a 2,000-deal run, so that a long run can be split over two sittings (for two
 equal halves, the whole run's mean is the halves' mean and its ci95 is sqrt(ci1² + ci2²) / 2).
 
-``oracle`` (:mod:`games.rules.bots.oracle`) is the strong search seeing every card: the ceiling.
+``oracle`` (:mod:`games.rules.computer.oracle`) is the strong search seeing every card: the ceiling.
 When a game's pairings include ``L-easy`` and ``oracle-easy``, the bench prints the share of the
 easy-to-oracle gap that level L closes, ``gap_closed = (L - easy) / (oracle - easy)``, with an
 interval by the delta method on the deals' paired figures (both pairings play the same deals).  Then the decision times
@@ -39,7 +39,7 @@ if __package__ in (None, ""):  # run as a file: the project's root, where bench/
 
 from bench import levels  # noqa: E402
 from games.rules import GAME_MODULES, game_module  # noqa: E402
-from games.rules.bots import ALL_LEVELS, choose_action, oracle  # noqa: E402
+from games.rules.computer import ALL_LEVELS, choose_action, oracle  # noqa: E402
 
 levels.register()  # here, not under main: the worker processes load this module anew
 BENCH_LEVELS = (*ALL_LEVELS, *levels.COMPARED_LEVELS, "oracle")
@@ -48,14 +48,14 @@ BENCH_LEVELS = (*ALL_LEVELS, *levels.COMPARED_LEVELS, "oracle")
 GAMES = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 4)
 
 
-def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], bot_seed: int
+def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], computer_seed: int
               ) -> tuple[list[float], list[float]]:
     """Play one hand; (points per seat or team, decision seconds per seat-level 'A' seat)."""
     module = game_module(game)
     rules = module.Rules()
     deal = module.deal(rules, dealer, random.Random(deal_seed))
     state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
-    rng = random.Random(bot_seed)
+    rng = random.Random(computer_seed)
     times: list[tuple[str, float]] = []
     while not state.complete:
         seat = state.to_act

@@ -1,6 +1,6 @@
 """The computer players' hooks for Belgian Whist (four players; emballage and trou pair two
 of them for one hand, misère players each play alone).  What the shared computer players need to
-know of this game: see :mod:`games.rules.bots.bid_whist`, the first of these modules, for the list.
+know of this game: see :mod:`games.rules.computer.bid_whist`, the first of these modules, for the list.
 """
 
 from __future__ import annotations

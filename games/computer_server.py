@@ -2,14 +2,14 @@
 side that ``manage.py serve_computer_players`` runs, and nothing else imports.
 
 It answers ``POST /decide`` (a JSON body ``{"view": ..., "level": ...}``, the bearer token
-``BOT_SERVICE_TOKEN``) with ``{"action": ...}``, decided by
-:func:`games.bot_runner.decide_here`: the same worker pool, the same hard time limit and the
+``COMPUTER_SERVICE_TOKEN``) with ``{"action": ...}``, decided by
+:func:`games.computer_runner.decide_here`: the same worker pool, the same hard time limit and the
 same easy fallback as a site process that keeps its own pool.  ``GET /healthz`` says it is up.
-The site's side, which asks it, is :mod:`games.bot_service`.
+The site's side, which asks it, is :mod:`games.computer_service`.
 
-A site cannot hold the service: it takes ``BOT_SERVICE_MAX_CONNECTIONS`` at once (one more
+A site cannot hold the service: it takes ``COMPUTER_SERVICE_MAX_CONNECTIONS`` at once (one more
 gets a 503 at once), closes a connection whose request has not arrived whole within
-``BOT_SERVICE_READ_SECONDS``, and answers a view that is no seat's view (malformed, nested
+``COMPUTER_SERVICE_READ_SECONDS``, and answers a view that is no seat's view (malformed, nested
 deeper than any view, of the wrong types) with a 400 before any worker sees it.
 """
 
@@ -26,10 +26,10 @@ from typing import Any
 
 from django.conf import settings
 
-from games import bot_runner
-from games.bot_service import MAX_BODY_BYTES, Deadlines
+from games import computer_runner
+from games.computer_service import MAX_BODY_BYTES, Deadlines
 from games.rules import GAME_MODULES
-from games.rules.bots import ALL_LEVELS
+from games.rules.computer import ALL_LEVELS
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ class DecisionHandler(BaseHTTPRequestHandler):
         if self.path != "/decide":
             return self._reply(404, {"error": "not found"})
         given = self.headers.get("Authorization", "")
-        expected = f"Bearer {settings.BOT_SERVICE_TOKEN}"
+        expected = f"Bearer {settings.COMPUTER_SERVICE_TOKEN}"
         if not hmac.compare_digest(given.encode(), expected.encode()):
             return self._reply(403, {"error": "wrong or missing token"})
         try:
@@ -140,7 +140,7 @@ class DecisionHandler(BaseHTTPRequestHandler):
         if problem:
             return self._reply(400, {"error": problem})
         try:
-            action = bot_runner.decide_here(view, level)
+            action = computer_runner.decide_here(view, level)
         except Exception as exc:  # not even the easy heuristic can read it: the view is wrong
             logger.warning("a view no computer player could read: %s", exc)
             return self._reply(400, {"error": "no computer player could read that view"})
@@ -210,5 +210,5 @@ def serve(bind: str, port: int, *, max_connections: int | None = None,
     """A server ready to ``serve_forever()`` (``manage.py serve_computer_players`` runs it)."""
     return ComputerPlayersServer(
         (bind, port),
-        max_connections or settings.BOT_SERVICE_MAX_CONNECTIONS,
-        read_seconds or settings.BOT_SERVICE_READ_SECONDS)
+        max_connections or settings.COMPUTER_SERVICE_MAX_CONNECTIONS,
+        read_seconds or settings.COMPUTER_SERVICE_READ_SECONDS)

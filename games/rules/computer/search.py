@@ -80,7 +80,7 @@ NOISE_SE = 3.0
 
 
 # strong: twice the deals strong_v2 takes (closes more of Bid Whist's gap to perfect card play:
-# docs/bots.md), and a club player's habits decide where its samples cannot tell.
+# docs/computer-players.md), and a club player's habits decide where its samples cannot tell.
 # Both bid Bid Whist from the figures measured in real auctions (bench/tune_bids.py), which
 # beat the hand-set ones in duplicate (docs/performance.md, "Bid Whist's bids in real
 # auctions"): the groups "bids" and "kitty" of bidding.HELD_BACK.  Neither takes the group
@@ -88,7 +88,7 @@ NOISE_SE = 3.0
 # auctions, bench/tune_auctions.py): those figures win among computer players but call a
 # partnership with fewer tricks than a partner is promised (docs/rules/), who may be a club
 # player (the positions "prop_promises_four_tricks", "propose_promises_five_tricks",
-# "no_emballage_without_tricks"; docs/bots.md, "A partner's promise").
+# "no_emballage_without_tricks"; docs/computer-players.md, "A partner's promise").
 # Both take the group "partnership": Solo's solo from a hand that could prop or cop instead,
 # measured against that call; where the measurement cannot tell the two apart (4.3 to 4.55
 # tricks), the prop a club player makes (the position "prop_with_four_tricks").
@@ -98,7 +98,7 @@ STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=Tru
 NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                      club_leads=True, tuned_calls=True, habits_within_noise=True,
                      measured=("bids", "kitty", "partnership"))
-# The levels a player can choose that search (bots.LEVELS).  The benches add the levels they
+# The levels a player can choose that search (computer.LEVELS).  The benches add the levels they
 # compare against, earlier settings and candidates, when they run (bench/levels.py).
 SEARCH_LEVELS: dict[str, SearchLevel] = {
     # about a third of strong's thinking, from the same measured calls (beat normal_v1 in every

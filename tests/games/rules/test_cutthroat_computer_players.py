@@ -1,5 +1,5 @@
 """Cutthroat Bid Whist's computer players: legal at every level in every phase, whole matches,
-nothing read beyond the seat's view, and the club habits (games/rules/bots/cutthroat_bid_whist.py)."""
+nothing read beyond the seat's view, and the club habits (games/rules/computer/cutthroat_bid_whist.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules import cutthroat_bid_whist as ct
-from games.rules.bots import ALL_LEVELS, choose_action
-from games.rules.bots import cutthroat_bid_whist as bot
-from tests.games.rules.test_bots import view_of
+from games.rules.computer import ALL_LEVELS, choose_action
+from games.rules.computer import cutthroat_bid_whist as computer
+from tests.games.rules.test_computer_players import view_of
 from tests.marks import slow_except
 
 RULE_CHOICES = [{}, {"kitty_shown": True, "downtown_ace": "low"},
@@ -49,7 +49,7 @@ def test_every_level_plays_a_legal_action(seed, which):
 
 
 @pytest.mark.parametrize("level", slow_except(ALL_LEVELS, "random", "easy", "normal"))
-def test_bots_play_whole_matches_at_every_level(level):
+def test_computer_players_play_whole_matches_at_every_level(level):
     # every seat at the level; a lower target keeps the strong match short
     rules = ct.Rules(game_target=30 if level != "strong" else 15)
     rng = random.Random(11)
@@ -64,7 +64,7 @@ def test_bots_play_whole_matches_at_every_level(level):
         assert match.complete or level == "random"  # random bids are mostly set
 
 
-def test_the_bots_bid_make_and_win_against_random_play():
+def test_the_computer_players_bid_make_and_win_against_random_play():
     rng = random.Random(3)
     levels = ("normal", "random", "easy")
     made = set_ = 0
@@ -109,10 +109,10 @@ def other_deal_same_view(state, seed):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_a_bot_cannot_read_more_than_its_view(seed, monkeypatch):
+def test_a_computer_player_cannot_read_more_than_its_view(seed, monkeypatch):
     # Without the clock's deadline (a busy machine would search the two views on different
     # numbers of deals), a decision depends on the view and the random numbers alone.
-    monkeypatch.setattr(bot, "BUDGET", float("inf"))
+    monkeypatch.setattr(computer, "BUDGET", float("inf"))
     for attempt in range(seed, seed + 2000, 7):
         state = random_state(attempt, {}, stop=5 + attempt % 40)
         if state.phase == "play":
@@ -213,11 +213,11 @@ def test_the_discards_keep_the_trumps_and_the_top_cards():
         assert len(action.split()) == 4
 
 
-def test_the_bot_reads_the_tables_house_rules_from_the_view():
+def test_the_computer_player_reads_the_tables_house_rules_from_the_view():
     state = random_state(6, {"min_bid": 7}, stop=0)
     view = view_of(state)
     assert view["rules"] == {"min_bid": 7}
-    assert bot.rules_of(view).min_bid == 7 and bot.rules_of(state.view(0)).min_bid == 9
+    assert computer.rules_of(view).min_bid == 7 and computer.rules_of(state.view(0)).min_bid == 9
 
 
 def test_a_sampled_deal_matches_what_the_seat_has_seen():
@@ -227,8 +227,8 @@ def test_a_sampled_deal_matches_what_the_seat_has_seen():
         if state.phase != "play":
             continue
         view = view_of(state)
-        table = bot.Table(view, state.rules)
-        hands = bot.sample(table, rng)
+        table = computer.Table(view, state.rules)
+        hands = computer.sample(table, rng)
         assert hands is not None
         me = view["seat"]
         assert hands[me] == table.hand

@@ -40,8 +40,8 @@ KITTY_BOOKS = {"none": -1.7}
 PREEMPT_FLOOR = 0.8  # a higher bid (preempting_bid) is expected to gain at least this
 
 # The evaluations from which a call is made: trick counts (the call from this count up) and
-# misère risks (from this risk down).  Each game's bots module holds its own, set by hand
-# (``THRESHOLDS`` in games/rules/bots/<game>.py: the first bots'; normal_v1 and strong_v1
+# misère risks (from this risk down).  Each game's computer players' module holds its own, set by hand
+# (``THRESHOLDS`` in games/rules/computer/<game>.py: the first computer players'; normal_v1 and strong_v1
 # keep them); the figures measured by the tuning benches (bench/tuning/, TUNED_FILE) overlay them
 # for the levels with ``tuned_calls``.  The file holds, by game, the figures ("thresholds") apart
 # from how each was measured ("provenance", for people and the benches): only the figures are
@@ -67,7 +67,7 @@ HELD_BACK = {
     # Solo's and Belgian Whist's calls bench/tune_auctions.py measured in real auctions (the
     # partnership calls, piccolo, petite misère): they win among computer players but call a
     # partnership on less than clubs agree it promises the partner (docs/rules/), so only the candidates
-    # normal_auctions and strong_auctions take them (docs/bots.md, "A partner's promise")
+    # normal_auctions and strong_auctions take them (docs/computer-players.md, "A partner's promise")
     "auctions": ("prop", "cop", "solo_after_prop", "propose", "emballer", "maintain", "raise",
                  "piccolo", "petite_misere"),
     # Solo's solo from a hand that could prop or cop instead, measured against that call in

@@ -4,7 +4,7 @@ Everything the shared computer players (:mod:`.simple`, :mod:`.search`, :mod:`.k
 need to know of this game and nothing else: its calls by phase, who declares, the trick rules
 and score of the hand for the search, what the seat knows of the hidden cards (the declarer's discards, a shown
 kitty), and how a sampled deal goes back to an engine state.  Each game has such a module,
-``games/rules/bots/<game>.py`` (:func:`games.rules.bots.hooks.of`).
+``games/rules/computer/<game>.py`` (:func:`games.rules.computer.hooks.of`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ CALLS = {
 }
 
 # The hand-set thresholds of the calls (bidding.thresholds).  The books a team makes when a
-# hand declares, measured in self-play (bench/bots.py machinery, 300 deals): about base +
+# hand declares, measured in self-play (bench/computer_players.py machinery, 300 deals): about base +
 # per_trick x the hand's own trick count (bidding.bid_whist_options), the kitty book, kitty and
 # partner included, with sd of spread; notrump makes that many more.
 THRESHOLDS = {

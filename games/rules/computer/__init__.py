@@ -5,7 +5,7 @@ seat's view.
 ``state.view(seat)`` of the seat to act (plus, optionally, ``view["rules"]``: the table's
 house-rule overrides, which are public; without them the defaults are assumed).
 
-Levels (docs/bots.md):
+Levels (docs/computer-players.md):
 - ``random``: any legal action (benchmarks only);
 - ``easy``: the heuristics of :mod:`.simple` -- count honours to bid, win cheaply, never
   overtake partner;
@@ -35,9 +35,9 @@ def choose_action(view: HandView, level: str = "normal",
                   rng: random.Random | None = None) -> str:
     """The action the computer player at ``view["seat"]`` takes, from that view alone."""
     if not view.get("legal") and not view.get("discard_count"):
-        raise ValueError("the bot was asked to act in a view that offers no legal action")
+        raise ValueError("the computer player was asked to act in a view that offers no legal action")
     if level not in ALL_LEVELS and level not in search.SEARCH_LEVELS:  # or a bench's level
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(ALL_LEVELS)})")
+        raise ValueError(f"unknown computer player level {level!r} (known: {', '.join(ALL_LEVELS)})")
     rng = rng or random.Random()
     own = of(view["game"]).choose_action
     if own is not None:  # a game the shared computer players cannot play decides everything itself
@@ -65,7 +65,7 @@ def random_action(view: HandView, rng: random.Random) -> str:
 
 def call(view: HandView, rng: random.Random, level: str = "normal") -> str:
     """Every decision but a card to play, for the normal and strong levels: the game's hook
-    for the phase (``CALLS`` of ``games/rules/bots/<game>.py``), else the easy heuristics.
+    for the phase (``CALLS`` of ``games/rules/computer/<game>.py``), else the easy heuristics.
     The level chooses the thresholds its calls are made from (``bidding.thresholds``)."""
     hook = shared(view["game"]).CALLS.get(view["phase"])
     if hook is None:

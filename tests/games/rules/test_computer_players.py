@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from bench.levels import COMPARED_LEVELS
 from games.rules import GAME_MODULES, belgian_whist, bid_whist, solo_whist
-from games.rules.bots import (
+from games.rules.cards import CARD_INDEX, mask_of
+from games.rules.computer import (
     ALL_LEVELS,
     bidding,
     choose_action,
@@ -20,8 +21,7 @@ from games.rules.bots import (
     oracle,
     search,
 )
-from games.rules.bots import hooks as bot_hooks
-from games.rules.cards import CARD_INDEX, mask_of
+from games.rules.computer import hooks as computer_hooks
 from tests.marks import slow_except
 
 from .conftest import position_record
@@ -81,7 +81,7 @@ def test_every_level_plays_a_legal_action(game, seed, which):
 
 @pytest.mark.parametrize("game", list(MODULES))
 @pytest.mark.parametrize("level", slow_except(["easy", "normal", "strong"], "easy", "normal"))
-def test_bots_finish_whole_hands(game, level):
+def test_computer_players_finish_whole_hands(game, level):
     module = MODULES[game]
     rules = module.Rules()
     rng = random.Random(7)
@@ -95,7 +95,7 @@ def test_bots_finish_whole_hands(game, level):
 
 @pytest.mark.parametrize("kitty", list(bid_whist.KITTY_SHAPES))
 @pytest.mark.parametrize("level", slow_except(ALL_LEVELS, "random", "easy", "normal"))
-def test_bots_finish_whole_hands_of_every_kitty_shape(kitty, level):
+def test_computer_players_finish_whole_hands_of_every_kitty_shape(kitty, level):
     """Through the engine: every level plays whole Bid Whist hands of each kitty shape, told
     the table's rules as the site tells them (view["rules"])."""
     rules = bid_whist.Rules(kitty=kitty, all_pass="stuck_dealer")  # no hand is passed out
@@ -159,7 +159,7 @@ def other_deal_same_view(state, seed):
 @pytest.mark.parametrize("game", list(MODULES))
 @pytest.mark.parametrize("seed", slow_except([1, 2, 3, 4], 2))
 @pytest.mark.usefixtures("no_thinking_deadline")
-def test_a_bot_cannot_read_more_than_its_view(game, seed):
+def test_a_computer_player_cannot_read_more_than_its_view(game, seed):
     # The first deal from this seed that is still in play after some random cards (deals can
     # be passed out, and Solo and Belgian hands can stop early).
     for attempt in range(seed, seed + 1000, 10):
@@ -219,7 +219,7 @@ def _near_the_end(game: str, seed: int, tricks: int):
 
 def exact_values(state) -> dict[str, float]:
     """Each legal card's value for the acting seat with every card seen, best play after it."""
-    from games.rules.bots import kernel
+    from games.rules.computer import kernel
 
     view = state.view(state.to_act)
     know = knowledge.read(view)
@@ -241,7 +241,7 @@ def test_the_oracle_plays_the_real_deal_perfectly_at_the_end(game, seed):
     real deal (up to the small bonus of a partnership habit): it searched the real hands, not
     samples.  Two deals with the same view can need different cards: it follows each."""
     state = state_near_the_end(game, seed)
-    unit = bot_hooks.of(game).HABIT_UNIT
+    unit = computer_hooks.of(game).HABIT_UNIT
     for deal in (state, other_deal_same_view(state, seed)):
         if deal is None:
             continue
@@ -260,7 +260,7 @@ def test_the_exact_search_finds_the_same_value_with_its_memory_of_positions(game
     """The transposition table (strong's exact search over more tricks) changes the time the
     search takes, never the value it finds: one table shared by every card and by searches
     with narrow windows (alpha-beta's bounds, which the table must not take for values)."""
-    from games.rules.bots import kernel
+    from games.rules.computer import kernel
 
     state = state_near_the_end(game, seed, tricks=4)
     view = state.view(state.to_act)
@@ -400,7 +400,7 @@ def test_misere_hands_are_judged_by_their_exits():
 
 
 @pytest.mark.parametrize("level", slow_except(ALL_LEVELS, "random", "easy", "normal"))
-def test_bots_play_whole_solo_sessions_without_prop_and_cop(level):
+def test_computer_players_play_whole_solo_sessions_without_prop_and_cop(level):
     rules = solo_whist.Rules.from_overrides({"prop_and_cop": False})
     session = solo_whist.Session(rules, deals=8)
     rng = random.Random(11)
@@ -555,7 +555,7 @@ def test_a_review_puts_a_figure_on_a_call_and_marks_a_costly_pass():
     """Five trumps and two aces, and the player passed: strong bids 4, and playing the hand out
     from each call on deals consistent with the player's view says the pass cost points."""
     from games.rules import records
-    from games.rules.bots.review import review
+    from games.rules.computer.review import review
 
     record = position_record("bid_whist/five_trumps_two_aces_bid_four")
     state = records.replay_hand(record)
@@ -581,7 +581,7 @@ def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure()
     those calls show strong's choice but no figure (the deal they were made from is not the
     dealt one), and the review of the whole hand goes through."""
     from games.rules import records
-    from games.rules.bots.review import review, review_or_error
+    from games.rules.computer.review import review, review_or_error
 
     record = position_record("bid_whist/discard_keeps_the_best_trumps")
     state = records.replay_hand(record)
@@ -602,7 +602,7 @@ def test_a_declarers_review_covers_the_discard_and_the_trumps_without_a_figure()
 @pytest.mark.slow  # a review searches whole hands
 @pytest.mark.parametrize("game", list(GAME_MODULES))
 def test_a_review_of_any_finished_hand_of_every_game_goes_through(game):
-    from games.rules.bots.review import review_or_error
+    from games.rules.computer.review import review_or_error
     from games.rules.records import random_record
 
     for seed in range(3):

@@ -1,18 +1,18 @@
 """Computer players think in worker processes, never in a process that serves sockets.
 
 ``decide(view, level, rules=None)`` hands the decision to a process pool (created on first use,
-``BOT_WORKERS`` processes, started with ``forkserver`` where the platform has it, else
+``COMPUTER_WORKERS`` processes, started with ``forkserver`` where the platform has it, else
 ``spawn``: never a bare fork of a threaded server) and waits at most
-``BOT_TIME_LIMIT_SECONDS``.  A decision that overruns, or a worker that dies, costs nothing but
+``COMPUTER_TIME_LIMIT_SECONDS``.  A decision that overruns, or a worker that dies, costs nothing but
 a log line: the pool is thrown away (its processes killed, so a runaway search cannot keep a
 slot) and the easy heuristic answers in-process, in microseconds.  The next decision starts a
 fresh pool.
 
-``BOT_WORKERS = 0`` (tests) decides in the calling process.  With ``BOT_SERVICE_URL`` set the
-decision is asked of the pool on machines of its own (:mod:`games.bot_service`), which runs
-this same code there (:mod:`games.bot_server`).
+``COMPUTER_WORKERS = 0`` (tests) decides in the calling process.  With ``COMPUTER_SERVICE_URL`` set the
+decision is asked of the pool on machines of its own (:mod:`games.computer_service`), which runs
+this same code there (:mod:`games.computer_server`).
 
-The worker runs :func:`games.rules.bots.choose_action` on the seat's view only: the computer player
+The worker runs :func:`games.rules.computer.choose_action` on the seat's view only: the computer player
 cannot see more than the person in its seat, whichever process it runs in.
 """
 
@@ -31,9 +31,9 @@ from typing import Any
 
 from django.conf import settings
 
-from games import bot_service
+from games import computer_service
 from games.rules.base import HandView
-from games.rules.bots import choose_action
+from games.rules.computer import choose_action
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ def _get_pool() -> ProcessPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
-            _pool = _new_pool(settings.BOT_WORKERS)
+            _pool = _new_pool(settings.COMPUTER_WORKERS)
         return _pool
 
 
@@ -166,30 +166,30 @@ def decide(view: HandView, level: str, rules: dict[str, Any] | None = None) -> s
     """
     if rules:
         view = {**view, "rules": rules}
-    if settings.BOT_SERVICE_URL:  # the pool on machines of its own
-        return bot_service.ask(view, level) or fallback(view)
+    if settings.COMPUTER_SERVICE_URL:  # the pool on machines of its own
+        return computer_service.ask(view, level) or fallback(view)
     return decide_here(view, level)
 
 
 def decide_here(view: HandView, level: str) -> str:
-    """The decision by this machine's own pool (or in-process with ``BOT_WORKERS = 0``)."""
-    if settings.BOT_WORKERS <= 0:
+    """The decision by this machine's own pool (or in-process with ``COMPUTER_WORKERS = 0``)."""
+    if settings.COMPUTER_WORKERS <= 0:
         return _target(view, level)
-    limit = settings.BOT_TIME_LIMIT_SECONDS
+    limit = settings.COMPUTER_TIME_LIMIT_SECONDS
     pool = _get_pool()
     try:
         future = pool.submit(_target, view, level)
         return future.result(timeout=limit)
     except FutureTimeout:
-        logger.warning("bot (%s) took longer than %.2f s at seat %s; the easy heuristic "
+        logger.warning("computer player (%s) took longer than %.2f s at seat %s; the easy heuristic "
                        "plays instead", level, limit, view.get("seat"))
     except BrokenProcessPool:
-        logger.exception("bot worker failed (%s, seat %s); the easy heuristic plays instead",
+        logger.exception("computer player worker failed (%s, seat %s); the easy heuristic plays instead",
                          level, view.get("seat"))
     except Exception:
         # The decision raised (a view it could not read): the worker itself is well and the
         # pool is kept for every other table.
-        logger.exception("bot failed (%s, seat %s); the easy heuristic plays instead",
+        logger.exception("computer player failed (%s, seat %s); the easy heuristic plays instead",
                          level, view.get("seat"))
         return fallback(view)
     _discard(pool)

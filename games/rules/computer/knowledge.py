@@ -56,7 +56,7 @@ def rules_of(view: HandView):
 
 
 def hooks(view: HandView):
-    """The shared computer players' module of the view's game (:mod:`games.rules.bots.hooks`)."""
+    """The shared computer players' module of the view's game (:mod:`games.rules.computer.hooks`)."""
     from .hooks import shared  # the games' modules import this one
 
     return shared(view["game"])

@@ -2,7 +2,7 @@
 
 The engines referee; this module only *simulates* the rest of a hand on a sampled deal, as fast
 as pure Python allows.  Everything game-specific is in a :class:`PlaySpec` built from the view
-(:mod:`games.rules.bots.knowledge`): each card's strength (trumps are ``>= TRUMP``), its suit
+(:mod:`games.rules.computer.knowledge`): each card's strength (trumps are ``>= TRUMP``), its suit
 group (``NO_SUIT`` for a notrump joker, which follows nothing and never wins), the cards that
 follow each suit group, the sides, and the score of a finished hand.  The trick rules are the
 engines' own: Bid Whist's order tables are imported from ``bid_whist`` (jokers, downtown), and

@@ -1,6 +1,6 @@
 """The benches' oracle: the strong search seeing every card (perfect information).
 
-It is the ceiling against which ``bench/bots.py`` measures how much of the gap between ``easy``
+It is the ceiling against which ``bench/computer_players.py`` measures how much of the gap between ``easy``
 and perfect card play a level closes.  It bids, discards and names trumps as ``strong`` does
 (those calls come before the cards are seen in play); from the first card on, every deal it
 "samples" is the real one.  It is not a level: nothing the site runs can reach it

@@ -1,9 +1,9 @@
 """Positions where a club player would agree on the right card or call, run against every level.
 
-Each position in ``bot_positions.json`` is a partial hand record (``docs/hand-records.md``: the
+Each position in ``computer_positions.json`` is a partial hand record (``docs/hand-records.md``: the
 whole deal, the actions up to the decision) with the answers a club player accepts
 (``acceptable``), or for a discard the cards it must keep (``keep``).  They come from the
-promises clubs agree a call makes (docs/rules/) and the habits partners expect (docs/bots.md, "Positions").
+promises clubs agree a call makes (docs/rules/) and the habits partners expect (docs/computer-players.md, "Positions").
 
 A level that does not find a position yet says so in the position's ``not_yet``, with why: the
 test then expects it to fail, strictly, so a level that learns it makes the test fail until the
@@ -18,7 +18,7 @@ import random
 import pytest
 
 from games.rules import records
-from games.rules.bots import LEVELS, choose_action
+from games.rules.computer import LEVELS, choose_action
 
 from .conftest import POSITIONS
 
@@ -74,7 +74,7 @@ def test_every_position_is_a_real_decision_with_a_legal_answer():
 
 
 # The positions that hold a partnership call to what it promises the partner.  The candidates
-# that call from the figures measured among computer players break each one (docs/bots.md, "A
+# that call from the figures measured among computer players break each one (docs/computer-players.md, "A
 # partner's promise"): these positions can tell a level that keeps the promise from one that
 # does not.
 PROMISES = ("solo_whist/prop_promises_four_tricks", "belgian_whist/propose_promises_five_tricks",

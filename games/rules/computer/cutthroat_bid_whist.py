@@ -44,7 +44,7 @@ from .knowledge import contract_of, seat_of
 GAME = ct.GAME
 DECK_MASK = mask_of(JOKER_DECK)
 
-# Measured in self-play (docs/bots.md, "Cutthroat Bid Whist"): the best hand of a deal made
+# Measured in self-play (docs/computer-players.md, "Cutthroat Bid Whist"): the best hand of a deal made
 # to declare, played out at ``normal``: tricks taken (the discards included) against the
 # evaluation of the hand before the kitty.
 TRICKS_BASE = 2.5

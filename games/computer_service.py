@@ -1,10 +1,10 @@
 """How a site process asks the computer players' service, on machines of its own, for a
 decision (docs/deploy.md): :func:`ask`.
 
-The service is ``manage.py serve_computer_players`` (:mod:`games.bot_server`): it answers
+The service is ``manage.py serve_computer_players`` (:mod:`games.computer_server`): it answers
 ``POST /decide`` (a JSON body ``{"view": ..., "level": ...}``, the bearer token
-``BOT_SERVICE_TOKEN``) with ``{"action": ...}``.  A site process with ``BOT_SERVICE_URL`` set asks
-it (``games.bot_runner.decide``) instead of keeping a pool; whatever goes wrong there (the
+``COMPUTER_SERVICE_TOKEN``) with ``{"action": ...}``.  A site process with ``COMPUTER_SERVICE_URL`` set asks
+it (``games.computer_runner.decide``) instead of keeping a pool; whatever goes wrong there (the
 service down, slow, refusing, answering nonsense) costs a log line and the easy heuristic
 plays, in microseconds, as for a local worker that overran.
 
@@ -100,14 +100,14 @@ def ask(view: HandView, level: str) -> str | None:
     plays the easy heuristic, as when the service is down).
 
     In the calling thread, with no thread left behind: the connection must be made within
-    ``BOT_SERVICE_CONNECT_SECONDS``, and the answer be back within the time limit plus
-    ``BOT_SERVICE_SLACK_SECONDS`` from the start, however slowly the service sends it."""
-    limit = settings.BOT_TIME_LIMIT_SECONDS + settings.BOT_SERVICE_SLACK_SECONDS
+    ``COMPUTER_SERVICE_CONNECT_SECONDS``, and the answer be back within the time limit plus
+    ``COMPUTER_SERVICE_SLACK_SECONDS`` from the start, however slowly the service sends it."""
+    limit = settings.COMPUTER_TIME_LIMIT_SECONDS + settings.COMPUTER_SERVICE_SLACK_SECONDS
     deadline = time.monotonic() + limit
-    where = urlsplit(settings.BOT_SERVICE_URL)
+    where = urlsplit(settings.COMPUTER_SERVICE_URL)
     kind = HTTPSConnection if where.scheme == "https" else HTTPConnection
     conn = kind(where.hostname, where.port,
-                timeout=min(settings.BOT_SERVICE_CONNECT_SECONDS, limit))
+                timeout=min(settings.COMPUTER_SERVICE_CONNECT_SECONDS, limit))
     body = json.dumps({"view": view, "level": level}).encode()
     try:
         conn.connect()
@@ -118,7 +118,7 @@ def ask(view: HandView, level: str) -> str | None:
         with _deadlines.within(conn.sock, left) as cut:
             conn.request("POST", where.path.rstrip("/") + "/decide", body=body, headers={
                 "Content-Type": "application/json",
-                "Authorization": f"Bearer {settings.BOT_SERVICE_TOKEN}"})
+                "Authorization": f"Bearer {settings.COMPUTER_SERVICE_TOKEN}"})
             response = conn.getresponse()
             status, data = response.status, response.read(MAX_BODY_BYTES)
         if cut:
@@ -126,7 +126,7 @@ def ask(view: HandView, level: str) -> str | None:
     except (Overdue, TimeoutError):
         connecting = conn.sock is None
         logger.warning("the computer players' service took longer than %.2f s%s (%s, seat %s)",
-                       settings.BOT_SERVICE_CONNECT_SECONDS if connecting else limit,
+                       settings.COMPUTER_SERVICE_CONNECT_SECONDS if connecting else limit,
                        " to take the connection" if connecting else "", level,
                        view.get("seat"))
         return None

@@ -1,5 +1,5 @@
-"""The computer players' pool as a service of its own (games/bot_server.py): the site asks it
-(games/bot_service.py) over HTTP with a token, within the same hard time limit; anything wrong
+"""The computer players' pool as a service of its own (games/computer_server.py): the site asks it
+(games/computer_service.py) over HTTP with a token, within the same hard time limit; anything wrong
 there costs only a log line and the easy heuristic plays."""
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import urllib.request
 import psutil
 import pytest
 
-from games import bot_runner
+from games import computer_runner
 from games.rules import solo_whist
-from games.rules.bots import choose_action
+from games.rules.computer import choose_action
 from tests.live_servers import ROOT, ComputerPlayersService, free_port
 
 TOKEN = "a-service-token-long-enough"
@@ -38,9 +38,9 @@ def a_view(seed=1):
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
     """``manage.py serve_computer_players`` in a process of its own, with one worker."""
-    running = ComputerPlayersService(tmp_path_factory.mktemp("bots") / "service.log", TOKEN,
-                                     BOT_TIME_LIMIT_SECONDS="5", BOT_SERVICE_READ_SECONDS="1",
-                                     BOT_SERVICE_MAX_CONNECTIONS=str(SERVICE_CONNECTIONS)).start()
+    running = ComputerPlayersService(tmp_path_factory.mktemp("computers") / "service.log", TOKEN,
+                                     COMPUTER_TIME_LIMIT_SECONDS="5", COMPUTER_SERVICE_READ_SECONDS="1",
+                                     COMPUTER_SERVICE_MAX_CONNECTIONS=str(SERVICE_CONNECTIONS)).start()
     yield running
     running.stop()
 
@@ -48,20 +48,20 @@ def service(tmp_path_factory):
 @pytest.fixture
 def site_asks(settings):
     def point_at(url, token=TOKEN, limit=5.0):
-        settings.BOT_SERVICE_URL, settings.BOT_SERVICE_TOKEN = url, token
-        settings.BOT_TIME_LIMIT_SECONDS, settings.BOT_SERVICE_SLACK_SECONDS = limit, 0.2
-        settings.BOT_WORKERS = 0  # were it asked here, it would decide here: it must not be
+        settings.COMPUTER_SERVICE_URL, settings.COMPUTER_SERVICE_TOKEN = url, token
+        settings.COMPUTER_TIME_LIMIT_SECONDS, settings.COMPUTER_SERVICE_SLACK_SECONDS = limit, 0.2
+        settings.COMPUTER_WORKERS = 0  # were it asked here, it would decide here: it must not be
     return point_at
 
 
 def test_the_site_asks_the_service_and_plays_its_choice(service, site_asks, monkeypatch):
     site_asks(service.url)
     asked_here = []
-    monkeypatch.setattr(bot_runner, "_target", lambda view, level: asked_here.append(1))
+    monkeypatch.setattr(computer_runner, "_target", lambda view, level: asked_here.append(1))
     before = service.decisions_served()
     state, view = a_view()
     for level in ("strong", "normal", "easy"):
-        assert bot_runner.decide(view, level) in state.legal_actions()
+        assert computer_runner.decide(view, level) in state.legal_actions()
     assert not asked_here  # nothing was decided in the site's process
     assert service.decisions_served() - before == 3
 
@@ -69,8 +69,8 @@ def test_the_site_asks_the_service_and_plays_its_choice(service, site_asks, monk
 def test_a_wrong_token_is_refused_and_the_easy_heuristic_plays(service, site_asks, caplog):
     site_asks(service.url, token="not-the-service-token")
     state, view = a_view(2)
-    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
-        assert bot_runner.decide(view, "strong") == choose_action(view, "easy")
+    with caplog.at_level(logging.WARNING, logger="games.computer_service"):
+        assert computer_runner.decide(view, "strong") == choose_action(view, "easy")
     assert "403" in caplog.text
 
 
@@ -78,8 +78,8 @@ def test_a_service_that_is_down_costs_a_log_line(site_asks, caplog):
     site_asks(f"http://127.0.0.1:{free_port()}")
     state, view = a_view(3)
     began = time.monotonic()
-    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
-        assert bot_runner.decide(view, "strong") == choose_action(view, "easy")
+    with caplog.at_level(logging.WARNING, logger="games.computer_service"):
+        assert computer_runner.decide(view, "strong") == choose_action(view, "easy")
     assert time.monotonic() - began < 1
     assert "failed" in caplog.text
 
@@ -93,8 +93,8 @@ def test_a_service_that_never_answers_is_cut_off_at_the_time_limit(site_asks, ca
     site_asks(f"http://127.0.0.1:{listener.getsockname()[1]}", limit=0.3)
     _state, view = a_view(4)
     began = time.monotonic()
-    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
-        assert bot_runner.decide(view, "strong") == choose_action(view, "easy")
+    with caplog.at_level(logging.WARNING, logger="games.computer_service"):
+        assert computer_runner.decide(view, "strong") == choose_action(view, "easy")
     assert 0.45 <= time.monotonic() - began < 1.0  # the limit and the slack, no more
     assert "took longer" in caplog.text
     listener.close()
@@ -135,10 +135,10 @@ def asked_to_take(url, length: int) -> bytes:
 
 @pytest.mark.slow  # manage.py in a process of its own
 def test_the_service_will_not_start_without_a_token_or_a_worker():
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPUTER_")}
     env["DJANGO_SETTINGS_MODULE"] = "whistclub.settings"
-    for extra, words in (({}, "Set BOT_SERVICE_TOKEN"),
-                         ({"BOT_SERVICE_TOKEN": TOKEN, "BOT_WORKERS": "0"}, "Set BOT_WORKERS")):
+    for extra, words in (({}, "Set COMPUTER_SERVICE_TOKEN"),
+                         ({"COMPUTER_SERVICE_TOKEN": TOKEN, "COMPUTER_WORKERS": "0"}, "Set COMPUTER_WORKERS")):
         result = subprocess.run([sys.executable, "manage.py", "serve_computer_players",
                                  "--port", str(free_port())], cwd=ROOT, env={**env, **extra},
                                 capture_output=True, text=True, timeout=60)
@@ -147,11 +147,11 @@ def test_the_service_will_not_start_without_a_token_or_a_worker():
 
 @pytest.mark.slow  # manage.py in a process of its own
 def test_a_site_pointed_at_a_service_needs_its_token():
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BOT_")}
-    env.update(DJANGO_SETTINGS_MODULE="whistclub.settings", BOT_SERVICE_URL="http://10.0.0.9:8100")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPUTER_")}
+    env.update(DJANGO_SETTINGS_MODULE="whistclub.settings", COMPUTER_SERVICE_URL="http://10.0.0.9:8100")
     result = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=60)
-    assert result.returncode != 0 and "BOT_SERVICE_TOKEN must be set" in result.stderr
+    assert result.returncode != 0 and "COMPUTER_SERVICE_TOKEN must be set" in result.stderr
 
 
 # Neither side can be held by the other.
@@ -261,9 +261,9 @@ def test_a_slow_service_holds_no_thread_of_the_site(site_asks, caplog):
     site_asks(f"http://127.0.0.1:{listener.getsockname()[1]}", limit=0.4)  # 0.6 s with slack
     state, view = a_view(8)
     answers, began = [], time.monotonic()
-    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
+    with caplog.at_level(logging.WARNING, logger="games.computer_service"):
         askers = [threading.Thread(target=lambda: answers.append(
-            bot_runner.decide(view, "strong"))) for _ in range(12)]
+            computer_runner.decide(view, "strong"))) for _ in range(12)]
         for asker in askers:
             asker.start()
         for asker in askers:
@@ -287,11 +287,11 @@ def test_a_service_that_does_not_take_the_connection_is_given_up_at_the_connect_
     port = listener.getsockname()[1]
     queued = socket.create_connection(("127.0.0.1", port))  # the one place in its queue
     site_asks(f"http://127.0.0.1:{port}", limit=3.0)
-    settings.BOT_SERVICE_CONNECT_SECONDS = 0.3
+    settings.COMPUTER_SERVICE_CONNECT_SECONDS = 0.3
     _state, view = a_view(9)
     began = time.monotonic()
-    with caplog.at_level(logging.WARNING, logger="games.bot_service"):
-        assert bot_runner.decide(view, "strong") == choose_action(view, "easy")
+    with caplog.at_level(logging.WARNING, logger="games.computer_service"):
+        assert computer_runner.decide(view, "strong") == choose_action(view, "easy")
     assert time.monotonic() - began < 1.0  # not the 3 s of the time limit
     assert "to take the connection" in caplog.text
     queued.close()

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from games import bot_runner
+from games import computer_runner
 from games.rules import bid_whist, solo_whist
 
 
@@ -36,66 +36,66 @@ def a_view(seed=1):
 
 @pytest.fixture
 def pool(settings):
-    settings.BOT_WORKERS = 1
-    settings.BOT_TIME_LIMIT_SECONDS = 20
+    settings.COMPUTER_WORKERS = 1
+    settings.COMPUTER_TIME_LIMIT_SECONDS = 20
     yield settings
-    bot_runner.shutdown()
+    computer_runner.shutdown()
 
 
 def test_it_decides_in_process_without_workers(settings):
-    settings.BOT_WORKERS = 0
+    settings.COMPUTER_WORKERS = 0
     state, view = a_view()
-    assert bot_runner.decide(view, "strong") in state.legal_actions()
+    assert computer_runner.decide(view, "strong") in state.legal_actions()
 
 
 def test_it_decides_in_a_worker_process(pool):
     state, view = a_view()
-    assert bot_runner.decide(view, "strong") in state.legal_actions()
+    assert computer_runner.decide(view, "strong") in state.legal_actions()
     # the pool stays up for the next decision
-    assert bot_runner._pool is not None
-    assert bot_runner.decide(view, "normal") in state.legal_actions()
+    assert computer_runner._pool is not None
+    assert computer_runner.decide(view, "normal") in state.legal_actions()
 
 
 def test_it_passes_the_house_rules_to_the_worker(pool, monkeypatch):
-    monkeypatch.setattr(bot_runner, "_target", _echo_rules)
+    monkeypatch.setattr(computer_runner, "_target", _echo_rules)
     _state, view = a_view()
-    assert bot_runner.decide(view, "strong", rules={"overtricks": True}) == \
+    assert computer_runner.decide(view, "strong", rules={"overtricks": True}) == \
         "rules={'overtricks': True}"
 
 
 def test_a_decision_past_the_time_limit_falls_back_to_easy(pool, monkeypatch, caplog):
-    pool.BOT_TIME_LIMIT_SECONDS = 1.0
-    monkeypatch.setattr(bot_runner, "_target", _slow)
+    pool.COMPUTER_TIME_LIMIT_SECONDS = 1.0
+    monkeypatch.setattr(computer_runner, "_target", _slow)
     state, view = a_view()
-    bot_runner.decide(view, "easy")  # start the pool once (worker start-up is not the test)
+    computer_runner.decide(view, "easy")  # start the pool once (worker start-up is not the test)
     started = time.monotonic()
-    with caplog.at_level(logging.WARNING, logger="games.bot_runner"):
-        action = bot_runner.decide(view, "strong")
+    with caplog.at_level(logging.WARNING, logger="games.computer_runner"):
+        action = computer_runner.decide(view, "strong")
     assert time.monotonic() - started < 5
     assert action in state.legal_actions()
     assert "longer than" in caplog.text
-    assert bot_runner._pool is None  # thrown away, its worker killed
+    assert computer_runner._pool is None  # thrown away, its worker killed
 
 
 def test_a_crashed_worker_falls_back_to_easy(pool, monkeypatch, caplog):
-    monkeypatch.setattr(bot_runner, "_target", _crash)
+    monkeypatch.setattr(computer_runner, "_target", _crash)
     state, view = a_view()
-    with caplog.at_level(logging.ERROR, logger="games.bot_runner"):
-        action = bot_runner.decide(view, "strong")
+    with caplog.at_level(logging.ERROR, logger="games.computer_runner"):
+        action = computer_runner.decide(view, "strong")
     assert action in state.legal_actions()
-    assert "bot worker failed" in caplog.text
-    monkeypatch.setattr(bot_runner, "_target", bot_runner.choose_action)
-    assert bot_runner.decide(view, "strong") in state.legal_actions()  # a fresh pool
+    assert "computer player worker failed" in caplog.text
+    monkeypatch.setattr(computer_runner, "_target", computer_runner.choose_action)
+    assert computer_runner.decide(view, "strong") in state.legal_actions()  # a fresh pool
 
 
 def test_the_fallback_handles_bid_whist_discards(settings):
-    settings.BOT_WORKERS = 0
+    settings.COMPUTER_WORKERS = 0
     rules = bid_whist.Rules()
     deal = bid_whist.deal(rules, 0, random.Random(3))
     state = bid_whist.new_hand(rules, 0, deal.hands, deal.kitty)
     for action in ("bid 4 uptown", "pass", "pass", "pass"):
         state.apply(action)
-    action = bot_runner.fallback(state.view(state.to_act))
+    action = computer_runner.fallback(state.view(state.to_act))
     state.apply(action)
     assert state.phase == "declare"
 
@@ -104,12 +104,12 @@ PARENT = """
 import os, random, sys, time
 import django
 django.setup()
-from games import bot_runner
+from games import computer_runner
 from games.rules import solo_whist
 rules = solo_whist.Rules()
 state = solo_whist.new_hand(rules, 0, solo_whist.deal(rules, 0, random.Random(1)).hands)
-bot_runner.decide_here(state.view(state.to_act), "strong")  # the computer players' pool
-bot_runner.submit(os.getpid).result(timeout=60)  # the reviews' pool
+computer_runner.decide_here(state.view(state.to_act), "strong")  # the computer players' pool
+computer_runner.submit(os.getpid).result(timeout=60)  # the reviews' pool
 print("ready", flush=True)
 time.sleep(600)
 """
@@ -127,9 +127,9 @@ def test_the_workers_end_when_their_parent_is_killed():
 
     from tests.live_servers import ROOT
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "REVIEW_"))}
-    env.update(DJANGO_SETTINGS_MODULE="whistclub.settings", BOT_WORKERS="1",
-               REVIEW_WORKERS="1", BOT_TIME_LIMIT_SECONDS="20")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPUTER_", "REVIEW_"))}
+    env.update(DJANGO_SETTINGS_MODULE="whistclub.settings", COMPUTER_WORKERS="1",
+               REVIEW_WORKERS="1", COMPUTER_TIME_LIMIT_SECONDS="20")
     parent = subprocess.Popen([sys.executable, "-c", PARENT], cwd=ROOT, env=env,
                               stdout=subprocess.PIPE, text=True)
     left_behind = []

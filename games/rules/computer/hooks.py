@@ -1,4 +1,4 @@
-"""Which module holds a game's computer-player hooks: ``games/rules/bots/<game>.py``, and what
+"""Which module holds a game's computer-player hooks: ``games/rules/computer/<game>.py``, and what
 it gives (:class:`ComputerPlayers`; a game played by the shared computer players,
 :class:`SharedComputerPlayers`), with the defaults most games take.
 
@@ -8,10 +8,10 @@ phase, each ``hook(view, rules, calls="hand")``: ``calls`` names the thresholds,
 ``THRESHOLDS`` (the hand-set thresholds its calls are made from, measured ones overlaid),
 ``HABIT_UNIT``, ``declaring``, ``partner_of``, ``easy_call``, ``deck``, ``play_spec``,
 ``read_hidden`` and the ``rebuild_*`` / ``order_dealt`` steps (see
-:mod:`games.rules.bots.bid_whist`) and ``defence_draws_trumps(view)`` (the contract is one
+:mod:`games.rules.computer.bid_whist`) and ``defence_draws_trumps(view)`` (the contract is one
 against which the defenders lead trumps: Solo's abundances).  A game whose play the shared
 computer players cannot handle gives ``choose_action(view, level, rng)`` instead, and decides
-everything itself (:mod:`games.rules.bots.cutthroat_bid_whist`).  Every game gives
+everything itself (:mod:`games.rules.computer.cutthroat_bid_whist`).  Every game gives
 ``THRESHOLDS``, ``DOUBLE_DUMMY`` and what a review's sampled deals need: ``auction_known``
 (cards whose place everyone knows before the play: Solo's turn-up) and ``order_dealt``.  The defaults below are what a module re-exports
 (``from .hooks import auction_known as auction_known``) where it has nothing of its own to
