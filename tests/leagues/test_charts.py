@@ -131,3 +131,14 @@ def test_the_legend_keeps_long_names_whole(as_member, solo_season, organiser, me
     assert legend_columns(["Ann", "Bob"], 350) == 3
     xs = {float(x) for x in re.findall(r'<rect x="([\d.]+)" y="[\d.]+" width="12"', svg)}
     assert len(xs) == 1  # one column: every swatch at the same x
+
+
+def test_a_members_match_chart_counts_whole_points_from_zero(as_member, bid_table,
+                                                             organiser_user, member):
+    bid_table.set_totals([21, 9], organiser_user)
+    club = bid_table.league.club
+    svg = as_member.get(f"/clubs/{club.slug}/members/{member.pk}/charts/"
+                        f"{bid_table.league.pk}.svg").content.decode()
+    assert y_labels(svg) == ["0", "5", "10", "15", "20", "25"]
+    pair = as_member.get(f"/clubs/{club.slug}/pairs/{bid_table.pair_0.pk}/chart.svg")
+    assert y_labels(pair.content.decode()) == ["0", "5", "10", "15", "20", "25"]
