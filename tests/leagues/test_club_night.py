@@ -214,3 +214,12 @@ def test_every_league_in_every_language_formats_its_dates_with_django(as_member,
     french = text_of(as_member.get(club_url(club, f"evenings/{evening.pk}/"),
                                    HTTP_ACCEPT_LANGUAGE="fr"))
     assert "mardi 10 décembre 2030" in french and "Déc" not in french
+
+
+def test_a_leagues_decimal_stake_reads_with_a_decimal_comma(as_member, solo_league):
+    solo_league.rules = {"stake_multiplier": 0.1}
+    solo_league.save()
+    url = club_url(solo_league.club, f"leagues/{solo_league.pk}/")
+    assert "Stakes multiplied by: 0.1" in text_of(as_member.get(url))
+    assert "Mises multipliées par : 0,1" in text_of(as_member.get(url, HTTP_ACCEPT_LANGUAGE="fr"))
+    assert "0,1" in text_of(as_member.get(url, HTTP_ACCEPT_LANGUAGE="nl"))
