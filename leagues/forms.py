@@ -66,9 +66,17 @@ class AttendanceForm(forms.Form):
     Ids come from the page, never trusted: a member of another club, or no number at all, is a
     form error, not a server error."""
 
-    coming = forms.ChoiceField(choices=[("yes", "yes"), ("no", "no")], error_messages={
+    coming = forms.ChoiceField(choices=[("yes", "yes"), ("no", "no"), ("none", "none")],
+                               error_messages={
         "required": gettext_lazy("Say whether you are coming: yes or no."),
         "invalid_choice": gettext_lazy("Say whether you are coming: yes or no.")})
+
+    ANSWERS = {"yes": True, "no": False, "none": None}
+
+    @property
+    def answer(self) -> bool | None:
+        """Coming (True), not coming (False), or no answer (None)."""
+        return self.ANSWERS[self.cleaned_data["coming"]]
     member = forms.ModelChoiceField(Member.objects.none(), required=False, error_messages={
         "invalid_choice": gettext_lazy("Choose a member of this club.")})
 
@@ -152,6 +160,7 @@ class BulkMembersForm(forms.Form):
             raise forms.ValidationError(_("At most %(count)s names at a time, please.")
                                         % {"count": self.MAX_LINES})
         data["lines"] = lines
+        data["text"] = text  # kept in the form under the preview, to correct and check again
         return data
 
 
@@ -411,13 +420,20 @@ def read_people(lines: list[str], club: Club) -> list[dict]:
             problem = _("Already a member.")
         elif name.casefold() in seen:
             problem = _("Twice in the list: added once.")
-        elif email:
+        note = None
+        if not problem and email:
             try:
                 validate_email(email)
             except ValidationError:
-                problem = _("This is not an email address.")
+                # The person is kept: added without the address, which the list below the
+                # preview still holds as typed, to be fixed and checked again.
+                note = _("“%(email)s” is not an email address: %(name)s will be added without "
+                         "one. Correct it in the list below and check again, or add it later "
+                         "on their page.") % {"email": email[:254], "name": name}
+                email = ""
         seen.add(name.casefold())
-        rows.append({"name": name[:limit + 20], "email": email[:254], "problem": problem})
+        rows.append({"name": name[:limit + 20], "email": email[:254], "problem": problem,
+                     "note": note})
     return rows
 
 

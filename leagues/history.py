@@ -23,6 +23,7 @@ from leagues.models import (
     League,
     Member,
     Partnership,
+    ResultChange,
     Season,
     TableSeat,
     as_decimal,
@@ -52,6 +53,11 @@ def table_sheet(table: EveningTable) -> dict:
                      "running": [scoring.format_units(r) for r in running]})
     totals = table.league.score_kind.totals(table)
     return {"rows": rows, "totals": [scoring.format_units(t) for t in totals]}
+
+
+def table_sheet_points(deal: Deal) -> list[str]:
+    """A deal's points for each side, as people write them ("+6", "−2")."""
+    return [scoring.signed(as_decimal(p)) for p in deal.points]
 
 
 def change_rows(table: EveningTable) -> list[dict]:
@@ -183,6 +189,13 @@ def describe_change(league, change, who: str, names: list[str]) -> dict:
         old = _deal_line(league.game, before.get("deal"), names)
         if old:
             details.append(_("It read: %(line)s") % {"line": old})
+        if change.restored_by_id is not None:
+            details.append(_("Restored since."))
+    elif action == "restore":
+        headline = _("Deal %(number)s restored by %(who)s") % {"number": number_, "who": who}
+        line = _deal_line(league.game, after.get("deal"), names)
+        if line:
+            details.append(_("It reads: %(line)s") % {"line": line})
     elif action == "totals":
         if waiting:
             headline = _("Totals entered by %(who)s, waiting for an opponent's confirmation") % {
@@ -346,9 +359,24 @@ def club_change_rows(club, limit: int = 200, show_addresses: bool = False) -> li
     queries."""
     changes = list(club.changes.select_related("changed_by")[:limit])
     names = people_names(club.pk, [c.changed_by for c in changes])
-    return [{"change": change, **describe_club_change(
+    restorable = restorable_deletions(club, changes)
+    return [{"change": change, "restore": restorable.get(change.pk), **describe_club_change(
                 change, names.get(change.changed_by_id, ""), show_addresses)}
             for change in changes]
+
+
+def restorable_deletions(club, changes) -> dict[int, ResultChange]:
+    """The club history's deal deletions that can still be undone (their table is there and
+    the deal not back yet), by the club change's id: one query."""
+    wanted = {(c.after or {}).get("change"): c.pk for c in changes
+              if c.action == "deal_delete"}
+    wanted.pop(None, None)
+    if not wanted:
+        return {}
+    found = ResultChange.objects.filter(
+        pk__in=list(wanted), action="delete", restored_by__isnull=True,
+        table__evening__season__league__club=club).select_related("table")
+    return {wanted[rc.pk]: rc for rc in found}
 
 
 def _day(iso: str | None) -> str:
@@ -622,6 +650,24 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
             details.append(_("Kept in past matches and standings; no longer drawn."))
         else:
             headline = _("Pair %(pair)s of %(season)s (%(league)s) brought back by %(who)s") % params
+    elif action in ("deal_delete", "deal_restore"):
+        evening = before.get("evening") or {}
+        params = {"deal": before.get("deal"), "table": before.get("table"),
+                  "date": _day(evening.get("date")), "league": evening.get("league", ""),
+                  "who": who}
+        if action == "deal_delete":
+            headline = _("Deal %(deal)s of table %(table)s, %(date)s (%(league)s), deleted by "
+                         "%(who)s") % params
+        else:
+            headline = _("Deal %(deal)s of table %(table)s, %(date)s (%(league)s), restored by "
+                         "%(who)s") % params
+            if before.get("deleted_as") not in (None, before.get("deal")):
+                details.append(_("It was deal %(number)s when it was deleted; it is back at "
+                                 "its place on the sheet.") % {"number": before["deleted_as"]})
+        line = _deal_line(before.get("game", ""), {"facts": before.get("facts")},
+                          before.get("sides") or [])
+        if line:
+            details.append(_("It reads: %(line)s") % {"line": line})
     elif action == "members_add":
         names = after.get("names") or []
         headline = ngettext("%(count)s member added by %(who)s",

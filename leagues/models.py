@@ -516,11 +516,38 @@ class Evening(models.Model):
         """The evening's date has gone: its page shows who came, not the question."""
         return self.date < timezone.localdate()
 
-    def set_attendance(self, member: Member, coming: bool) -> None:
+    def set_attendance(self, member: Member, coming: bool | None) -> None:
         """Whether ``member`` comes to this evening (their answer, or an organiser's for them),
-        in place of any answer before.  Who may answer for whom is decided before."""
+        in place of any answer before; None: no answer (the answer taken back).  Who may
+        answer for whom is decided before.  Someone with a result at one of the evening's
+        tables came: "not coming" or no answer is refused in words (EntryError)."""
+        if coming is not True:
+            table = self.tables_with_a_result_of(member).first()
+            if table is not None:
+                raise EntryError(_("%(name)s has a result at table %(number)s of this evening: "
+                                   "they came, so their answer stays “coming”.")
+                                 % {"name": member.name, "number": table.number})
+        if coming is None:
+            Attendance.objects.filter(evening=self, member=member).delete()
+            return
         Attendance.objects.update_or_create(evening=self, member=member,
                                             defaults={"coming": coming})
+
+    def tables_with_a_result_of(self, member: Member):
+        """This evening's tables with a result where ``member`` sits (a seat, or a pair)."""
+        return EveningTable.objects.filter(evening=self).exclude(entry="").filter(
+            models.Q(seats__member=member) | models.Q(pair_0__first=member)
+            | models.Q(pair_0__second=member) | models.Q(pair_1__first=member)
+            | models.Q(pair_1__second=member)).distinct().order_by("number")
+
+    def attendance_counts(self) -> dict[str, int]:
+        """The head count: coming, not coming, and no answer among the members not retired
+        (a retired member who had answered counts with their answer)."""
+        answers = dict(self.attendances.values_list("member_id", "coming"))
+        unanswered = self.season.league.club.members.filter(retired=False).exclude(
+            pk__in=list(answers)).count()
+        coming = sum(1 for value in answers.values() if value)
+        return {"coming": coming, "not_coming": len(answers) - coming, "no_answer": unanswered}
 
 
 class Attendance(models.Model):
@@ -647,12 +674,13 @@ class EveningTable(models.Model):
         return table
 
     def _record(self, by, action: str, before, after, deal_number: int | None,
-                note: str = "") -> None:
+                note: str = "") -> ResultChange:
         """The end of every change of this table's result: its line in the audit trail, and
         its announcement to whoever follows the results (``leagues.result_events``), both in
         the change's transaction."""
-        ResultChange.record(self, by, action, before, after, deal_number, note)
+        change = ResultChange.record(self, by, action, before, after, deal_number, note)
         result_events.table_changed(self)
+        return change
 
     def refuse_while_online(self, message: str | None = None,
                             hands_of: OnlineFixture | None = None) -> None:
@@ -746,19 +774,32 @@ class EveningTable(models.Model):
                           {"deals": len(facts_list), "table": table.snapshot()}, None)
 
     def change_deal(self, number: int, facts: dict | None, by,
-                    member: Member | None = None) -> None:
+                    member: Member | None = None,
+                    expected: int | None = None) -> ResultChange:
         """Corrects deal ``number`` (or deletes it when ``facts`` is None).
 
         A correction is a new entry of that one deal by ``member``: an organiser's is final, a
-        player's provisional.  The other deals keep their state."""
+        player's provisional.  The other deals keep their state.  ``expected``: the id of the
+        deal the person saw under that number (a confirmation page); another deal there now
+        changes nothing (EntryError).  A deletion keeps a copy of the deal in its
+        ``ResultChange`` (and a line in the club's history), from which :meth:`restore_deal`
+        puts it back."""
         with transaction.atomic():
             table = self._lock()
             deal = table.deals.filter(number=number).first()
             if deal is None:
                 raise EntryError(_("There is no deal %(number)s at this table.")
                                  % {"number": number})
+            if expected is not None and deal.pk != expected:
+                raise EntryError(_("The sheet changed since you opened this deal: deal "
+                                   "%(number)s is now another deal. Nothing was changed; "
+                                   "check the sheet and try again.") % {"number": number})
             before = {"deal": deal.as_json(), "table": table.snapshot()}
             if facts is None:
+                # The stored copy a restore puts back (``restore_deal``): the deal as it was,
+                # with who entered it and when.
+                before["deal"].update(entered_by_user=deal.entered_by_id,
+                                      entered_at=deal.entered_at.isoformat())
                 deal.delete()
                 # Keep numbers consecutive so the sheet reads 1, 2, 3...
                 for later in table.deals.filter(number__gt=number).order_by("number"):
@@ -781,8 +822,83 @@ class EveningTable(models.Model):
                 table.entry = self.Entry.NONE
             table._refresh_provisional()
             table.recompute()
-            table._record(by, "delete" if facts is None else "edit", before,
-                          {"deal": after_deal, "table": table.snapshot()}, number)
+            change = table._record(by, "delete" if facts is None else "edit", before,
+                                   {"deal": after_deal, "table": table.snapshot()}, number)
+            if facts is None:
+                ClubChange.record(table.league.club, by, "deal_delete", {
+                    **table._facts_for_history(), "deal": number, "facts": before["deal"]["facts"],
+                }, {"change": change.pk})
+            return change
+
+    def _facts_for_history(self) -> dict:
+        """The table as the club's history names it: its number, evening, league, game and the
+        names of its sides (the names of the time)."""
+        league = self.league
+        return {"table": self.number, "game": league.game, "sides": self.sides(),
+                "evening": {"date": self.evening.date.isoformat(), "league": league.name}}
+
+    def restore_deal(self, change_id: int, by) -> Deal:
+        """Puts back the deal that the table's deletion ``change_id`` removed, as it was (its
+        facts, points, who entered it and when, provisional or not), at its number again when
+        it is free, the later deals moving one on; its table's totals, the standings and the
+        ratings follow, as they followed the deletion.  Once only; refused in words (nothing
+        changes) when the deal is already back, the table has totals only, plays online, or a
+        match has ended since."""
+        with transaction.atomic():
+            table = self._lock()
+            deleted = (ResultChange.objects.select_for_update()
+                       .filter(table=table, pk=change_id, action="delete").first())
+            if deleted is None:
+                raise EntryError(_("There is no deleted deal to restore here."))
+            if deleted.restored_by_id is not None:
+                raise EntryError(_("Deal %(number)s was already restored.")
+                                 % {"number": deleted.deal_number})
+            table.refuse_while_online(_("This table is being played online: restore the deal "
+                                        "once it has finished."))
+            if table.entry == self.Entry.TOTALS:
+                raise EntryError(_("This table's result is now entered as totals: clear them "
+                                   "to restore deal %(number)s.")
+                                 % {"number": deleted.deal_number})
+            copy = (deleted.before or {}).get("deal") or {}
+            deals = list(table.deals.order_by("number"))
+            number = min(deleted.deal_number or len(deals) + 1, len(deals) + 1)
+            hands = [d.facts for d in deals]
+            hands.insert(number - 1, copy["facts"])
+            try:
+                table.sheet.check_hands(table, hands)
+            except EntryError as exc:
+                raise EntryError(_("Deal %(number)s cannot be restored: %(reason)s") % {
+                    "number": deleted.deal_number, "reason": exc.message}) from exc
+            before = table.snapshot()
+            for later in reversed([d for d in deals if d.number >= number]):
+                later.number += 1
+                later.save(update_fields=["number"])
+            author = Member.objects.filter(pk=copy.get("entered_by"),
+                                           club=table.league.club).first()
+            user_model = Deal._meta.get_field("entered_by").related_model
+            # The points as they were (the same totals as before the deletion, whatever the
+            # house rules became since); the engine names the contract again.
+            outcome = scoring.score_deal(table.league.game, table.league.engine_rules(),
+                                         copy["facts"])
+            deal = Deal.objects.create(
+                table=table, number=number, facts=copy["facts"], points=copy["points"],
+                contract=outcome.contract, declarer=outcome.declarer, made=outcome.made,
+                entered_by=user_model.objects.filter(pk=copy.get("entered_by_user")).first(),
+                entered_by_member=author, provisional=bool(copy.get("provisional")))
+            if copy.get("entered_at"):
+                deal.entered_at = datetime.datetime.fromisoformat(copy["entered_at"])
+                Deal.objects.filter(pk=deal.pk).update(entered_at=deal.entered_at)
+            table.entry = self.Entry.DEALS
+            table._refresh_provisional()
+            table.recompute()
+            restore = table._record(by, "restore", {"table": before, "restores": deleted.pk},
+                                    {"deal": deal.as_json(), "table": table.snapshot()}, number)
+            deleted.restored_by = restore
+            deleted.save(update_fields=["restored_by"])
+            ClubChange.record(table.league.club, by, "deal_restore", {
+                **table._facts_for_history(), "deal": number, "facts": copy["facts"],
+                "deleted_as": deleted.deal_number}, {"change": restore.pk})
+            return deal
 
     def set_totals(self, totals: list, by, member: Member | None = None) -> None:
         """Totals only: four balances summing to zero (Solo, Belgian) or two match scores.
@@ -957,6 +1073,9 @@ class ResultChange(models.Model):
     after = models.JSONField(null=True)
     # Where a change came from when nobody typed it in (e.g. "online table #12").
     note = models.CharField(max_length=120, blank=True)
+    # A deletion undone: the change that restored the deal (``EveningTable.restore_deal``).
+    restored_by = models.OneToOneField("self", on_delete=models.SET_NULL, null=True,
+                                       blank=True, related_name="restores")
 
     class Meta:
         ordering = ["-changed_at", "-pk"]

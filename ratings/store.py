@@ -96,14 +96,16 @@ def append(scope: str, game: str, event) -> bool:
         rater = games.rater(game, {p: Standing(r.mu, r.sigma, r.results, r.online, tuple(r.met))
                                    for p, r in stored.items()})
         changed = rater.apply(event)
-        for player in changed:
-            s = rater.state[player]
-            values = {"mu": s.mu, "sigma": s.sigma, "results": s.results, "online": s.online,
-                      "met": list(s.met)}
-            Rating.objects.update_or_create(scope=scope, game=game, player=player,
-                                            defaults={**values, "day": event.day})
-            RatingPoint.objects.update_or_create(scope=scope, game=game, player=player,
-                                                 day=event.day, defaults=values)
+        # One upsert a table for all the hand's players (not two queries a player): the
+        # current rating, and the day's point in the history.
+        fields = ["mu", "sigma", "results", "online", "met", "day"]
+        for model, unique in ((Rating, ["scope", "game", "player"]),
+                              (RatingPoint, ["scope", "game", "player", "day"])):
+            rows = [model(scope=scope, game=game, player=player, mu=s.mu, sigma=s.sigma,
+                          results=s.results, online=s.online, met=list(s.met), day=event.day)
+                    for player in changed for s in [rater.state[player]]]
+            model.objects.bulk_create(rows, update_conflicts=True, unique_fields=unique,
+                                      update_fields=[f for f in fields if f not in unique])
         RatingStream.objects.filter(pk=stream_row.pk).update(last_key=event.key)
         return True
 

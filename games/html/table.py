@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games import how_to_play, registry, words
@@ -151,9 +151,9 @@ def _result_in_the_middle(view, ui, hand) -> Markup:
     last = view.get("last_hand")
     if not last or not ui.get("result") or hand.get("trick") or hand.get("tricks"):
         return EMPTY
-    title = _("Hand %(n)s") % {"n": last["number"]}
+    title = _("Hand %(n)s:") % {"n": last["number"]}  # the colon too: French spaces it
     whole = _("The whole deal")
-    return html('    <p class="last-hand-words" data-hand="%s"><strong>%s:</strong> %s '
+    return html('    <p class="last-hand-words" data-hand="%s"><strong>%s</strong> %s '
                 '<a class="whole-deal" href="#table-result">%s</a></p>',
                 last["number"], title, ui["result"], whole)
 
@@ -453,8 +453,9 @@ def _result(view, ui, swap_by_id: bool) -> Markup:
                 '<span class="close-hint" aria-hidden="true">%s</span></summary>', title, hide)]
     if ui.get("result"):
         out.append(html('  <p class="result-words">%s</p>', ui["result"]))
-    deal = joined(html('<p><span class="deal-name">%s:</span> %s</p>',
-                       seat_name(view["players"], h["seat"]), card_faces(h["cards"]))
+    deal = joined(html('<p><span class="deal-name">%s</span> %s</p>',
+                       pgettext("a player's name before their cards", "%(name)s:")
+                       % {"name": seat_name(view["players"], h["seat"])}, card_faces(h["cards"]))
                   for h in ui.get("last_deal") or ())
     out.append(html('  <div class="deal">%s</div>', deal))
     if last.get("kitty") or last.get("discards"):

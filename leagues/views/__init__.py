@@ -19,7 +19,9 @@ from leagues.views.clubs import (
 )
 from leagues.views.entry import (
     deal_add,
+    deal_delete,
     deal_edit,
+    deal_restore,
     online_start,
     score_sheet,
     table_changes,
@@ -90,7 +92,9 @@ __all__ = [
     "club_edit",
     "club_list",
     "deal_add",
+    "deal_delete",
     "deal_edit",
+    "deal_restore",
     "evening_create",
     "evening_delete",
     "evening_detail",

@@ -22,7 +22,13 @@ from leagues.forms import (
     deal_form,
     deal_form_class,
 )
-from leagues.models import DuplicateDeal, EntryError, EveningTable, OnlineFixture
+from leagues.models import (
+    DuplicateDeal,
+    EntryError,
+    EveningTable,
+    OnlineFixture,
+    ResultChange,
+)
 from leagues.views.common import closed, refused
 
 
@@ -107,7 +113,8 @@ def table_detail(request, slug, table_id):
     return render_table(request, access, table)
 
 
-def render_table(request, access, table, *, form=None, entered=None, ends_the_match=False):
+def render_table(request, access, table, *, form=None, entered=None, ends_the_match=False,
+                 totals_form=None):
     """The table's page: its score sheet, and the next deal's form for those who may enter one
     (``form``: the one just sent, with its errors and what was typed; ``entered``: the sentence
     saying which deal was just entered, shown beside the form)."""
@@ -132,8 +139,22 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         "winner": names[table.winner] if table.league.score_kind.has_a_winner
         and table.winner is not None else None,
         **_provisional_context(access, table, sheet),
-        "totals_form": TotalsForm(names) if may_enter and not table.deals.exists() else None,
+        "undo": _undo(request, access, table),
+        "correctable": access.is_organiser and not table.evening.season.is_closed,
+        # ``totals_form``: the totals just sent and refused, as typed, with what is wrong
+        "totals_form": (totals_form or TotalsForm(names)) if may_enter
+        and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture)})
+
+
+def _undo(request, access, table) -> ResultChange | None:
+    """Right after a deletion (``?undo=<change>``), the organiser's "Undo": the deletion, if it
+    is this table's and the deal is not back yet."""
+    change_id = request.GET.get("undo", "")
+    if not (access.is_organiser and change_id.isdigit() and len(change_id) < 12):
+        return None
+    return ResultChange.objects.filter(table=table, pk=int(change_id), action="delete",
+                                       restored_by__isnull=True).first()
 
 
 def _numbers(numbers) -> str:
@@ -297,12 +318,11 @@ def deal_edit(request, slug, table_id, number):
     names = table.sides()
     form = deal_form(table.league, names, request.POST or None,
                      initial=deal_form_class(table.league.game).initial_from(deal.facts))
+    if request.method == "POST" and request.POST.get("delete"):
+        # Deleting asks first, on a page of its own (a form of an older page lands there).
+        return redirect("leagues:deal_delete", slug, table.pk, number)
     if request.method == "POST":
         try:
-            if request.POST.get("delete"):
-                table.change_deal(number, None, request.user, access.member)
-                messages.success(request, _("Deal %(number)s deleted.") % {"number": number})
-                return redirect(table)
             if form.is_valid():
                 table.change_deal(number, form.facts, request.user, access.member)
                 messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
@@ -311,6 +331,50 @@ def deal_edit(request, slug, table_id, number):
             messages.error(request, exc.message)
     return render(request, "leagues/deal_edit.html", {
         "club": access.club, "table": table, "deal": deal, "form": form})
+
+
+@login_required
+def deal_delete(request, slug, table_id, number):
+    """"Delete deal 4 of table 2?": the deal in words, and a button; the deletion can be undone
+    (the table's page right after, or the club's history)."""
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    deal = get_object_or_404(table.deals, number=number)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    if request.method == "POST":
+        expected = request.POST.get("deal", "")
+        try:
+            change = table.change_deal(number, None, request.user, access.member,
+                                       expected=int(expected) if expected.isdigit()
+                                       and len(expected) < 12 else -1)
+        except EntryError as exc:
+            messages.error(request, exc.message)
+            return redirect(table)
+        # Said by the table's page, beside its Undo button.
+        return redirect(reverse("leagues:table", args=[slug, table.pk]) + f"?undo={change.pk}")
+    names = table.sides()
+    return render(request, "leagues/deal_delete.html", {
+        "club": access.club, "table": table, "deal": deal,
+        "line": history.describe_deal(table.league.game, deal.facts, names),
+        "points": [{"name": name, "points": p} for name, p in zip(
+            names, history.table_sheet_points(deal), strict=False)]})
+
+
+@login_required
+@require_POST
+def deal_restore(request, slug, table_id, change_id):
+    """Undoes a deal's deletion: the deal back as it was (from the table's page right after the
+    deletion, or from the deletion's line in the club's history)."""
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    try:
+        deal = table.restore_deal(change_id, request.user)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Deal %(number)s restored.") % {"number": deal.number})
+    return redirect(table)
 
 
 @login_required
@@ -329,15 +393,18 @@ def totals(request, slug, table_id):
         return redirect(table)
     form = TotalsForm(table.sides(), request.POST)
     if not form.is_valid():
-        messages.error(request, _("Enter a number for every total."))
-        return redirect(table)
-    try:
-        table.set_totals(form.totals, request.user, access.member)
-    except EntryError as exc:
-        messages.error(request, exc.message)
+        form.add_error(None, _("Enter a number for every total."))
     else:
-        messages.success(request, _("Totals saved."))
-    return redirect(table)
+        try:
+            table.set_totals(form.totals, request.user, access.member)
+        except EntryError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Totals saved."))
+            return redirect(table)
+    # Refused: the page again with the totals as typed and what is wrong above them (nothing
+    # was saved); a redirect would have lost the four numbers.
+    return render_table(request, access, table, totals_form=form)
 
 
 @login_required

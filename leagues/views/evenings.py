@@ -1,5 +1,5 @@
 """An evening: its page, changing or deleting it, who is coming (one answer, or the organisers'
-sheet of tick boxes), the draw of its tables, and the organisers' e-mail about it."""
+sheet of three answers a member), the draw of its tables, and the organisers' e-mail about it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
@@ -48,7 +48,10 @@ def evening_detail(request, slug, evening_id):
     return render(request, "leagues/evening.html", {
         "access": access, "club": access.club, "evening": evening,
         "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
+        "my_answer": "none" if mine is None else "yes" if mine.coming else "no",
+        "answers": ANSWER_BUTTONS,
         "head_count": sum(1 for a in attendances if a.coming),
+        "counts": evening.attendance_counts() if access.sees_members else None,
         "tables": history.evening_tables(evening),
         "sitting_out": draw.sitting_out(evening) if access.sees_members else [],
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening)})
@@ -111,67 +114,95 @@ def attendance(request, slug, evening_id):
         messages.error(request, _("This evening is over: an organiser keeps the list of who "
                                   "came."))
         return redirect(evening)
-    coming = form.cleaned_data["coming"] == "yes"
-    evening.set_attendance(member, coming)
-    messages.success(request, _("%(name)s is coming.") % {"name": member.name} if coming else
-                     _("%(name)s is not coming.") % {"name": member.name})
+    coming = form.answer
+    try:
+        evening.set_attendance(member, coming)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return redirect(evening)
+    params = {"name": member.name}
+    messages.success(request, _("%(name)s is coming.") % params if coming else
+                     _("%(name)s is not coming.") % params if coming is False else
+                     _("%(name)s has no answer.") % params)
     return redirect(evening)
+
+
+# The three answers, one tap each: the value posted, and the words of its button.
+ANSWER_BUTTONS = [("yes", gettext_lazy("Coming")), ("no", gettext_lazy("Not coming")),
+                  ("none", gettext_lazy("No answer"))]
+
+
+def _answer(coming: bool | None) -> str:
+    return "none" if coming is None else "yes" if coming else "no"
 
 
 def _attendance_rows(evening, members=None) -> list[dict]:
     answers = {a.member_id: a.coming for a in evening.attendances.all()}
     members = members if members is not None else evening.season.league.club.members.filter(
         Q(retired=False) | Q(pk__in=list(answers)))
-    return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers}
-            for m in members]
+    return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers,
+             "answer": _answer(answers.get(m.pk))} for m in members]
 
 
 @login_required
 def attendance_sheet(request, slug, evening_id):
-    """Organisers: every member with a tick box.  Each tick is saved at once (htmx posts to
-    :func:`attendance_row`); without JavaScript the Save button posts them all."""
+    """Organisers: every member with three answers, coming / not coming / no answer, one tap
+    each.  Each tap is saved at once (htmx posts to :func:`attendance_row`); without
+    JavaScript the Save button posts them all (all saved, or none when one is refused)."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     if request.method == "POST":
         rows = _attendance_rows(evening)
         shown = {str(r["member"].pk) for r in rows}
-        ticked = set(request.POST.getlist("coming"))
         listed = set(request.POST.getlist("shown"))
-        if not ticked <= shown or not listed <= shown:
+        answers = {pk: request.POST.get(f"answer-{pk}") for pk in listed}
+        if not listed <= shown or any(a not in (None, *AttendanceForm.ANSWERS)
+                                      for a in answers.values()):
             messages.error(request, _("Choose members of this club; nothing was saved."))
             return redirect("leagues:attendance_sheet", slug, evening.pk)
-        with transaction.atomic():
-            for row in rows:
-                pk = str(row["member"].pk)
-                if pk not in listed:
-                    continue
-                if pk in ticked or row["answered"]:
-                    evening.set_attendance(row["member"], pk in ticked)
+        try:
+            with transaction.atomic():
+                for row in rows:
+                    answer = answers.get(str(row["member"].pk))
+                    if answer is not None and answer != row["answer"]:
+                        evening.set_attendance(row["member"], AttendanceForm.ANSWERS[answer])
+        except EntryError as exc:
+            messages.error(request, exc.message + " " + _("Nothing was saved."))
+            return redirect("leagues:attendance_sheet", slug, evening.pk)
+        counts = evening.attendance_counts()
         messages.success(request, ngettext("Saved: %(count)s member coming.",
-                                           "Saved: %(count)s members coming.", len(ticked))
-                         % {"count": len(ticked)})
+                                           "Saved: %(count)s members coming.", counts["coming"])
+                         % {"count": counts["coming"]})
         return redirect(evening)
     rows = _attendance_rows(evening)
     return render(request, "leagues/attendance.html", {
         "access": access, "club": access.club, "evening": evening,
-        "league": evening.season.league, "rows": rows,
-        "coming": sum(1 for r in rows if r["coming"])})
+        "league": evening.season.league, "rows": rows, "answers": ANSWER_BUTTONS,
+        "counts": evening.attendance_counts()})
 
 
 @login_required
 @require_POST
 def attendance_row(request, slug, evening_id, member_id):
-    """One tick box saved (htmx): answers the member's updated row."""
+    """One answer saved (htmx): answers the member's updated row, and the head count."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     member = access.club.members.filter(pk=member_id).first()
     if member is None:
         return HttpResponse(_("Choose a member of this club."), status=404)
     if member.retired and not evening.attendances.filter(member=member).exists():
         return HttpResponse(_("%(name)s is retired.") % {"name": member.name}, status=400)
-    coming = str(member.pk) in request.POST.getlist("coming")
-    evening.set_attendance(member, coming)
+    answer = request.POST.get(f"answer-{member.pk}")
+    if answer not in AttendanceForm.ANSWERS:
+        return HttpResponse(_("Say whether you are coming: yes or no."), status=400)
+    refused = ""
+    try:
+        evening.set_attendance(member, AttendanceForm.ANSWERS[answer])
+    except EntryError as exc:
+        refused = exc.message
+    row = _attendance_rows(evening, [member])[0]
     return render(request, "leagues/_attendance_row.html", {
-        "club": access.club, "evening": evening, "saved": True,
-        "row": {"member": member, "coming": coming, "answered": True}})
+        "club": access.club, "evening": evening, "saved": not refused, "refused": refused,
+        "answers": ANSWER_BUTTONS, "row": row, "counts": evening.attendance_counts(),
+        "oob": True})
 
 
 @login_required

@@ -98,11 +98,15 @@ def members_bulk(request, slug):
     if request.method == "POST":
         if form.is_valid():
             rows = read_people(form.cleaned_data["lines"], club)
+            # The list stays in the form under the preview, as pasted (a file's lines too),
+            # to correct a line and check again, or to start again from it.
+            form = BulkMembersForm(initial={"names": form.cleaned_data["text"]})
         else:
             messages.error(request, first_error(form))
     to_add = [r for r in rows or [] if not r["problem"]]
     return render(request, "leagues/members_bulk.html", {
         "access": access, "club": club, "form": form, "rows": rows, "to_add": to_add,
+        "noted": sum(1 for r in to_add if r["note"]),
         "addresses": sum(1 for r in to_add if r["email"]),
         "left_today": club_mail.left_today(club)})
 

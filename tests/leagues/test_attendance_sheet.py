@@ -1,4 +1,4 @@
-"""Attendance on one screen: every member with a tick box, saved as it is ticked (htmx) or with
+"""Attendance on one screen: every member with three answers, saved at each tap (htmx) or with
 the Save button (no JavaScript); past evenings show who came."""
 
 import datetime
@@ -27,38 +27,70 @@ def coming(evening):
     return {a.member.name: a.coming for a in evening.attendances.select_related("member")}
 
 
-def test_the_sheet_lists_every_member_with_a_tick_box(as_organiser, solo_evening, member):
+def test_the_sheet_lists_every_member_with_three_answers(as_organiser, solo_evening, member):
     page = as_organiser.get(sheet_url(solo_evening)).content.decode()
-    assert page.count('type="checkbox" name="coming"') == 2
+    for value in ("yes", "no", "none"):
+        assert page.count(f'type="radio" name="answer-{member.pk}" value="{value}"') == 1
+    assert page.count('type="radio"') == 6  # olga and Mike, three answers each
     assert f'hx-post="{row_url(solo_evening, member)}"' in page
+    assert "0 coming</strong> · 0 not coming · 2 no answer" in page
 
 
-def test_a_tick_is_saved_by_the_htmx_endpoint_which_answers_the_row(as_organiser, solo_evening,
-                                                                    member):
-    response = as_organiser.post(row_url(solo_evening, member), {"coming": [member.pk]},
+def test_each_answer_is_one_tap_saved_by_the_htmx_endpoint(as_organiser, solo_evening, member):
+    response = as_organiser.post(row_url(solo_evening, member), {f"answer-{member.pk}": "yes"},
                                  HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     row = response.content.decode()
-    assert row.lstrip().startswith('<li class="attendance-row is-coming"')
-    assert "coming · saved" in row and "checked" in row
+    assert row.lstrip().startswith('<li class="attendance-row is-yes"')
+    assert "coming · saved" in row and 'value="yes" checked' in row
+    assert 'id="head-count" hx-swap-oob="true"' in row and "1 coming</strong>" in row
     assert coming(solo_evening) == {"Mike": True}
-    # Unticked: the box is not sent (htmx sends the form's other ticks, which do not count).
-    response = as_organiser.post(row_url(solo_evening, member), {"coming": ["999"]})
-    assert "not coming · saved" in response.content.decode()
-    assert coming(solo_evening) == {"Mike": False}
+    # "not coming" straight from no answer: one tap, not a tick and an untick
+    as_organiser.post(row_url(solo_evening, olga := solo_evening.season.league.club.members
+                              .get(name="olga")), {f"answer-{olga.pk}": "no"})
+    assert coming(solo_evening) == {"Mike": True, "olga": False}
+    response = as_organiser.post(row_url(solo_evening, member), {f"answer-{member.pk}": "none"})
+    assert "no answer · saved" in response.content.decode()
+    assert "0 coming</strong> · 1 not coming · 1 no answer" in response.content.decode()
+    assert coming(solo_evening) == {"olga": False}
+    before = fingerprint()
+    assert as_organiser.post(row_url(solo_evening, member),
+                             {f"answer-{member.pk}": "maybe"}).status_code == 400
+    assert fingerprint() == before
 
 
-def test_the_plain_form_saves_every_tick_at_once(as_organiser, solo_evening, organiser,
-                                                 member):
-    (nell,) = add_members(organiser.club, ["Nell"])
+def test_the_plain_form_saves_every_answer_at_once(as_organiser, solo_evening, organiser,
+                                                   member):
+    (nell, pat) = add_members(organiser.club, ["Nell", "Pat"])
     Attendance.objects.create(evening=solo_evening, member=member, coming=True)
-    shown = [organiser.pk, member.pk, nell.pk]
-    response = as_organiser.post(sheet_url(solo_evening),
-                                 {"shown": shown, "coming": [organiser.pk, nell.pk]},
-                                 follow=True)
+    Attendance.objects.create(evening=solo_evening, member=pat, coming=True)
+    shown = [organiser.pk, member.pk, nell.pk, pat.pk]
+    response = as_organiser.post(sheet_url(solo_evening), {
+        "shown": shown, f"answer-{organiser.pk}": "yes", f"answer-{member.pk}": "no",
+        f"answer-{nell.pk}": "yes", f"answer-{pat.pk}": "none"}, follow=True)
     assert "Saved: 2 members coming." in response.content.decode()
-    # Mike had said yes and was unticked: no longer coming; nobody unanswered gets a "no".
     assert coming(solo_evening) == {"olga": True, "Mike": False, "Nell": True}
+
+
+def test_not_coming_is_refused_to_someone_with_a_result_that_evening(
+        as_organiser, as_member, solo_table, member, organiser, organiser_user, client):
+    from .conftest import solo
+    evening = solo_table.evening
+    evening.set_attendance(member, True)
+    solo_table.add_deal(solo("solo", 0, 6), organiser_user)
+    club = evening.season.league.club
+    before = fingerprint()
+    page = client.post(f"/clubs/{club.slug}/evenings/{evening.pk}/attendance/",
+                       {"coming": "no"}, follow=True).content.decode()
+    assert ("Mike has a result at table 1 of this evening: they came, so their answer stays "
+            "“coming”.") in page
+    client.force_login(organiser_user)
+    row = client.post(row_url(evening, member), {f"answer-{member.pk}": "none"}).content.decode()
+    assert "Mike has a result at table 1" in row and 'value="yes" checked' in row
+    page = client.post(sheet_url(evening), {"shown": [member.pk], f"answer-{member.pk}": "no"},
+                       follow=True).content.decode()
+    assert "Nothing was saved." in page
+    assert fingerprint() == before
 
 
 def test_a_tick_for_someone_who_is_not_a_member_changes_nothing(as_organiser, solo_evening,
@@ -67,11 +99,11 @@ def test_a_tick_for_someone_who_is_not_a_member_changes_nothing(as_organiser, so
     rival = django_user_model.objects.create_user("rita", "rita@example.org", "pw")
     stranger = Club.create_with_organiser(rival, name="Rival").members.get()
     before = fingerprint()
-    response = as_organiser.post(sheet_url(solo_evening),
-                                 {"shown": [stranger.pk], "coming": [stranger.pk]}, follow=True)
+    response = as_organiser.post(sheet_url(solo_evening), {
+        "shown": [stranger.pk], f"answer-{stranger.pk}": "yes"}, follow=True)
     assert "Choose members of this club; nothing was saved." in response.content.decode()
     assert as_organiser.post(row_url(solo_evening, stranger),
-                             {"coming": [stranger.pk]}).status_code == 404
+                             {f"answer-{stranger.pk}": "yes"}).status_code == 404
     assert fingerprint() == before
 
 
@@ -81,10 +113,10 @@ def test_members_and_outsiders_may_not_tick_for_others(client, solo_evening, org
     client.force_login(member_user)
     assert client.get(sheet_url(solo_evening)).status_code == 403
     assert client.post(row_url(solo_evening, organiser),
-                       {"coming": [organiser.pk]}).status_code == 403
+                       {f"answer-{organiser.pk}": "yes"}).status_code == 403
     client.force_login(outsider_user)
     assert client.post(row_url(solo_evening, organiser),
-                       {"coming": [organiser.pk]}).status_code == 404
+                       {f"answer-{organiser.pk}": "yes"}).status_code == 404
     assert fingerprint() == before
 
 
@@ -95,6 +127,14 @@ def test_a_member_marks_themselves_from_the_evening_page(as_member, solo_evening
     as_member.post(f"/clubs/{club.slug}/evenings/{solo_evening.pk}/attendance/",
                    {"coming": "yes"})
     assert coming(solo_evening) == {"Mike": True}
+    page = as_member.post(f"/clubs/{club.slug}/evenings/{solo_evening.pk}/attendance/",
+                          {"coming": "no"}, follow=True).content.decode()
+    assert coming(solo_evening) == {"Mike": False}
+    assert 'value="no" class="answer answer-no" aria-pressed="true"' in page
+    assert "0 coming</strong> · 1 not coming · 1 no answer" in page
+    as_member.post(f"/clubs/{club.slug}/evenings/{solo_evening.pk}/attendance/",
+                   {"coming": "none"})
+    assert coming(solo_evening) == {}
 
 
 def test_a_past_evening_shows_who_came_not_the_question(as_member, solo_season, member,
@@ -125,7 +165,7 @@ def test_the_evening_and_the_sheet_give_a_head_count(as_organiser, solo_evening,
     Attendance.objects.create(evening=solo_evening, member=people[1], coming=True)
     Attendance.objects.create(evening=solo_evening, member=people[2], coming=False)
     page = as_organiser.get(solo_evening.get_absolute_url()).content.decode()
-    assert "<strong>2 coming</strong>" in page
+    assert "<strong>2 coming</strong> · 1 not coming · 2 no answer" in page
     sheet = as_organiser.get(
         f"/clubs/{club.slug}/evenings/{solo_evening.pk}/attendance/sheet/").content.decode()
-    assert "<strong>2 coming</strong>" in sheet
+    assert "<strong>2 coming</strong> · 1 not coming · 2 no answer" in sheet

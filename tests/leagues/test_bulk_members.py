@@ -22,11 +22,32 @@ def test_a_pasted_list_is_previewed_with_duplicates_flagged_and_nothing_added(as
                                                            "ann\nCarl, not-an-address\n"})
     rows = [(r["name"], r["problem"]) for r in response.context["rows"]]
     assert rows == [("Ann", None), ("mike", "Already a member."), ("Bob", None),
-                    ("ann", "Twice in the list: added once."),
-                    ("Carl", "This is not an email address.")]
+                    ("ann", "Twice in the list: added once."), ("Carl", None)]
     page = response.content.decode()
-    assert "2 members will be added. Nothing is added until you confirm." in page
+    assert "3 members will be added. Nothing is added until you confirm." in page
     assert fingerprint() == before
+
+
+def test_a_bad_address_keeps_the_person_and_the_list_stays_to_correct(as_organiser, club):
+    pasted = "Ann\nCarl, not-an-address\nDora, dora@example.org"
+    page = as_organiser.post(bulk_url(club), {"names": pasted}).content.decode()
+    assert ("“not-an-address” is not an email address: Carl will be added without one. "
+            "Correct it in the list below and check again") in page
+    assert "3 members will be added." in page
+    # the list is still in the form, as pasted, to correct and check again
+    assert f">\n{pasted}</textarea>" in page and "Check the list again" in page
+    assert "Start again" not in page
+    corrected = pasted.replace("not-an-address", "carl@example.org")
+    response = as_organiser.post(bulk_url(club), {"names": corrected})
+    assert [(r["name"], r["email"], r["note"]) for r in response.context["rows"]] == [
+        ("Ann", "", None), ("Carl", "carl@example.org", None),
+        ("Dora", "dora@example.org", None)]
+    # confirming the first preview adds Carl without the address, and everyone else
+    as_organiser.post(bulk_url(club), {"confirm": "1", "name": ["Ann", "Carl", "Dora"],
+                                       "email": ["", "", "dora@example.org"]})
+    assert dict(club.members.filter(name__in=["Ann", "Carl", "Dora"])
+                .values_list("name", "email")) == {"Ann": "", "Carl": "",
+                                                   "Dora": "dora@example.org"}
 
 
 def test_confirming_the_preview_adds_the_members_once(as_organiser, club):

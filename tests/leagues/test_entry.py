@@ -153,7 +153,8 @@ def test_organiser_corrects_a_deal_and_totals_follow(as_organiser, solo_table, o
 
 def test_organiser_deletes_a_deal(as_organiser, solo_table, organiser_user):
     solo_table.add_deal(solo("solo", 0, 6), organiser_user)
-    as_organiser.post(url(solo_table, "deals/1/"), {"delete": "1"})
+    deal = solo_table.deals.get()
+    as_organiser.post(url(solo_table, "deals/1/delete/"), {"deal": deal.pk})
     assert not solo_table.deals.exists()
     assert [s.total for s in solo_table.seats.order_by("seat")] == [0, 0, 0, 0]
 
@@ -161,9 +162,9 @@ def test_organiser_deletes_a_deal(as_organiser, solo_table, organiser_user):
 def test_members_and_outsiders_cannot_correct(as_member, solo_table, organiser_user, client,
                                               outsider_user):
     solo_table.add_deal(solo("solo", 0, 6), organiser_user)
-    assert as_member.post(url(solo_table, "deals/1/"), {"delete": "1"}).status_code == 403
+    assert as_member.post(url(solo_table, "deals/1/delete/")).status_code == 403
     client.force_login(outsider_user)
-    assert client.post(url(solo_table, "deals/1/"), {"delete": "1"}).status_code == 404
+    assert client.post(url(solo_table, "deals/1/delete/")).status_code == 404
     assert solo_table.deals.count() == 1
 
 
@@ -176,6 +177,30 @@ def test_totals_only_entry_must_balance(as_organiser, solo_table):
         "total_0": "12", "total_1": "-4", "total_2": "-4", "total_3": "-4"})
     assert [s.total for s in solo_table.seats.order_by("seat")] == [12, -4, -4, -4]
     assert ResultChange.objects.filter(action="totals").count() == 1
+
+
+def test_totals_that_do_not_add_up_stay_as_typed_with_what_is_wrong(as_organiser, solo_table,
+                                                                    bid_table):
+    typed = {"total_0": "10", "total_1": "-2,5", "total_2": "-3", "total_3": "-3"}
+    page = as_organiser.post(url(solo_table, "totals/"), typed).content.decode()
+    assert "Enter a number for every total." in page  # "-2,5" is not a number here
+    typed["total_1"] = "-2"
+    response = as_organiser.post(url(solo_table, "totals/"), typed)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The totals must add up to zero; they add up to 2." in page
+    assert "Nothing was saved: correct the totals below." in page
+    for name, value in typed.items():
+        assert f'name="{name}" value="{value}"' in page
+    assert solo_table.seats.filter(total=0).count() == 4
+    assert not ResultChange.objects.filter(action="totals").exists()
+    # a Bid Whist match's scores: a team must have reached the target
+    response = as_organiser.post(url(bid_table, "totals/"), {"total_0": "3", "total_1": "2"})
+    page = response.content.decode()
+    assert 'name="total_0" value="3"' in page and 'name="total_1" value="2"' in page
+    assert "Nothing was saved" in page and bid_table.deals.count() == 0
+    bid_table.refresh_from_db()
+    assert bid_table.entry == ""
 
 
 def test_change_history_is_visible_to_members_not_outsiders(as_member, solo_table, client,
@@ -330,7 +355,8 @@ def test_bid_whist_totals_and_the_match_end_show_at_once_after_each_hand(as_orga
 
     for number, (team, books) in enumerate([("0", "9"), ("1", "9"), ("0", "9")], start=1):
         page = entered(number, team, books)
-        last_row = re.findall(rf"<tr>\s*<td>{number}</td>.*?</tr>", page, re.S)[-1]
+        last_row = re.findall(rf'<tr[^>]*>\s*<td class="deal-number"><a [^>]*'
+                              rf'aria-label="Correct deal {number}".*?</tr>', page, re.S)[-1]
         running = re.findall(r'<td class="num"><strong>([^<]*)</strong></td>', last_row)
         total = re.search(r"<tfoot>.*?</tfoot>", page, re.S).group(0)
         assert re.findall(r'<th class="num">([^<]*)</th>', total) == running, number

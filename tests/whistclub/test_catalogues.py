@@ -17,3 +17,21 @@ def test_the_catalogue_has_no_untranslated_or_fuzzy_message(language):
     statistics = result.stderr.strip()
     assert "translated messages" in statistics
     assert "untranslated" not in statistics and "fuzzy" not in statistics, statistics
+
+
+def test_french_puts_a_space_before_a_colon():
+    """French writes "Donne 1 : …", never "Donne 1: …" (what the JSON of a hand record shows
+    is code, left as it is)."""
+    import gettext
+    import re
+
+    with open(LOCALE / "fr" / "LC_MESSAGES" / "django.mo", "rb") as compiled:
+        catalogue = gettext.GNUTranslations(compiled)._catalog
+    unspaced = []
+    for key, translated in catalogue.items():
+        if not key or (isinstance(key, tuple) and not key[0]):
+            continue  # the header
+        words = re.sub(r"<[^>]+>|\"[^\"]*\"\s*:|https?://|\d:\d", "", translated)
+        if re.search(r"[^\s\u00a0\u202f]:", words):
+            unspaced.append(translated)
+    assert not unspaced, unspaced

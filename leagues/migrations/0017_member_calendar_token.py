@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leagues', '0015_pairs_retire'),
+        ('leagues', '0016_deal_restore'),
     ]
 
     operations = [
