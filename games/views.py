@@ -17,7 +17,15 @@ from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
 from games.how_to_play import template_of as how_to_play_template
 from games.html.chat import chat_panel
-from games.models import COMPUTER_LEVELS, Hand, HandReview, Table, tables_in_play
+from games.models import (
+    COMPUTER_LEVELS,
+    QUIET_DAYS,
+    Hand,
+    HandReview,
+    Table,
+    older_tables,
+    tables_in_play,
+)
 from games.presentation import for_template
 from games.rules.records import apply_actions, start_hand
 from games.snapshots import build_snapshot, table_view
@@ -36,8 +44,11 @@ def lobby_tables(user):
 
 
 def lobby(request):
+    person = person_id(request.user)
     return render(request, "games/lobby.html", {"tables": lobby_tables(request.user),
-                                                "your_tables": tables_in_play(person_id(request.user)),
+                                                "your_tables": tables_in_play(person),
+                                                "older_tables": older_tables(person),
+                                                "quiet_days": QUIET_DAYS,
                                                 "games": registry.choices()})
 
 
