@@ -157,6 +157,10 @@ class Member(models.Model):
     confirmed_email = models.EmailField(blank=True)
     confirmed_email_at = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The secret of the member's own calendar address (a members-only club's evenings for a
+    # calendar app, which cannot sign in): made and replaced by the member alone.
+    calendar_token = models.CharField(max_length=64, null=True, blank=True, unique=True,
+                                      editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -171,6 +175,12 @@ class Member(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:member", args=[self.club.slug, self.pk])
+
+    def new_calendar_token(self) -> str:
+        """A new secret calendar address for this member: the one before stops at once."""
+        self.calendar_token = secrets.token_urlsafe(24)
+        self.save(update_fields=["calendar_token"])
+        return self.calendar_token
 
     @property
     def email_address(self) -> str:
