@@ -17,8 +17,20 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from games import registry
+
+# The parts of every game's page, in order, by the id its contents link to (and the tests find
+# it by): ``base.html`` lists them and puts each under its heading (``{% section %}``).
+SECTIONS = {
+    "aim": _("The aim"),
+    "deal": _("The cards and the deal"),
+    "bidding": _("The bidding"),
+    "play": _("The play"),
+    "score": _("The score"),
+    "example": _("A worked hand"),
+}
 
 
 def template_of(game_id: str) -> str:
@@ -32,6 +44,14 @@ def call_anchor(action: str) -> str:
     words = action.split()
     name = words[-1] if words[0] == "bid" else words[0]
     return "call-" + name.replace("_", "-")
+
+
+def page_context(game: registry.GameDescription,
+                 other_games: list[registry.GameDescription]) -> dict[str, object]:
+    """What a game's page is rendered with, beside the request's: the game, its computer
+    players (one fewer than its seats), the pages of ``other_games`` linked at its foot."""
+    return {"game": game, "computers": game.seats - 1, "other_games": other_games,
+            "sections": SECTIONS}
 
 
 def url(game_id: str, action: str | None = None) -> str:
@@ -56,9 +76,8 @@ def _call_meanings(game_id: str, language: str | None) -> dict[str, tuple[str, s
     # words are in it), for its list of calls alone (its forms' token is never sent).
     game = registry.game(game_id)
     try:
-        page = render_to_string(template_of(game_id), {
-            "game": game, "computers": game.seats - 1, "other_games": [],
-            "csrf_token": "unused"})
+        page = render_to_string(template_of(game_id),
+                                {**page_context(game, []), "csrf_token": "unused"})
     except TemplateDoesNotExist:  # a game without its page yet: its calls go unexplained
         return {}
     return {anchor: (_plain(name), _plain(sentence))
