@@ -9,6 +9,7 @@ page is the one place that sentence is written: the bid box takes it from there
 
 from __future__ import annotations
 
+import random
 import re
 from functools import lru_cache
 from html import unescape
@@ -49,9 +50,19 @@ def call_anchor(action: str) -> str:
 def page_context(game: registry.GameDescription,
                  other_games: list[registry.GameDescription]) -> dict[str, object]:
     """What a game's page is rendered with, beside the request's: the game, its computer
-    players (one fewer than its seats), the pages of ``other_games`` linked at its foot."""
+    players (one fewer than its seats), the pages of ``other_games`` linked at its foot, its
+    parts and the cards of its deal."""
+    cards_each, kitty_cards = deal_sizes(game)
     return {"game": game, "computers": game.seats - 1, "other_games": other_games,
-            "sections": SECTIONS}
+            "sections": SECTIONS, "cards_each": cards_each, "kitty_cards": kitty_cards}
+
+
+def deal_sizes(game: registry.GameDescription) -> tuple[int, int]:
+    """The cards each player is dealt and the kitty's, under the game's usual house rules:
+    the engine's deal, so that a page's figures are the table's."""
+    engine = game.engine
+    dealt = engine.deal(engine.Rules(), 0, random.Random(0))
+    return len(dealt.hands[0]), len(dealt.kitty or ())
 
 
 def url(game_id: str, action: str | None = None) -> str:
