@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import chat, registry, tables
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
+from games.how_to_play import page_context as how_to_play_context
 from games.how_to_play import template_of as how_to_play_template
 from games.html.chat import chat_panel
 from games.models import (
@@ -103,9 +104,8 @@ def how_to_play(request, game):
         description = registry.game(game)
     except KeyError:
         raise Http404 from None
-    return render(request, how_to_play_template(game), {
-        "game": description, "computers": description.seats - 1,
-        "other_games": [each for each in registry.all_games() if each.id != game]})
+    return render(request, how_to_play_template(game), how_to_play_context(
+        description, [each for each in registry.all_games() if each.id != game]))
 
 
 def table_page(request, table_id):
