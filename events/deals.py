@@ -10,7 +10,7 @@ same numbers, and an event's deals must read the same in its travellers years la
 
 The stored form, ``whistclub-deals/1``::
 
-    {"format": "whistclub-deals/1", "game": "bid_whist", "rules": {},
+    {"format": "whistclub-deals/1", "game": "<the game's id>", "rules": {},
      "deals": [{"dealer": 0, "hands": [[...], [...], [...], [...]], "kitty": [...]}, ...]}
 
 each deal a hand record without its actions (docs/hand-records.md), deal ``i`` dealt by seat
