@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -287,3 +288,24 @@ def test_the_arena_seats_by_score_and_never_the_same_table_again_when_it_can():
     result = arena_tables(players, size=4, seed=0)
     assert result.repeats == 0
     assert result.tables[0][0] == 0
+
+
+def test_the_round_is_the_same_in_another_process():
+    """A stored seed forms the same round again later, in a process whose string hashes
+    differ (nothing depends on the order of a set)."""
+    import subprocess
+    import sys
+
+    program = ("import random\n"
+               "from events.pairing import Standing, swiss_round, arena_tables, Waiting\n"
+               "rng = random.Random(4)\n"
+               "ids = [f'p{i}' for i in range(23)]\n"
+               "ps = [Standing(i, rng.randint(0, 3), frozenset(rng.sample(ids, 9)) - {i},\n"
+               "               frozenset(rng.sample(ids, 3)) - {i}, rng.randint(0, 1)) for i in ids]\n"
+               "print(swiss_round(ps, size=4, partnership=True, seed=7))\n"
+               "print(arena_tables([Waiting(p.id, p.score, p.opponents) for p in ps], size=3))\n")
+    outputs = {subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                              check=True, env={"PYTHONHASHSEED": str(seed)},
+                              cwd=Path(__file__).resolve().parents[2]).stdout
+               for seed in (1, 2, 3)}
+    assert len(outputs) == 1
