@@ -15,8 +15,10 @@ first looks for tables with no repeat at all, then allows one (a repeated partne
 twice, a repeated opponent once), then two, and so on: on a field small enough for the search
 to finish (every field of a test, most rounds of a real event) the tables have the fewest
 repeats possible, and among those the first in order of score.  On a field too large for the
-budget (``SEARCH_BUDGET`` steps) the tables are formed table by table instead, each the best of
-the next few players: still complete, deterministic and by score, without the proof.
+budget (``SEARCH_BUDGET`` steps), or of more than ``SEARCH_TABLES`` tables, the tables are
+formed table by table instead, each the best of the next few players, then players of tables
+close in score swap while a swap removes repeats: still complete, deterministic and by score,
+without the proof.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ OPPONENT_REPEAT = 1
 SEARCH_BUDGET = 20_000  # steps of the search (a player tried in a seat) before the fallback
 FALLBACK_WINDOW = 3  # the fallback's table is the best of the next WINDOW × size players
 REPAIR_REACH = 8  # then a player swaps with one at most this many tables up or down
+SEARCH_TABLES = 300  # a round of more tables goes to the fallback at once (the search recurses
+# once per table: Python's stack holds about a thousand)
 
 
 @dataclass(frozen=True)
@@ -200,6 +204,9 @@ def _form_tables(order: list[PlayerId], search: _Search) -> tuple[tuple[Table, .
     """Tables of ``search.size`` from ``order`` (best first, a multiple of the size): the fewest
     repeats the search proves, else the fallback's.  Returns (tables, repeats, exact)."""
     allowance = 0
+    if len(order) // search.size > SEARCH_TABLES:
+        tables = _repaired(_fallback(order, search), order, search)
+        return tables, _repeats(tables, search), False
     try:
         while True:
             found = _place(order, allowance, search)

@@ -215,6 +215,21 @@ def test_past_the_search_budget_the_fallback_still_seats_everyone(monkeypatch):
                                  for t in result.tables)
 
 
+def test_a_round_of_more_tables_than_the_search_takes_goes_to_the_fallback(monkeypatch):
+    monkeypatch.setattr(pairing, "SEARCH_TABLES", 5)
+    players = simulated_swiss(41, 3, 3, False)
+    result = swiss_round(players, size=3, seed=3)
+    check_partition(result, [p.id for p in players], 3)
+    assert not result.exact and result.repeats == 0
+
+
+def test_a_field_of_3000_is_seated():
+    players = [Standing(i, score=i % 17) for i in range(3001)]
+    result = swiss_round(players, size=3, seed=1)
+    check_partition(result, list(range(3001)), 3)
+    assert result.repeats == 0
+
+
 # -- the arena --------------------------------------------------------------------------------
 
 
