@@ -26,9 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from fractions import Fraction
+from typing import TypeAlias, TypeVar
 
 K = TypeVar("K", bound=Hashable)
+Number: TypeAlias = float | Fraction  # a result: an engine's number, or one made relative
 
 
 @dataclass(frozen=True)
@@ -44,25 +46,33 @@ class DirectionScore:
 
 def relative(values: Sequence[float]) -> list[float]:
     """Each direction's number minus the average of the other directions at its table."""
-    count = len(values)
+    return [float(v) for v in _relative(values)]
+
+
+def _relative(values: Sequence[float]) -> list[Fraction]:
+    """:func:`relative` in exact fractions, so that results equal once made relative tie
+    (a division by three rounds two equal numbers apart in floating point)."""
+    exact = [Fraction(v) for v in values]
+    count = len(exact)
     if count < 2:
-        return [float(v) for v in values]
-    total = sum(values)
-    return [v - (total - v) / (count - 1) for v in values]
+        return exact
+    total = sum(exact, Fraction(0))
+    return [v - (total - v) / (count - 1) for v in exact]
 
 
-def matchpoints(results: Mapping[K, float]) -> dict[K, int]:
+def matchpoints(results: Mapping[K, Number]) -> dict[K, int]:
     """2 for each other result beaten, 1 for each tied, per key (a table)."""
-    ordered = sorted(results.values())
-    below: dict[float, int] = {}
-    equal: dict[float, int] = {}
+    exact = {key: Fraction(value) for key, value in results.items()}
+    ordered = sorted(exact.values())
+    below: dict[Fraction, int] = {}
+    equal: dict[Fraction, int] = {}
     for index, value in enumerate(ordered):
         below.setdefault(value, index)
         equal[value] = equal.get(value, 0) + 1
-    return {key: 2 * below[value] + (equal[value] - 1) for key, value in results.items()}
+    return {key: 2 * below[value] + (equal[value] - 1) for key, value in exact.items()}
 
 
-def percentages(results: Mapping[K, float]) -> dict[K, float]:
+def percentages(results: Mapping[K, Number]) -> dict[K, float]:
     """Matchpoints as a percentage of the top, 2 × (n − 1); 50 for a field of one."""
     top = 2 * (len(results) - 1)
     if top == 0:
@@ -70,17 +80,19 @@ def percentages(results: Mapping[K, float]) -> dict[K, float]:
     return {key: 100.0 * points / top for key, points in matchpoints(results).items()}
 
 
-def differences(results: Mapping[K, float], cap: float | None = None) -> dict[K, float]:
+def differences(results: Mapping[K, Number], cap: float | None = None
+                ) -> dict[K, float]:
     """Each result minus the field's average (its own included), within ``± cap``."""
     if not results:
         return {}
-    average = sum(results.values()) / len(results)
+    exact = {key: Fraction(value) for key, value in results.items()}
+    average = sum(exact.values(), Fraction(0)) / len(exact)
     out = {}
-    for key, value in results.items():
+    for key, value in exact.items():
         difference = value - average
         if cap is not None:
-            difference = max(-cap, min(cap, difference))
-        out[key] = difference
+            difference = max(-Fraction(cap), min(Fraction(cap), difference))
+        out[key] = float(difference)
     return out
 
 
@@ -92,7 +104,7 @@ def score_deal(tables: Mapping[K, Sequence[float]], cap: float | None = None
     directions = {len(values) for values in tables.values()}
     if len(directions) > 1:
         raise ValueError("every table of a deal has the same directions")
-    compared = {table: relative(values) for table, values in tables.items()}
+    compared = {table: _relative(values) for table, values in tables.items()}
     out: dict[K, list[DirectionScore]] = {table: [] for table in tables}
     for direction in range(directions.pop() if directions else 0):
         field = {table: values[direction] for table, values in compared.items()}
@@ -101,8 +113,8 @@ def score_deal(tables: Mapping[K, Sequence[float]], cap: float | None = None
         difference = differences(field, cap)
         top = 2 * (len(field) - 1)
         for table, value in field.items():
-            out[table].append(DirectionScore(value, points[table], top, percent[table],
-                                             difference[table]))
+            out[table].append(DirectionScore(float(value), points[table], top,
+                                             percent[table], difference[table]))
     return out
 
 

@@ -125,3 +125,20 @@ def test_relative_counts_the_other_directions_against_each(values):
 def test_overall_percent_weighs_each_deal_by_its_top():
     assert overall_percent([]) == 50
     assert overall_percent([DirectionScore(0, 6, 6, 100, 0), DirectionScore(0, 0, 2, 0, 0)]) == 75
+
+
+@given(st.lists(st.lists(st.integers(-6, 6), min_size=4, max_size=4), min_size=2, max_size=5))
+def test_results_equal_once_made_relative_tie_exactly(tables):
+    """A direction's number compared is its result minus the others' average: two tables
+    whose numbers are equal as fractions tie, whatever the rounding of a division by three."""
+    from fractions import Fraction
+
+    scores = score_deal(dict(enumerate(tables)))
+    for direction in range(4):
+        exact = {t: Fraction(v[direction]) - Fraction(sum(v) - v[direction], 3)
+                 for t, v in enumerate(tables)}
+        for a in exact:
+            for b in exact:
+                if exact[a] == exact[b]:
+                    assert scores[a][direction].matchpoints == scores[b][direction].matchpoints
+                    assert scores[a][direction].difference == scores[b][direction].difference
