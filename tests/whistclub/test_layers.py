@@ -1,5 +1,5 @@
 """Dependencies go one way (docs/architecture.md): games.rules <- games <- leagues <- ratings,
-and no module of the project imports, through any chain, a module that imports it back.
+events beside leagues (neither imports the other), and no module of the project imports, through any chain, a module that imports it back.
 
 Read from the source, so that a lazy import inside a function counts as much as one at the
 top of a module: it is still a dependency to a reader, and still a cycle."""
