@@ -150,13 +150,14 @@ def pair_round(pairs: Sequence[T], met: Counter, sat_out: Counter,
     fewest = min((sat_out[p] for p in pairs), default=0)
     best: tuple[tuple[int, int], list[tuple[T, T]], list[T]] | None = None
     for step in range(len(teams) - 1):
-        matches, byes = [], []
+        matches: list[tuple[T, T]] = []
+        byes: list[T] = []
         for a, b in circle_round(teams, start + step):
             if a is None or b is None:
                 byes.extend(p for p in (a, b) if p is not None)
             else:
                 matches.append((a, b))
-        unfair = sum(1 for p in byes if sat_out[p] > fewest)
+        unfair = len([p for p in byes if sat_out[p] > fewest])
         repeats = sum(met[pair_key(a, b)] for a, b in matches)
         if best is None or (unfair, repeats) < best[0]:
             best = ((unfair, repeats), matches, byes)

@@ -158,10 +158,13 @@ def _answer(coming: bool | None) -> str:
 
 
 def _attendance_rows(evening, members=None) -> list[dict]:
-    answers = {a.member_id: a.coming for a in evening.attendances.all()}
+    rows = {a.member_id: a for a in evening.attendances.all()}
+    # Gone home between rounds: they came, and are not coming to the next rounds.
+    answers = {pk: False if a.left else a.coming for pk, a in rows.items()}
     members = members if members is not None else evening.season.league.club.members.filter(
         Q(retired=False) | Q(pk__in=list(answers)))
     return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers,
+             "left": m.pk in rows and rows[m.pk].left,
              "answer": _answer(answers.get(m.pk))} for m in members]
 
 
