@@ -510,7 +510,8 @@ class Evening(models.Model):
     rounds = models.PositiveSmallIntegerField(
         _("rounds"), default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)],
-        help_text=_("Players change tables after each round; 1: one draw for the evening."))
+        help_text=_("How many rounds the evening is played in, everyone changing tables "
+                    "after each; 1: one draw for the whole evening."))
     deals_per_round = models.PositiveSmallIntegerField(
         _("deals a round"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)],
