@@ -1,7 +1,7 @@
 """The movement of an evening in rounds (``leagues.movement``), measured: for 8 to 40 players
 present all evening, the rounds a club plays (Belgian Whist five rounds of four, Solo Whist three
 rounds of four, Cutthroat four rounds of three, Bid Whist pairs in as many rounds as pairs less
-one), the repeat meetings the movement leaves, against the fewest the numbers allow.
+one), the repeat meetings the movement leaves, against a counting bound of the fewest the numbers allow.
 
 Prints a Markdown table (docs/leagues.md, "An evening in rounds"): players, table size, rounds,
 repeat meetings (over every two players, each meeting after their first at a table), the fewest
@@ -75,7 +75,7 @@ def pairs_evening(pairs: int, seed: int):
 
 
 def main() -> None:
-    print("| game | players | table | rounds | repeat meetings | fewest possible "
+    print("| game | players | table | rounds | repeat meetings | counting bound "
           "| most times two met | sit-out spread | slowest draw (ms) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for game, size, rounds in SETS:
