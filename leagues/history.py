@@ -382,7 +382,7 @@ def restorable_deletions(club, changes) -> dict[int, ResultChange]:
 def _day(iso: str | None) -> str:
     if not iso:
         return ""
-    return date_format(datetime.date.fromisoformat(iso), "j M Y")
+    return date_format(datetime.date.fromisoformat(iso), "SHORT_DATE_FORMAT")
 
 
 class _Game:
