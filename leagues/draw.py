@@ -59,6 +59,8 @@ def draw_evening(evening: Evening, rng: random.Random | None = None, *, again_by
                                    "again. Change its tables one by one instead."))
             for table in evening.tables.all():
                 edits.delete_table(table, again_by)
+            # who sat out rounds of it when it was in rounds: drawn again as one
+            EveningRound.objects.filter(evening=evening).delete()
         return evening.season.league.score_kind.draw(evening, rng)
 
 

@@ -305,3 +305,14 @@ def test_the_history_names_each_rounds_tables_and_sit_outs(evening_in_rounds, or
         assert f"Table {number}: {', '.join(names)}" in history
     assert f"Sitting out: {', '.join(out)}" in history or f"Sitting out: {', '.join(out[::-1])}" \
         in history
+
+
+def test_back_to_one_round_the_evening_is_drawn_as_always(as_organiser, evening_in_rounds):
+    draw_round(as_organiser, evening_in_rounds, 1)
+    response = as_organiser.post(url(evening_in_rounds, "edit/"), {
+        "date": "2030-01-07", "venue": "The Crown", "rounds": "1"}, follow=True)
+    assert "Evening saved." in response.content.decode()
+    body = text(as_organiser.post(url(evening_in_rounds, "draw/"), {"again": "1"}, follow=True)
+                .content.decode())
+    assert "2 table(s) drawn." in body and "Table 1" in body and "Round 1 ·" not in body
+    assert not EveningRound.objects.filter(evening=evening_in_rounds).exists()
