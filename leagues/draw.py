@@ -355,11 +355,12 @@ def _draw_pairs_round(evening: Evening, number: int) -> tuple[list, list]:
     return made, sitting_out
 
 
-def rounds_of(evening: Evening, *, sees_members: bool = True) -> list[dict]:
+def rounds_of(evening: Evening, *, sees_members: bool = True,
+              tables: list[dict] | None = None) -> list[dict]:
     """An evening in rounds, round by round: its number, its tables (as
     ``history.evening_tables`` gives them), and who sat it out as drawn (none for a visitor who
     may not see the club's people)."""
-    tables = history.evening_tables(evening)
+    tables = history.evening_tables(evening) if tables is None else tables
     stored = {r.number: r for r in EveningRound.objects.filter(evening=evening)
               .prefetch_related("sitting_out", "pairs_sitting_out")}
     last = max([evening.rounds_drawn(), *stored]) if stored or tables else 0

@@ -44,6 +44,7 @@ def evening_detail(request, slug, evening_id):
         attendances = attendances.none()
     if evening.is_past:
         attendances = attendances.filter(coming=True).order_by("member__name")
+    tables = history.evening_tables(evening)
     mine = None
     if access.member:
         mine = next((a for a in attendances if a.member_id == access.member.pk), None)
@@ -54,15 +55,15 @@ def evening_detail(request, slug, evening_id):
         "answers": ANSWER_BUTTONS,
         "head_count": sum(1 for a in attendances if a.coming),
         "counts": evening.attendance_counts() if access.sees_members else None,
-        "tables": history.evening_tables(evening),
+        "tables": tables,
         "sitting_out": draw.sitting_out(evening) if access.sees_members else [],
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
-        **(_rounds_context(access, evening) if evening.in_rounds else {})})
+        **(_rounds_context(access, evening, tables) if evening.in_rounds else {})})
 
 
-def _rounds_context(access, evening) -> dict:
+def _rounds_context(access, evening, tables) -> dict:
     """An evening in rounds: its rounds, and what the organiser may draw next."""
-    rounds = draw.rounds_of(evening, sees_members=access.sees_members)
+    rounds = draw.rounds_of(evening, sees_members=access.sees_members, tables=tables)
     last = rounds[-1] if rounds else None
     waiting = [item["table"] for item in last["tables"] if not item["table"].entry] if last else []
     return {
