@@ -183,11 +183,24 @@ def first_error(form) -> str:
     return ""
 
 
-class LeagueForm(forms.ModelForm):
+class RoundsFieldsMixin:
+    """The rounds of an evening (and a league's for a new evening): left empty, as it was (one
+    round for a new one)."""
+
+    def _rounds_optional(self):
+        self.fields["rounds"].required = False  # type: ignore[attr-defined]
+
+    def clean_rounds(self):
+        rounds = self.cleaned_data.get("rounds")  # type: ignore[attr-defined]
+        return rounds or self.instance.rounds or 1  # type: ignore[attr-defined]
+
+
+class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
     class Meta:
         model = League
         fields = ["name", "game", "ranking", "best_evenings", "min_evenings", "points_for_win",
-                  "points_for_loss", "tie_break", "players_enter_results"]
+                  "points_for_loss", "tie_break", "players_enter_results", "rounds",
+                  "deals_per_round"]
         help_texts = {
             "ranking": gettext_lazy("Solo and Belgian Whist."),
             "tie_break": gettext_lazy("Bid Whist, between pairs on equal league points."),
@@ -198,6 +211,7 @@ class LeagueForm(forms.ModelForm):
         if self.instance.pk:
             # Changing the game would make every entered deal meaningless.
             del self.fields["game"]
+        self._rounds_optional()
 
     def clean(self):
         data = super().clean()
@@ -245,10 +259,10 @@ def evening_dates() -> tuple[datetime.date, datetime.date]:
             datetime.date(year + EVENING_YEARS_AHEAD, 12, 31))
 
 
-class EveningForm(forms.ModelForm):
+class EveningForm(RoundsFieldsMixin, forms.ModelForm):
     class Meta:
         model = Evening
-        fields = ["date", "start_time", "venue"]
+        fields = ["date", "start_time", "venue", "rounds", "deals_per_round"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}),
                    "start_time": forms.TimeInput(attrs={"type": "time"})}
 
@@ -256,6 +270,7 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         first, last = evening_dates()
         self.fields["date"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+        self._rounds_optional()
 
     def clean_date(self):
         day = self.cleaned_data["date"]

@@ -456,6 +456,9 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
         "points_for_loss": _("Changed the league points for a match lost from %(before)s to "
                              "%(after)s"),
         "tie_break": _("Changed the tie-breaks from %(before)s to %(after)s"),
+        "rounds": _("Changed the rounds of a new evening from %(before)s to %(after)s"),
+        "deals_per_round": _("Changed the deals a round of a new evening from %(before)s to "
+                             "%(after)s"),
     }
     words = {"ranking": League.Ranking, "tie_break": League.TieBreak}
     lines = []
@@ -465,6 +468,8 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
         old, new = before.get(name), after[name]
         if name in words:
             old, new = _choice_words(words[name], old), _choice_words(words[name], new)
+        if name == "deals_per_round":
+            old, new = old or "–", new or "–"
         lines.append(sentence % {"before": old, "after": new})
     if "players_enter_results" in after:
         lines.append(_("Players may now enter results at the table")
@@ -557,8 +562,13 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                   "who": who}
         if action == "evening_edit":
             headline = _("Evening of %(date)s (%(league)s) changed by %(who)s") % params
-            for key, label in (("date", _("Date")), ("time", _("Time")), ("venue", _("Venue"))):
+            for key, label in (("date", _("Date")), ("time", _("Time")), ("venue", _("Venue")),
+                               ("rounds", _("Rounds")), ("deals_per_round", _("Deals a round"))):
                 old, new = before.get(key), after.get(key)
+                if key in ("rounds", "deals_per_round") and key not in after:
+                    continue  # a change from before evenings had rounds
+                if key == "rounds":  # evenings stored before rounds had one
+                    old = old or 1
                 if old != new:
                     if key == "date":
                         old, new = _day(old), _day(new)
@@ -576,12 +586,31 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                 details.append(_("Table %(number)s: %(lines)s") % {
                     "number": table.get("number"), "lines": first})
                 details.extend(rest)
+    elif action == "round_draw":
+        evening = after.get("evening") or {}
+        params = {"round": after.get("round"), "rounds": after.get("rounds"),
+                  "date": _day(evening.get("date")), "league": evening.get("league", ""),
+                  "who": who}
+        if after.get("again"):
+            headline = _("Round %(round)s of %(rounds)s of %(date)s (%(league)s) drawn again "
+                         "by %(who)s") % params
+        else:
+            headline = _("Round %(round)s of %(rounds)s of %(date)s (%(league)s) drawn by "
+                         "%(who)s") % params
+        for number, names in enumerate(after.get("tables") or [], start=1):
+            details.append(_("Table %(number)s: %(lines)s") % {"number": number,
+                                                               "lines": ", ".join(names)})
+        if after.get("sitting_out"):
+            details.append(_("Sitting out: %(names)s") % {
+                "names": ", ".join(after["sitting_out"])})
     elif action == "table_add":
         evening = after.get("evening") or {}
         headline = _("Table %(number)s of %(date)s (%(league)s) added by %(who)s") % {
             "number": after.get("number"), "date": _day(evening.get("date")),
             "league": evening.get("league", ""), "who": who}
         details.append(_("Players: %(names)s") % {"names": ", ".join(after.get("players") or [])})
+        if after.get("round"):
+            details.insert(0, _("Round %(number)s of the evening.") % {"number": after["round"]})
     elif action in ("table_edit", "table_delete"):
         evening = before.get("evening") or {}
         params = {"number": before.get("number"), "date": _day(evening.get("date")),
@@ -596,6 +625,8 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         else:
             headline = _("Table %(number)s of %(date)s (%(league)s) deleted by %(who)s") % params
             details.extend(_table_lines(before))
+        if before.get("round"):
+            details.insert(0, _("Round %(number)s of the evening.") % {"number": before["round"]})
     elif action == "season_close":
         headline = _("Season %(season)s of %(league)s closed by %(who)s") % {
             "season": before.get("season", ""), "league": before.get("league", ""), "who": who}

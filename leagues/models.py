@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.urls import get_resolver, reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
@@ -28,6 +30,10 @@ from leagues.sheets import Sheet, as_decimal
 
 if TYPE_CHECKING:
     from leagues.score_kinds.base import ScoreKind
+
+# An evening in rounds: at most this many rounds, and deals a round.
+MAX_ROUNDS = 12
+MAX_DEALS_PER_ROUND = 99
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
@@ -382,6 +388,16 @@ class League(models.Model):
     players_enter_results = models.BooleanField(
         _("players may enter results at the table"), default=False,
         help_text=_("A player's entry stays provisional until an opponent confirms it."))
+    # What a new evening of the league starts with (each evening keeps its own: Evening.rounds).
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds an evening"), default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)],
+        help_text=_("Players change tables after each round. A new evening starts with this "
+                    "number; 1: one draw for the whole evening."))
+    deals_per_round = models.PositiveSmallIntegerField(
+        _("deals a round"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)],
+        help_text=_("Leave empty if the tables play as many deals as they like."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -507,6 +523,17 @@ class Evening(models.Model):
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("time"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=120, blank=True)
+    # An evening in rounds: a draw (a round of the movement, leagues.draw.draw_round) for each
+    # round, everyone changing tables; 1 is one draw for the evening.
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)],
+        help_text=_("How many rounds the evening is played in, everyone changing tables "
+                    "after each; 1: one draw for the whole evening."))
+    deals_per_round = models.PositiveSmallIntegerField(
+        _("deals a round"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)],
+        help_text=_("Leave empty if the tables play as many deals as they like."))
 
     class Meta:
         ordering = ["date", "start_time", "pk"]
@@ -524,11 +551,37 @@ class Evening(models.Model):
         """The evening's date has gone: its page shows who came, not the question."""
         return self.date < timezone.localdate()
 
+    @property
+    def in_rounds(self) -> bool:
+        """Played in rounds, players changing tables after each (``leagues.draw.draw_round``);
+        else one draw for the evening, as always."""
+        return self.rounds > 1
+
+    def rounds_drawn(self) -> int:
+        """The last round with tables (0 before the draw)."""
+        return self.tables.aggregate(last=models.Max("round"))["last"] or 0
+
+    def played_in_a_round_before(self, member: Member, round_number: int) -> bool:
+        """Whether ``member`` sat at a table of an earlier round than ``round_number`` (a
+        seat, or a pair)."""
+        return EveningTable.objects.filter(evening=self, round__lt=round_number).filter(
+            models.Q(seats__member=member) | models.Q(pair_0__first=member)
+            | models.Q(pair_0__second=member) | models.Q(pair_1__first=member)
+            | models.Q(pair_1__second=member)).exists()
+
     def set_attendance(self, member: Member, coming: bool | None) -> None:
         """Whether ``member`` comes to this evening (their answer, or an organiser's for them),
         in place of any answer before; None: no answer (the answer taken back).  Who may
         answer for whom is decided before.  Someone with a result at one of the evening's
         tables came: "not coming" or no answer is refused in words (EntryError)."""
+        if coming is False and self.in_rounds and (
+                self.tables_with_a_result_of(member).exists()
+                or self.played_in_a_round_before(member, self.rounds_drawn())):
+            # They came and played, and go home between rounds: the next rounds' draws leave
+            # them out, and they stay among those who came.
+            Attendance.objects.update_or_create(evening=self, member=member,
+                                                defaults={"coming": True, "left": True})
+            return
         if coming is not True:
             table = self.tables_with_a_result_of(member).first()
             if table is not None:
@@ -539,7 +592,7 @@ class Evening(models.Model):
             Attendance.objects.filter(evening=self, member=member).delete()
             return
         Attendance.objects.update_or_create(evening=self, member=member,
-                                            defaults={"coming": coming})
+                                            defaults={"coming": coming, "left": False})
 
     def tables_with_a_result_of(self, member: Member):
         """This evening's tables with a result where ``member`` sits (a seat, or a pair)."""
@@ -562,6 +615,9 @@ class Attendance(models.Model):
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="attendances")
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="attendances")
     coming = models.BooleanField(default=True)
+    # An evening in rounds: they came and played, then went home; the next rounds' draws leave
+    # them out (``coming`` stays true: they came).
+    left = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -570,6 +626,27 @@ class Attendance(models.Model):
 
     def __str__(self):
         return f"{self.member} @ {self.evening}: {self.coming}"
+
+
+class EveningRound(models.Model):
+    """A round drawn of an evening in rounds: who sat it out (members, or pairs), kept as
+    drawn, since who is present changes between rounds.  Its tables are the evening's tables
+    of its ``number``."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="drawn_rounds")
+    number = models.PositiveSmallIntegerField()
+    sitting_out = models.ManyToManyField(Member, blank=True, related_name="+")
+    pairs_sitting_out = models.ManyToManyField(Partnership, blank=True, related_name="+")
+    drawn_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["evening", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.evening} · round {self.number}"
 
 
 def upcoming_evenings(*, club=None, user=None):
@@ -602,6 +679,9 @@ class EveningTable(models.Model):
         TOTALS = "totals", _("totals only")
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
+    # The round of the evening it belongs to (an evening in rounds); its number is the
+    # round's: round 2 has its table 1.
+    round = models.PositiveSmallIntegerField(_("round"), default=1)
     number = models.PositiveSmallIntegerField(_("table"), default=1)
     pair_0 = models.ForeignKey(Partnership, on_delete=models.PROTECT, null=True, blank=True,
                                related_name="+")
@@ -627,9 +707,10 @@ class EveningTable(models.Model):
     objects = EveningTableQuerySet.as_manager()
 
     class Meta:
-        ordering = ["evening", "number"]
+        ordering = ["evening", "round", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["evening", "number"], name="one_number_per_table"),
+            models.UniqueConstraint(fields=["evening", "round", "number"],
+                                    name="one_number_per_table_of_a_round"),
         ]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
@@ -639,6 +720,14 @@ class EveningTable(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:table", args=[self.evening.season.league.club.slug, self.pk])
+
+    @property
+    def label(self) -> str:
+        """"Table 3", or in an evening in rounds "Round 2 · table 3"."""
+        if self.evening.in_rounds:
+            return gettext("Round %(round)s · table %(number)s") % {"round": self.round,
+                                                                     "number": self.number}
+        return gettext("Table %(number)s") % {"number": self.number}
 
     @property
     def league(self) -> League:

@@ -87,8 +87,8 @@ def suggested(evening: Evening) -> dict[str, str]:
         lines.append(_("The draw:"))
         for item in tables:
             names = ", ".join(str(side["who"]) for side in item["sides"])
-            lines.append(_("Table %(number)s: %(names)s") % {"number": item["table"].number,
-                                                           "names": names})
+            lines.append(_("%(table)s: %(names)s") % {"table": item["table"].label,
+                                                    "names": names})
     return {"subject": subject, "message": "\n".join(lines)}
 
 

@@ -75,6 +75,7 @@ urlpatterns = [
          name="table_create"),
     path("<slug:slug>/evenings/<int:evening_id>/draw/", views.evening_draw, name="draw"),
     path("<slug:slug>/evenings/<int:evening_id>/sheet/", views.score_sheet, name="score_sheet"),
+    path("<slug:slug>/evenings/<int:evening_id>/cards/", views.table_cards, name="table_cards"),
     path("<slug:slug>/tables/<int:table_id>/", views.table_detail, name="table"),
     path("<slug:slug>/tables/<int:table_id>/edit/", views.table_edit, name="table_edit"),
     path("<slug:slug>/tables/<int:table_id>/delete/", views.table_delete, name="table_delete"),

@@ -76,9 +76,10 @@ class Kind(ScoreKind):
         seats = TableSeat.objects.filter(table__in=counted_tables(season)).order_by()
         rows: dict[int, StandingsRow] = {}
         if options.ranking == League.Ranking.BEST_N:
-            # A member sits at one table an evening, so each seat row is one evening's balance.
-            for member_id, name, total in seats.values_list("member_id", "member__name",
-                                                            "total"):
+            # One row per player per evening: an evening in rounds seats them at a table a
+            # round, and the evening's balance is their sum.
+            for member_id, name, _evening, total in seats.values_list(
+                    "member_id", "member__name", "table__evening_id").annotate(Sum("total")):
                 row = rows.get(member_id)
                 if row is None:
                     row = rows[member_id] = StandingsRow(member_id, name)
@@ -116,9 +117,11 @@ class Kind(ScoreKind):
 
     def member_series(self, member, counted):
         dates, balances, balance = [], [], Decimal(0)
-        for date, total in (TableSeat.objects.filter(member=member, table__in=counted)
-                            .order_by("table__evening__date", "table__evening__pk")
-                            .values_list("table__evening__date", "total")):
+        # One point per evening (an evening in rounds: the sum of its rounds).
+        for date, _evening, total in (
+                TableSeat.objects.filter(member=member, table__in=counted)
+                .values_list("table__evening__date", "table__evening__pk")
+                .annotate(Sum("total")).order_by("table__evening__date", "table__evening__pk")):
             balance += total
             dates.append(date)
             balances.append(balance)

@@ -42,6 +42,7 @@ from leagues.views.evenings import (
     evening_draw,
     evening_edit,
     evening_email,
+    table_cards,
 )
 from leagues.views.members import (
     address_ask,
@@ -96,6 +97,7 @@ __all__ = [
     "deal_edit",
     "deal_restore",
     "evening_create",
+    "table_cards",
     "evening_delete",
     "evening_detail",
     "evening_draw",

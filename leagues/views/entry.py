@@ -106,7 +106,8 @@ def score_sheet(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id)
     return render(request, "leagues/score_sheet.html", {
         "club": access.club, "evening": evening, "league": evening.season.league,
-        "tables": history.evening_tables(evening), "lines": range(1, 31)})
+        "tables": history.evening_tables(evening),
+        "lines": range(1, min(evening.deals_per_round or 30, 30) + 1)})
 
 
 def table_detail(request, slug, table_id):

@@ -128,7 +128,7 @@ def test_an_evening_moved_in_the_admin_rates_again(results, admin_client,
     assert admin_client.get(url).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(url, {"date": "2030-01-01", "start_time": "",
-                                           "venue": evening.venue})
+                                           "venue": evening.venue, "rounds": evening.rounds})
     assert response.status_code == 302
     evening.refresh_from_db()
     assert evening.date == datetime.date(2030, 1, 1)

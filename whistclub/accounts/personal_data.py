@@ -112,7 +112,8 @@ def _membership(member: Member) -> dict[str, Any]:
         "pair_matches": _pair_matches(member),
         "attendance": [
             {"league": a.evening.season.league.name, "season": a.evening.season.name,
-             "evening": a.evening.date.isoformat(), "coming": a.coming}
+             "evening": a.evening.date.isoformat(), "coming": a.coming,
+             "gone_home": a.left}
             for a in Attendance.objects.filter(member=member)
             .select_related("evening__season__league").order_by("evening__date")],
     }
