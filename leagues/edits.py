@@ -187,6 +187,7 @@ def add_table(evening: Evening, seats: list[Member] | None, pairs: list[Partners
         # Lock the evening: two tables added at once (or a draw) do not both take a number.
         Evening.objects.select_for_update().get(pk=evening.pk)
         evening.season.refuse_if_closed()
+        evening.refuse_if_cancelled()
         number = (evening.tables.order_by("-number").values_list("number", flat=True).first()
                   or 0) + 1
         if pairs is not None:

@@ -14,10 +14,16 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
-from leagues import club_mail, confirmations, draw, edits, history, reminders
-from leagues.forms import AttendanceForm, EveningEmailForm, EveningForm, first_error
+from leagues import club_mail, confirmations, draw, edits, history, reminders, season_calendar
+from leagues.forms import (
+    AttendanceForm,
+    EveningChangeForm,
+    EveningEmailForm,
+    EveningForm,
+    first_error,
+)
 from leagues.models import EntryError, Letter
-from leagues.views.common import closed, say
+from leagues.views.common import closed, refused, say
 
 
 @login_required
@@ -62,16 +68,21 @@ def evening_edit(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     if closed(request, evening.season):
         return redirect(evening)
-    form = EveningForm(request.POST or None, instance=evening)
+    form = EveningChangeForm(request.POST or None, instance=evening)
     if request.method == "POST" and form.is_valid():
         fields = {k: form.cleaned_data[k] for k in ("date", "start_time", "venue")}
         evening.refresh_from_db()  # the form wrote its values on the instance
+        before = edits.evening_facts(evening)
         try:
             changed = edits.edit_evening(evening, fields, request.user)
         except EntryError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(request, _("Evening saved.") if changed else _("Nothing changed."))
+            if ("date" in changed and form.cleaned_data["tell_members"]
+                    and not evening.is_cancelled and not evening.is_past):
+                say(request, season_calendar.tell_members(request, evening,
+                                                          season_calendar.MOVED, before))
         return redirect(evening)
     return render(request, "leagues/form.html", {"form": form, "heading": _("Change the evening"),
                                                  "club": access.club})
@@ -114,6 +125,9 @@ def attendance(request, slug, evening_id):
         messages.error(request, _("This evening is over: an organiser keeps the list of who "
                                   "came."))
         return redirect(evening)
+    if evening.is_cancelled:
+        messages.error(request, _("This evening is cancelled: there is nothing to answer."))
+        return redirect(evening)
     coming = form.answer
     try:
         evening.set_attendance(member, coming)
@@ -139,7 +153,7 @@ def _answer(coming: bool | None) -> str:
 def _attendance_rows(evening, members=None) -> list[dict]:
     answers = {a.member_id: a.coming for a in evening.attendances.all()}
     members = members if members is not None else evening.season.league.club.members.filter(
-        Q(retired=False) | Q(pk__in=list(answers)))
+        Q(retired=False, guest=False) | Q(pk__in=list(answers)))
     return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers,
              "answer": _answer(answers.get(m.pk))} for m in members]
 
@@ -209,7 +223,7 @@ def attendance_row(request, slug, evening_id, member_id):
 @require_POST
 def evening_draw(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season):
+    if closed(request, evening.season) or refused(request, evening.refuse_if_cancelled):
         return redirect(evening)
     again_by = request.user if request.POST.get("again") else None
     try:
