@@ -284,13 +284,17 @@ class SeriesForm(forms.Form):
 
     weekday = forms.TypedChoiceField(label=gettext_lazy("Every"), coerce=int,
                                      choices=[(n, day) for n, day in WEEKDAYS.items()])
-    first = forms.DateField(label=gettext_lazy("From"),
-                            widget=forms.DateInput(attrs={"type": "date"}))
-    last = forms.DateField(label=gettext_lazy("Until"),
-                           widget=forms.DateInput(attrs={"type": "date"}))
     every_weeks = forms.TypedChoiceField(
         label=gettext_lazy("How often"), coerce=int, initial=1,
         choices=[(1, gettext_lazy("every week")), (2, gettext_lazy("every other week"))])
+    first = forms.DateField(label=gettext_lazy("From"),
+                            widget=forms.DateInput(attrs={"type": "date"}), error_messages={
+                                "required": gettext_lazy("Choose the first date."),
+                                "invalid": gettext_lazy("Choose the first date.")})
+    last = forms.DateField(label=gettext_lazy("Until"),
+                           widget=forms.DateInput(attrs={"type": "date"}), error_messages={
+                               "required": gettext_lazy("Choose the last date."),
+                               "invalid": gettext_lazy("Choose the last date.")})
     start_time = forms.TimeField(label=gettext_lazy("Time"), required=False,
                                  widget=forms.TimeInput(attrs={"type": "time"}))
     venue = forms.CharField(label=gettext_lazy("Venue"), required=False,

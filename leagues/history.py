@@ -227,7 +227,7 @@ def describe_change(league, change, who: str, names: list[str]) -> dict:
             headline = _("%(name)s takes the seat of %(seat)s from deal %(number)s, by "
                          "%(who)s") % params
         else:
-            headline = _("%(name)s no longer a substitute from deal %(number)s, by "
+            headline = _("%(name)s taken back as a substitute from deal %(number)s, by "
                          "%(who)s") % params
         details.append(seat_spells_line(after.get("seat") or []))
         return {"headline": headline, "details": [d for d in details if d]}

@@ -77,7 +77,7 @@ def test_a_day_with_an_evening_already_is_shown_and_left_as_it_is(as_organiser, 
     ({"last": "2029-12-01"}, "The last date comes before the first"),
     ({"first": "2030-01-10", "last": "2030-01-12", "weekday": "0"}, "There is no Monday"),
     ({"last": "2031-12-31"}, "a series has at most 60"),
-    ({"first": "not a date"}, "Enter a valid date"),
+    ({"first": "not a date"}, "Choose the first date."),
 ])
 def test_bad_input_is_said_in_words_and_adds_nothing(as_organiser, solo_season, changes,
                                                      words):
