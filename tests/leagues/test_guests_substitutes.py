@@ -10,7 +10,7 @@ from django.core import mail
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from leagues.models import ClubChange, Member, ResultChange
+from leagues.models import ClubChange, EntryError, Member, ResultChange
 from leagues.standings import season_standings
 from tests.leagues.conftest import add_members, make_solo_table, solo
 
@@ -228,3 +228,17 @@ def test_every_ranking_credits_the_substitute(sub_table, organiser, ranking):
     assert rows["Sam"].total == deals[2] and rows["Olga"].total == deals[0] + deals[1]
     assert rows["Sam"].evenings == 1 and rows["Olga"].evenings == 1
     assert sum(r.total for r in rows.values()) == 0
+
+
+def test_a_substitute_merged_into_another_record_keeps_their_deals(sub_table, organiser):
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 5), solo("solo", 0, 3)])
+    from leagues import edits, guests
+    guests.add_substitute(table, 0, sam, 2, None)
+    samuel, = add_members(organiser.club, ["Samuel"])
+    edits.merge_members(samuel, sam, None)
+    rows = totals_by_name(table.evening.season)
+    assert "Sam" not in rows and rows["Samuel"] == Decimal(table.deals.get(number=2).points[0])
+    # Someone who sat at the table and its substitute are two people.
+    with pytest.raises(EntryError, match="played at the same table"):
+        edits.merge_members(organiser, samuel, None)
