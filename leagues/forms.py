@@ -341,10 +341,21 @@ class GuestForm(forms.Form):
 class SubstituteForm(forms.Form):
     """Who takes which seat of a table, from which deal."""
 
-    seat = forms.TypedChoiceField(label=gettext_lazy("Seat of"), coerce=int)
-    member = forms.ModelChoiceField(Member.objects.none(), label=gettext_lazy("Taken by"))
+    seat = forms.TypedChoiceField(label=gettext_lazy("Seat of"), coerce=int, error_messages={
+        "required": gettext_lazy("Choose the seat taken over."),
+        "invalid_choice": gettext_lazy("Choose a seat of this table.")})
+    member = forms.ModelChoiceField(Member.objects.none(), label=gettext_lazy("Taken by"),
+                                    error_messages={
+        "required": gettext_lazy("Choose who takes the seat."),
+        "invalid_choice": gettext_lazy("Choose someone who is not at this table: a member, or "
+                                       "a guest coming this evening.")})
     from_deal = forms.IntegerField(label=gettext_lazy("From deal"), min_value=2,
-                                   max_value=999)
+                                   max_value=999, error_messages={
+        "required": gettext_lazy("Say from which deal the substitute plays."),
+        "invalid": gettext_lazy("Say from which deal the substitute plays: a number."),
+        "min_value": gettext_lazy("A substitute plays from deal 2 at the earliest: for the "
+                                  "whole table, change its players instead."),
+        "max_value": gettext_lazy("Say from which deal the substitute plays: a number.")})
 
     def __init__(self, table, offered, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -159,10 +159,11 @@ def test_deleting_a_deal_before_the_substitute_keeps_their_deals(as_organiser, s
 
 
 @pytest.mark.parametrize("post, words", [
-    ({"seat": "0", "from_deal": "1"}, "Ensure this value is greater than or equal to 2"),
+    ({"seat": "0", "from_deal": "1"}, "from deal 2 at the earliest"),
     ({"seat": "0", "from_deal": "9"}, "from deal 2 to deal 3"),
-    ({"seat": "7", "from_deal": "2"}, "Select a valid choice"),
-    ({"seat": "0", "from_deal": "x"}, "Enter a whole number"),
+    ({"seat": "7", "from_deal": "2"}, "Choose a seat of this table."),
+    ({"seat": "0", "from_deal": "x"}, "Say from which deal the substitute plays: a number."),
+    ({"from_deal": "2"}, "Choose the seat taken over."),
 ])
 def test_a_bad_substitute_is_said_and_changes_nothing(as_organiser, sub_table, organiser, post,
                                                       words):
@@ -180,7 +181,7 @@ def test_someone_at_the_table_cannot_substitute(as_organiser, sub_table, organis
     enter(table, [solo("solo", 0, 5)])
     response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
         "seat": "0", "member": member.pk, "from_deal": "2"}, follow=True)
-    assert "Select a valid choice" in response.content.decode()
+    assert "Choose someone who is not at this table" in response.content.decode()
     assert not table.substitutes.exists()
 
 
