@@ -164,6 +164,9 @@ def attendance_sheet(request, slug, evening_id):
     each.  Each tap is saved at once (htmx posts to :func:`attendance_row`); without
     JavaScript the Save button posts them all (all saved, or none when one is refused)."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if evening.is_cancelled:
+        messages.error(request, _("This evening is cancelled: there is nothing to answer."))
+        return redirect(evening)
     if request.method == "POST":
         rows = _attendance_rows(evening)
         shown = {str(r["member"].pk) for r in rows}
@@ -202,6 +205,9 @@ def attendance_row(request, slug, evening_id, member_id):
     member = access.club.members.filter(pk=member_id).first()
     if member is None:
         return HttpResponse(_("Choose a member of this club."), status=404)
+    if evening.is_cancelled:
+        return HttpResponse(_("This evening is cancelled: there is nothing to answer."),
+                            status=400)
     if member.retired and not evening.attendances.filter(member=member).exists():
         return HttpResponse(_("%(name)s is retired.") % {"name": member.name}, status=400)
     answer = request.POST.get(f"answer-{member.pk}")

@@ -197,3 +197,16 @@ def test_the_calendar_feed_marks_a_cancelled_evening(client, as_organiser, solo_
     event = next(iter(feed.walk("VEVENT")))
     assert str(event["status"]) == "CANCELLED"
     assert str(event["summary"]).startswith("Cancelled: ")
+
+
+def test_nobody_answers_for_a_cancelled_evening(as_organiser, solo_evening, member):
+    as_organiser.post(evening_url(solo_evening, "cancel/"))
+    club = solo_evening.season.league.club
+    row = as_organiser.post(evening_url(solo_evening, f"attendance/{member.pk}/"),
+                            {f"answer-{member.pk}": "yes"})
+    assert row.status_code == 400 and "This evening is cancelled" in row.content.decode()
+    sheet = as_organiser.post(evening_url(solo_evening, "attendance/sheet/"),
+                              {"shown": [member.pk], f"answer-{member.pk}": "yes"}, follow=True)
+    assert "This evening is cancelled" in sheet.content.decode()
+    assert not solo_evening.attendances.exists()
+    assert club.members.filter(pk=member.pk).exists()
