@@ -185,6 +185,13 @@ class Kind(ScoreKind):
                                                "table__evening__date", "total"):
             dates[evening_id] = date
             gains[name][evening_id] += total
+        # A substitute's part is theirs, given up by the seat's member.
+        for name, starter, evening_id, total in Substitute.objects.filter(
+                table__in=counted).annotate(starter=Subquery(TableSeat.objects.filter(
+                    table=OuterRef("table"), seat=OuterRef("seat")).values("member__name")[:1])
+                ).values_list("member__name", "starter", "table__evening_id", "total"):
+            gains[name][evening_id] += total
+            gains[starter][evening_id] -= total
 
     def season_caption(self):
         return _("Each player's total after each evening.")

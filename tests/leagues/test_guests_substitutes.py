@@ -243,3 +243,13 @@ def test_a_substitute_merged_into_another_record_keeps_their_deals(sub_table, or
     # Someone who sat at the table and its substitute are two people.
     with pytest.raises(EntryError, match="played at the same table"):
         edits.merge_members(organiser, samuel, None)
+
+
+def test_the_season_chart_credits_the_substitute(sub_table, organiser):
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 5), solo("solo", 0, 3)])
+    from leagues import charts, guests
+    guests.add_substitute(table, 0, sam, 2, None)
+    lines = dict(charts.season_series(table.evening.season)["lines"])
+    first, second = (Decimal(d.points[0]) for d in table.deals.order_by("number"))
+    assert lines["Sam"] == [second] and lines["Olga"] == [first]
