@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -25,7 +26,18 @@ def _in_words(spec: dict, value) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     label = spec.get("choice_labels", {}).get(value)
-    return gettext(label) if label else str(value)
+    if label:
+        return gettext(label)
+    return _number_words(value) if isinstance(value, (int, float)) else str(value)
+
+
+def _number_words(value) -> str:
+    """A number in a sentence, as the reader's language writes it: 0.1, 0,1 in French."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return number_format(value, use_l10n=True)
 
 
 def _flatten(table, path: str = "") -> dict[str, object]:
@@ -243,7 +255,7 @@ def rules_in_words(game: str, overrides: Mapping | None) -> list[str]:
         if isinstance(value, Mapping):
             grid = PointsGrid(spec, description.words)
             usual = _flatten(spec["default"])
-            shown = ", ".join(f"{grid.cell_words(path)} {_number_text(number)}"
+            shown = ", ".join(f"{grid.cell_words(path)} {_number_words(number)}"
                               for path, number in _flatten(value).items()
                               if usual.get(path) != number)
         else:
@@ -276,8 +288,8 @@ def rule_changes_in_words(game: str, before: Mapping | None,
             for path in [*usual, *(p for p in now_cells if p not in usual)]:
                 if was_cells.get(path) != now_cells.get(path):
                     changes.append((f"{label}, {grid.cell_words(path)}",
-                                    _number_text(was_cells.get(path)),
-                                    _number_text(now_cells.get(path))))
+                                    _number_words(was_cells.get(path)),
+                                    _number_words(now_cells.get(path))))
         else:
             changes.append((label, _in_words(spec, was), _in_words(spec, now)))
     return changes

@@ -9,6 +9,7 @@ page is the one place that sentence is written: the bid box takes it from there
 
 from __future__ import annotations
 
+import random
 import re
 from functools import lru_cache
 from html import unescape
@@ -17,8 +18,20 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from games import registry
+
+# The parts of every game's page, in order, by the id its contents link to (and the tests find
+# it by): ``base.html`` lists them and puts each under its heading (``{% section %}``).
+SECTIONS = {
+    "aim": _("The aim"),
+    "deal": _("The cards and the deal"),
+    "bidding": _("The bidding"),
+    "play": _("The play"),
+    "score": _("The score"),
+    "example": _("A worked hand"),
+}
 
 
 def template_of(game_id: str) -> str:
@@ -32,6 +45,24 @@ def call_anchor(action: str) -> str:
     words = action.split()
     name = words[-1] if words[0] == "bid" else words[0]
     return "call-" + name.replace("_", "-")
+
+
+def page_context(game: registry.GameDescription,
+                 other_games: list[registry.GameDescription]) -> dict[str, object]:
+    """What a game's page is rendered with, beside the request's: the game, its computer
+    players (one fewer than its seats), the pages of ``other_games`` linked at its foot, its
+    parts and the cards of its deal."""
+    cards_each, kitty_cards = deal_sizes(game)
+    return {"game": game, "computers": game.seats - 1, "other_games": other_games,
+            "sections": SECTIONS, "cards_each": cards_each, "kitty_cards": kitty_cards}
+
+
+def deal_sizes(game: registry.GameDescription) -> tuple[int, int]:
+    """The cards each player is dealt and the kitty's, under the game's usual house rules:
+    the engine's deal, so that a page's figures are the table's."""
+    engine = game.engine
+    dealt = engine.deal(engine.Rules(), 0, random.Random(0))
+    return len(dealt.hands[0]), len(dealt.kitty or ())
 
 
 def url(game_id: str, action: str | None = None) -> str:
@@ -56,9 +87,8 @@ def _call_meanings(game_id: str, language: str | None) -> dict[str, tuple[str, s
     # words are in it), for its list of calls alone (its forms' token is never sent).
     game = registry.game(game_id)
     try:
-        page = render_to_string(template_of(game_id), {
-            "game": game, "computers": game.seats - 1, "other_games": [],
-            "csrf_token": "unused"})
+        page = render_to_string(template_of(game_id),
+                                {**page_context(game, []), "csrf_token": "unused"})
     except TemplateDoesNotExist:  # a game without its page yet: its calls go unexplained
         return {}
     return {anchor: (_plain(name), _plain(sentence))

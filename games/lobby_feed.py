@@ -28,7 +28,7 @@ _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lobby-render")
 
 def render_lobby(languages: set[str]) -> dict[str, str]:
     """The lobby list fragment in each language (one query for all of them)."""
-    from games.views import lobby_tables
+    from games.models import lobby_tables
 
     try:
         tables = list(lobby_tables(None))

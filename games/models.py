@@ -13,6 +13,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
+from django.db.models import Count, Q
+from django.db.models.functions import Coalesce, Greatest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -163,15 +165,56 @@ class Table(models.Model):
         return self.computer_names_of or self.pk
 
 
-def tables_in_play(user_id: int | None) -> list[Table]:
-    """The tables a person sits at or opened that have not finished, newest first, with their
-    seats (the top of the lobby and of the home page); none for a visitor."""
+# A table nobody has moved at for this long leaves a person's tables in play for their older
+# tables (``tables_in_play``, ``older_tables``), as a finished one does: the list stays short.
+QUIET_DAYS = 7
+
+
+def _tables_of(user_id: int):
+    """The tables a person sits at or opened, each with ``last_sign``: when anything last
+    happened there (opened, a hand finished, a seated person came or went, a socket of theirs
+    renewed its lease)."""
+    seated = Seat.objects.filter(user_id=user_id).values("table_id")
+    last_hand = (Hand.objects.filter(table=models.OuterRef("pk")).order_by("-finished_at")
+                 .values("finished_at")[:1])
+    last_seen = (Seat.objects.filter(table=models.OuterRef("pk"), seen_at__isnull=False)
+                 .order_by("-seen_at").values("seen_at")[:1])
+    last_lease = (Presence.objects.filter(seat__table=models.OuterRef("pk"))
+                  .order_by("-seen_at").values("seen_at")[:1])
+    opened = models.F("created_at")
+    return (Table.objects.filter(models.Q(pk__in=seated) | models.Q(created_by_id=user_id))
+            .annotate(last_sign=Greatest(
+                opened,
+                Coalesce(models.Subquery(last_hand), opened),
+                Coalesce(models.Subquery(last_seen), opened),
+                Coalesce(models.Subquery(last_lease), opened)))
+            .prefetch_related("seats__user__profile"))
+
+
+def quiet_since(now=None):
+    """The moment before which a table's last sign makes it quiet (``QUIET_DAYS``)."""
+    return (now or timezone.now()) - timedelta(days=QUIET_DAYS)
+
+
+def tables_in_play(user_id: int | None, now=None) -> list[Table]:
+    """The tables a person sits at or opened that have not finished and where something
+    happened within ``QUIET_DAYS``, newest first, with their seats (the top of the lobby and of
+    the home page); none for a visitor."""
     if user_id is None:
         return []
-    return list(Table.objects.filter(models.Q(seats__user_id=user_id)
-                                     | models.Q(created_by_id=user_id))
-                .exclude(status=Table.Status.FINISHED).distinct().order_by("-pk")
-                .prefetch_related("seats__user__profile")[:50])
+    return list(_tables_of(user_id).exclude(status=Table.Status.FINISHED)
+                .filter(last_sign__gte=quiet_since(now)).order_by("-pk")[:50])
+
+
+def older_tables(user_id: int | None, now=None, count: int = 20) -> list[Table]:
+    """A person's other tables, finished or quiet for ``QUIET_DAYS`` (the lobby's folded
+    "Older tables"), the latest sign of life first; none for a visitor."""
+    if user_id is None:
+        return []
+    return list(_tables_of(user_id)
+                .filter(models.Q(status=Table.Status.FINISHED)
+                        | models.Q(last_sign__lt=quiet_since(now)))
+                .order_by("-last_sign", "-pk")[:count])
 
 
 class Seat(models.Model):
@@ -327,3 +370,14 @@ class FollowUp(models.Model):
 
     def __str__(self):
         return f"{self.kind} {self.payload}"
+
+
+def lobby_tables(user):
+    """Open tables anyone may join or watch, newest first, with their seats."""
+    return (Table.objects.filter(is_private=False)
+            .exclude(status=Table.Status.FINISHED)
+            .annotate(free_seats=Count("seats", filter=Q(seats__user__isnull=True,
+                                                         seats__computer_level="",
+                                                         seats__former_player=False)))
+            .prefetch_related("seats__user__profile")
+            .select_related("created_by")[:50])

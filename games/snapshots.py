@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from django.utils import timezone
@@ -120,6 +121,12 @@ class TableSnapshot:
                  **(presence_of(s, self.grace_seconds, now) if now else {"away": False})}
                 for s in self.seats]
 
+    @cached_property
+    def paused(self) -> bool:
+        """Once a version, not once a seat: the same for every seat's view."""
+        return self.status == Table.Status.PLAYING and waits_for_its_people(self.seats,
+                                                                            self.record)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         now = timezone.now()
         return {
@@ -127,8 +134,7 @@ class TableSnapshot:
             "game": self.game,
             "version": self.version,
             "status": self.status,
-            "paused": self.status == Table.Status.PLAYING and waits_for_its_people(
-                self.seats, self.record),
+            "paused": self.paused,
             "created_by": self.created_by,
             "seat": seat,
             "players": self.players(now),

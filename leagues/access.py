@@ -107,6 +107,18 @@ def get_league(request, slug, league_id, need=VIEW) -> tuple[ClubAccess, League]
     return check_access(request, league.club, need), league
 
 
+def get_league_house_rules(request, slug, league_id) -> tuple[ClubAccess, League]:
+    """A league's house rules page: whoever sees the league reads every rule (its members
+    above all: they play by them); only its organisers change them (a post from anyone else
+    is 403, and changes nothing)."""
+    need = ORGANISER if request.method == "POST" else VIEW
+    return get_league(request, slug, league_id, need)
+
+
+def may_change_house_rules(access: ClubAccess) -> bool:
+    return access.is_organiser
+
+
 def get_season(request, slug, season_id, need=VIEW) -> tuple[ClubAccess, Season]:
     season = get_object_or_404(Season.objects.select_related("league__club"), pk=season_id,
                                league__club__slug=slug)
@@ -177,6 +189,20 @@ def get_own_member(request, slug, member_id) -> tuple[ClubAccess, Member]:
     if access.member != member:
         raise PermissionDenied
     return access, member
+
+
+def get_club_by_calendar_token(slug: str, token: str) -> Club:
+    """The club whose evenings a member's secret calendar address gives (a calendar app cannot
+    sign in): the token of a member of that club who signs in, else 404, whatever was wrong
+    (an unknown, replaced or altered token, another club's, a record without a login any
+    more): the answer tells nothing of which."""
+    if not token or len(token) > 64:
+        raise Http404("No such calendar")
+    member = (Member.objects.select_related("club")
+              .filter(club__slug=slug, calendar_token=token, user__isnull=False).first())
+    if member is None:
+        raise Http404("No such calendar")
+    return member.club
 
 
 def get_partnership(request, slug, pair_id, need=VIEW) -> tuple[ClubAccess, Partnership]:

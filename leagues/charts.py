@@ -9,6 +9,7 @@ an image runs no script, and its own ``<style>`` is allowed on that response onl
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from decimal import Decimal
 
@@ -27,6 +28,9 @@ STYLE = Style(
     opacity_hover="1", font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     label_font_size=12, major_label_font_size=12, legend_font_size=12, title_font_size=15,
     value_font_size=11, tooltip_font_size=11,
+    # Solid light guides and 2 px lines: a dashed line is a player's, drawn over another's.
+    guide_stroke_dasharray="none", major_guide_stroke_dasharray="none",
+    guide_stroke_color="#e3e0d6", major_guide_stroke_color="#cfcabb", stroke_width="2",
     colors=("#0b5d3b", "#b3261e", "#1f5fa8", "#c77700", "#6b3fa0", "#2a8c8c", "#8a6d3b",
             "#d0427f", "#4b7d1e", "#5b6570"))
 
@@ -41,8 +45,62 @@ def chart_config(**more) -> dict:
             "value_formatter": number, **more}
 
 
+NICE_STEPS = (1, 2, 5)
+
+
+def whole_labels(values) -> list[int]:
+    """The vertical axis of a chart of ``values``: whole numbers, from 0 (or below it, for a
+    negative value) to the largest, four to seven of them, in steps of 1, 2, 5, 10, 20, 50...
+    (never 1.2 to 2.8: matches, points and units are counted in whole numbers)."""
+    numbers = [float(v) for v in values if v is not None]
+    low = math.floor(min([0.0, *numbers]))
+    high = math.ceil(max([0.0, *numbers]))
+    if high == low:
+        high = low + 1
+    scale = 1
+    while True:
+        for nice in NICE_STEPS:
+            step = nice * scale
+            if (high - low) / step <= 6:
+                start, end = step * math.floor(low / step), step * math.ceil(high / step)
+                return list(range(start, end + step, step))
+        scale *= 10
+
+
+def axis_from_zero(chart, values) -> None:
+    """Whole numbers on ``chart``'s vertical axis, 0 among them (:func:`whole_labels`)."""
+    labels = whole_labels(values)
+    chart.y_labels = labels
+    chart.range = (labels[0], labels[-1])
+
+
+# What a legend's text takes, at the style's 12 px: pygal's own estimate of a character, a
+# swatch and a gap (its columns share the plot's width, not the image's).
+LEGEND_CHAR_PX = 7.5
+LEGEND_SWATCH_PX = 30
+
+
+def legend_columns(names, plot_width: float) -> int:
+    """As many legend columns (1 to 3) as the plot's width holds the longest name in whole."""
+    longest = max((len(n) for n in names), default=0)
+    fits = int(plot_width // (LEGEND_SWATCH_PX + LEGEND_CHAR_PX * longest))
+    return max(1, min(3, fits))
+
+
+def date_axis(chart, labels: list[str], plot_width: float = 330) -> None:
+    """The evenings along ``chart``'s bottom: turned when they would not fit side by side (many
+    evenings, or a language's long months: "29 novembre"), with room on the right for the last
+    one, so that no date runs off the image."""
+    chart.x_labels = labels
+    longest = max((len(label) for label in labels), default=0)
+    turned = len(labels) * (longest + 1) * LEGEND_CHAR_PX > plot_width
+    chart.x_label_rotation = 35 if turned else 0
+    last = len(labels[-1]) if labels else 0
+    chart.margin_right = max(16, round(LEGEND_CHAR_PX * last * (0.9 if turned else 0.5)))
+
+
 def day_label(date) -> str:
-    return date_format(date, "j M")
+    return date_format(date, "MONTH_DAY_FORMAT")
 
 
 def as_float(value) -> float:
@@ -76,8 +134,7 @@ def member_svg(member: Member, league: League) -> str:
     labels = [day_label(d) for d in series["dates"]]
     chart = league.score_kind.member_chart(member, series)
     chart.title = league.name
-    chart.x_labels = labels
-    chart.x_label_rotation = 35 if len(labels) > 5 else 0
+    date_axis(chart, labels)
     chart.x_labels_major_count = 8
     chart.show_minor_x_labels = len(labels) <= 8
     return chart.render(is_unicode=True)
@@ -97,9 +154,9 @@ def pair_svg(pair: Partnership) -> str:
     chart = pygal.Bar(**chart_config(x_title=_("Match"), y_title=_("Score")))
     chart.add(str(pair), mine)
     chart.add(_("Opponents"), theirs)
+    axis_from_zero(chart, [*mine, *theirs])
     chart.title = str(pair)
-    chart.x_labels = labels
-    chart.x_label_rotation = 35 if len(labels) > 5 else 0
+    date_axis(chart, labels)
     chart.x_labels_major_count = 8
     chart.show_minor_x_labels = len(labels) <= 8
     return chart.render(is_unicode=True)
@@ -108,7 +165,9 @@ def pair_svg(pair: Partnership) -> str:
 def season_series(season: Season) -> dict:
     """Each player's (or pair's) total after each evening of the season: balances (Solo,
     Belgian Whist), or league points for a match league (by the season's standings options),
-    as the league's kind of score counts them.  One query (two with substitutes' parts)."""
+    as the league's kind of score counts them; None before their first evening (a player who
+    joined later starts where they joined, not on a line at 0).  One query (two with
+    substitutes' parts)."""
     counted = EveningTable.objects.filter(evening__season=season).counted()
     gains: dict[str, dict] = defaultdict(lambda: defaultdict(Decimal))
     dates: dict = {}
@@ -116,12 +175,14 @@ def season_series(season: Season) -> dict:
     evenings = sorted(dates, key=lambda e: (dates[e], e))
     lines = {}
     for name, by_evening in gains.items():
-        running, values = Decimal(0), []
+        running: Decimal | None = None
+        values: list[Decimal | None] = []
         for evening in evenings:
-            running += by_evening.get(evening, 0)
+            if evening in by_evening:
+                running = (running or Decimal(0)) + by_evening[evening]
             values.append(running)
         lines[name] = values
-    ordered = sorted(lines.items(), key=lambda item: (-(item[1][-1] if item[1] else 0),
+    ordered = sorted(lines.items(), key=lambda item: (-(item[1][-1] or 0) if item[1] else 0,
                                                       item[0]))
     return {"dates": [dates[e] for e in evenings], "lines": ordered}
 
@@ -130,14 +191,63 @@ def season_caption(season: Season) -> str:
     return season.league.score_kind.season_caption()
 
 
+def tied_names(lines) -> set[str]:
+    """The names whose last total another line shares: the legend says they are tied."""
+    finals = defaultdict(list)
+    for name, values in lines:
+        if values and values[-1] is not None:
+            finals[values[-1]].append(name)
+    return {name for names in finals.values() if len(names) > 1 for name in names}
+
+
+def overlaps(lines) -> tuple[list[int], list[list[int]]]:
+    """Where lines run on one another: for each line, how many lines drawn before it share one
+    of its segments (it is drawn dashed, so that theirs shows between its dashes), and at each
+    of its points how many drawn after it share the point (its dot is drawn larger: a ring
+    around theirs)."""
+    under, points = [], []
+    for i, (_name, values) in enumerate(lines):
+        earlier = [other for _n, other in lines[:i]]
+        later = [other for _n, other in lines[i + 1:]]
+        points.append([sum(v is not None and o[k] == v for o in later)
+                       for k, v in enumerate(values)])
+        under.append(max([sum(values[k] is not None and values[k + 1] is not None
+                              and o[k] == values[k] and o[k + 1] == values[k + 1]
+                              for o in earlier) for k in range(len(values) - 1)], default=0))
+    return under, points
+
+
+DOT = 3.0
+DASHES = ("8 6", "3 11", "2 14")
+
+
 def season_svg(season: Season) -> str:
     series = season_series(season)
+    lines = series["lines"]
+    tied = tied_names(lines)
+    titles = [_("%(name)s (tied)") % {"name": name} if name in tied else name
+              for name, _values in lines]
+    width = 440
+    columns = legend_columns(titles, plot_width=width - 90)
+    rows = math.ceil(len(titles) / columns) if titles else 0
     chart = pygal.Line(**chart_config(
-        height=380, legend_at_bottom_columns=3, x_title=_("Evening"),
+        width=width, height=330 + 22 * rows, legend_at_bottom_columns=columns,
+        truncate_legend=40, x_title=_("Evening"),
         y_title=season.league.score_kind.season_axis()))
     chart.title = f"{season.league.name} · {season.name}"
-    chart.x_labels = [day_label(d) for d in series["dates"]]
-    chart.x_label_rotation = 35 if len(series["dates"]) > 5 else 0
-    for name, values in series["lines"]:
-        chart.add(name, [as_float(v) for v in values])
+    date_axis(chart, [day_label(d) for d in series["dates"]])
+    axis_from_zero(chart, [v for _name, values in lines for v in values])
+    over, points = overlaps(lines)
+    dashed = []
+    for index, (title, (_name, values), on_others, at_points) in enumerate(
+            zip(titles, lines, over, points, strict=True)):
+        chart.add(title, [None if v is None else
+                          {"value": as_float(v), "node": {"r": DOT + 2.5 * n}}
+                          for v, n in zip(values, at_points, strict=True)])
+        if on_others:
+            dash = DASHES[min(on_others, len(DASHES)) - 1]
+            dashed.append(f".serie-{index} .line{{stroke-dasharray:{dash}}}")
+    if dashed:
+        # pygal's own style first, then the dashes of the lines drawn over another's.
+        chart.css = ["file://style.css", "file://graph.css", "inline:" + "".join(dashed)]
     return chart.render(is_unicode=True)

@@ -264,7 +264,7 @@ class EveningForm(forms.ModelForm):
         first, last = evening_dates()
         if not first <= day <= last:
             raise ValidationError(_("Choose a date between %(first)s and %(last)s.") % {
-                "first": date_format(first, "j F Y"), "last": date_format(last, "j F Y")})
+                "first": date_format(first, "DATE_FORMAT"), "last": date_format(last, "DATE_FORMAT")})
         return day
 
 

@@ -412,7 +412,7 @@ def seat_spells_line(spells: list[dict]) -> str:
 def _day(iso: str | None) -> str:
     if not iso:
         return ""
-    return date_format(datetime.date.fromisoformat(iso), "j M Y")
+    return date_format(datetime.date.fromisoformat(iso), "SHORT_DATE_FORMAT")
 
 
 class _Game:

@@ -47,6 +47,14 @@ class DuplicateDeal(EntryError):
     """The deal sent is the one already entered under its number: nothing to add."""
 
 
+class EndsTheMatch(EntryError):
+    """The deal would end the table's match and the person entering it has not said that it
+    should: a typo (the wrong team, "1" for "11") must not end a match unasked."""
+
+    def __init__(self):
+        super().__init__(_("This hand ends the match. Enter it?"))
+
+
 def is_players_entry(member) -> bool:
     """An organiser's entry is final; a player's waits for an opponent's confirmation.  No
     member (an online table, an import, a script) is final too."""
@@ -153,6 +161,10 @@ class Member(models.Model):
     # made a member later, they keep the same record and its results.
     guest = models.BooleanField(_("guest"), default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The secret of the member's own calendar address (a members-only club's evenings for a
+    # calendar app, which cannot sign in): made and replaced by the member alone.
+    calendar_token = models.CharField(max_length=64, null=True, blank=True, unique=True,
+                                      editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -167,6 +179,12 @@ class Member(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:member", args=[self.club.slug, self.pk])
+
+    def new_calendar_token(self) -> str:
+        """A new secret calendar address for this member: the one before stops at once."""
+        self.calendar_token = secrets.token_urlsafe(24)
+        self.save(update_fields=["calendar_token"])
+        return self.calendar_token
 
     @property
     def email_address(self) -> str:
@@ -708,7 +726,8 @@ class EveningTable(models.Model):
                                "deal by deal."))
 
     def add_deal(self, facts: dict, by, member: Member | None = None,
-                 number: int | None = None, online: OnlineFixture | None = None) -> Deal:
+                 number: int | None = None, online: OnlineFixture | None = None,
+                 may_end_the_match: bool = True) -> Deal:
         """Scores ``facts`` through the engine and appends the deal, or raises EntryError.
 
         ``member``: the club member who entered it; a player's deal (not an organiser's) is
@@ -718,7 +737,8 @@ class EveningTable(models.Model):
         EntryError).  The check is made under the table's row lock, so two simultaneous posts
         cannot both see the number free.  ``online``: the online table whose finished hand
         this is (its audit note says so); while a table is played online, only its own hands
-        are added."""
+        are added.  ``may_end_the_match``: False to refuse (EndsTheMatch) a deal that would
+        end the match, which the person entering it then confirms."""
         with transaction.atomic():
             table = self._lock()
             table.refuse_while_online(hands_of=online)
@@ -729,6 +749,9 @@ class EveningTable(models.Model):
             if not table.sheet.accepts_another_hand(table, [d.facts for d in deals]):
                 raise EntryError(_("The match is over: no more hands can be entered."))
             outcome = scoring.score_deal(table.league.game, table.league.engine_rules(), facts)
+            if not may_end_the_match and not table.sheet.accepts_another_hand(
+                    table, [*(d.facts for d in deals), facts]):
+                raise EndsTheMatch
             before = table.snapshot()
             deal = Deal.objects.create(
                 table=table, number=(deals[-1].number + 1) if deals else 1, facts=facts,

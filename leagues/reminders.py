@@ -12,13 +12,14 @@ from dataclasses import dataclass
 
 from django.core import signing
 from django.urls import reverse
-from django.utils.formats import date_format, time_format
+from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues import club_mail, history
 from leagues.confirmations import INVALID, member_and_address, signed_for_address
 from leagues.models import ClubEmail, Evening, Letter, Member
+from leagues.scoring import long_date
 
 SALT = "leagues.reminders.stop"
 COMING, EVERYONE = "coming", "everyone"
@@ -73,7 +74,7 @@ def recipients(evening: Evening, who: str) -> Recipients:
 
 def suggested(evening: Evening) -> dict[str, str]:
     """A subject and a message to start from: when and where, and the draw once made."""
-    when = date_format(evening.date, "l j F Y")
+    when = long_date(evening.date)
     if evening.start_time:
         when += " " + time_format(evening.start_time, "H:i")
     subject = _("%(league)s: %(when)s") % {"league": evening.season.league.name, "when": when}

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 
 from games import registry
@@ -108,6 +108,16 @@ def number(value) -> str:
     text = number_format(abs(value).normalize() if value != value.to_integral() else
                          abs(value).quantize(Decimal(1)), use_l10n=True)
     return f"{MINUS}{text}" if value < 0 else text
+
+
+def long_date(value) -> str:
+    """An evening's day as the reader's language writes it, its weekday first: "Thursday 10
+    December 2026", "jeudi 10 décembre 2026", "quinta-feira, 10 de dezembro de 2026" (the
+    language's own date format, Django's ``DATE_FORMAT``)."""
+    if not value:
+        return ""
+    return _("%(weekday)s %(date)s") % {"weekday": date_format(value, "l"),
+                                         "date": date_format(value, "DATE_FORMAT")}
 
 
 def signed(value) -> str:

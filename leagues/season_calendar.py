@@ -16,12 +16,13 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format, time_format
+from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from leagues import club_mail, reminders
 from leagues.edits import evening_facts, table_facts
 from leagues.models import ClubChange, EntryError, Evening, EveningTable, Letter, Season
+from leagues.scoring import long_date
 
 # A series of more evenings than this is a typo (a year instead of a month), said in words.
 MOST_EVENINGS = 60
@@ -128,7 +129,7 @@ CANCELLED, BACK, MOVED = "cancelled", "back", "moved"
 
 
 def when(evening: Evening) -> str:
-    words = date_format(evening.date, "l j F Y")
+    words = long_date(evening.date)
     if evening.start_time:
         words += " " + time_format(evening.start_time, "H:i")
     return words
@@ -147,7 +148,7 @@ def letter_words(evening: Evening, what: str, before: dict | None = None) -> tup
                    "cancelled.") % params]
     else:
         old = datetime.date.fromisoformat((before or {})["date"])
-        params["before"] = date_format(old, "l j F Y")
+        params["before"] = long_date(old)
         subject = _("New date: %(league)s, %(when)s") % params
         lines = [_("The evening of %(league)s on %(before)s moves to %(when)s.") % params]
     if evening.venue:

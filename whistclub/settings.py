@@ -163,6 +163,8 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Dates as each language writes them: Django's formats, English's as in Britain.
+FORMAT_MODULE_PATH = ["whistclub.formats"]
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),

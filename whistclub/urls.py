@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games import views as games_views
+from games.views import table_pages as games_pages
 from whistclub import views
 
 urlpatterns = [
@@ -9,7 +9,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("i18n/setlang/", views.switch_language, name="set_language"),
     path("tables/", include("games.urls")),
-    path("games/<str:game>/how-to-play/", games_views.how_to_play, name="how_to_play"),
+    path("games/<str:game>/how-to-play/", games_pages.how_to_play, name="how_to_play"),
     path("accounts/", include("whistclub.accounts.urls")),
     path("clubs/", include("leagues.urls")),
     path("ratings/", include("ratings.urls")),

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
 from games import registry
-from games.models import tables_in_play
+from games.models import older_tables, tables_in_play
 from leagues.models import upcoming_evenings
 from whistclub.accounts.models import Profile
 
@@ -30,6 +30,7 @@ def home(request):
     context = {"games": [(game, game.seats - 1) for game in registry.all_games()]}
     if request.user.is_authenticated:
         context["your_tables"] = tables_in_play(request.user.pk)[:5]
+        context["has_older_tables"] = bool(older_tables(request.user.pk, count=1))
         context["next_evenings"] = next_evening_of_each_club(request.user)
     return render(request, "whistclub/home.html", context)
 

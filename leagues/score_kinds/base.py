@@ -40,8 +40,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from games import registry
-from leagues import scoring
-from leagues.charts import as_float, chart_config
+from leagues import paper, scoring
+from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.draw import draw_players
 from leagues.forms import PlayersTableForm
 from leagues.models import League, Member, TableSeat
@@ -192,8 +192,12 @@ class ScoreKind(ABC):
         return ""
 
     def printed_headings(self) -> list[str]:
-        """The columns of the printed score sheet before the players' or pairs'."""
-        return [_("Contract"), _("Declarer"), _("Tricks")]
+        """The columns of the printed score sheet before the players' or pairs': a game whose
+        line names a partner (Solo's prop and cop, Belgian Whist's emballage) has a column for
+        them, headed as its entry form asks for them."""
+        fields = paper.of(self.game.id).DealForm.base_fields
+        partner = [str(fields["partner"].label)] if "partner" in fields else []
+        return [_("Contract"), _("Declarer"), *partner, _("Tricks")]
 
     def show_total(self, value) -> str:
         """A total in a table's history: a score as it is, a balance with its sign."""
@@ -231,6 +235,7 @@ class MatchKind(ScoreKind):
         chart = pygal.Bar(**chart_config(x_title=_("Match"), y_title=_("Score")))
         chart.add(member.name, [as_float(v) for v in series["values"]])
         chart.add(str(self.opponents_label), [as_float(v) for v in series["opponents"]])
+        axis_from_zero(chart, [*series["values"], *series["opponents"]])
         return chart
 
     def league_points(self, options, won: bool):

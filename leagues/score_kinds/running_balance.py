@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from leagues import scoring
-from leagues.charts import as_float, chart_config
+from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.exports import csv_number
 from leagues.models import League, Substitute, TableSeat
 from leagues.score_kinds.base import ScoreKind
@@ -177,6 +177,7 @@ class Kind(ScoreKind):
         chart = pygal.Line(**chart_config(show_legend=False, x_title=_("Evening"),
                                           y_title=_("Running balance")))
         chart.add(member.name, [as_float(v) for v in series["values"]])
+        axis_from_zero(chart, series["values"])
         return chart
 
     def season_gains(self, counted, options, gains, dates):

@@ -2,9 +2,10 @@ from decimal import Decimal, InvalidOperation
 
 from django import template
 
-from leagues.scoring import number
+from leagues.scoring import long_date, number
 
 register = template.Library()
+register.filter("long_date", long_date)
 
 
 @register.filter

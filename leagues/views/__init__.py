@@ -16,6 +16,7 @@ from leagues.views.clubs import (
     invite_renew,
     invite_revoke,
     join,
+    member_calendar,
 )
 from leagues.views.entry import (
     deal_add,
@@ -53,6 +54,7 @@ from leagues.views.members import (
     address_ask,
     address_confirm,
     addresses_ask,
+    calendar_address_mine,
     member_add,
     member_chart,
     member_detail,
@@ -89,6 +91,8 @@ __all__ = [
     "attendance_row",
     "attendance_sheet",
     "calendar",
+    "calendar_address_mine",
+    "member_calendar",
     "club_changes",
     "club_create",
     "club_detail",

@@ -73,6 +73,13 @@ def calendar(request, slug):
     return exports.calendar_ics(request, access.club)
 
 
+@reads_from_replica
+def member_calendar(request, slug, token):
+    """The same feed at a member's secret address, for a calendar app that cannot sign in (a
+    members-only club's evenings); 404 for any address that is not a member's current one."""
+    return exports.calendar_ics(request, acl.get_club_by_calendar_token(slug, token))
+
+
 @login_required
 @require_POST
 def invite_create(request, slug):

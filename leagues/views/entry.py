@@ -25,6 +25,7 @@ from leagues.forms import (
 )
 from leagues.models import (
     DuplicateDeal,
+    EndsTheMatch,
     EntryError,
     EveningTable,
     OnlineFixture,
@@ -288,14 +289,13 @@ def deal_add(request, slug, table_id):
     if refused(request, table.refuse_while_online, table.evening.season.refuse_if_closed):
         return redirect(table)
     form = deal_entry_form(table.league, table.sides(), request.POST)
-    if form.is_valid() and not request.POST.get("ends_the_match") and _would_end_the_match(
-            table, form.facts):
-        # A typo (the wrong team, "1" for "11") must not end a match unasked.
-        return render_table(request, access, table, form=form, ends_the_match=True)
     if form.is_valid():
         try:
             deal = table.add_deal(form.facts, request.user, access.member,
-                                  number=form.cleaned_data["number"])
+                                  number=form.cleaned_data["number"],
+                                  may_end_the_match=bool(request.POST.get("ends_the_match")))
+        except EndsTheMatch:
+            return render_table(request, access, table, form=form, ends_the_match=True)
         except DuplicateDeal as exc:
             return _entered(request, access, table, exc.message)
         except EntryError as exc:
@@ -309,15 +309,6 @@ def deal_add(request, slug, table_id):
     # The form comes back as it was sent, each error beside its field; nothing was entered.
     # (A 200, as every form of the site answers, and the one status htmx swaps in.)
     return render_table(request, access, table, form=form)
-
-
-def _would_end_the_match(table, facts: dict) -> bool:
-    """Whether entering ``facts`` would end the table's match (never for a session)."""
-    hands = list(table.deals.order_by("number").values_list("facts", flat=True))
-    try:
-        return not table.sheet.accepts_another_hand(table, [*hands, facts])
-    except EntryError:
-        return False  # refused: the entry itself says why
 
 
 def _entered(request, access, table, said: str):

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -115,6 +116,17 @@ def member_detail(request, slug, member_id):
     access, member = acl.get_member(request, slug, member_id)
     context = {"access": access, "club": access.club, "member": member,
                **history.member_history(member)}
+    if access.member == member:
+        # The address a calendar app follows: the club's own when it is public, else the
+        # member's secret one (once they made it).
+        if access.club.is_public:
+            path = reverse("leagues:calendar", args=[access.club.slug])
+        elif member.calendar_token:
+            path = reverse("leagues:member_calendar",
+                           args=[access.club.slug, member.calendar_token])
+        else:
+            path = ""
+        context["calendar_address"] = request.build_absolute_uri(path) if path else ""
     return render(request, "leagues/member.html", context)
 
 
@@ -260,6 +272,20 @@ def reminders_mine(request, slug, member_id):
     messages.success(request, _("You will receive the e-mails about evenings.")
                      if member.reminders else _("You will receive no more e-mails about "
                                                 "evenings."))
+    return redirect(member)
+
+
+@login_required
+@require_POST
+def calendar_address_mine(request, slug, member_id):
+    """A member makes their secret calendar address, or a new one (the old one stops at once:
+    a link they shared by mistake, a phone they lost): only the person the record is theirs."""
+    access, member = acl.get_own_member(request, slug, member_id)
+    replaced = bool(member.calendar_token)
+    member.new_calendar_token()
+    messages.success(request, _("Your new calendar address is below; the old one no longer "
+                                "works.") if replaced else
+                     _("Your calendar address is below: add it to your calendar app."))
     return redirect(member)
 
 

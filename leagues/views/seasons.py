@@ -55,15 +55,22 @@ def league_edit(request, slug, league_id):
 
 @login_required
 def league_rules(request, slug, league_id):
-    access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
+    access, league = acl.get_league_house_rules(request, slug, league_id)
     form = HouseRulesForm(league.game, league.rules, request.POST or None)
+    heading = _("House rules of %(league)s") % {"league": league.name}
+    if not acl.may_change_house_rules(access):
+        # Read only: every rule with its value and what it means, no box to change.
+        for field in form.fields.values():
+            field.disabled = True
+        return render(request, "leagues/house_rules.html", {
+            "form": form, "heading": heading, "club": access.club, "league": league,
+            "access": access})
     if request.method == "POST" and form.is_valid():
         edits.change_house_rules(league, form.overrides, request.user)
         messages.success(request, _("House rules saved."))
         return redirect(league)
     return render(request, "leagues/form.html", {
-        "form": form, "heading": _("House rules of %(league)s") % {"league": league.name},
-        "club": access.club})
+        "form": form, "heading": heading, "club": access.club})
 
 
 @login_required

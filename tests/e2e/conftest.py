@@ -229,3 +229,16 @@ def fill_empty_seats(page) -> None:
         except PlaywrightError:
             continue
     pytest.fail(f"the empty seats were never filled; the table shows: {shown(page)}")
+
+
+def open_bid_whist_to(page, base_url, target: int) -> None:
+    """A Bid Whist table played to ``target`` (the house rule folded in the creation form),
+    its empty seats filled with computer players."""
+    page.goto(base_url + "/tables/new/bid_whist/")
+    field = page.locator("#id_rule_game_target")
+    if not field.is_visible():
+        page.locator("details:has(#id_rule_game_target) > summary").click()
+    field.fill(str(target))
+    page.click("text=Open the table")
+    page.wait_for_selector("#table-state")
+    fill_empty_seats(page)

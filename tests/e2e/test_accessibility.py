@@ -1,6 +1,7 @@
 """axe-core (through axe-playwright-python) finds no serious or critical accessibility
-violation on the lobby, the create form, each game's how-to-play page, the table in each phase of each game, and the replay
-page, in Debian's Chromium."""
+violation on the lobby, the create form, each game's how-to-play page, the table in each phase
+of each game, the replay page, a finished table's end screen and its table talk, "Your games",
+and a guest's way in (the home page, their table, the sign-up page), in Debian's Chromium."""
 
 import time
 import uuid
@@ -117,3 +118,82 @@ def test_a_message_folding_away_on_the_table_stays_readable_to_the_end(
         moments[ms] = [line for line in serious_violations(page) if ".message" in line]
     context.close()
     assert not any(moments.values()), moments
+
+
+def play_to_the_end(page) -> None:
+    """Moves made until the table shows its end (a match to 1 ends with its first hand)."""
+    deadline = time.monotonic() + 480  # generous: a busy CI machine
+    while not page.locator(".match-end").count():
+        assert time.monotonic() < deadline, "the match never ended"
+        if not make_a_move(page):
+            page.wait_for_timeout(150)
+    page.wait_for_timeout(500)  # the last swap
+
+
+def test_the_end_screen_the_table_talk_and_your_games_have_no_serious_violation(
+        browser, live_server_url):
+    """A match to 1 played to its end: its end screen, then with lines said in the table talk
+    (a phrase, a person's words, a line of another person with its mute button), then the
+    player's "Your games" page and the lobby with the finished table among the older ones."""
+    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    sign_up(page, live_server_url, "axe" + uuid.uuid4().hex[:6])
+    page.goto(live_server_url + "/tables/new/bid_whist/")
+    target = page.locator("#id_rule_game_target")
+    if not target.is_visible():
+        page.locator("details:has(#id_rule_game_target) > summary").click()
+    target.fill("1")
+    page.click("text=Open the table")
+    page.wait_for_selector("#table-state")
+    table_url = page.url
+    page.click("text=Fill the empty seats with computer players")
+    page.wait_for_selector(".my-hand")
+    play_to_the_end(page)
+    found = {"end": serious_violations(page)}
+    page.click(".chat-phrases button:text-is('Well played')")
+    page.wait_for_selector("#chat-lines .chat-line:has-text('Well played')")
+    page.fill("#chat-text", "Thanks for the game, see you next week")
+    page.click(".chat-form button[type=submit]")
+    page.wait_for_selector("#chat-lines .chat-line:has-text('see you next week')")
+    other = browser.new_context(locale="en-GB").new_page()
+    sign_up(other, live_server_url, "axe" + uuid.uuid4().hex[:6])
+    other.goto(table_url)
+    other.fill("#chat-text", "Nicely played from the rail")  # a spectator: not heard by players
+    other.click(".chat-form button[type=submit]")
+    other.wait_for_selector("#chat-lines .chat-line:has-text('Nicely played')")
+    found["chat (spectator)"] = serious_violations(other)
+    other.context.close()
+    page.locator(".chat-panel").scroll_into_view_if_needed()
+    found["chat"] = serious_violations(page)
+    for url in ("/accounts/games/", "/tables/", "/"):
+        page.goto(live_server_url + url)
+        found[url] = serious_violations(page)
+    context.close()
+    assert not any(found.values()), found
+
+
+def test_a_guests_way_in_has_no_serious_violation(browser, live_server_url):
+    """A visitor taps Play now on the home page: the home page, their table as a guest, the
+    sign-up page they become a member on, and that page with its errors."""
+    for size in ({"viewport": {"width": 390, "height": 844}, "is_mobile": True},
+                 {"viewport": {"width": 1280, "height": 800}}):
+        context = browser.new_context(locale="en-GB", **size)
+        context.set_default_timeout(15000)
+        page = context.new_page()
+        page.goto(live_server_url + "/")
+        found = {"home": serious_violations(page)}
+        page.locator("form[action='/tables/play/solo_whist/'] button").click()
+        page.wait_for_selector(".my-hand")
+        found["guest's table"] = serious_violations(page)
+        page.goto(live_server_url + "/accounts/signup/")
+        found["sign-up"] = serious_violations(page)
+        page.fill("#id_username", "a b/c")
+        page.fill("#id_email", "not an address")
+        page.click("main button[type=submit]")
+        page.wait_for_selector(".errorlist")
+        found["sign-up with errors"] = serious_violations(page)
+        page.goto(live_server_url + "/accounts/games/")
+        found["guest's games"] = serious_violations(page)
+        context.close()
+        assert not any(found.values()), (size, found)

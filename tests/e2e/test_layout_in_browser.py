@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Stall, fill_empty_seats, make_a_move, shown, sign_up
+from tests.e2e.conftest import (
+    Stall,
+    fill_empty_seats,
+    make_a_move,
+    open_bid_whist_to,
+    shown,
+    sign_up,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -244,6 +251,7 @@ def check_the_end(page, width, height):
                            (".match-end .rematch button", "play again")):
         inside(page, selector, width, height, what)
     assert page.inner_text(".match-end .rematch button") == "Play again"
+    fits_across(page, width, "the end of the match")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -256,15 +264,163 @@ def test_a_finished_match_ends_on_a_screen_of_its_own(browser, live_server_url, 
     page = context.new_page()
     width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
     try:
+        open_bid_whist_to(page, live_server_url, 1)
+        play_until(page, ".match-end", f"match-end-{size}")
+        check_the_end(page, width, height)
+    finally:
+        context.close()
+
+
+# -- the pages around the table ----------------------------------------------------------------
+
+OVERFLOWING = """w => [...document.querySelectorAll('body *')].filter(el => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || r.right <= w + 0.5) return false;
+    for (let a = el.parentElement; a; a = a.parentElement) {
+        const x = getComputedStyle(a).overflowX;
+        if (x === 'auto' || x === 'scroll' || x === 'hidden' || x === 'clip') return false;
+    }
+    return true;
+}).map(el => el.outerHTML.slice(0, 120))"""
+
+# Each element scrolled into view, then looked at where a finger lands on it.
+COVERED_ONCE_SCROLLED = """els => els.filter(el => {
+    el.scrollIntoView({block: 'center'});
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+    return !(hit && el.contains(hit));
+}).map(el => el.outerHTML.slice(0, 120))"""
+
+
+def fits_across(page, width, what):
+    """Nothing runs off the right of the screen (a wide table inside its own scrolling box is
+    fine: the page itself never scrolls sideways)."""
+    wide = page.evaluate(OVERFLOWING, width)
+    assert not wide, f"{what}: wider than the screen: {wide[:5]}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, what
+
+
+def reachable(page, selector, what, least=1):
+    """Every element of ``selector`` can be scrolled to and tapped: nothing lies over it."""
+    count = page.locator(selector).count()
+    assert count >= least, f"{what}: no {selector}"
+    covered = page.locator(selector).evaluate_all(COVERED_ONCE_SCROLLED)
+    assert not covered, f"{what}: covered: {covered}"
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def shoot(page, shot):
+    folder = os.environ.get("WHISTCLUB_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{shot}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pages_around_the_table_fit_the_screen(browser, live_server_url, signed_in, size):
+    """The home page (a visitor's and a member's), each game's how-to-play page, the player's
+    "Your games" page and the lobby with its older tables: nothing runs off the screen's side,
+    and their main actions are there to tap, covered by nothing."""
+    width = SIZES[size]["viewport"]["width"]
+    pages = {
+        "/": ("form[action^='/tables/play/'] button, a[href^='/games/']", 4),
+        "/accounts/games/": ("main a[href^='/tables/']", 0),
+        "/tables/": ("main a.button, main a[href^='/tables/']", 4),
+    }
+    for game in GAMES:
+        pages[f"/games/{game}/how-to-play/"] = ("main form[action^='/tables/play/'] button", 1)
+    visitor = browser.new_context(locale="en-GB", **SIZES[size])
+    member = browser.new_context(locale="en-GB", storage_state=signed_in, **SIZES[size])
+    try:
+        for context in (visitor, member):
+            page = context.new_page()
+            for url, (actions, least) in pages.items():
+                if context is visitor and url in ("/accounts/games/", "/tables/"):
+                    continue
+                page.goto(live_server_url + url)
+                fits_across(page, width, url)
+                if page.locator("details.older-tables").count():
+                    page.click("details.older-tables > summary")  # their links too
+                    fits_across(page, width, url + " (older tables open)")
+                reachable(page, actions, url, least)
+    finally:
+        visitor.close()
+        member.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_now_from_the_home_page_sits_a_visitor_at_a_table_that_fits(browser,
+                                                                        live_server_url, size):
+    """A visitor's one tap on the home page: a guest at a table whose hand, plates and whose
+    turn it is fit the screen, nothing off its side."""
+    width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
+    context = browser.new_context(locale="en-GB", **SIZES[size])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        page.goto(live_server_url + "/")
+        page.locator("form[action='/tables/play/bid_whist/'] button").click()
+        page.wait_for_selector(".my-hand [data-card]")
+        settle(page)
+        shoot(page, f"play-now-table-{size}")
+        fits_across(page, width, "the guest's table")
+        inside(page, ".my-hand [data-card]", width, height, "card of the hand")
+        inside(page, ".seat", width, height, "seat plate")
+    finally:
+        context.close()
+
+
+def test_the_hands_result_shows_in_words_on_a_desktop(browser, live_server_url, signed_in):
+    """At a desktop's size too, the finished hand's result is in words in the middle of the
+    table, with the next deal's hand on screen, nothing over either."""
+    width, height = 1280, 800
+    context = browser.new_context(locale="en-GB", storage_state=signed_in, **SIZES["desktop"])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    try:
+        # a match to 21: a first hand set in notrump (−8) must not end it
         page.goto(live_server_url + "/tables/new/bid_whist/")
         target = page.locator("#id_rule_game_target")
         if not target.is_visible():
             page.locator("details:has(#id_rule_game_target) > summary").click()
-        target.fill("1")
+        target.fill("21")
         page.click("text=Open the table")
         page.wait_for_selector("#table-state")
         fill_empty_seats(page)
-        play_until(page, ".match-end", f"match-end-{size}")
-        check_the_end(page, width, height)
+        play_until(page, ".last-hand-words:visible", "result-bid-whist-desktop")
+        words = page.inner_text(".last-hand-words")
+        assert len(words) > 10
+        assert "None" not in words and "{'" not in words and "_" not in words
+        assert "=" not in words
+        inside(page, ".last-hand-words", width, height, "the hand's result")
+        inside(page, ".my-hand [data-card]", width, height, "card of the hand")
+        fits_across(page, width, "the table after a hand")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_finished_session_ends_on_a_screen_of_its_own(browser, live_server_url, signed_in,
+                                                        size):
+    """A Solo Whist session of one deal: its end (the balances, the score by hand, play
+    again) on screen, nothing off its side."""
+    context = browser.new_context(locale="en-GB", storage_state=signed_in, **SIZES[size])
+    context.set_default_timeout(15000)
+    page = context.new_page()
+    width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
+    try:
+        page.goto(live_server_url + "/tables/new/solo_whist/")
+        deals = page.locator("#id_deals_limit")
+        if not deals.is_visible():
+            page.locator("details:has(#id_deals_limit) > summary").click()
+        deals.fill("1")
+        page.click("text=Open the table")
+        page.wait_for_selector("#table-state")
+        fill_empty_seats(page)
+        play_until(page, ".match-end", f"session-end-{size}")
+        for selector, what in ((".match-end h2", "the end's title"),
+                               (".score-by-hand tbody tr", "a hand's score"),
+                               (".match-end .rematch button", "play again")):
+            inside(page, selector, width, height, what)
+        fits_across(page, width, "the end of a session")
     finally:
         context.close()

@@ -37,3 +37,23 @@ def test_standings_print_with_every_column_on_the_page(browser, demo_server):
         page.emulate_media(media="screen")
         assert (clipped, hidden) == (0, 0), season
     page.context.close()
+
+
+def test_printed_standings_name_the_club_and_show_no_organiser_buttons(browser, demo_server):
+    base, evenings = demo_server["url"], demo_server["evenings"]
+    _tables, club, _evening, season = evenings[0]
+    page = signed_in(browser, base)  # the demo's organiser: the buttons are theirs on screen
+    page.goto(f"{base}/clubs/{club}/seasons/{season}/")
+    buttons = ["New evening", "Close the season"]
+    for name in buttons:
+        assert page.get_by_role("link", name=name).is_visible()
+    page.emulate_media(media="print")
+    for name in buttons:
+        assert not page.get_by_role("link", name=name).is_visible()
+    assert not page.get_by_role("link", name="Standings (CSV)").is_visible()
+    assert page.locator("p.print-club").inner_text() == "Demo Whist Club"
+    assert page.locator("p.print-club").is_visible()
+    printed = page.get_by_text(re.compile(r"^Printed on \d{1,2} \w+ \d{4}$"))
+    assert printed.is_visible()
+    assert " · " in page.locator("h1").inner_text()  # the league and the season
+    page.context.close()

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import Stall, fill_empty_seats, make_a_move, shown, sign_up
+from tests.e2e.conftest import Stall, make_a_move, open_bid_whist_to, shown, sign_up
 
 pytestmark = pytest.mark.slow
 
@@ -38,14 +38,7 @@ COUNT_TONES = """
 def open_bid_whist(page, base_url):
     """A Bid Whist table to 21: a first hand set in notrump (−8) must not end the match before
     the test has seen the play."""
-    page.goto(base_url + "/tables/new/bid_whist/")
-    target = page.locator("#id_rule_game_target")
-    if not target.is_visible():
-        page.locator("details:has(#id_rule_game_target) > summary").click()
-    target.fill("21")
-    page.click("text=Open the table")
-    page.wait_for_selector("#table-state")
-    fill_empty_seats(page)
+    open_bid_whist_to(page, base_url, 21)
     page.wait_for_selector(".my-hand")
 
 

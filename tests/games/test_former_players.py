@@ -8,9 +8,8 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from games import tables
-from games.models import Hand, HandReview, Seat, Table, computer_plays
+from games.models import Hand, HandReview, Seat, Table, computer_plays, lobby_tables
 from games.snapshots import table_view
-from games.views import lobby_tables
 from tests.games.test_limits import logged_in_client, session_socket
 from tests.ratings.test_pages_and_visibility import play_online_hand
 

@@ -85,6 +85,9 @@ def test_the_next_deal_says_the_hand_just_played_in_the_middle_and_opens_nothing
     assert hint.group(1) == "Hide"  # never "Close": the table's own "Close the table…"
     # a line with a score reads the minus sign, never a hyphen
     assert not re.search(r"-\d", status_line(page))
+    # in French, as French is written: "Donne 1 :"
+    client.cookies["django_language"] = "fr"
+    assert '<strong>Donne 1\u00a0:</strong>' in fragment(client, table)
 
 
 def test_a_match_ends_on_a_screen_of_its_own(client, player):

@@ -60,15 +60,15 @@ async def test_one_render_per_lobby_change_for_every_lobby_socket(player, settin
 async def test_a_slow_lobby_never_waits_in_front_of_a_table_action(player, monkeypatch,
                                                                    settings):
     settings.LOBBY_MIN_INTERVAL_SECONDS = 0
-    from games import views
+    from games import models
 
-    real = views.lobby_tables
+    real = models.lobby_tables
 
     def slow_lobby(user):
         time.sleep(1.5)  # a lobby of thousands of tables on a busy database
         return real(user)
 
-    monkeypatch.setattr(views, "lobby_tables", slow_lobby)
+    monkeypatch.setattr(models, "lobby_tables", slow_lobby)
     table = await database_sync_to_async(make_computer_table)(player)
     watcher = await lobby_socket()
     me, _ = await connect(table.pk, player)

@@ -370,6 +370,8 @@ def test_the_lobby_lists_your_tables_first_private_ones_too(people):
     others = tables.create_table(people["olga"], "belgian_whist", {})
     page = logged_in(people["ana"]).get("/tables/").content.decode()
     yours = page.split('class="your-tables"', 1)[1].split("</section>", 1)[0]
+    yours, older = yours.split('class="older-tables"', 1)
+    assert f'href="/tables/{closed.pk}/"' in older  # folded among the older tables
     assert f'href="/tables/{mine.pk}/"' in yours and f'href="/tables/{opened.pk}/"' in yours
     assert f'href="/tables/{closed.pk}/"' not in yours
     assert f'href="/tables/{others.pk}/"' not in yours

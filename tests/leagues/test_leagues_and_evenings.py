@@ -45,7 +45,11 @@ def test_members_and_outsiders_cannot_touch_leagues(as_member, solo_league, clie
                                                     outsider_user):
     club = solo_league.club
     assert as_member.get(f"/clubs/{club.slug}/leagues/new/").status_code == 403
-    assert as_member.get(f"/clubs/{club.slug}/leagues/{solo_league.pk}/rules/").status_code == 403
+    rules = f"/clubs/{club.slug}/leagues/{solo_league.pk}/rules/"
+    assert as_member.get(rules).status_code == 200  # members read the house rules
+    assert as_member.post(rules, {"stake_multiplier": "5"}).status_code == 403
+    solo_league.refresh_from_db()
+    assert solo_league.rules == {}
     assert as_member.get(f"/clubs/{club.slug}/leagues/{solo_league.pk}/").status_code == 200
     client.force_login(outsider_user)
     assert client.get(f"/clubs/{club.slug}/leagues/{solo_league.pk}/").status_code == 404

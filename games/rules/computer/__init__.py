@@ -82,8 +82,9 @@ def played_record(game: str, seed: int, level: str = "easy") -> dict[str, Any] |
     module = game_module(game)
     rules = module.Rules()
     rng = random.Random(seed)
-    deal = module.deal(rules, seed % 4, rng)
-    state = module.new_hand(rules, seed % 4, deal.hands, deal.kitty)
+    dealer = seed % module.SEATS  # a seat of this game's table: Cutthroat's has three
+    deal = module.deal(rules, dealer, rng)
+    state = module.new_hand(rules, dealer, deal.hands, deal.kitty)
     while not state.complete:
         state.apply(choose_action(state.view(state.to_act), level, rng), state.to_act)
     if state.result().get("redeal"):

@@ -13,18 +13,11 @@ from . import bidding, simple
 from .hooks import DOUBLE_DUMMY as DOUBLE_DUMMY  # a review gives none
 from .hooks import auction_known as auction_known  # none known before the play
 from .hooks import choose_action as choose_action  # the shared players decide
+from .hooks import deck as deck  # the 52 cards
 from .hooks import defence_draws_trumps as defence_draws_trumps  # never
+from .hooks import partner_of as partner_of  # the partner the contract names, if any
 from .kernel import LOSE, SINK, WIN, PlaySpec
-from .knowledge import (
-    ACE_MASK,
-    Hidden,
-    contract_of,
-    memo,
-    plain_tables,
-    seat_of,
-    standard_deck,
-    trump_group,
-)
+from .knowledge import ACE_MASK, Hidden, contract_of, plain_spec, seat_of
 
 GAME = engine.GAME
 
@@ -53,14 +46,11 @@ def declaring(view: HandView, seat: int) -> bool:
     return seat in (contract.get("declarers") or ())
 
 
-partner_of = simple.contract_partner  # the partner the contract names, if any
-deck = standard_deck
 easy_call = simple.choose_belgian_call
 
 
 def play_spec(view: HandView, rules) -> PlaySpec:
     me, contract = seat_of(view), contract_of(view)
-    strength, suit_id, follow = plain_tables(view.get("trump"))
     kind, level, declarers = contract["contract"], contract["level"], contract["declarers"]
     together = contract["together"]
     side = tuple((1 if together else 10 + s) if s in declarers else 0 for s in range(4))
@@ -72,9 +62,8 @@ def play_spec(view: HandView, rules) -> PlaySpec:
         return float(engine.score_hand(rules, kind, list(declarers), list(tricks),
                                        level)["points"][me])
 
-    return PlaySpec(strength, suit_id, follow, side, aim, total,
-                    memo(belgian_score, side, aim, me), me,
-                    tuple(s in declarers for s in range(4)), trump_group(view.get("trump")))
+    return plain_spec(view, side, aim, total, belgian_score,
+                      tuple(s in declarers for s in range(4)))
 
 
 def read_hidden(view: HandView, rules, hidden: Hidden) -> None:

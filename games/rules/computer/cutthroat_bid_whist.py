@@ -413,6 +413,7 @@ class Playout:
         self.left = table.tricks_left
 
     def play(self, table: Table, index: int) -> None:
+        # Who wins the trick so far: the engine's rule written out, as in ``kernel.play``.
         seat = self.to_act
         self.hands[seat] ^= 1 << index
         s, g = table.strength[index], table.suit_id[index]

@@ -27,6 +27,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 from games.rules import GAME_MODULES
 from games.rules.base import HandView
+from games.rules.cards import STANDARD_MASK
 
 from .kernel import PlaySpec
 
@@ -97,6 +98,20 @@ def order_dealt(view: HandView, cards: list[list[str]]) -> None:
 def defence_draws_trumps(view: HandView) -> bool:
     """The defenders lead trumps against no contract of the game."""
     return False
+
+
+def deck(rules: Any) -> int:
+    """The 52 cards, without jokers, whatever the house rules."""
+    return STANDARD_MASK
+
+
+def partner_of(view: HandView, seat: int) -> int | None:
+    """The other player of a declaring pair the contract names (declarer and partner)."""
+    contract = view.get("contract") or {}
+    pair = [contract.get(k) for k in ("declarer", "partner") if contract.get(k) is not None]
+    if seat in pair and len(pair) == 2:
+        return pair[1] if pair[0] == seat else pair[0]
+    return None
 
 
 def of(game: str) -> ComputerPlayers:

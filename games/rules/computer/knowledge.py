@@ -27,13 +27,6 @@ from .kernel import LOSE, NO_SUIT, TRUMP, WIN, PlaySpec, Position, bits, play
 
 SUIT_ORDER = "SHDC"
 ACE_MASK = mask_of(["AS", "AH", "AD", "AC"])
-STANDARD = sum(SUIT_MASK.values())
-
-
-def standard_deck(rules) -> int:
-    """The hook ``deck`` of a game that always plays the 52 cards without jokers."""
-    return STANDARD
-
 
 
 def seat_of(view: HandView) -> int:
@@ -140,6 +133,16 @@ def memo(function, side, aim, me):
         return value
 
     return score
+
+
+def plain_spec(view: HandView, side, aim, total_tricks: int, score, declaring) -> PlaySpec:
+    """The play spec of a hand of the 52 cards, in which the trumps named in the view, if any,
+    beat the plain order (Solo and Belgian Whist), for seat ``view["seat"]``: ``score`` (the
+    final tricks per seat -> the seat's points) memoised and nudged (:func:`memo`)."""
+    me, trump = seat_of(view), view.get("trump")
+    strength, suit_id, follow = plain_tables(trump)
+    return PlaySpec(strength, suit_id, follow, side, aim, total_tricks,
+                    memo(score, side, aim, me), me, declaring, trump_group(trump))
 
 
 def play_spec(view: HandView, rules) -> PlaySpec:

@@ -45,15 +45,6 @@ def partner_of(view: HandView, seat: int) -> int | None:
     return _hooks(view).partner_of(view, seat)
 
 
-def contract_partner(view: HandView, seat: int) -> int | None:
-    """The other player of a declaring pair the contract names (declarer and partner)."""
-    contract = view.get("contract") or {}
-    pair = [contract.get(k) for k in ("declarer", "partner") if contract.get(k) is not None]
-    if seat in pair and len(pair) == 2:
-        return pair[1] if pair[0] == seat else pair[0]
-    return None
-
-
 def wants_to_lose(view: HandView, seat: int) -> bool:
     contract = view.get("contract") or {}
     name = str(contract.get("contract") or contract.get("name") or "")

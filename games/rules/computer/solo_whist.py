@@ -11,16 +11,10 @@ from games.rules.cards import CARD_BIT, mask_of
 
 from . import bidding, simple
 from .hooks import choose_action as choose_action  # the shared players decide
+from .hooks import deck as deck  # the 52 cards
+from .hooks import partner_of as partner_of  # the partner the contract names, if any
 from .kernel import LOSE, SINK, WIN, PlaySpec
-from .knowledge import (
-    Hidden,
-    contract_of,
-    memo,
-    plain_tables,
-    seat_of,
-    standard_deck,
-    trump_group,
-)
+from .knowledge import Hidden, contract_of, plain_spec, seat_of
 
 GAME = engine.GAME
 
@@ -45,14 +39,11 @@ def declaring(view: HandView, seat: int) -> bool:
     return seat in (contract.get("declarer"), contract.get("partner"))
 
 
-partner_of = simple.contract_partner  # the partner the contract names, if any
-deck = standard_deck
 easy_call = simple.choose_solo_call
 
 
 def play_spec(view: HandView, rules) -> PlaySpec:
     me, contract = seat_of(view), contract_of(view)
-    strength, suit_id, follow = plain_tables(view.get("trump"))
     name, declarer, partner = contract["name"], contract["declarer"], contract["partner"]
     side = tuple(1 if s in (declarer, partner) else 0 for s in range(4))
     misere = name in ("misere", "spread_misere")
@@ -62,9 +53,8 @@ def play_spec(view: HandView, rules) -> PlaySpec:
         units = engine.score_hand(rules, name, declarer, partner, list(tricks))
         return float(units[me])
 
-    return PlaySpec(strength, suit_id, follow, side, aim, 13, memo(solo_score, side, aim, me),
-                    me, tuple(s in (declarer, partner) for s in range(4)),
-                    trump_group(view.get("trump")))
+    return plain_spec(view, side, aim, 13, solo_score,
+                      tuple(s in (declarer, partner) for s in range(4)))
 
 
 def read_hidden(view: HandView, rules, hidden: Hidden) -> None:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bench.levels import COMPARED_LEVELS
-from games.rules import GAME_MODULES, belgian_whist, bid_whist, solo_whist
+from games.rules import GAME_MODULES, belgian_whist, bid_whist, game_module, solo_whist
 from games.rules.cards import CARD_INDEX, mask_of
 from games.rules.computer import (
     ALL_LEVELS,
@@ -19,6 +19,7 @@ from games.rules.computer import (
     choose_action,
     knowledge,
     oracle,
+    played_record,
     search,
 )
 from games.rules.computer import hooks as computer_hooks
@@ -91,6 +92,16 @@ def test_computer_players_finish_whole_hands(game, level):
         while not state.complete:
             state.apply(choose_action(state.view(state.to_act), level, rng), state.to_act)
         assert state.result()["complete"]
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_a_played_record_is_dealt_by_a_seat_of_its_table(game):
+    """Every seed gives a hand dealt by one of the table's seats: Cutthroat has three, so
+    seed 3 must not name a fourth."""
+    seats = game_module(game).SEATS
+    for seed in range(2 * seats):
+        record = played_record(game, seed)
+        assert record is None or record["dealer"] == seed % seats
 
 
 @pytest.mark.parametrize("kitty", list(bid_whist.KITTY_SHAPES))

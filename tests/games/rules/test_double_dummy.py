@@ -101,7 +101,7 @@ def test_without_time_for_the_whole_hand_the_review_starts_later_and_other_games
 
 
 def test_the_review_page_says_the_result_in_words():
-    from games.views import _double_dummy_words
+    from games.views.hand_pages import _double_dummy_words
 
     settled = {"settled": True, "declarers": [1, 3], "from_trick": 1, "tricks": 9, "made": 8,
                "all_played": True, "of": 12, "wants_tricks": True}

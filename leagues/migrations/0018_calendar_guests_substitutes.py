@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('leagues', '0016_deal_restore'),
+        ('leagues', '0017_member_calendar_token'),
     ]
 
     operations = [
