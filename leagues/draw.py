@@ -232,6 +232,7 @@ def draw_round(evening: Evening, by, number: int, rng: random.Random | None = No
         Evening.objects.select_for_update().get(pk=evening.pk)
         evening.refresh_from_db()
         evening.season.refuse_if_closed()
+        evening.refuse_if_cancelled()
         drawn = evening.rounds_drawn()
         expected = drawn if again else drawn + 1
         if number != expected or number < 1:

@@ -41,6 +41,7 @@ from leagues.models import (
     Partnership,
     Season,
     StandingsOptions,
+    Substitute,
     TableSeat,
 )
 
@@ -202,6 +203,7 @@ def add_table(evening: Evening, seats: list[Member] | None, pairs: list[Partners
         # Lock the evening: two tables added at once (or a draw) do not both take a number.
         Evening.objects.select_for_update().get(pk=evening.pk)
         evening.season.refuse_if_closed()
+        evening.refuse_if_cancelled()
         # An evening in rounds: a table of the last round drawn (the first before a draw).
         round_number = evening.rounds_drawn() or 1
         number = (evening.tables.filter(round=round_number).order_by("-number")
@@ -499,8 +501,10 @@ def merge_members(kept: Member, other: Member, by) -> None:
             raise EntryError(_("%(a)s and %(b)s both sign in with a login of their own: they "
                                "are two people, so they cannot be merged.")
                              % {"a": kept.name, "b": other.name})
-        shared = (EveningTable.objects.filter(seats__member=kept)
-                  .filter(seats__member=other).select_related("evening").first())
+        def at(m):  # seated, or a substitute
+            return Q(seats__member=m) | Q(substitutes__member=m)
+        shared = (EveningTable.objects.filter(at(kept)).filter(at(other))
+                  .select_related("evening").first())
         if shared is None:
             def pairs(m):
                 return Partnership.objects.filter(Q(first=m) | Q(second=m))
@@ -530,7 +534,9 @@ def merge_members(kept: Member, other: Member, by) -> None:
         moved |= set(EveningTable.objects.filter(
             Q(pair_0__first=other) | Q(pair_0__second=other) | Q(pair_1__first=other)
             | Q(pair_1__second=other)).values_list("pk", flat=True))
+        moved |= set(Substitute.objects.filter(member=other).values_list("table_id", flat=True))
         TableSeat.objects.filter(member=other).update(member=kept)
+        Substitute.objects.filter(member=other).update(member=kept)
         Partnership.objects.filter(first=other).update(first=kept)
         Partnership.objects.filter(second=other).update(second=kept)
         # One answer per evening: "coming" wins, since one of the two records said so.

@@ -219,6 +219,18 @@ def describe_change(league, change, who: str, names: list[str]) -> dict:
                 "numbers": ", ".join(str(n) for n in deals), "who": who}
         details.append(_counts_now(before_table, after_table))
         return {"headline": headline, "details": [d for d in details if d]}
+    elif action in ("substitute", "unsub"):
+        facts = after if action == "substitute" else before
+        params = {"name": facts.get("name", ""), "seat": facts.get("replaces", ""),
+                  "number": facts.get("from"), "who": who}
+        if action == "substitute":
+            headline = _("%(name)s takes the seat of %(seat)s from deal %(number)s, by "
+                         "%(who)s") % params
+        else:
+            headline = _("%(name)s taken back as a substitute from deal %(number)s, by "
+                         "%(who)s") % params
+        details.append(seat_spells_line(after.get("seat") or []))
+        return {"headline": headline, "details": [d for d in details if d]}
     elif action == "import":
         count = after.get("deals") or 0
         headline = ngettext("%(count)s deal imported by %(who)s",
@@ -377,6 +389,24 @@ def restorable_deletions(club, changes) -> dict[int, ResultChange]:
         pk__in=list(wanted), action="delete", restored_by__isnull=True,
         table__evening__season__league__club=club).select_related("table")
     return {wanted[rc.pk]: rc for rc in found}
+
+
+def seat_spells_line(spells: list[dict]) -> str:
+    """Who played a seat, deal by deal, and their part of it: "Ann, deals 1 to 4: +12;
+    Bob, from deal 5: −3"."""
+    parts = []
+    for index, spell in enumerate(spells):
+        until = spells[index + 1]["from"] - 1 if index + 1 < len(spells) else None
+        if until is None:
+            when = _("from deal %(first)s") % {"first": spell["from"]}
+        elif until <= spell["from"]:
+            when = _("deal %(first)s") % {"first": spell["from"]}
+        else:
+            when = _("deals %(first)s to %(last)s") % {"first": spell["from"], "last": until}
+        parts.append(_("%(name)s, %(when)s: %(total)s") % {
+            "name": spell["name"], "when": when,
+            "total": scoring.signed(Decimal(spell["total"]))})
+    return "; ".join(parts)
 
 
 def _day(iso: str | None) -> str:
@@ -699,6 +729,36 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                           before.get("sides") or [])
         if line:
             details.append(_("It reads: %(line)s") % {"line": line})
+    elif action == "evenings_add":
+        dates = after.get("dates") or []
+        headline = ngettext("%(count)s evening of %(league)s (%(season)s) added by %(who)s",
+                            "%(count)s evenings of %(league)s (%(season)s) added by %(who)s",
+                            len(dates)) % {"count": len(dates), "league": after.get("league", ""),
+                                           "season": after.get("season", ""), "who": who}
+        details.append(", ".join(_day(d) for d in dates))
+        where = " · ".join(part for part in (after.get("time"), after.get("venue")) if part)
+        if where:
+            details.append(where)
+    elif action in ("evening_cancel", "evening_uncancel"):
+        params = {"date": _day(before.get("date")), "league": before.get("league", ""),
+                  "who": who}
+        if action == "evening_cancel":
+            headline = _("Evening of %(date)s (%(league)s) cancelled by %(who)s") % params
+            for table in before.get("tables") or []:
+                details.append(_("Drawn table %(number)s removed: %(players)s") % {
+                    "number": table.get("number"),
+                    "players": ", ".join(table.get("players") or [])})
+        else:
+            headline = _("Evening of %(date)s (%(league)s) brought back by %(who)s") % params
+    elif action == "guest_add":
+        evening = after.get("evening") or {}
+        headline = _("%(name)s added as a guest for %(date)s (%(league)s) by %(who)s") % {
+            "name": after.get("name", ""), "date": _day(evening.get("date")),
+            "league": evening.get("league", ""), "who": who}
+    elif action == "guest_member":
+        headline = _("Guest %(name)s made a member by %(who)s") % {
+            "name": before.get("name", ""), "who": who}
+        details.append(_("Their results stay theirs."))
     elif action == "members_add":
         names = after.get("names") or []
         headline = ngettext("%(count)s member added by %(who)s",

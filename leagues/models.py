@@ -162,6 +162,10 @@ class Member(models.Model):
     # it counts only while it is still the member's address (see address_confirmed).
     confirmed_email = models.EmailField(blank=True)
     confirmed_email_at = models.DateTimeField(null=True, blank=True)
+    # A walk-in guest, added at the door of an evening (``leagues.guests``): they play and have
+    # results, but are not on the members list, get no e-mails and are not asked to answer;
+    # made a member later, they keep the same record and its results.
+    guest = models.BooleanField(_("guest"), default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
     # The secret of the member's own calendar address (a members-only club's evenings for a
     # calendar app, which cannot sign in): made and replaced by the member alone.
@@ -534,6 +538,9 @@ class Evening(models.Model):
         _("deals a round"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)],
         help_text=_("Leave empty if the tables play as many deals as they like."))
+    # A cancelled evening stays on the calendar, marked so; it holds no table and no result
+    # (``leagues.season_calendar.cancel_evening``), and its answers are kept.
+    cancelled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["date", "start_time", "pk"]
@@ -545,6 +552,16 @@ class Evening(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:evening", args=[self.season.league.club.slug, self.pk])
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.cancelled_at is not None
+
+    def refuse_if_cancelled(self) -> None:
+        """A cancelled evening holds no table and no result (EntryError)."""
+        if self.is_cancelled:
+            raise EntryError(_("This evening is cancelled: it holds no table and no result. "
+                               "Bring it back first."))
 
     @property
     def is_past(self) -> bool:
@@ -605,7 +622,7 @@ class Evening(models.Model):
         """The head count: coming, not coming, and no answer among the members not retired
         (a retired member who had answered counts with their answer)."""
         answers = dict(self.attendances.values_list("member_id", "coming"))
-        unanswered = self.season.league.club.members.filter(retired=False).exclude(
+        unanswered = self.season.league.club.members.filter(retired=False, guest=False).exclude(
             pk__in=list(answers)).count()
         coming = sum(1 for value in answers.values() if value)
         return {"coming": coming, "not_coming": len(answers) - coming, "no_answer": unanswered}
@@ -649,10 +666,13 @@ class EveningRound(models.Model):
         return f"{self.evening} · round {self.number}"
 
 
-def upcoming_evenings(*, club=None, user=None):
-    """Evenings from today on, soonest first: a club's, or those of every club a person is a
-    member of (the home page's "next evening")."""
+def upcoming_evenings(*, club=None, user=None, cancelled: bool = False):
+    """Evenings from today on, soonest first: a club's (with those cancelled, marked so on its
+    page, when ``cancelled``), or those of every club a person is a member of (the home page's
+    "next evening", never a cancelled one)."""
     evenings = Evening.objects.filter(date__gte=timezone.localdate())
+    if not cancelled:
+        evenings = evenings.filter(cancelled_at__isnull=True)
     if club is not None:
         evenings = evenings.filter(season__league__club=club)
     if user is not None:
@@ -902,6 +922,10 @@ class EveningTable(models.Model):
                 # with who entered it and when.
                 before["deal"].update(entered_by_user=deal.entered_by_id,
                                       entered_at=deal.entered_at.isoformat())
+                # A substitute keeps the deals they played: those from a later deal come one
+                # number earlier with them (the restore puts back exactly these).
+                shifted = table._shift_substitutes(number)
+                before["deal"]["substitutes_moved"] = shifted
                 deal.delete()
                 # Keep numbers consecutive so the sheet reads 1, 2, 3...
                 for later in table.deals.filter(number__gt=number).order_by("number"):
@@ -931,6 +955,23 @@ class EveningTable(models.Model):
                     **table._facts_for_history(), "deal": number, "facts": before["deal"]["facts"],
                 }, {"change": change.pk})
             return change
+
+    def _shift_substitutes(self, number: int) -> list[int]:
+        """Deal ``number`` goes: the substitutes who took a seat after it now take it one deal
+        earlier (their ids).  Refused in words when it is the only deal a substitute played
+        before the next one took the seat (they would be left with none)."""
+        subs = list(self.substitutes.select_related("member").order_by("seat", "from_deal"))
+        for sub in subs:
+            if sub.from_deal == number and any(
+                    o.seat == sub.seat and o.from_deal == number + 1 for o in subs):
+                raise EntryError(_("Deal %(number)s is the only deal %(name)s played as a "
+                                   "substitute: take the substitute back first.")
+                                 % {"number": number, "name": sub.member.name})
+        moved = [sub for sub in subs if sub.from_deal > number]
+        for sub in moved:  # in order, so that two of one seat never share a number
+            sub.from_deal -= 1
+            sub.save(update_fields=["from_deal"])
+        return [sub.pk for sub in moved]
 
     def _facts_for_history(self) -> dict:
         """The table as the club's history names it: its number, evening, league, game and the
@@ -975,6 +1016,10 @@ class EveningTable(models.Model):
             for later in reversed([d for d in deals if d.number >= number]):
                 later.number += 1
                 later.save(update_fields=["number"])
+            for sub in table.substitutes.filter(
+                    pk__in=copy.get("substitutes_moved") or []).order_by("-from_deal"):
+                sub.from_deal += 1  # they took the seat one deal later than the restored one
+                sub.save(update_fields=["from_deal"])
             author = Member.objects.filter(pk=copy.get("entered_by"),
                                            club=table.league.club).first()
             user_model = Deal._meta.get_field("entered_by").related_model
@@ -1011,6 +1056,9 @@ class EveningTable(models.Model):
             if table.deals.exists():
                 raise EntryError(_("This table has deal-by-deal results; totals cannot replace "
                                    "them."))
+            if table.substitutes.exists():
+                raise EntryError(_("A substitute plays at this table: enter its deals, so that "
+                                   "each is credited to whoever played it."))
             values = [as_decimal(t) for t in totals]
             before = table.snapshot()
             table.sheet.set_totals(table, values)
@@ -1125,6 +1173,42 @@ class TableSeat(models.Model):
 
     def __str__(self):
         return f"{self.table} · {self.seat}: {self.member}"
+
+
+class Substitute(models.Model):
+    """Someone who took a seat of a table from a deal on (a player gone home, a latecomer):
+    the deals before stay with whoever sat there before (the seat's ``TableSeat.member``, or
+    an earlier substitute), each deal from ``from_deal`` on is this member's.  ``total`` is
+    their part of the seat's balance, kept by the table's ``recompute`` like the seat's own
+    total (which stays the whole seat's, so a table's balances still add up to zero); the
+    standings credit the seat's member with the seat's total less its substitutes' parts."""
+
+    table = models.ForeignKey(EveningTable, on_delete=models.CASCADE, related_name="substitutes")
+    seat = models.PositiveSmallIntegerField()
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="substitutions")
+    from_deal = models.PositiveSmallIntegerField()
+    total = models.DecimalField(max_digits=14, decimal_places=6, default=0)
+
+    class Meta:
+        ordering = ["table", "seat", "from_deal"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat", "from_deal"],
+                                    name="one_substitute_per_seat_and_deal"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.seat}: {self.member} from {self.from_deal}"
+
+    @staticmethod
+    def playing(substitutes, seat: int, number: int) -> Substitute | None:
+        """Of a table's ``substitutes``, the one who played ``seat`` at deal ``number`` (None:
+        the seat's member)."""
+        found = None
+        for sub in substitutes:
+            if sub.seat == seat and sub.from_deal <= number and (
+                    found is None or sub.from_deal > found.from_deal):
+                found = sub
+        return found
 
 
 class Deal(models.Model):

@@ -62,7 +62,7 @@ class Recipients:
 def recipients(evening: Evening, who: str) -> Recipients:
     """The members to write to (those coming, or every member not retired), those waiting for
     their address to be confirmed, and how many have no address or asked for none."""
-    members = evening.season.league.club.members.filter(retired=False)
+    members = evening.season.league.club.members.filter(retired=False, guest=False)
     if who == COMING:
         members = members.filter(attendances__evening=evening, attendances__coming=True)
     members = list(members.select_related("user").order_by("name").distinct())

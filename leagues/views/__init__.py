@@ -4,6 +4,7 @@ change of a result through a model's entry method (``EveningTable.add_deal`` and
 every change organisers make after the fact through :mod:`leagues.edits`; a new league, season,
 evening or pair is its form's save.  What ``leagues/urls.py`` names is here."""
 
+from leagues.views.calendar import evening_cancel, evening_series, evening_uncancel
 from leagues.views.clubs import (
     calendar,
     club_changes,
@@ -43,6 +44,12 @@ from leagues.views.evenings import (
     evening_edit,
     evening_email,
     table_cards,
+)
+from leagues.views.guests import (
+    guest_add,
+    guest_make_member,
+    substitute_add,
+    substitute_remove,
 )
 from leagues.views.members import (
     address_ask,
@@ -140,4 +147,11 @@ __all__ = [
     "table_detail",
     "table_edit",
     "totals",
+    "evening_cancel",
+    "evening_series",
+    "evening_uncancel",
+    "guest_add",
+    "guest_make_member",
+    "substitute_add",
+    "substitute_remove",
 ]

@@ -14,10 +14,16 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
-from leagues import club_mail, confirmations, draw, edits, history, reminders
-from leagues.forms import AttendanceForm, EveningEmailForm, EveningForm, first_error
+from leagues import club_mail, confirmations, draw, edits, history, reminders, season_calendar
+from leagues.forms import (
+    AttendanceForm,
+    EveningChangeForm,
+    EveningEmailForm,
+    EveningForm,
+    first_error,
+)
 from leagues.models import EntryError, Letter
-from leagues.views.common import closed, say
+from leagues.views.common import closed, refused, say
 
 
 @login_required
@@ -83,17 +89,22 @@ def evening_edit(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     if closed(request, evening.season):
         return redirect(evening)
-    form = EveningForm(request.POST or None, instance=evening)
+    form = EveningChangeForm(request.POST or None, instance=evening)
     if request.method == "POST" and form.is_valid():
         fields = {k: form.cleaned_data[k]
                   for k in ("date", "start_time", "venue", "rounds", "deals_per_round")}
         evening.refresh_from_db()  # the form wrote its values on the instance
+        before = edits.evening_facts(evening)
         try:
             changed = edits.edit_evening(evening, fields, request.user)
         except EntryError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(request, _("Evening saved.") if changed else _("Nothing changed."))
+            if ("date" in changed and form.cleaned_data["tell_members"]
+                    and not evening.is_cancelled and not evening.is_past):
+                say(request, season_calendar.tell_members(request, evening,
+                                                          season_calendar.MOVED, before))
         return redirect(evening)
     return render(request, "leagues/form.html", {"form": form, "heading": _("Change the evening"),
                                                  "club": access.club})
@@ -136,6 +147,9 @@ def attendance(request, slug, evening_id):
         messages.error(request, _("This evening is over: an organiser keeps the list of who "
                                   "came."))
         return redirect(evening)
+    if evening.is_cancelled:
+        messages.error(request, _("This evening is cancelled: there is nothing to answer."))
+        return redirect(evening)
     coming = form.answer
     try:
         evening.set_attendance(member, coming)
@@ -163,7 +177,7 @@ def _attendance_rows(evening, members=None) -> list[dict]:
     # Gone home between rounds: they came, and are not coming to the next rounds.
     answers = {pk: False if a.left else a.coming for pk, a in rows.items()}
     members = members if members is not None else evening.season.league.club.members.filter(
-        Q(retired=False) | Q(pk__in=list(answers)))
+        Q(retired=False, guest=False) | Q(pk__in=list(answers)))
     return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers,
              "left": m.pk in rows and rows[m.pk].left,
              "answer": _answer(answers.get(m.pk))} for m in members]
@@ -175,6 +189,9 @@ def attendance_sheet(request, slug, evening_id):
     each.  Each tap is saved at once (htmx posts to :func:`attendance_row`); without
     JavaScript the Save button posts them all (all saved, or none when one is refused)."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if evening.is_cancelled:
+        messages.error(request, _("This evening is cancelled: there is nothing to answer."))
+        return redirect(evening)
     if request.method == "POST":
         rows = _attendance_rows(evening)
         shown = {str(r["member"].pk) for r in rows}
@@ -213,6 +230,9 @@ def attendance_row(request, slug, evening_id, member_id):
     member = access.club.members.filter(pk=member_id).first()
     if member is None:
         return HttpResponse(_("Choose a member of this club."), status=404)
+    if evening.is_cancelled:
+        return HttpResponse(_("This evening is cancelled: there is nothing to answer."),
+                            status=400)
     if member.retired and not evening.attendances.filter(member=member).exists():
         return HttpResponse(_("%(name)s is retired.") % {"name": member.name}, status=400)
     answer = request.POST.get(f"answer-{member.pk}")
@@ -234,7 +254,7 @@ def attendance_row(request, slug, evening_id, member_id):
 @require_POST
 def evening_draw(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season):
+    if closed(request, evening.season) or refused(request, evening.refuse_if_cancelled):
         return redirect(evening)
     again = bool(request.POST.get("again"))
     try:

@@ -9,7 +9,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
-from leagues import edits
+from leagues import edits, guests
 from leagues.models import Evening, Invite
 from ratings.events import SITE, scope_of
 from ratings.store import refresh
@@ -65,6 +65,8 @@ CHANGES = {
     "an evening deleted": lambda r: edits.delete_evening(r["tables"][1].evening, r["by"]),
     "two records merged": lambda r: edits.merge_members(r["ann"], r["twin"], r["by"]),
     "a record claimed": claimed,
+    "a substitute from deal 2": lambda r: guests.add_substitute(r["tables"][1], 0, r["twin"], 2,
+                                                                r["by"]),
 }
 
 
