@@ -316,3 +316,27 @@ def test_back_to_one_round_the_evening_is_drawn_as_always(as_organiser, evening_
                 .content.decode())
     assert "2 table(s) drawn." in body and "Table 1" in body and "Round 1 ·" not in body
     assert not EveningRound.objects.filter(evening=evening_in_rounds).exists()
+
+
+def test_a_guest_at_the_door_is_drawn_in_the_next_round(as_organiser, evening_in_rounds,
+                                                         organiser):
+    from leagues.guests import add_guest
+
+    draw_round(as_organiser, evening_in_rounds, 1)
+    guest = add_guest(evening_in_rounds, "Walk-in Wanda", organiser.user)
+    draw_round(as_organiser, evening_in_rounds, 2)
+    seated = set().union(*seated_in(evening_in_rounds, 2))
+    sitting_out = {m.pk for m in EveningRound.objects.get(
+        evening=evening_in_rounds, number=2).sitting_out.all()}
+    assert guest.pk in seated | sitting_out
+    assert guest.pk not in set().union(*seated_in(evening_in_rounds, 1))
+
+
+def test_a_cancelled_evening_draws_no_round(as_organiser, evening_in_rounds):
+    from django.utils import timezone
+
+    evening_in_rounds.cancelled_at = timezone.now()
+    evening_in_rounds.save()
+    response = draw_round(as_organiser, evening_in_rounds, 1)
+    assert not evening_in_rounds.tables.exists()
+    assert "cancelled" in text(response.content.decode())
