@@ -127,14 +127,7 @@ def _choose_sit_outs(season, evening, coming, count, rng):
     """Sit-outs rotate: a member who came to an earlier evening and had no seat sat out."""
     if not count:
         return []
-    sat_out = Counter()
-    earlier = season.evenings.filter(date__lt=evening.date).prefetch_related(
-        "attendances", "tables__seats")
-    for past in earlier:
-        seated = {s.member_id for t in past.tables.all() for s in t.seats.all()}
-        for a in past.attendances.all():
-            if a.coming and a.member_id not in seated:
-                sat_out[a.member_id] += 1
+    sat_out = _season_sit_outs(season, evening)
     order = sorted(coming, key=lambda m: (sat_out[m.pk], rng.random()))
     return order[:count]
 

@@ -31,7 +31,7 @@ from leagues.models import (
     OnlineFixture,
     ResultChange,
 )
-from leagues.views.common import closed, refused
+from leagues.views.common import closed, made, refused
 
 
 @login_required
@@ -42,12 +42,8 @@ def table_create(request, slug, evening_id):
     form = _table_form(access, evening, request.POST or None)
     if request.method == "POST" and form.is_valid():
         seats, pairs = form.who_sits()
-        try:
-            table = edits.add_table(evening, seats, pairs, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, _("Table %(number)s added.") % {"number": table.number})
+        made(request, lambda: edits.add_table(evening, seats, pairs, request.user),
+             lambda table: _("Table %(number)s added.") % {"number": table.number})
         return redirect(evening)
     return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),
                                                  "club": access.club})
@@ -68,12 +64,8 @@ def table_edit(request, slug, table_id):
     form = _table_form(access, table.evening, request.POST or None, table)
     if request.method == "POST" and form.is_valid():
         seats, pairs = form.who_sits()
-        try:
-            changed = edits.edit_table(table, seats, pairs, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, _("Table saved.") if changed else _("Nothing changed."))
+        made(request, lambda: edits.edit_table(table, seats, pairs, request.user),
+             lambda changed: _("Table saved.") if changed else _("Nothing changed."))
         return redirect(table)
     return render(request, "leagues/form.html", {
         "form": form, "club": access.club,
@@ -383,12 +375,8 @@ def deal_restore(request, slug, table_id, change_id):
     access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
     if closed(request, table.evening.season):
         return redirect(table)
-    try:
-        deal = table.restore_deal(change_id, request.user)
-    except EntryError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Deal %(number)s restored.") % {"number": deal.number})
+    made(request, lambda: table.restore_deal(change_id, request.user),
+         lambda deal: _("Deal %(number)s restored.") % {"number": deal.number})
     return redirect(table)
 
 

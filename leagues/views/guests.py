@@ -13,7 +13,7 @@ from leagues import access as acl
 from leagues import guests
 from leagues.forms import GuestForm, SubstituteForm, first_error
 from leagues.models import EntryError
-from leagues.views.common import closed
+from leagues.views.common import closed, made
 
 
 @login_required
@@ -24,13 +24,9 @@ def guest_add(request, slug, evening_id):
     if not form.is_valid():
         messages.error(request, first_error(form))
         return redirect(evening)
-    try:
-        guest = guests.add_guest(evening, form.cleaned_data["name"], request.user)
-    except EntryError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("%(name)s plays this evening as a guest: they are marked "
-                                    "coming and will be in the draw.") % {"name": guest.name})
+    made(request, lambda: guests.add_guest(evening, form.cleaned_data["name"], request.user),
+         lambda guest: _("%(name)s plays this evening as a guest: they are marked coming and "
+                         "will be in the draw.") % {"name": guest.name})
     return redirect(evening)
 
 
@@ -38,13 +34,8 @@ def guest_add(request, slug, evening_id):
 @require_POST
 def guest_make_member(request, slug, member_id):
     access, member = acl.get_member(request, slug, member_id, acl.ORGANISER)
-    try:
-        guests.make_member(member, request.user)
-    except EntryError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("%(name)s is now a member of the club, with their results.")
-                         % {"name": member.name})
+    made(request, lambda: guests.make_member(member, request.user),
+         _("%(name)s is now a member of the club, with their results.") % {"name": member.name})
     return redirect(member)
 
 
@@ -78,11 +69,7 @@ def substitute_remove(request, slug, table_id, substitute_id):
     access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
     if closed(request, table.evening.season):
         return redirect(table)
-    try:
-        guests.remove_substitute(table, substitute_id, request.user)
-    except EntryError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("The substitute is taken back: the seat's deals are again "
-                                    "those of whoever played before."))
+    made(request, lambda: guests.remove_substitute(table, substitute_id, request.user),
+         _("The substitute is taken back: the seat's deals are again those of whoever played "
+           "before."))
     return redirect(table)
