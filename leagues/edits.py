@@ -100,8 +100,11 @@ def change_club(club: Club, fields: dict, by) -> list[str]:
 
 
 # A league's settings on its edit page: its name, standings options and who enters results.
+# The evening's prizes (``leagues.prizes``): each on or off, and what it is.
+PRIZE_SETTINGS = ("prize_winner", "prize_winner_text", "prize_runner_up", "prize_runner_up_text",
+                  "prize_booby", "prize_booby_text")
 LEAGUE_SETTINGS = ("name", *StandingsOptions.names(), "players_enter_results", "rounds",
-                   "deals_per_round")
+                   "deals_per_round", *PRIZE_SETTINGS)
 
 
 def change_league(league: League, fields: dict, by) -> list[str]:

@@ -201,8 +201,10 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
     class Meta:
         model = League
         fields = ["name", "game", "ranking", "best_evenings", "min_evenings", "points_for_win",
-                  "points_for_loss", "tie_break", "players_enter_results", "rounds",
-                  "deals_per_round"]
+                  "points_for_loss", "tie_break", "sit_out_credit", "sit_out_score",
+                  "players_enter_results", "rounds", "deals_per_round", "prize_winner",
+                  "prize_winner_text", "prize_runner_up", "prize_runner_up_text", "prize_booby",
+                  "prize_booby_text"]
         help_texts = {
             "ranking": gettext_lazy("Solo and Belgian Whist."),
             "tie_break": gettext_lazy("Bid Whist, between pairs on equal league points."),
@@ -214,6 +216,8 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
             # Changing the game would make every entered deal meaningless.
             del self.fields["game"]
         self._rounds_optional()
+        # Left out of a post (a page of before it existed): the league's rule stays.
+        self.fields["sit_out_credit"].required = False
 
     def clean(self):
         data = super().clean()
@@ -223,6 +227,12 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         if game and tie_break and tie_break not in score_kinds.of(game).tie_breaks():
             self.add_error("tie_break", _("%(game)s does not offer this tie-break.")
                            % {"game": registry.game(game).label})
+        if not data.get("sit_out_credit"):
+            data["sit_out_credit"] = self.instance.sit_out_credit
+        if (data.get("sit_out_credit") == League.SitOutCredit.FIXED
+                and data.get("sit_out_score") is None):
+            self.add_error("sit_out_score", _("Type the score a sit-out is credited with, or "
+                                              "choose another credit."))
         return data
 
 

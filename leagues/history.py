@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from games import registry
 from games.forms import rule_changes_in_words
-from leagues import charts, paper, score_kinds, scoring
+from leagues import charts, paper, score_kinds, scoring, sit_outs
 from leagues.models import (
     Deal,
     EveningTable,
@@ -298,13 +298,19 @@ def member_history(member: Member) -> dict:
              .filter(table__in=EveningTable.objects.counted())
              .select_related("table__evening__season__league")
              .order_by("table__evening__date", "table__evening__pk"))
+    # A round sat out with a credit (leagues.sit_outs) is a line of its own, in its place.
+    played = [{"evening": seat.table.evening, "table": seat.table, "score": seat.total,
+               "round": seat.table.round} for seat in seats]
+    lines = sorted([*played, *sit_outs.member_credits(member)],
+                   key=lambda i: (i["evening"].date, i["evening"].pk, i["round"]))
     evenings, balances = [], {}
-    for seat in seats:
+    for item in lines:
         # One balance per league: Solo units and Belgian points never add up together.
-        league = seat.table.evening.season.league
-        balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + seat.total
-        evenings.append({"evening": seat.table.evening, "table": seat.table,
-                         "total": scoring.format_units(seat.total),
+        league = item["evening"].season.league
+        balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + item["score"]
+        evenings.append({"evening": item["evening"], "table": item.get("table"),
+                         "sat_out": "table" not in item, "round": item["round"],
+                         "total": scoring.format_units(item["score"]),
                          "balance": scoring.format_units(balance)})
     # Only tables of players have seats (a pair's match has none), so a deal's declarer is
     # a seat here, never a team.
@@ -489,8 +495,13 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
         "rounds": _("Changed the rounds of a new evening from %(before)s to %(after)s"),
         "deals_per_round": _("Changed the deals a round of a new evening from %(before)s to "
                              "%(after)s"),
+        "sit_out_credit": _("Changed what a sit-out is credited with from %(before)s to "
+                            "%(after)s; the standings are counted again"),
+        "sit_out_score": _("Changed the fixed score for a sit-out from %(before)s to "
+                           "%(after)s"),
     }
-    words = {"ranking": League.Ranking, "tie_break": League.TieBreak}
+    words = {"ranking": League.Ranking, "tie_break": League.TieBreak,
+             "sit_out_credit": League.SitOutCredit}
     lines = []
     for name, sentence in sentences.items():
         if name not in after:
@@ -498,13 +509,32 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
         old, new = before.get(name), after[name]
         if name in words:
             old, new = _choice_words(words[name], old), _choice_words(words[name], new)
-        if name == "deals_per_round":
-            old, new = old or "–", new or "–"
+        if name in ("deals_per_round", "sit_out_score"):
+            old, new = "–" if old is None else old, "–" if new is None else new
         lines.append(sentence % {"before": old, "after": new})
     if "players_enter_results" in after:
         lines.append(_("Players may now enter results at the table")
                      if after["players_enter_results"] else
                      _("Only organisers enter results now"))
+    return lines + _prize_lines(before, after)
+
+
+def _prize_lines(before: dict, after: dict) -> list[str]:
+    """The evening's prizes named, taken away or described (leagues.prizes)."""
+    prizes = {"prize_winner": (_("A prize for the evening's winner"),
+                               _("No prize for the evening's winner any more")),
+              "prize_runner_up": (_("A prize for the runner-up"),
+                                  _("No prize for the runner-up any more")),
+              "prize_booby": (_("A booby prize for the lowest score"),
+                              _("No booby prize any more"))}
+    lines = []
+    for name, (given, gone) in prizes.items():
+        if name in after:
+            lines.append(given if after[name] else gone)
+        if f"{name}_text" in after:
+            lines.append(_("%(prize)s: “%(before)s” → “%(after)s”") % {
+                "prize": given, "before": _quoted(before.get(f"{name}_text") or "–"),
+                "after": _quoted(after[f"{name}_text"] or "–")})
     return lines
 
 

@@ -337,6 +337,8 @@ class StandingsOptions:
     points_for_win: int
     points_for_loss: int
     tie_break: str
+    sit_out_credit: str
+    sit_out_score: int | None
 
     @classmethod
     def names(cls) -> list[str]:
@@ -370,6 +372,11 @@ class League(models.Model):
         HEAD_TO_HEAD = "head_to_head", _("head to head, then points difference, then Bostons")
         BOSTONS = "bostons", _("Bostons, then points difference, then head to head")
 
+    class SitOutCredit(models.TextChoices):
+        NOTHING = "nothing", _("nothing")
+        AVERAGE = "average", _("the average of the round's tables")
+        FIXED = "fixed", _("a fixed score")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(_("name"), max_length=80)
     game = models.CharField(_("game"), max_length=20, choices=registry.choices)
@@ -389,6 +396,24 @@ class League(models.Model):
                                                        default=0)
     tie_break = models.CharField(_("tie-breaks"), max_length=14, choices=TieBreak.choices,
                                  default=TieBreak.DIFFERENCE)
+    # Solo, Belgian Whist: what a player who sat out a round (or a one-draw evening they came
+    # to) is credited with for it (``leagues.sit_outs``).
+    sit_out_credit = models.CharField(
+        _("a sit-out is credited with"), max_length=10, choices=SitOutCredit.choices,
+        default=SitOutCredit.NOTHING,
+        help_text=_("Solo and Belgian Whist. A sit-out credited with a score counts as an "
+                    "evening played."))
+    sit_out_score = models.IntegerField(
+        _("fixed score for a sit-out"), null=True, blank=True,
+        help_text=_("Used when a sit-out is credited with a fixed score."))
+    # The evening's prizes (``leagues.prizes``): each on or off, with what it is.
+    prize_winner = models.BooleanField(_("a prize for the evening's winner"), default=False)
+    prize_winner_text = models.CharField(_("winner's prize"), max_length=80, blank=True,
+                                         help_text=_("For example: a bottle of wine."))
+    prize_runner_up = models.BooleanField(_("a prize for the runner-up"), default=False)
+    prize_runner_up_text = models.CharField(_("runner-up's prize"), max_length=80, blank=True)
+    prize_booby = models.BooleanField(_("a booby prize for the lowest score"), default=False)
+    prize_booby_text = models.CharField(_("booby prize"), max_length=80, blank=True)
     players_enter_results = models.BooleanField(
         _("players may enter results at the table"), default=False,
         help_text=_("A player's entry stays provisional until an opponent confirms it."))

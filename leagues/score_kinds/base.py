@@ -70,6 +70,9 @@ class ScoreKind(ABC):
     # A substitute may take a seat from a deal on (``leagues.guests``): each deal is credited
     # to whoever played it, which a running balance can do and a match, counted whole, cannot.
     takes_substitutes: ClassVar[bool] = False
+    # A player who sat out is credited by the league's choice (``leagues.sit_outs``): a
+    # running balance; a match, counted by matches won, is not.
+    credits_sit_outs: ClassVar[bool] = False
     asks_number_of_deals: ClassVar[bool] = True  # an online table asks how many deals
 
     def __init__(self, game: str):

@@ -20,7 +20,7 @@ from django.db.models import (
 from django.utils.translation import gettext as _
 
 from games import registry
-from leagues import scoring
+from leagues import scoring, sit_outs
 from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.exports import csv_number
 from leagues.models import League, Substitute, TableSeat
@@ -76,6 +76,7 @@ class StandingsRow:
     score: Decimal = Decimal(0)  # the value the league ranks by
     evening_count: int = 0
     guest: bool = False  # listed, marked a guest, without a position
+    credits: Decimal = Decimal(0)  # of it, credited for sitting out (leagues.sit_outs)
 
     @property
     def evenings(self) -> int:
@@ -85,6 +86,7 @@ class StandingsRow:
 class Kind(ScoreKind):
     id = registry.RUNNING_BALANCE
     takes_substitutes = True
+    credits_sit_outs = True
 
     def make_sheet(self):
         return RunningBalanceSheet()
@@ -97,7 +99,10 @@ class Kind(ScoreKind):
         listed, marked so, without a position."""
         options = season.standings_options
         counted = counted_tables(season)
-        best_n = options.ranking == League.Ranking.BEST_N
+        # A sit-out's credit (``leagues.sit_outs``, two more queries when the league gives
+        # one) counts as an evening played: the evenings are then counted here, per player.
+        credited = sit_outs.credits(season, counted)
+        best_n = options.ranking == League.Ranking.BEST_N or bool(credited)
         who = ("member_id", "member__name", "member__guest")
         seats = TableSeat.objects.filter(table__in=counted).order_by()
         if best_n:
@@ -133,6 +138,14 @@ class Kind(ScoreKind):
         for starter, evening_id, total in given_up:
             rows[starter].total -= total
             by_evening[starter][evening_id] -= total
+        for credit in credited:
+            row = rows.get(credit.member_id)
+            if row is None:
+                row = rows[credit.member_id] = StandingsRow(credit.member_id, credit.name,
+                                                            guest=credit.guest)
+            row.total += credit.score
+            row.credits += credit.score
+            by_evening[credit.member_id][credit.evening_id] += credit.score
         if best_n:
             for member_id, row in rows.items():
                 # The evening's balance: the sum of its rounds' tables (and of the parts of one

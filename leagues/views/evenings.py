@@ -14,7 +14,16 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
-from leagues import club_mail, confirmations, draw, edits, history, reminders, season_calendar
+from leagues import (
+    club_mail,
+    confirmations,
+    draw,
+    edits,
+    history,
+    reminders,
+    season_calendar,
+    sit_outs,
+)
 from leagues.forms import (
     AttendanceForm,
     EveningChangeForm,
@@ -51,6 +60,7 @@ def evening_detail(request, slug, evening_id):
     if evening.is_past:
         attendances = attendances.filter(coming=True).order_by("member__name")
     tables = history.evening_tables(evening)
+    credits = sit_outs.evening_credits(evening)  # each round's, for a sit-out
     mine = None
     if access.member:
         mine = next((a for a in attendances if a.member_id == access.member.pk), None)
@@ -63,13 +73,17 @@ def evening_detail(request, slug, evening_id):
         "counts": evening.attendance_counts() if access.sees_members else None,
         "tables": tables,
         "sitting_out": draw.sitting_out(evening) if access.sees_members else [],
+        "sit_out_credits": credits,
+        "sit_out_credit": credits.get(1, None) if credits else None,
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
-        **(_rounds_context(access, evening, tables) if evening.in_rounds else {})})
+        **(_rounds_context(access, evening, tables, credits) if evening.in_rounds else {})})
 
 
-def _rounds_context(access, evening, tables) -> dict:
+def _rounds_context(access, evening, tables, credits) -> dict:
     """An evening in rounds: its rounds, and what the organiser may draw next."""
     rounds = draw.rounds_of(evening, sees_members=access.sees_members, tables=tables)
+    for item in rounds:
+        item["credit"] = credits.get(item["number"])
     last = rounds[-1] if rounds else None
     waiting = [item["table"] for item in last["tables"] if not item["table"].entry] if last else []
     return {

@@ -1,0 +1,128 @@
+"""What a player who sat out is credited with (Solo, Belgian Whist: a running balance).
+
+A league chooses (``League.sit_out_credit``, kept by a closed season with its standings options):
+nothing; the **average of the round's tables**, the mean per-player result of the tables of
+that round with a counted result (the sum of their seats' totals over the number of seats,
+to the hundredth); or a **fixed score** the organiser types (``League.sit_out_score``).  Who sat
+out a round is who the draw left out of it (``EveningRound.sitting_out``); an evening drawn in
+one draw, before rounds were stored, gives the members coming without a seat.  A round earns a
+credit only once one of its tables has a counted result.
+
+Two queries whatever the season's size: who sat out (stored rounds and one-draw evenings in one
+``UNION ALL``), and each round's counted seats summed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Exists, IntegerField, OuterRef, Sum, Value
+
+from leagues.models import Attendance, Evening, EveningRound, EveningTable, League, TableSeat
+
+NOTHING = League.SitOutCredit.NOTHING
+
+
+@dataclass(frozen=True)
+class Credit:
+    member_id: int
+    name: str
+    guest: bool
+    evening_id: int
+    round: int
+    score: Decimal
+
+
+def round_averages(counted) -> dict[tuple[int, int], Decimal]:
+    """The mean per-player result of each (evening, round) with a counted table."""
+    averages = {}
+    for evening_id, number, total, seats in (
+            TableSeat.objects.filter(table__in=counted).order_by()
+            .values_list("table__evening_id", "table__round")
+            .annotate(Sum("total"), Count("pk"))):
+        averages[(evening_id, number)] = (Decimal(total) / seats).quantize(Decimal("0.01"))
+    return averages
+
+
+def credit_for(options, averages, key) -> Decimal | None:
+    """The credit of a sit-out of the round ``key`` (evening, round), None when none is due."""
+    if options.sit_out_credit == NOTHING or key not in averages:
+        return None
+    if options.sit_out_credit == League.SitOutCredit.FIXED:
+        return Decimal(options.sit_out_score or 0)
+    return averages[key]
+
+
+def sat_out(evenings, member=None):
+    """(member id, name, guest, evening id, round) of every sit-out of these evenings (of one
+    member): one query."""
+    who = ("member_id", "member__name", "member__guest")
+    mine = {} if member is None else {"member": member}
+    stored = EveningRound.sitting_out.through.objects.filter(
+        eveninground__evening__in=evenings, **mine).order_by().values_list(
+        *who, "eveninground__evening_id", "eveninground__number")
+    one_draw = Attendance.objects.filter(
+        evening__in=evenings, **mine, coming=True, member__retired=False,
+        evening__tables__isnull=False).exclude(
+        Exists(EveningRound.objects.filter(evening=OuterRef("evening")))).exclude(
+        Exists(TableSeat.objects.filter(table__evening=OuterRef("evening"),
+                                        member=OuterRef("member")))).order_by().annotate(
+        number=Value(1, IntegerField())).values_list(*who, "evening_id", "number").distinct()
+    return stored.union(one_draw, all=True)
+
+
+def credits(season, counted) -> list[Credit]:
+    """The season's sit-out credits by its standings options (none: no query)."""
+    options = season.standings_options
+    if options.sit_out_credit == NOTHING:
+        return []
+    averages = round_averages(counted)
+    out = []
+    for member_id, name, guest, evening_id, number in sat_out(season.evenings.all()):
+        score = credit_for(options, averages, (evening_id, number))
+        if score is not None:
+            out.append(Credit(member_id, name, guest, evening_id, number, score))
+    return out
+
+
+def gives_credit(league) -> bool:
+    """Whether the league's kind of score credits a sit-out (a running balance)."""
+    return league.score_kind.credits_sit_outs
+
+
+def evening_credits(evening) -> dict[int, Decimal | None]:
+    """Each round's credit for a sit-out (None: none due yet, or none given); empty when the
+    league gives none."""
+    season = evening.season
+    options = season.standings_options
+    if options.sit_out_credit == NOTHING or not gives_credit(season.league):
+        return {}
+    averages = round_averages(EveningTable.objects.filter(evening=evening).counted())
+    return {number: credit_for(options, averages, (evening.pk, number))
+            for number in range(1, evening.rounds_drawn() + 1)}
+
+
+def member_credits(member) -> list[dict]:
+    """The rounds a member sat out and was credited for: evening, round and score, in date
+    order.  A few queries per season they sat out in."""
+    rows = list(sat_out(Evening.objects.filter(season__league__club_id=member.club_id),
+                        member=member))
+    if not rows:
+        return []
+    evenings = Evening.objects.select_related("season__league").in_bulk([row[3] for row in rows])
+    seasons: dict[int, tuple] = {}
+    out = []
+    for _m, _name, _guest, evening_id, number in rows:
+        evening = evenings[evening_id]
+        season = evening.season
+        if not gives_credit(season.league):
+            continue
+        if season.pk not in seasons:
+            seasons[season.pk] = (season.standings_options, round_averages(
+                EveningTable.objects.filter(evening__season=season).counted()))
+        options, averages = seasons[season.pk]
+        score = credit_for(options, averages, (evening_id, number))
+        if score is not None:
+            out.append({"evening": evening, "round": number, "score": score})
+    return sorted(out, key=lambda c: (c["evening"].date, c["evening"].pk, c["round"]))
