@@ -789,6 +789,22 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         headline = _("Guest %(name)s made a member by %(who)s") % {
             "name": before.get("name", ""), "who": who}
         details.append(_("Their results stay theirs."))
+    elif action == "results_sent":
+        from leagues.prizes import prize_label
+        headline = ngettext(
+            "Results of %(date)s (%(league)s) sent by %(who)s to %(count)s member",
+            "Results of %(date)s (%(league)s) sent by %(who)s to %(count)s members",
+            after.get("sent") or 0) % {"date": _day(after.get("date")),
+                                       "league": after.get("league", ""), "who": who,
+                                       "count": after.get("sent") or 0}
+        for kind, names in after.get("prizes") or []:
+            details.append(_("%(prize)s: %(names)s") % {"prize": prize_label(kind),
+                                                       "names": ", ".join(names)})
+        if after.get("held_back"):
+            details.append(ngettext(
+                "%(count)s member not reached: the club's daily limit.",
+                "%(count)s members not reached: the club's daily limit.",
+                after["held_back"]) % {"count": after["held_back"]})
     elif action == "members_add":
         names = after.get("names") or []
         headline = ngettext("%(count)s member added by %(who)s",

@@ -78,6 +78,8 @@ urlpatterns = [
          views.attendance_row, name="attendance_row"),
     path("<slug:slug>/evenings/<int:evening_id>/email/", views.evening_email,
          name="evening_email"),
+    path("<slug:slug>/evenings/<int:evening_id>/results/send/", views.evening_results_send,
+         name="evening_results_send"),
     path("reminders/stop/<str:token>/", views.reminders_stop, name="reminders_stop"),
     path("reminders/confirm/<str:token>/", views.address_confirm, name="address_confirm"),
     path("<slug:slug>/evenings/<int:evening_id>/edit/", views.evening_edit,

@@ -43,6 +43,7 @@ from leagues.views.evenings import (
     evening_draw,
     evening_edit,
     evening_email,
+    evening_results_send,
     table_cards,
 )
 from leagues.views.guests import (
@@ -110,6 +111,7 @@ __all__ = [
     "evening_draw",
     "evening_edit",
     "evening_email",
+    "evening_results_send",
     "head_to_head",
     "invite_create",
     "invite_renew",

@@ -20,6 +20,7 @@ from leagues import (
     draw,
     edits,
     history,
+    prizes,
     reminders,
     season_calendar,
     sit_outs,
@@ -76,7 +77,22 @@ def evening_detail(request, slug, evening_id):
         "sit_out_credits": credits,
         "sit_out_credit": credits.get(1, None) if credits else None,
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
+        **_prizes_context(access, evening),
         **(_rounds_context(access, evening, tables, credits) if evening.in_rounds else {})})
+
+
+def _prizes_context(access, evening) -> dict:
+    """The evening's prizes and its results, once every table has one (``leagues.prizes``)."""
+    if (not access.sees_members  # who came is the club's members'
+            or not prizes.offers_prizes(evening.season.league) or not evening.tables.exists()):
+        return {}
+    waiting = prizes.waiting_tables(evening)
+    if waiting:
+        return {"prizes_waiting": waiting}
+    lines = prizes.evening_lines(evening)
+    return {"prizes": prizes.prizes(evening, lines), "evening_lines": lines,
+            "results_done": True, "results_reachable": len(reminders.recipients(
+                evening, reminders.EVERYONE).reachable) if access.is_organiser else 0}
 
 
 def _rounds_context(access, evening, tables, credits) -> dict:
@@ -346,6 +362,23 @@ def evening_email(request, slug, evening_id):
         if unconfirmed else "",
         "waiting": reminders.waiting_letters(evening),
         "left_today": club_mail.left_today(access.club)})
+
+
+@login_required
+@require_POST
+def evening_results_send(request, slug, evening_id):
+    """The organiser sends the evening's results and prizes to the members, once every table
+    has a result (``leagues.prizes``); refused in words otherwise, nothing sent."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    try:
+        outcome, people = prizes.send_results(request, evening)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return redirect(evening)
+    said = reminders.outcome_words(outcome)
+    said += [("info", text) for text in reminders.recipients_words(people)]
+    say(request, said)
+    return redirect(evening)
 
 
 def _whole_number(value: str) -> int | None:
