@@ -153,24 +153,38 @@ def refuse_if_not_done(evening: Evening) -> None:
             "has one. Nothing was sent.", len(waiting)) % {"tables": labels})
 
 
-def send_results(request, evening: Evening) -> tuple[club_mail.Outcome, reminders.Recipients]:
+def times_sent(evening: Evening) -> int:
+    """How many times the evening's results were sent (the lines of the club's history)."""
+    return ClubChange.objects.filter(action="results_sent", after__evening=evening.pk).count()
+
+
+def send_results(request, evening: Evening, seen: int | None
+                 ) -> tuple[club_mail.Outcome, reminders.Recipients]:
     """The evening's results e-mailed to every member the club may write to, kept as a letter
     (what the daily limit holds back is sent later from the e-mail page) and recorded in the
-    club's history.  Raises ``EntryError`` (nothing sent) while a table has no result."""
-    refuse_if_not_done(evening)
-    lines = evening_lines(evening)
-    subject, message = results_letter(evening, lines, prizes(evening, lines))
+    club's history.  ``seen``: how many times the page said they were sent; a form sent twice
+    (a double tap) or from a page left open sends nothing.  Raises ``EntryError`` (nothing
+    sent) while a table has no result."""
     with transaction.atomic():
+        Evening.objects.select_for_update().get(pk=evening.pk)  # one sending at a time
+        if seen != times_sent(evening):
+            raise EntryError(_("The results of this evening were sent already: the page was "
+                               "not up to date, nothing was sent."))
+        refuse_if_not_done(evening)
+        lines = evening_lines(evening)
+        won = prizes(evening, lines)
+        subject, message = results_letter(evening, lines, won)
         letter = Letter.objects.create(evening=evening, who=reminders.EVERYONE,
                                        subject=subject, message=message,
                                        written_by=request.user)
+        league = evening.season.league
+        change = ClubChange.record(league.club, request.user, "results_sent", None, {
+            "evening": evening.pk, "date": evening.date.isoformat(), "league": league.name,
+            "prizes": [[p.kind, p.names] for p in won]})
     people = reminders.recipients(evening, reminders.EVERYONE)
     outcome = reminders.deliver(request, letter, people.reachable)
-    league = evening.season.league
-    ClubChange.record(league.club, request.user, "results_sent", None, {
-        "date": evening.date.isoformat(), "league": league.name,
-        "sent": len(outcome.sent), "held_back": len(outcome.over_limit),
-        "prizes": [[p.kind, p.names] for p in prizes(evening, lines)]})
+    change.after.update(sent=len(outcome.sent), held_back=len(outcome.over_limit))
+    change.save(update_fields=["after"])
     return outcome, people
 
 

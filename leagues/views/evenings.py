@@ -91,7 +91,8 @@ def _prizes_context(access, evening) -> dict:
         return {"prizes_waiting": waiting}
     lines = prizes.evening_lines(evening)
     return {"prizes": prizes.prizes(evening, lines), "evening_lines": lines,
-            "results_done": True, "results_reachable": len(reminders.recipients(
+            "results_done": True, "results_sent": prizes.times_sent(evening),
+            "results_reachable": len(reminders.recipients(
                 evening, reminders.EVERYONE).reachable) if access.is_organiser else 0}
 
 
@@ -371,7 +372,8 @@ def evening_results_send(request, slug, evening_id):
     has a result (``leagues.prizes``); refused in words otherwise, nothing sent."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     try:
-        outcome, people = prizes.send_results(request, evening)
+        outcome, people = prizes.send_results(
+            request, evening, _whole_number(request.POST.get("seen", "")))
     except EntryError as exc:
         messages.error(request, exc.message)
         return redirect(evening)

@@ -42,9 +42,9 @@ def finish(evening):
                                             None)
 
 
-def send(client, evening):
+def send(client, evening, seen=0):
     return client.post(f"/clubs/{evening.season.league.club.slug}/evenings/{evening.pk}/"
-                       "results/send/", follow=True)
+                       "results/send/", {"seen": seen}, follow=True)
 
 
 def test_the_prizes_wait_for_every_table(as_organiser, evening):
@@ -87,6 +87,13 @@ def test_the_results_go_to_members_who_receive_emails(as_organiser, evening, org
         f"/clubs/{evening.season.league.club.slug}/changes/").content.decode())
     assert "Results of 7 Jan 2030 (Tuesday Solo) sent by olga to 2 members" in history
     assert "Winner: Ana" in history
+    # The same form sent again (a double tap, a page left open) sends nothing.
+    mail.outbox.clear()
+    page = text(send(as_organiser, evening).content.decode())
+    assert "were sent already: the page was not up to date, nothing was sent." in page
+    assert mail.outbox == []
+    assert "Send the results again" in page
+    assert "E-mail sent to 2 members." in text(send(as_organiser, evening, seen=1).content.decode())
 
 
 def test_the_daily_limit_holds_back_the_rest(as_organiser, evening, settings):
