@@ -208,6 +208,8 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         help_texts = {
             "ranking": gettext_lazy("Solo and Belgian Whist."),
             "tie_break": gettext_lazy("Bid Whist, between pairs on equal league points."),
+            "prize_winner": gettext_lazy("Solo, Belgian Whist and Cutthroat: shown on the "
+                                         "evening's page once every table has a result."),
         }
 
     def __init__(self, *args, **kwargs):
