@@ -61,6 +61,7 @@ class Finding:
     trick: int  # from 1; 0 for a call before the play
     seat: int
     card: str  # the card played, or the card a call kept
+    instead: str | None = None  # a settled blunder's safe alternative (the lowest of its run)
 
 
 # -- walking a record ----------------------------------------------------------------------------
@@ -288,7 +289,9 @@ def settled_blunders(record: dict[str, Any], tricks_left: int = SETTLED_TRICKS,
                 break
             better &= _gains(spec, kn.position(know, sample[0]), seat, played, sorted(better))
         if better:
-            found.append(_finding("blunder", index, know, seat, card))
+            found.append(Finding("blunder", index, know.tricks_done + 1, seat, ALL_CARDS[card],
+                                 ALL_CARDS[min(better, key=lambda c: (spec.suit_id[c],
+                                                                      spec.strength[c]))]))
     return found
 
 
