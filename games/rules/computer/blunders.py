@@ -25,7 +25,8 @@ happened, whatever the cards it cost:
 - ``joker_kept`` (Bid Whist): in notrump (where a joker never wins a trick), throwing a card
   that is the best of its suit still out while a joker stays in the hand;
 - ``dead_trumps``: leading a trump when, from what the seat could know, no opponent holds one
-  (each opponent shown void in trumps, or no trump left unseen), holding a card of another suit;
+  (shown void in trumps, or no trump left unseen they could hold) while partner may (so the
+  lead only pulls partner's trumps), holding a card of another suit;
 - ``kitty_void`` (Bid Whist): the declarer's discard keeps one small card of a side suit
   (not among its suit's three best in the contract's order), where throwing it too would have
   made the void, and throws instead a trump or an ace-high card (the best card of its suit).
@@ -183,9 +184,13 @@ def dead_trumps(record: dict[str, Any]) -> list[Finding]:
         trumps = _trumps(spec)
         if know.trick or not trumps >> card & 1 or not know.hand & ~trumps:
             continue
-        opponents = [s for s in range(4) if spec.side[s] != spec.side[seat]]
-        if all(not know.fixed[o] & trumps and not know.unseen & trumps & ~know.forbidden[o]
-               for o in opponents):
+        def may_hold(other: int, trumps: int = trumps, know: kn.Knowledge = know) -> bool:
+            return bool(know.fixed[other] & trumps or know.unseen & trumps & ~know.forbidden[other])
+
+        others = [s for s in range(4) if s != seat]
+        partners = [s for s in others if spec.side[s] == spec.side[seat]]
+        if not any(may_hold(o) for o in others if o not in partners) \
+                and any(may_hold(p) for p in partners):
             found.append(_finding("dead_trumps", index, know, seat, card))
     return found
 

@@ -103,25 +103,43 @@ def test_throwing_a_small_card_while_keeping_the_joker_is_not():
 
 # -- drawing trumps the opponents no longer hold ---------------------------------------------
 
+# The drawing deal with the trumps moved: partner (seat 2) holds five, the opponents three
+TRUMPS_WITH_PARTNER = {**DRAW_DEAL, "hands": [
+    DRAW_DEAL["hands"][0],
+    ["KH", "QH", "TH", "9H", "6H", "5H", "KD", "JD", "7D", "6D", "QC", "9C"],
+    ["8S", "7S", "6S", "4S", "3S", "8D", "4D", "AC", "KC", "JC", "TC", "8C"],
+    ["5S", "2S", "AH", "JH", "8H", "7H", "4H", "AD", "QD", "TD", "9D", "5D"]]}
 DRAWN = [(0, "bid 4 uptown"), (1, "pass"), (2, "pass"), (3, "pass"),
          (0, "discard 2C 3C 4C 5C 6C 7C"), (0, "trump S"),
-         (0, "play BJ"), (1, "play 3S"), (2, "play 4S"), (3, "play 2S"),
-         (0, "play LJ"), (1, "play 6S"), (2, "play 7S"), (3, "play 5S"),
-         (0, "play AS"), (1, "play 5H"), (2, "play 4D"), (3, "play 8S")]
+         (0, "play BJ"), (1, "play 5H"), (2, "play 3S"), (3, "play 2S"),
+         (0, "play LJ"), (1, "play 6H"), (2, "play 4S"), (3, "play 5S"),
+         (0, "play AS"), (1, "play 9H"), (2, "play 6S"), (3, "play 4H")]
 
 
-def test_leading_a_trump_when_every_trump_out_is_in_hand_is_found():
-    record = hand(DRAW_DEAL, *DRAWN, (0, "play KS"))
+def test_leading_a_trump_when_only_partner_may_hold_one_is_found():
+    # both opponents have shown out of trumps; partner may still hold the 7 and 8
+    record = hand(TRUMPS_WITH_PARTNER, *DRAWN, (0, "play KS"))
     assert where("dead_trumps", record) == [(4, 0, "KS")]
 
 
 def test_drawing_trumps_the_opponents_may_hold_is_not():
-    record = hand(DRAW_DEAL, *DRAWN[:10], (0, "play LJ"))
+    # seat 3 has not shown out: the ace of trumps draws its last trump
+    record = hand(TRUMPS_WITH_PARTNER, *DRAWN[:14], (0, "play AS"))
+    assert where("dead_trumps", record) == []
+
+
+def test_cashing_trumps_nobody_else_holds_is_not():
+    # the deal as dealt: every trump left is the declarer's own; a trump lead pulls nothing
+    record = hand(DRAW_DEAL, (0, "bid 4 uptown"), (1, "pass"), (2, "pass"), (3, "pass"),
+                  (0, "discard 2C 3C 4C 5C 6C 7C"), (0, "trump S"),
+                  (0, "play BJ"), (1, "play 3S"), (2, "play 4S"), (3, "play 2S"),
+                  (0, "play LJ"), (1, "play 6S"), (2, "play 7S"), (3, "play 5S"),
+                  (0, "play AS"), (1, "play 5H"), (2, "play 4D"), (3, "play 8S"), (0, "play KS"))
     assert where("dead_trumps", record) == []
 
 
 def test_leading_a_side_suit_once_trumps_are_drawn_is_not():
-    record = hand(DRAW_DEAL, *DRAWN, (0, "play 3H"))
+    record = hand(TRUMPS_WITH_PARTNER, *DRAWN, (0, "play 3H"))
     assert where("dead_trumps", record) == []
 
 
