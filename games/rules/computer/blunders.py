@@ -20,7 +20,7 @@ happened, whatever the cards it cost:
 
 - ``trump_partner``: ruffing a trick partner is winning, with a card of another suit to throw,
   when the seat plays last or partner's card is the best of its suit still out;
-- ``no_return``: in notrump, leading another suit at the first lead after partner's first lead
+- ``no_return``: in notrump (not a misère), leading another suit at the first lead after partner's first lead
   of a suit, while holding a card of partner's suit;
 - ``joker_kept`` (Bid Whist): in notrump (where a joker never wins a trick), throwing a card
   that is the best of its suit still out while a joker stays in the hand;
@@ -146,8 +146,9 @@ def no_return(record: dict[str, Any]) -> list[Finding]:
     first_lead: dict[int, int] = {}  # seat -> its first led suit group
     for index, seat, card, view, know, _hands in _plays(record):
         spec = know.spec
-        if view.get("trump") is not None or spec.trump_group >= 0 or know.trick:
-            continue
+        if view.get("trump") is not None or spec.trump_group >= 0 or know.trick \
+                or any(aim != WIN for aim in spec.aim):
+            continue  # a trump contract, not a lead, or a misère (no suit to set up)
         group = spec.suit_id[card]
         if seat in waiting:
             suit = waiting.pop(seat)
