@@ -224,3 +224,15 @@ def test_a_loss_only_the_hidden_cards_show_is_not_settled():
     on_the_deal = blunders.settled_blunders(record, worlds=0)  # the actual deal alone
     assert [(f.trick, f.seat, f.card, f.instead) for f in on_the_deal] == [(9, 3, "QD", "KS")]
     assert blunders.settled_blunders(record) == []
+
+
+def test_the_bench_prints_a_line_per_game_and_level(capsys):
+    from bench import computer_players
+
+    assert computer_players.main(["--blunders", "--deals", "2", "--games", "bid_whist",
+                                  "--levels", "easy"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("blunders: game=bid_whist level=easy hands=2 per_100_hands=")
+    for kind in blunders.PARTNER_KINDS:
+        assert f" {kind}=" in last.split("partner_kinds:")[1].split("settled:")[0]
+        assert f" {kind}=" in last.split("settled:")[1]
