@@ -27,7 +27,7 @@ happened, whatever the cards it cost:
 - ``dead_trumps``: leading a trump when, from what the seat could know, no opponent holds one
   (shown void in trumps, or no trump left unseen they could hold) while partner may (so the
   lead only pulls partner's trumps), holding a card of another suit;
-- ``kitty_void`` (Bid Whist): the declarer's discard keeps one small card of a side suit
+- ``kitty_void`` (Bid Whist, a trump contract): the declarer's discard of the kitty keeps one small card of a side suit
   (not among its suit's three best in the contract's order), where throwing it too would have
   made the void, and throws instead a trump or an ace-high card (the best card of its suit).
 
@@ -42,7 +42,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules import bid_whist as bid_whist_engine
 from games.rules import records
 from games.rules.cards import ALL_CARDS, CARD_INDEX, mask_of
 
@@ -197,22 +196,25 @@ def dead_trumps(record: dict[str, Any]) -> list[Finding]:
 
 
 def kitty_void(record: dict[str, Any]) -> list[Finding]:
-    if record.get("game") != "bid_whist":
-        return []
+    if hooks_of(record["game"]).choose_action is not None:
+        return []  # Cutthroat: three seats, computer players of their own
     found = []
     discard = None
-    for _index, _seat, action, view, state in _decisions(record):
-        if action.startswith("discard "):
-            discard = (_index, _seat, mask_of(view["hand"]), mask_of(action.split()[1:]))
+    for index, seat, action, view, state in _decisions(record):
+        if action.startswith("discard ") and len(action.split()) > 2:  # a kitty's discard
+            discard = (index, seat, mask_of(view["hand"]), mask_of(action.split()[1:]))
             continue
         if not action.startswith("trump ") or discard is None:
             continue
-        index, seat, held, thrown = discard
-        trump = action.split()[1]
-        rules = kn.rules_of(view)
-        strength, _suit_id, follow = bid_whist_engine._order_tables(
-            trump, state.direction, rules.downtown_ace, rules.downtown_side_suits)
-        trumps = follow[kn.trump_group(trump)]
+        d_index, d_seat, held, thrown = discard
+        discard = None
+        after = state.copy()
+        after.apply(action, seat)
+        declarer_view = after.view(d_seat)
+        if view.get("rules"):
+            declarer_view["rules"] = view["rules"]
+        spec = kn.play_spec(declarer_view, kn.rules_of(declarer_view))
+        strength, follow, trumps = spec.strength, spec.follow, _trumps(spec)
         kept = held & ~thrown
         throws_value = bool(thrown & trumps) or any(
             all(strength[o] <= strength[c] for o in bits(follow[g] & ~trumps))
@@ -224,8 +226,7 @@ def kitty_void(record: dict[str, Any]) -> list[Finding]:
             card = mine.bit_length() - 1
             above = sum(1 for o in bits(follow[group] & ~trumps) if strength[o] > strength[card])
             if above >= 3:  # not among its suit's three best: a small card
-                found.append(Finding("kitty_void", index, 0, seat, ALL_CARDS[card]))
-        discard = None
+                found.append(Finding("kitty_void", d_index, 0, d_seat, ALL_CARDS[card]))
     return found
 
 
