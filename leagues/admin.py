@@ -133,14 +133,16 @@ class EveningAdmin(admin.ModelAdmin):
         # closed season's evenings stay as they closed.
         if obj is None:
             return ()
-        return ("season", "date", "start_time", "venue") if obj.season.is_closed else ("season",)
+        return (("season", "date", "start_time", "venue", "rounds", "deals_per_round")
+                if obj.season.is_closed else ("season",))
 
     def save_model(self, request, obj, form, change):
         if not change:
             super().save_model(request, obj, form, change)
             return
         edits.edit_evening(obj, {name: getattr(obj, name)
-                                 for name in ("date", "start_time", "venue")}, request.user)
+                                 for name in ("date", "start_time", "venue", "rounds",
+                                              "deals_per_round")}, request.user)
 
 
 class TableSeatInline(SeenOnly, admin.TabularInline):

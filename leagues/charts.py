@@ -166,7 +166,8 @@ def season_series(season: Season) -> dict:
     """Each player's (or pair's) total after each evening of the season: balances (Solo,
     Belgian Whist), or league points for a match league (by the season's standings options),
     as the league's kind of score counts them; None before their first evening (a player who
-    joined later starts where they joined, not on a line at 0).  One query."""
+    joined later starts where they joined, not on a line at 0).  One query (two with
+    substitutes' parts)."""
     counted = EveningTable.objects.filter(evening__season=season).counted()
     gains: dict[str, dict] = defaultdict(lambda: defaultdict(Decimal))
     dates: dict = {}

@@ -38,9 +38,10 @@ CONFIRMATION_INTERVAL = datetime.timedelta(days=1)
 
 
 def may_write(member: Member) -> bool:
-    """Whether the club's e-mails may go to this member now."""
+    """Whether the club's e-mails may go to this member now (never to a guest: they are not
+    on the members list)."""
     return (bool(member.email_address) and member.reminders and not member.retired
-            and member.address_confirmed)
+            and not member.guest and member.address_confirmed)
 
 
 def start_of_today() -> datetime.datetime:

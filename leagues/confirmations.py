@@ -95,9 +95,10 @@ def confirm(member: Member) -> bool:
 
 def needs_asking(member: Member) -> bool:
     """An address not confirmed yet, of a member who has not stopped the e-mails (their stop
-    is respected: they are not asked either) and is not retired."""
+    is respected: they are not asked either), not retired and not a guest (a guest gets no
+    e-mail until made a member)."""
     return (bool(member.email_address) and not member.address_confirmed and member.reminders
-            and not member.retired)
+            and not member.retired and not member.guest)
 
 
 def not_asked(club: Club) -> list[Member]:

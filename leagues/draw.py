@@ -11,6 +11,11 @@ coming, in a round robin (the circle method, one round per evening in date order
 standings (1st v 2nd, 3rd v 4th ...).  An odd pair has a bye.  A pair whose player is coming
 with another pair too (pairs registered before a player could be in only one) sits out: nobody
 is ever seated twice.
+
+An evening in rounds (``Evening.rounds`` > 1): ``draw_round`` draws one round at a time, from
+who is present then, by the movement (``leagues.movement``): sit-outs rotate over the evening's
+rounds and the tables repeat as few of its meetings as the search finds; the pairs go round the
+round robin.  Each round drawn (and drawn again) is a line of the club's history.
 """
 
 from __future__ import annotations
@@ -21,9 +26,18 @@ from itertools import combinations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from leagues import edits
-from leagues.models import EntryError, Evening, EveningTable, Season, TableSeat
+from leagues import edits, history, movement
+from leagues.models import (
+    ClubChange,
+    EntryError,
+    Evening,
+    EveningRound,
+    EveningTable,
+    Season,
+    TableSeat,
+)
 
 SPREAD_TRIES = 400
 
@@ -45,14 +59,19 @@ def draw_evening(evening: Evening, rng: random.Random | None = None, *, again_by
                                    "again. Change its tables one by one instead."))
             for table in evening.tables.all():
                 edits.delete_table(table, again_by)
+            # who sat out rounds of it when it was in rounds: drawn again as one
+            EveningRound.objects.filter(evening=evening).delete()
         return evening.season.league.score_kind.draw(evening, rng)
 
 
-def may_draw_again(evening: Evening) -> bool:
-    """An evening is drawn again only while none of its tables has a result or is played."""
-    return not evening.tables.exclude(entry="").exists() and not evening.tables.filter(
-        deals__isnull=False).exists() and not evening.tables.filter(
-        online__isnull=False).exists()
+def may_draw_again(evening: Evening, round_number: int | None = None) -> bool:
+    """An evening (or one round of it) is drawn again only while none of its tables has a
+    result or is played."""
+    tables = evening.tables.all()
+    if round_number is not None:
+        tables = tables.filter(round=round_number)
+    return not tables.exclude(entry="").exists() and not tables.filter(
+        deals__isnull=False).exists() and not tables.filter(online__isnull=False).exists()
 
 
 def sitting_out(evening: Evening) -> list:
@@ -108,14 +127,7 @@ def _choose_sit_outs(season, evening, coming, count, rng):
     """Sit-outs rotate: a member who came to an earlier evening and had no seat sat out."""
     if not count:
         return []
-    sat_out = Counter()
-    earlier = season.evenings.filter(date__lt=evening.date).prefetch_related(
-        "attendances", "tables__seats")
-    for past in earlier:
-        seated = {s.member_id for t in past.tables.all() for s in t.seats.all()}
-        for a in past.attendances.all():
-            if a.coming and a.member_id not in seated:
-                sat_out[a.member_id] += 1
+    sat_out = _season_sit_outs(season, evening)
     order = sorted(coming, key=lambda m: (sat_out[m.pk], rng.random()))
     return order[:count]
 
@@ -189,3 +201,174 @@ def draw_pairs(evening: Evening, rng):
         number += 1
         EveningTable.objects.create(evening=evening, number=number, pair_0=a, pair_1=b)
     return number, byes
+
+
+# -- an evening in rounds --------------------------------------------------------------------
+
+
+def present_members(evening: Evening) -> list:
+    """Those who will play the next round: coming (or marked so at the door), not gone home,
+    not retired; in the order of their names."""
+    return [a.member for a in evening.attendances.filter(
+        coming=True, left=False, member__retired=False).select_related("member")
+        .order_by("member__name", "member_id")]
+
+
+def draw_round(evening: Evening, by, number: int, rng: random.Random | None = None,
+               *, again: bool = False) -> tuple[int, list]:
+    """Draws round ``number`` of an evening in rounds, the one after the last drawn (or the
+    last again, ``again``, while none of its tables has a result): its tables and who sits it
+    out; a line of the club's history.  ``number`` is the round the organiser's page offered,
+    so a form sent twice draws once.  Returns (tables, members or pairs sitting out)."""
+    rng = rng or random.SystemRandom()
+    with transaction.atomic():
+        Evening.objects.select_for_update().get(pk=evening.pk)
+        evening.refresh_from_db()
+        evening.season.refuse_if_closed()
+        evening.refuse_if_cancelled()
+        drawn = evening.rounds_drawn()
+        expected = drawn if again else drawn + 1
+        if number != expected or number < 1:
+            if again or number <= drawn:
+                raise EntryError(_("Round %(number)s is drawn already: the page was not up to "
+                                   "date, nothing was drawn.") % {"number": number})
+            raise EntryError(_("Round %(drawn)s is the last drawn: draw round %(next)s first.")
+                             % {"drawn": drawn, "next": drawn + 1})
+        if number > evening.rounds:
+            raise EntryError(ngettext(
+                "This evening has %(count)s round, and it is drawn.",
+                "This evening has %(count)s rounds, and they are all drawn.", evening.rounds)
+                % {"count": evening.rounds})
+        if again:
+            if not may_draw_again(evening, number):
+                raise EntryError(_("A table of round %(number)s has results: it cannot be "
+                                   "drawn again. Change its tables one by one instead.")
+                                 % {"number": number})
+            for table in evening.tables.filter(round=number):
+                edits.delete_table(table, by)
+            EveningRound.objects.filter(evening=evening, number=number).delete()
+        kind = evening.season.league.score_kind
+        if kind.registers_pairs:
+            tables, sitting_out = _draw_pairs_round(evening, number)
+        else:
+            tables, sitting_out = _draw_players_round(evening, number, rng)
+        ClubChange.record(evening.season.league.club, by, "round_draw", None, {
+            "evening": edits.evening_facts(evening), "round": number, "rounds": evening.rounds,
+            "again": again, "tables": [
+                edits.table_facts(t)["players"] or [str(s) for s in (t.pair_0, t.pair_1)]
+                for t in tables],
+            "sitting_out": [str(x) for x in sitting_out]})
+        return len(tables), sitting_out
+
+
+def _earlier_rounds(evening: Evening, number: int):
+    """The evening's rounds before ``number``: their stored sit-outs, and their tables."""
+    rounds = EveningRound.objects.filter(evening=evening, number__lt=number).prefetch_related(
+        "sitting_out", "pairs_sitting_out")
+    tables = evening.tables.filter(round__lt=number).prefetch_related("seats")
+    return list(rounds), list(tables)
+
+
+def _draw_players_round(evening: Evening, number: int, rng) -> tuple[list, list]:
+    season = evening.season
+    size = season.league.game_description.seats
+    present = present_members(evening)
+    if len(present) < size:
+        raise EntryError(_("At least %(count)s members must be here to draw a round: mark who "
+                           "is coming first.") % {"count": size})
+    rounds, tables = _earlier_rounds(evening, number)
+    sat_out: Counter = Counter()
+    for past in rounds:
+        sat_out.update(m.pk for m in past.sitting_out.all())
+    season_sat_out: Counter = Counter()
+    if number == 1 or not rounds:
+        season_sat_out = _season_sit_outs(season, evening)
+    met = movement.meetings([[[s.member_id for s in t.seats.all()] for t in tables]])
+    season_met = _meetings(season) if season.draw == Season.Draw.SPREAD else Counter()
+    by_pk = {m.pk: m for m in present}
+    out = movement.choose_sit_outs(list(by_pk), size, sat_out, season_sat_out, rng)
+    seated = [pk for pk in by_pk if pk not in out]
+    made = []
+    for table_number, players in enumerate(
+            movement.seat_tables(seated, size, met, rng, season=season_met), start=1):
+        table = EveningTable.objects.create(evening=evening, round=number, number=table_number)
+        TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=by_pk[pk])
+                                      for seat, pk in enumerate(players))
+        made.append(table)
+    stored = EveningRound.objects.create(evening=evening, number=number)
+    sitting_out = [by_pk[pk] for pk in out]
+    stored.sitting_out.set(sitting_out)
+    return made, sitting_out
+
+
+def _season_sit_outs(season, evening) -> Counter:
+    """How many earlier evenings of the season each member came to and had no seat at."""
+    sat_out: Counter = Counter()
+    earlier = season.evenings.filter(date__lt=evening.date).prefetch_related(
+        "attendances", "tables__seats")
+    for past in earlier:
+        seated = {s.member_id for t in past.tables.all() for s in t.seats.all()}
+        for a in past.attendances.all():
+            if a.coming and a.member_id not in seated:
+                sat_out[a.member_id] += 1
+    return sat_out
+
+
+def _draw_pairs_round(evening: Evening, number: int) -> tuple[list, list]:
+    season = evening.season
+    if not season.partnerships.filter(retired=False).exists():
+        raise EntryError(_("Register at least two pairs to draw matches."))
+    present = {m.pk for m in present_members(evening)}
+    pairs, sharing = [], []
+    seated: set[int] = set()
+    for pair in season.partnerships.filter(retired=False).order_by("pk"):
+        if not set(pair.members) <= present:
+            continue
+        if seated & set(pair.members):
+            sharing.append(pair)
+            continue
+        seated.update(pair.members)
+        pairs.append(pair)
+    if len(pairs) < 2:
+        raise EntryError(_("At least two pairs must be here, both players of each, to draw a "
+                           "round: mark who is coming first."))
+    rounds, tables = _earlier_rounds(evening, number)
+    sat_out: Counter = Counter()
+    for past in rounds:
+        sat_out.update(p.pk for p in past.pairs_sitting_out.all())
+    met = Counter(movement.pair_key(t.pair_0_id, t.pair_1_id) for t in tables)
+    start = list(season.evenings.values_list("pk", flat=True)).index(evening.pk) + number - 1
+    by_pk = {p.pk: p for p in pairs}
+    matches, byes = movement.pair_round(list(by_pk), met, sat_out, start)
+    made = [EveningTable.objects.create(evening=evening, round=number, number=table_number,
+                                        pair_0=by_pk[a], pair_1=by_pk[b])
+            for table_number, (a, b) in enumerate(matches, start=1)]
+    stored = EveningRound.objects.create(evening=evening, number=number)
+    sitting_out = [by_pk[pk] for pk in byes] + sharing
+    stored.pairs_sitting_out.set(sitting_out)
+    return made, sitting_out
+
+
+def rounds_of(evening: Evening, *, sees_members: bool = True,
+              tables: list[dict] | None = None) -> list[dict]:
+    """An evening in rounds, round by round: its number, its tables (as
+    ``history.evening_tables`` gives them), and who sat it out as drawn (none for a visitor who
+    may not see the club's people)."""
+    tables = history.evening_tables(evening) if tables is None else tables
+    stored = {r.number: r for r in EveningRound.objects.filter(evening=evening)
+              .prefetch_related("sitting_out", "pairs_sitting_out")}
+    last = max([evening.rounds_drawn(), *stored]) if stored or tables else 0
+    out = []
+    for number in range(1, last + 1):
+        drawn = stored.get(number)
+        sitting: list = []
+        if sees_members:
+            if drawn is not None:
+                sitting = sorted([*drawn.sitting_out.all(), *drawn.pairs_sitting_out.all()],
+                                 key=str)
+            elif number == 1:  # drawn as one round, before the evening was in rounds
+                sitting = sitting_out(evening)
+        out.append({"number": number,
+                    "tables": [t for t in tables if t["table"].round == number],
+                    "sitting_out": sitting, "drawn": drawn is not None})
+    return out

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from leagues import result_events
 from leagues.models import (
@@ -32,6 +33,7 @@ from leagues.models import (
     Deal,
     EntryError,
     Evening,
+    EveningRound,
     EveningTable,
     Invite,
     League,
@@ -39,6 +41,7 @@ from leagues.models import (
     Partnership,
     Season,
     StandingsOptions,
+    Substitute,
     TableSeat,
 )
 
@@ -49,11 +52,13 @@ def evening_facts(evening: Evening) -> dict:
     return {"date": evening.date.isoformat(),
             "time": evening.start_time.strftime("%H:%M") if evening.start_time else None,
             "venue": evening.venue, "season": evening.season.name,
-            "league": evening.season.league.name, "game": evening.season.league.game}
+            "league": evening.season.league.name, "game": evening.season.league.game,
+            "rounds": evening.rounds, "deals_per_round": evening.deals_per_round}
 
 
 def table_facts(table: EveningTable) -> dict:
     return {"evening": evening_facts(table.evening), "number": table.number,
+            "round": table.round if table.evening.in_rounds else None,
             "sides": table.sides(), "players": [m.name for m in table.seat_members()],
             "result": table.snapshot() if table.entry else None,
             "deals": table.deals.count()}
@@ -95,7 +100,8 @@ def change_club(club: Club, fields: dict, by) -> list[str]:
 
 
 # A league's settings on its edit page: its name, standings options and who enters results.
-LEAGUE_SETTINGS = ("name", *StandingsOptions.names(), "players_enter_results")
+LEAGUE_SETTINGS = ("name", *StandingsOptions.names(), "players_enter_results", "rounds",
+                   "deals_per_round")
 
 
 def change_league(league: League, fields: dict, by) -> list[str]:
@@ -146,17 +152,27 @@ def edit_evening(evening: Evening, fields: dict, by) -> list[str]:
                   .select_related("season__league").get(pk=evening.pk))
         stored.season.refuse_if_closed()
         before = evening_facts(stored)
+        drawn = stored.rounds_drawn()
+        if "rounds" in fields and fields["rounds"] < drawn:
+            raise EntryError(ngettext(
+                "%(count)s round is drawn already: the evening keeps at least %(count)s round.",
+                "%(count)s rounds are drawn already: the evening keeps at least %(count)s "
+                "rounds.", drawn) % {"count": drawn})
         for name, value in fields.items():
             setattr(stored, name, value)
             setattr(evening, name, value)
         stored.save()
         after = evening_facts(stored)
-        changed = [k for k in ("date", "time", "venue") if before[k] != after[k]]
+        changed = [k for k in EVENING_FIELDS if before.get(k) != after[k]]
         if changed:
             ClubChange.record(_club(stored), by, "evening_edit", before, after)
         if "date" in changed:
             result_events.evening_moved(stored, date.fromisoformat(before["date"]))
         return changed
+
+
+# What the history compares of an evening (its facts' keys).
+EVENING_FIELDS = ("date", "time", "venue", "rounds", "deals_per_round")
 
 
 def delete_evening(evening: Evening, by) -> None:
@@ -187,13 +203,18 @@ def add_table(evening: Evening, seats: list[Member] | None, pairs: list[Partners
         # Lock the evening: two tables added at once (or a draw) do not both take a number.
         Evening.objects.select_for_update().get(pk=evening.pk)
         evening.season.refuse_if_closed()
-        number = (evening.tables.order_by("-number").values_list("number", flat=True).first()
-                  or 0) + 1
+        evening.refuse_if_cancelled()
+        # An evening in rounds: a table of the last round drawn (the first before a draw).
+        round_number = evening.rounds_drawn() or 1
+        number = (evening.tables.filter(round=round_number).order_by("-number")
+                  .values_list("number", flat=True).first() or 0) + 1
         if pairs is not None:
-            table = EveningTable.objects.create(evening=evening, number=number,
-                                                pair_0=pairs[0], pair_1=pairs[1])
+            table = EveningTable.objects.create(evening=evening, round=round_number,
+                                                number=number, pair_0=pairs[0],
+                                                pair_1=pairs[1])
         else:
-            table = EveningTable.objects.create(evening=evening, number=number)
+            table = EveningTable.objects.create(evening=evening, round=round_number,
+                                                number=number)
             TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=member)
                                           for seat, member in enumerate(seats or ()))
         ClubChange.record(_club(evening), by, "table_add", None, table_facts(table))
@@ -480,8 +501,10 @@ def merge_members(kept: Member, other: Member, by) -> None:
             raise EntryError(_("%(a)s and %(b)s both sign in with a login of their own: they "
                                "are two people, so they cannot be merged.")
                              % {"a": kept.name, "b": other.name})
-        shared = (EveningTable.objects.filter(seats__member=kept)
-                  .filter(seats__member=other).select_related("evening").first())
+        def at(m):  # seated, or a substitute
+            return Q(seats__member=m) | Q(substitutes__member=m)
+        shared = (EveningTable.objects.filter(at(kept)).filter(at(other))
+                  .select_related("evening").first())
         if shared is None:
             def pairs(m):
                 return Partnership.objects.filter(Q(first=m) | Q(second=m))
@@ -511,7 +534,9 @@ def merge_members(kept: Member, other: Member, by) -> None:
         moved |= set(EveningTable.objects.filter(
             Q(pair_0__first=other) | Q(pair_0__second=other) | Q(pair_1__first=other)
             | Q(pair_1__second=other)).values_list("pk", flat=True))
+        moved |= set(Substitute.objects.filter(member=other).values_list("table_id", flat=True))
         TableSeat.objects.filter(member=other).update(member=kept)
+        Substitute.objects.filter(member=other).update(member=kept)
         Partnership.objects.filter(first=other).update(first=kept)
         Partnership.objects.filter(second=other).update(second=kept)
         # One answer per evening: "coming" wins, since one of the two records said so.
@@ -525,6 +550,12 @@ def merge_members(kept: Member, other: Member, by) -> None:
                     mine.coming = True
                     mine.save(update_fields=["coming"])
                 answer.delete()
+        # The rounds they sat out (an evening in rounds), as drawn.
+        sat_out = EveningRound.sitting_out.through
+        for row in sat_out.objects.filter(member=other):
+            if not sat_out.objects.filter(eveninground_id=row.eveninground_id,
+                                          member=kept).exists():
+                sat_out.objects.create(eveninground_id=row.eveninground_id, member=kept)
         Deal.objects.filter(entered_by_member=other).update(entered_by_member=kept)
         EveningTable.objects.filter(totals_entered_by=other).update(totals_entered_by=kept)
         # The other record's history goes with it: its invite links (a link that claimed it

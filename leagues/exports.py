@@ -125,7 +125,12 @@ def calendar_ics(request, club):
         event.add("dtstamp", stamp)
         event.add("dtstart", times[0])
         event.add("dtend", times[1])
-        event.add("summary", _ical_text(f"{club.name}: {evening.season.league.name}"))
+        summary = f"{club.name}: {evening.season.league.name}"
+        if evening.is_cancelled:
+            # Kept in the feed, marked so: a calendar that had it shows it cancelled.
+            event.add("status", "CANCELLED")
+            summary = _("Cancelled: %(what)s") % {"what": summary}
+        event.add("summary", _ical_text(summary))
         if evening.venue:
             event.add("location", _ical_text(evening.venue))
         event.add("url", request.build_absolute_uri(evening.get_absolute_url()))

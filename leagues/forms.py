@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.dates import WEEKDAYS
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +19,7 @@ from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
 from leagues import paper, score_kinds
 from leagues.models import Club, Evening, League, Member, Partnership, Season
+from leagues.season_calendar import MOST_EVENINGS, series_dates
 
 
 class ClubForm(forms.ModelForm):
@@ -173,7 +175,7 @@ class InviteForm(forms.Form):
 
     def __init__(self, club: Club, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["member"].queryset = club.members.filter(user=None)
+        self.fields["member"].queryset = club.members.filter(user=None, guest=False)
 
 
 def first_error(form) -> str:
@@ -183,11 +185,24 @@ def first_error(form) -> str:
     return ""
 
 
-class LeagueForm(forms.ModelForm):
+class RoundsFieldsMixin:
+    """The rounds of an evening (and a league's for a new evening): left empty, as it was (one
+    round for a new one)."""
+
+    def _rounds_optional(self):
+        self.fields["rounds"].required = False  # type: ignore[attr-defined]
+
+    def clean_rounds(self):
+        rounds = self.cleaned_data.get("rounds")  # type: ignore[attr-defined]
+        return rounds or self.instance.rounds or 1  # type: ignore[attr-defined]
+
+
+class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
     class Meta:
         model = League
         fields = ["name", "game", "ranking", "best_evenings", "min_evenings", "points_for_win",
-                  "points_for_loss", "tie_break", "players_enter_results"]
+                  "points_for_loss", "tie_break", "players_enter_results", "rounds",
+                  "deals_per_round"]
         help_texts = {
             "ranking": gettext_lazy("Solo and Belgian Whist."),
             "tie_break": gettext_lazy("Bid Whist, between pairs on equal league points."),
@@ -198,6 +213,7 @@ class LeagueForm(forms.ModelForm):
         if self.instance.pk:
             # Changing the game would make every entered deal meaningless.
             del self.fields["game"]
+        self._rounds_optional()
 
     def clean(self):
         data = super().clean()
@@ -245,10 +261,10 @@ def evening_dates() -> tuple[datetime.date, datetime.date]:
             datetime.date(year + EVENING_YEARS_AHEAD, 12, 31))
 
 
-class EveningForm(forms.ModelForm):
+class EveningForm(RoundsFieldsMixin, forms.ModelForm):
     class Meta:
         model = Evening
-        fields = ["date", "start_time", "venue"]
+        fields = ["date", "start_time", "venue", "rounds", "deals_per_round"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}),
                    "start_time": forms.TimeInput(attrs={"type": "time"})}
 
@@ -256,6 +272,7 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         first, last = evening_dates()
         self.fields["date"].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+        self._rounds_optional()
 
     def clean_date(self):
         day = self.cleaned_data["date"]
@@ -264,6 +281,103 @@ class EveningForm(forms.ModelForm):
             raise ValidationError(_("Choose a date between %(first)s and %(last)s.") % {
                 "first": date_format(first, "DATE_FORMAT"), "last": date_format(last, "DATE_FORMAT")})
         return day
+
+
+class EveningChangeForm(EveningForm):
+    """An evening changed: its date, time and venue, and whether the members are told by
+    e-mail when it moves to another day."""
+
+    tell_members = forms.BooleanField(
+        label=gettext_lazy("E-mail the members if the date changes"), required=False,
+        initial=True, help_text=gettext_lazy(
+            "To the members whose address is confirmed and who have not stopped the e-mails."))
+
+
+class SeriesForm(forms.Form):
+    """A season's evenings as a series: a day of the week, from one date to another, every
+    week or every other week, at a time and a venue."""
+
+    weekday = forms.TypedChoiceField(label=gettext_lazy("Every"), coerce=int,
+                                     choices=[(n, day) for n, day in WEEKDAYS.items()])
+    every_weeks = forms.TypedChoiceField(
+        label=gettext_lazy("How often"), coerce=int, initial=1,
+        choices=[(1, gettext_lazy("every week")), (2, gettext_lazy("every other week"))])
+    first = forms.DateField(label=gettext_lazy("From"),
+                            widget=forms.DateInput(attrs={"type": "date"}), error_messages={
+                                "required": gettext_lazy("Choose the first date."),
+                                "invalid": gettext_lazy("Choose the first date.")})
+    last = forms.DateField(label=gettext_lazy("Until"),
+                           widget=forms.DateInput(attrs={"type": "date"}), error_messages={
+                               "required": gettext_lazy("Choose the last date."),
+                               "invalid": gettext_lazy("Choose the last date.")})
+    start_time = forms.TimeField(label=gettext_lazy("Time"), required=False,
+                                 widget=forms.TimeInput(attrs={"type": "time"}))
+    venue = forms.CharField(label=gettext_lazy("Venue"), required=False,
+                            max_length=Evening._meta.get_field("venue").max_length)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        first, last = evening_dates()
+        for name in ("first", "last"):
+            self.fields[name].widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first"), data.get("last")
+        if first is None or last is None:
+            return data
+        earliest, latest = evening_dates()
+        if not (earliest <= first <= latest and earliest <= last <= latest):
+            raise ValidationError(_("Choose dates between %(first)s and %(last)s.") % {
+                "first": date_format(earliest, "j F Y"), "last": date_format(latest, "j F Y")})
+        if last < first:
+            raise ValidationError(_("The last date comes before the first: swap them."))
+        dates = self.dates()
+        if not dates:
+            raise ValidationError(_("There is no %(day)s between these two dates.") % {
+                "day": WEEKDAYS[data["weekday"]]})
+        if len(dates) > MOST_EVENINGS:
+            raise ValidationError(_("That makes %(count)s evenings; a series has at most "
+                                    "%(most)s: choose a shorter period.")
+                                  % {"count": len(dates), "most": MOST_EVENINGS})
+        return data
+
+    def dates(self) -> list[datetime.date]:
+        data = self.cleaned_data
+        return series_dates(data["weekday"], data["first"], data["last"], data["every_weeks"])
+
+
+class GuestForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Guest's name"),
+                           max_length=Member._meta.get_field("name").max_length,
+                           error_messages={"required": gettext_lazy("Give the guest's name.")})
+
+
+class SubstituteForm(forms.Form):
+    """Who takes which seat of a table, from which deal."""
+
+    seat = forms.TypedChoiceField(label=gettext_lazy("Seat of"), coerce=int, error_messages={
+        "required": gettext_lazy("Choose the seat taken over."),
+        "invalid_choice": gettext_lazy("Choose a seat of this table.")})
+    member = forms.ModelChoiceField(Member.objects.none(), label=gettext_lazy("Taken by"),
+                                    error_messages={
+        "required": gettext_lazy("Choose who takes the seat."),
+        "invalid_choice": gettext_lazy("Choose someone who is not at this table: a member, or "
+                                       "a guest coming this evening.")})
+    from_deal = forms.IntegerField(label=gettext_lazy("From deal"), min_value=2,
+                                   max_value=999, error_messages={
+        "required": gettext_lazy("Say from which deal the substitute plays."),
+        "invalid": gettext_lazy("Say from which deal the substitute plays: a number."),
+        "min_value": gettext_lazy("A substitute plays from deal 2 at the earliest: for the "
+                                  "whole table, change its players instead."),
+        "max_value": gettext_lazy("Say from which deal the substitute plays: a number.")})
+
+    def __init__(self, table, offered, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = table.seat_members()
+        self.fields["seat"].choices = [(i, m.name) for i, m in enumerate(members)]
+        self.fields["member"].queryset = offered.exclude(pk__in=[m.pk for m in members])
+        self.fields["from_deal"].initial = max(table.deals.count() + 1, 2)
 
 
 class PartnershipForm(forms.ModelForm):
@@ -291,12 +405,16 @@ class PartnershipForm(forms.ModelForm):
 class PlayersTableForm(forms.Form):
     """The members at a table where each plays for themselves (Solo, Belgian Whist), by seat."""
 
-    def __init__(self, club: Club, seats: int, *args, **kwargs):
+    def __init__(self, club: Club, seats: int, *args, evening: Evening | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_count = seats
-        # Retired members are not offered, except those already seated at the table edited.
+        # Retired members are not offered, except those already seated at the table edited;
+        # guests only at the evening they come to.
         seated = [m.pk for m in kwargs.get("initial", {}).values() if m is not None]
-        offered = club.members.filter(Q(retired=False) | Q(pk__in=seated))
+        guests = Q(guest=True, attendances__evening=evening, attendances__coming=True) \
+            if evening is not None else Q(pk__in=[])
+        offered = club.members.filter(
+            Q(retired=False, guest=False) | Q(pk__in=seated) | guests).distinct()
         for seat in range(seats):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 offered, label=_("Seat %(seat)s") % {"seat": seat + 1})

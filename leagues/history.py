@@ -219,6 +219,18 @@ def describe_change(league, change, who: str, names: list[str]) -> dict:
                 "numbers": ", ".join(str(n) for n in deals), "who": who}
         details.append(_counts_now(before_table, after_table))
         return {"headline": headline, "details": [d for d in details if d]}
+    elif action in ("substitute", "unsub"):
+        facts = after if action == "substitute" else before
+        params = {"name": facts.get("name", ""), "seat": facts.get("replaces", ""),
+                  "number": facts.get("from"), "who": who}
+        if action == "substitute":
+            headline = _("%(name)s takes the seat of %(seat)s from deal %(number)s, by "
+                         "%(who)s") % params
+        else:
+            headline = _("%(name)s taken back as a substitute from deal %(number)s, by "
+                         "%(who)s") % params
+        details.append(seat_spells_line(after.get("seat") or []))
+        return {"headline": headline, "details": [d for d in details if d]}
     elif action == "import":
         count = after.get("deals") or 0
         headline = ngettext("%(count)s deal imported by %(who)s",
@@ -379,6 +391,24 @@ def restorable_deletions(club, changes) -> dict[int, ResultChange]:
     return {wanted[rc.pk]: rc for rc in found}
 
 
+def seat_spells_line(spells: list[dict]) -> str:
+    """Who played a seat, deal by deal, and their part of it: "Ann, deals 1 to 4: +12;
+    Bob, from deal 5: −3"."""
+    parts = []
+    for index, spell in enumerate(spells):
+        until = spells[index + 1]["from"] - 1 if index + 1 < len(spells) else None
+        if until is None:
+            when = _("from deal %(first)s") % {"first": spell["from"]}
+        elif until <= spell["from"]:
+            when = _("deal %(first)s") % {"first": spell["from"]}
+        else:
+            when = _("deals %(first)s to %(last)s") % {"first": spell["from"], "last": until}
+        parts.append(_("%(name)s, %(when)s: %(total)s") % {
+            "name": spell["name"], "when": when,
+            "total": scoring.signed(Decimal(spell["total"]))})
+    return "; ".join(parts)
+
+
 def _day(iso: str | None) -> str:
     if not iso:
         return ""
@@ -456,6 +486,9 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
         "points_for_loss": _("Changed the league points for a match lost from %(before)s to "
                              "%(after)s"),
         "tie_break": _("Changed the tie-breaks from %(before)s to %(after)s"),
+        "rounds": _("Changed the rounds of a new evening from %(before)s to %(after)s"),
+        "deals_per_round": _("Changed the deals a round of a new evening from %(before)s to "
+                             "%(after)s"),
     }
     words = {"ranking": League.Ranking, "tie_break": League.TieBreak}
     lines = []
@@ -465,6 +498,8 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
         old, new = before.get(name), after[name]
         if name in words:
             old, new = _choice_words(words[name], old), _choice_words(words[name], new)
+        if name == "deals_per_round":
+            old, new = old or "–", new or "–"
         lines.append(sentence % {"before": old, "after": new})
     if "players_enter_results" in after:
         lines.append(_("Players may now enter results at the table")
@@ -557,8 +592,13 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                   "who": who}
         if action == "evening_edit":
             headline = _("Evening of %(date)s (%(league)s) changed by %(who)s") % params
-            for key, label in (("date", _("Date")), ("time", _("Time")), ("venue", _("Venue"))):
+            for key, label in (("date", _("Date")), ("time", _("Time")), ("venue", _("Venue")),
+                               ("rounds", _("Rounds")), ("deals_per_round", _("Deals a round"))):
                 old, new = before.get(key), after.get(key)
+                if key in ("rounds", "deals_per_round") and key not in after:
+                    continue  # a change from before evenings had rounds
+                if key == "rounds":  # evenings stored before rounds had one
+                    old = old or 1
                 if old != new:
                     if key == "date":
                         old, new = _day(old), _day(new)
@@ -576,12 +616,31 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                 details.append(_("Table %(number)s: %(lines)s") % {
                     "number": table.get("number"), "lines": first})
                 details.extend(rest)
+    elif action == "round_draw":
+        evening = after.get("evening") or {}
+        params = {"round": after.get("round"), "rounds": after.get("rounds"),
+                  "date": _day(evening.get("date")), "league": evening.get("league", ""),
+                  "who": who}
+        if after.get("again"):
+            headline = _("Round %(round)s of %(rounds)s of %(date)s (%(league)s) drawn again "
+                         "by %(who)s") % params
+        else:
+            headline = _("Round %(round)s of %(rounds)s of %(date)s (%(league)s) drawn by "
+                         "%(who)s") % params
+        for number, names in enumerate(after.get("tables") or [], start=1):
+            details.append(_("Table %(number)s: %(lines)s") % {"number": number,
+                                                               "lines": ", ".join(names)})
+        if after.get("sitting_out"):
+            details.append(_("Sitting out: %(names)s") % {
+                "names": ", ".join(after["sitting_out"])})
     elif action == "table_add":
         evening = after.get("evening") or {}
         headline = _("Table %(number)s of %(date)s (%(league)s) added by %(who)s") % {
             "number": after.get("number"), "date": _day(evening.get("date")),
             "league": evening.get("league", ""), "who": who}
         details.append(_("Players: %(names)s") % {"names": ", ".join(after.get("players") or [])})
+        if after.get("round"):
+            details.insert(0, _("Round %(number)s of the evening.") % {"number": after["round"]})
     elif action in ("table_edit", "table_delete"):
         evening = before.get("evening") or {}
         params = {"number": before.get("number"), "date": _day(evening.get("date")),
@@ -596,6 +655,8 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         else:
             headline = _("Table %(number)s of %(date)s (%(league)s) deleted by %(who)s") % params
             details.extend(_table_lines(before))
+        if before.get("round"):
+            details.insert(0, _("Round %(number)s of the evening.") % {"number": before["round"]})
     elif action == "season_close":
         headline = _("Season %(season)s of %(league)s closed by %(who)s") % {
             "season": before.get("season", ""), "league": before.get("league", ""), "who": who}
@@ -668,6 +729,36 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                           before.get("sides") or [])
         if line:
             details.append(_("It reads: %(line)s") % {"line": line})
+    elif action == "evenings_add":
+        dates = after.get("dates") or []
+        headline = ngettext("%(count)s evening of %(league)s (%(season)s) added by %(who)s",
+                            "%(count)s evenings of %(league)s (%(season)s) added by %(who)s",
+                            len(dates)) % {"count": len(dates), "league": after.get("league", ""),
+                                           "season": after.get("season", ""), "who": who}
+        details.append(", ".join(_day(d) for d in dates))
+        where = " · ".join(part for part in (after.get("time"), after.get("venue")) if part)
+        if where:
+            details.append(where)
+    elif action in ("evening_cancel", "evening_uncancel"):
+        params = {"date": _day(before.get("date")), "league": before.get("league", ""),
+                  "who": who}
+        if action == "evening_cancel":
+            headline = _("Evening of %(date)s (%(league)s) cancelled by %(who)s") % params
+            for table in before.get("tables") or []:
+                details.append(_("Drawn table %(number)s removed: %(players)s") % {
+                    "number": table.get("number"),
+                    "players": ", ".join(table.get("players") or [])})
+        else:
+            headline = _("Evening of %(date)s (%(league)s) brought back by %(who)s") % params
+    elif action == "guest_add":
+        evening = after.get("evening") or {}
+        headline = _("%(name)s added as a guest for %(date)s (%(league)s) by %(who)s") % {
+            "name": after.get("name", ""), "date": _day(evening.get("date")),
+            "league": evening.get("league", ""), "who": who}
+    elif action == "guest_member":
+        headline = _("Guest %(name)s made a member by %(who)s") % {
+            "name": before.get("name", ""), "who": who}
+        details.append(_("Their results stay theirs."))
     elif action == "members_add":
         names = after.get("names") or []
         headline = ngettext("%(count)s member added by %(who)s",

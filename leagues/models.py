@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.urls import get_resolver, reverse
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
@@ -28,6 +30,10 @@ from leagues.sheets import Sheet, as_decimal
 
 if TYPE_CHECKING:
     from leagues.score_kinds.base import ScoreKind
+
+# An evening in rounds: at most this many rounds, and deals a round.
+MAX_ROUNDS = 12
+MAX_DEALS_PER_ROUND = 99
 
 def new_token() -> str:
     return secrets.token_urlsafe(16)
@@ -156,6 +162,10 @@ class Member(models.Model):
     # it counts only while it is still the member's address (see address_confirmed).
     confirmed_email = models.EmailField(blank=True)
     confirmed_email_at = models.DateTimeField(null=True, blank=True)
+    # A walk-in guest, added at the door of an evening (``leagues.guests``): they play and have
+    # results, but are not on the members list, get no e-mails and are not asked to answer;
+    # made a member later, they keep the same record and its results.
+    guest = models.BooleanField(_("guest"), default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
     # The secret of the member's own calendar address (a members-only club's evenings for a
     # calendar app, which cannot sign in): made and replaced by the member alone.
@@ -382,6 +392,16 @@ class League(models.Model):
     players_enter_results = models.BooleanField(
         _("players may enter results at the table"), default=False,
         help_text=_("A player's entry stays provisional until an opponent confirms it."))
+    # What a new evening of the league starts with (each evening keeps its own: Evening.rounds).
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds an evening"), default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)],
+        help_text=_("Players change tables after each round. A new evening starts with this "
+                    "number; 1: one draw for the whole evening."))
+    deals_per_round = models.PositiveSmallIntegerField(
+        _("deals a round"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)],
+        help_text=_("Leave empty if the tables play as many deals as they like."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -507,6 +527,20 @@ class Evening(models.Model):
     date = models.DateField(_("date"))
     start_time = models.TimeField(_("time"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=120, blank=True)
+    # An evening in rounds: a draw (a round of the movement, leagues.draw.draw_round) for each
+    # round, everyone changing tables; 1 is one draw for the evening.
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)],
+        help_text=_("How many rounds the evening is played in, everyone changing tables "
+                    "after each; 1: one draw for the whole evening."))
+    deals_per_round = models.PositiveSmallIntegerField(
+        _("deals a round"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)],
+        help_text=_("Leave empty if the tables play as many deals as they like."))
+    # A cancelled evening stays on the calendar, marked so; it holds no table and no result
+    # (``leagues.season_calendar.cancel_evening``), and its answers are kept.
+    cancelled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["date", "start_time", "pk"]
@@ -520,15 +554,51 @@ class Evening(models.Model):
         return reverse("leagues:evening", args=[self.season.league.club.slug, self.pk])
 
     @property
+    def is_cancelled(self) -> bool:
+        return self.cancelled_at is not None
+
+    def refuse_if_cancelled(self) -> None:
+        """A cancelled evening holds no table and no result (EntryError)."""
+        if self.is_cancelled:
+            raise EntryError(_("This evening is cancelled: it holds no table and no result. "
+                               "Bring it back first."))
+
+    @property
     def is_past(self) -> bool:
         """The evening's date has gone: its page shows who came, not the question."""
         return self.date < timezone.localdate()
+
+    @property
+    def in_rounds(self) -> bool:
+        """Played in rounds, players changing tables after each (``leagues.draw.draw_round``);
+        else one draw for the evening, as always."""
+        return self.rounds > 1
+
+    def rounds_drawn(self) -> int:
+        """The last round with tables (0 before the draw)."""
+        return self.tables.aggregate(last=models.Max("round"))["last"] or 0
+
+    def played_in_a_round_before(self, member: Member, round_number: int) -> bool:
+        """Whether ``member`` sat at a table of an earlier round than ``round_number`` (a
+        seat, or a pair)."""
+        return EveningTable.objects.filter(evening=self, round__lt=round_number).filter(
+            models.Q(seats__member=member) | models.Q(pair_0__first=member)
+            | models.Q(pair_0__second=member) | models.Q(pair_1__first=member)
+            | models.Q(pair_1__second=member)).exists()
 
     def set_attendance(self, member: Member, coming: bool | None) -> None:
         """Whether ``member`` comes to this evening (their answer, or an organiser's for them),
         in place of any answer before; None: no answer (the answer taken back).  Who may
         answer for whom is decided before.  Someone with a result at one of the evening's
         tables came: "not coming" or no answer is refused in words (EntryError)."""
+        if coming is False and self.in_rounds and (
+                self.tables_with_a_result_of(member).exists()
+                or self.played_in_a_round_before(member, self.rounds_drawn())):
+            # They came and played, and go home between rounds: the next rounds' draws leave
+            # them out, and they stay among those who came.
+            Attendance.objects.update_or_create(evening=self, member=member,
+                                                defaults={"coming": True, "left": True})
+            return
         if coming is not True:
             table = self.tables_with_a_result_of(member).first()
             if table is not None:
@@ -539,7 +609,7 @@ class Evening(models.Model):
             Attendance.objects.filter(evening=self, member=member).delete()
             return
         Attendance.objects.update_or_create(evening=self, member=member,
-                                            defaults={"coming": coming})
+                                            defaults={"coming": coming, "left": False})
 
     def tables_with_a_result_of(self, member: Member):
         """This evening's tables with a result where ``member`` sits (a seat, or a pair)."""
@@ -552,7 +622,7 @@ class Evening(models.Model):
         """The head count: coming, not coming, and no answer among the members not retired
         (a retired member who had answered counts with their answer)."""
         answers = dict(self.attendances.values_list("member_id", "coming"))
-        unanswered = self.season.league.club.members.filter(retired=False).exclude(
+        unanswered = self.season.league.club.members.filter(retired=False, guest=False).exclude(
             pk__in=list(answers)).count()
         coming = sum(1 for value in answers.values() if value)
         return {"coming": coming, "not_coming": len(answers) - coming, "no_answer": unanswered}
@@ -562,6 +632,9 @@ class Attendance(models.Model):
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="attendances")
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="attendances")
     coming = models.BooleanField(default=True)
+    # An evening in rounds: they came and played, then went home; the next rounds' draws leave
+    # them out (``coming`` stays true: they came).
+    left = models.BooleanField(default=False)
 
     class Meta:
         constraints = [
@@ -572,10 +645,34 @@ class Attendance(models.Model):
         return f"{self.member} @ {self.evening}: {self.coming}"
 
 
-def upcoming_evenings(*, club=None, user=None):
-    """Evenings from today on, soonest first: a club's, or those of every club a person is a
-    member of (the home page's "next evening")."""
+class EveningRound(models.Model):
+    """A round drawn of an evening in rounds: who sat it out (members, or pairs), kept as
+    drawn, since who is present changes between rounds.  Its tables are the evening's tables
+    of its ``number``."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="drawn_rounds")
+    number = models.PositiveSmallIntegerField()
+    sitting_out = models.ManyToManyField(Member, blank=True, related_name="+")
+    pairs_sitting_out = models.ManyToManyField(Partnership, blank=True, related_name="+")
+    drawn_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["evening", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.evening} · round {self.number}"
+
+
+def upcoming_evenings(*, club=None, user=None, cancelled: bool = False):
+    """Evenings from today on, soonest first: a club's (with those cancelled, marked so on its
+    page, when ``cancelled``), or those of every club a person is a member of (the home page's
+    "next evening", never a cancelled one)."""
     evenings = Evening.objects.filter(date__gte=timezone.localdate())
+    if not cancelled:
+        evenings = evenings.filter(cancelled_at__isnull=True)
     if club is not None:
         evenings = evenings.filter(season__league__club=club)
     if user is not None:
@@ -602,6 +699,9 @@ class EveningTable(models.Model):
         TOTALS = "totals", _("totals only")
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
+    # The round of the evening it belongs to (an evening in rounds); its number is the
+    # round's: round 2 has its table 1.
+    round = models.PositiveSmallIntegerField(_("round"), default=1)
     number = models.PositiveSmallIntegerField(_("table"), default=1)
     pair_0 = models.ForeignKey(Partnership, on_delete=models.PROTECT, null=True, blank=True,
                                related_name="+")
@@ -627,9 +727,10 @@ class EveningTable(models.Model):
     objects = EveningTableQuerySet.as_manager()
 
     class Meta:
-        ordering = ["evening", "number"]
+        ordering = ["evening", "round", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["evening", "number"], name="one_number_per_table"),
+            models.UniqueConstraint(fields=["evening", "round", "number"],
+                                    name="one_number_per_table_of_a_round"),
         ]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
@@ -639,6 +740,14 @@ class EveningTable(models.Model):
 
     def get_absolute_url(self):
         return reverse("leagues:table", args=[self.evening.season.league.club.slug, self.pk])
+
+    @property
+    def label(self) -> str:
+        """"Table 3", or in an evening in rounds "Round 2 · table 3"."""
+        if self.evening.in_rounds:
+            return gettext("Round %(round)s · table %(number)s") % {"round": self.round,
+                                                                     "number": self.number}
+        return gettext("Table %(number)s") % {"number": self.number}
 
     @property
     def league(self) -> League:
@@ -813,6 +922,10 @@ class EveningTable(models.Model):
                 # with who entered it and when.
                 before["deal"].update(entered_by_user=deal.entered_by_id,
                                       entered_at=deal.entered_at.isoformat())
+                # A substitute keeps the deals they played: those from a later deal come one
+                # number earlier with them (the restore puts back exactly these).
+                shifted = table._shift_substitutes(number)
+                before["deal"]["substitutes_moved"] = shifted
                 deal.delete()
                 # Keep numbers consecutive so the sheet reads 1, 2, 3...
                 for later in table.deals.filter(number__gt=number).order_by("number"):
@@ -842,6 +955,23 @@ class EveningTable(models.Model):
                     **table._facts_for_history(), "deal": number, "facts": before["deal"]["facts"],
                 }, {"change": change.pk})
             return change
+
+    def _shift_substitutes(self, number: int) -> list[int]:
+        """Deal ``number`` goes: the substitutes who took a seat after it now take it one deal
+        earlier (their ids).  Refused in words when it is the only deal a substitute played
+        before the next one took the seat (they would be left with none)."""
+        subs = list(self.substitutes.select_related("member").order_by("seat", "from_deal"))
+        for sub in subs:
+            if sub.from_deal == number and any(
+                    o.seat == sub.seat and o.from_deal == number + 1 for o in subs):
+                raise EntryError(_("Deal %(number)s is the only deal %(name)s played as a "
+                                   "substitute: take the substitute back first.")
+                                 % {"number": number, "name": sub.member.name})
+        moved = [sub for sub in subs if sub.from_deal > number]
+        for sub in moved:  # in order, so that two of one seat never share a number
+            sub.from_deal -= 1
+            sub.save(update_fields=["from_deal"])
+        return [sub.pk for sub in moved]
 
     def _facts_for_history(self) -> dict:
         """The table as the club's history names it: its number, evening, league, game and the
@@ -886,6 +1016,10 @@ class EveningTable(models.Model):
             for later in reversed([d for d in deals if d.number >= number]):
                 later.number += 1
                 later.save(update_fields=["number"])
+            for sub in table.substitutes.filter(
+                    pk__in=copy.get("substitutes_moved") or []).order_by("-from_deal"):
+                sub.from_deal += 1  # they took the seat one deal later than the restored one
+                sub.save(update_fields=["from_deal"])
             author = Member.objects.filter(pk=copy.get("entered_by"),
                                            club=table.league.club).first()
             user_model = Deal._meta.get_field("entered_by").related_model
@@ -922,6 +1056,9 @@ class EveningTable(models.Model):
             if table.deals.exists():
                 raise EntryError(_("This table has deal-by-deal results; totals cannot replace "
                                    "them."))
+            if table.substitutes.exists():
+                raise EntryError(_("A substitute plays at this table: enter its deals, so that "
+                                   "each is credited to whoever played it."))
             values = [as_decimal(t) for t in totals]
             before = table.snapshot()
             table.sheet.set_totals(table, values)
@@ -1036,6 +1173,42 @@ class TableSeat(models.Model):
 
     def __str__(self):
         return f"{self.table} · {self.seat}: {self.member}"
+
+
+class Substitute(models.Model):
+    """Someone who took a seat of a table from a deal on (a player gone home, a latecomer):
+    the deals before stay with whoever sat there before (the seat's ``TableSeat.member``, or
+    an earlier substitute), each deal from ``from_deal`` on is this member's.  ``total`` is
+    their part of the seat's balance, kept by the table's ``recompute`` like the seat's own
+    total (which stays the whole seat's, so a table's balances still add up to zero); the
+    standings credit the seat's member with the seat's total less its substitutes' parts."""
+
+    table = models.ForeignKey(EveningTable, on_delete=models.CASCADE, related_name="substitutes")
+    seat = models.PositiveSmallIntegerField()
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="substitutions")
+    from_deal = models.PositiveSmallIntegerField()
+    total = models.DecimalField(max_digits=14, decimal_places=6, default=0)
+
+    class Meta:
+        ordering = ["table", "seat", "from_deal"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat", "from_deal"],
+                                    name="one_substitute_per_seat_and_deal"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} · {self.seat}: {self.member} from {self.from_deal}"
+
+    @staticmethod
+    def playing(substitutes, seat: int, number: int) -> Substitute | None:
+        """Of a table's ``substitutes``, the one who played ``seat`` at deal ``number`` (None:
+        the seat's member)."""
+        found = None
+        for sub in substitutes:
+            if sub.seat == seat and sub.from_deal <= number and (
+                    found is None or sub.from_deal > found.from_deal):
+                found = sub
+        return found
 
 
 class Deal(models.Model):

@@ -62,7 +62,7 @@ class Recipients:
 def recipients(evening: Evening, who: str) -> Recipients:
     """The members to write to (those coming, or every member not retired), those waiting for
     their address to be confirmed, and how many have no address or asked for none."""
-    members = evening.season.league.club.members.filter(retired=False)
+    members = evening.season.league.club.members.filter(retired=False, guest=False)
     if who == COMING:
         members = members.filter(attendances__evening=evening, attendances__coming=True)
     members = list(members.select_related("user").order_by("name").distinct())
@@ -87,8 +87,8 @@ def suggested(evening: Evening) -> dict[str, str]:
         lines.append(_("The draw:"))
         for item in tables:
             names = ", ".join(str(side["who"]) for side in item["sides"])
-            lines.append(_("Table %(number)s: %(names)s") % {"number": item["table"].number,
-                                                           "names": names})
+            lines.append(_("%(table)s: %(names)s") % {"table": item["table"].label,
+                                                    "names": names})
     return {"subject": subject, "message": "\n".join(lines)}
 
 

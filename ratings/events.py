@@ -16,7 +16,7 @@ from django.db.models import Prefetch
 
 from games.models import Hand, Seat
 from leagues import paper
-from leagues.models import Club, Deal, EveningTable, Member, TableSeat
+from leagues.models import Club, Deal, EveningTable, Member, Substitute, TableSeat
 from ratings import core, games
 from ratings.core import Event, is_person_with_account
 from whistclub.accounts.guests import is_guest
@@ -68,7 +68,9 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
                       evening__season__league__club__in=clubs_of(scope))
               .select_related("evening__season__league", "pair_0__first", "pair_0__second",
                               "pair_1__first", "pair_1__second")
-              .prefetch_related(Prefetch("seats", TableSeat.objects.select_related("member"))))
+              .prefetch_related(Prefetch("seats", TableSeat.objects.select_related("member")),
+                                Prefetch("substitutes",
+                                         Substitute.objects.select_related("member"))))
     if since is not None:
         tables = tables.filter(evening__date__gte=since)
     tables = list(tables)
@@ -92,8 +94,14 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
             events.append(Event(f"{stem}|00000", evening.date, players,
                                 tuple(module.seat_points(totals))))
             continue
+        substitutes = list(table.substitutes.all())
         for number, points in deals.get(table.pk, ()):
-            events.append(Event(f"{stem}|{number:05d}", evening.date, players,
+            # Each deal is rated for whoever played it (a substitute from their deal on).
+            played = players if not substitutes else tuple(
+                player_of_member(sub.member) if sub is not None else player
+                for sub, player in ((Substitute.playing(substitutes, seat, number), player)
+                                    for seat, player in enumerate(players)))
+            events.append(Event(f"{stem}|{number:05d}", evening.date, played,
                                 tuple(module.seat_points(points))))
     return events
 

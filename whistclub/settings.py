@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "whistclub.accounts",
     "games",
     "leagues",
+    "events",
     "ratings",
 ]
 

@@ -67,6 +67,9 @@ class ScoreKind(ABC):
     id: ClassVar[str]  # the registry's constant: ``games.registry.PARTNERSHIP_MATCH``...
     registers_pairs: ClassVar[bool] = False  # a season's pairs are registered before the draw
     has_a_winner: ClassVar[bool] = False  # a table ends with a winner (a pair, or a player)
+    # A substitute may take a seat from a deal on (``leagues.guests``): each deal is credited
+    # to whoever played it, which a running balance can do and a match, counted whole, cannot.
+    takes_substitutes: ClassVar[bool] = False
     asks_number_of_deals: ClassVar[bool] = True  # an online table asks how many deals
 
     def __init__(self, game: str):
@@ -178,9 +181,9 @@ class ScoreKind(ABC):
         """The form of who sits at a table of ``evening``; ``table``: the one changed, its
         players shown first."""
         if table is None:
-            return PlayersTableForm(club, self.game.seats, data)
+            return PlayersTableForm(club, self.game.seats, data, evening=evening)
         members = table.seat_members()
-        return PlayersTableForm(club, len(members), data,
+        return PlayersTableForm(club, len(members), data, evening=evening,
                                 initial={f"seat_{i}": m for i, m in enumerate(members)})
 
     @property

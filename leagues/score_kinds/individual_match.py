@@ -59,6 +59,7 @@ class PlayerMatchRow:
     league_points: int = 0
     points: Decimal = Decimal(0)  # the sum of the player's scores at the end of each match
     position: int | None = None
+    guest: bool = False
 
     @property
     def lost(self) -> int:
@@ -76,19 +77,23 @@ class Kind(MatchKind):
         """One query (a row per player per finished match)."""
         options = season.standings_options
         rows: dict[int, PlayerMatchRow] = {}
-        for member_id, name, seat, total, winner in TableSeat.objects.filter(
+        for member_id, name, seat, total, winner, guest in TableSeat.objects.filter(
                 table__in=counted_tables(season).filter(winner__isnull=False)).values_list(
-                "member_id", "member__name", "seat", "total", "table__winner").order_by():
+                "member_id", "member__name", "seat", "total", "table__winner",
+                "member__guest").order_by():
             row = rows.get(member_id)
             if row is None:
-                row = rows[member_id] = PlayerMatchRow(member_id, name)
+                row = rows[member_id] = PlayerMatchRow(member_id, name, guest=guest)
             row.played += 1
             row.points += total
             if winner == seat:
                 row.won += 1
             row.league_points += self.league_points(options, winner == seat)
-        ordered = sorted(rows.values(), key=lambda r: (-r.league_points, -r.points, r.name))
-        number_positions(ordered, key=lambda r: (r.league_points, r.points))
+        # A guest is listed, marked so, below the members and without a position.
+        ordered = sorted(rows.values(),
+                         key=lambda r: (r.guest, -r.league_points, -r.points, r.name))
+        number_positions(ordered, key=lambda r: (r.league_points, r.points),
+                         only=lambda r: not r.guest)
         return ordered
 
     def standings_columns(self):

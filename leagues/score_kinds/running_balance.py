@@ -4,18 +4,26 @@ season ranks the players by their total, their average or their best evenings.""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 import pygal
-from django.db.models import Count, Sum
+from django.db.models import (
+    Count,
+    IntegerField,
+    OuterRef,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.utils.translation import gettext as _
 
 from games import registry
 from leagues import scoring
 from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.exports import csv_number
-from leagues.models import League, TableSeat
+from leagues.models import League, Substitute, TableSeat
 from leagues.score_kinds.base import ScoreKind
 from leagues.scoring import EntryError
 from leagues.sheets import Sheet, as_decimal
@@ -37,10 +45,20 @@ class RunningBalanceSheet(Sheet):
     def recompute(self, table, deals):
         seats = list(table.seats.all())
         totals = [Decimal(0)] * len(seats)
+        # A substitute's part of their seat: the units of the deals they played.
+        subs = list(table.substitutes.all())
+        parts = {sub.pk: Decimal(0) for sub in subs}
         for deal in deals:
             for seat, units in enumerate(deal.points[:len(totals)]):
                 totals[seat] += as_decimal(units)
+                playing = Substitute.playing(subs, seat, deal.number)
+                if playing is not None:
+                    parts[playing.pk] += as_decimal(units)
         self.write_seat_totals(table, totals, seats)
+        for sub in subs:
+            if sub.total != parts[sub.pk]:
+                sub.total = parts[sub.pk]
+                sub.save(update_fields=["total"])
 
 
 @dataclass
@@ -57,6 +75,7 @@ class StandingsRow:
     best: Decimal = Decimal(0)
     score: Decimal = Decimal(0)  # the value the league ranks by
     evening_count: int = 0
+    guest: bool = False  # listed, marked a guest, without a position
 
     @property
     def evenings(self) -> int:
@@ -65,38 +84,66 @@ class StandingsRow:
 
 class Kind(ScoreKind):
     id = registry.RUNNING_BALANCE
+    takes_substitutes = True
 
     def make_sheet(self):
         return RunningBalanceSheet()
 
     def standings(self, season):
-        """One query.  Ranking by total or average, the database sums per player (one row
-        each); for the best N evenings it sends one row per player per evening."""
+        """One query, a UNION of the seats and the substitutes: a substitute's part of a seat
+        is theirs, taken off the seat's member (each substitute's row names that member).
+        Ranking by total or average, the database sums the seats per player; for the best N
+        evenings it sends a row per player per table, summed per evening here.  A guest is
+        listed, marked so, without a position."""
         options = season.standings_options
-        seats = TableSeat.objects.filter(table__in=counted_tables(season)).order_by()
-        rows: dict[int, StandingsRow] = {}
-        if options.ranking == League.Ranking.BEST_N:
-            # A member sits at one table an evening, so each seat row is one evening's balance.
-            for member_id, name, total in seats.values_list("member_id", "member__name",
-                                                            "total"):
-                row = rows.get(member_id)
-                if row is None:
-                    row = rows[member_id] = StandingsRow(member_id, name)
-                row.evening_totals.append(total)
-                row.evening_count += 1
-            for row in rows.values():
-                row.total = sum(row.evening_totals, Decimal(0))
-                row.best = sum(sorted(row.evening_totals, reverse=True)[:options.best_evenings],
-                               Decimal(0))
+        counted = counted_tables(season)
+        best_n = options.ranking == League.Ranking.BEST_N
+        who = ("member_id", "member__name", "member__guest")
+        seats = TableSeat.objects.filter(table__in=counted).order_by()
+        if best_n:
+            seats = seats.annotate(count=Value(1), starter=Value(None, IntegerField()))
+            seats = seats.values_list(*who, "total", "table__evening_id", "count", "starter")
         else:
-            for member_id, name, total, count in seats.values_list(
-                    "member_id", "member__name").annotate(
-                    Sum("total"), Count("table__evening_id", distinct=True)):
-                row = rows[member_id] = StandingsRow(member_id, name, total=total)
-                row.evening_count = count
+            seats = seats.values(*who).annotate(
+                sum=Sum("total"), evening=Value(None, IntegerField()),
+                count=Count("table__evening_id", distinct=True),
+                starter=Value(None, IntegerField())).values_list(
+                *who, "sum", "evening", "count", "starter")
+        parts = Substitute.objects.filter(table__in=counted).order_by().annotate(
+            count=Value(1), starter=Subquery(TableSeat.objects.filter(
+                table=OuterRef("table"), seat=OuterRef("seat")).values("member_id")[:1]))
+        parts = parts.values_list(*who, "total", "table__evening_id", "count", "starter")
+        rows: dict[int, StandingsRow] = {}
+        by_evening: dict[int, dict[int, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
+        given_up = []
+        for member_id, name, guest, total, evening_id, count, starter in seats.union(
+                parts, all=True):
+            row = rows.get(member_id)
+            if row is None:
+                row = rows[member_id] = StandingsRow(member_id, name, guest=guest)
+            if starter is not None:  # a substitute's part, given up by the seat's member
+                given_up.append((starter, evening_id, total))
+                # Substituting at an evening they also sat down at counts it twice: rare, and
+                # only for the average and the minimum of evenings.
+            row.total += total
+            if best_n:
+                by_evening[member_id][evening_id] += total
+            else:
+                row.evening_count += count
+        for starter, evening_id, total in given_up:
+            rows[starter].total -= total
+            by_evening[starter][evening_id] -= total
+        if best_n:
+            for member_id, row in rows.items():
+                # The evening's balance: the sum of its rounds' tables (and of the parts of one
+                # a member played or substituted at).
+                row.evening_totals = list(by_evening[member_id].values())
+                row.evening_count = len(row.evening_totals)
+                row.best = sum(sorted(row.evening_totals, reverse=True)
+                               [:options.best_evenings], Decimal(0))
         for row in rows.values():
             row.average = (row.total / row.evenings).quantize(Decimal("0.01"))
-            row.qualified = row.evenings >= options.min_evenings
+            row.qualified = row.evenings >= options.min_evenings and not row.guest
             row.score = {League.Ranking.TOTAL: row.total, League.Ranking.AVERAGE: row.average,
                          League.Ranking.BEST_N: row.best}[options.ranking]
         # Those who qualify come first; a player below the minimum is listed, unranked, below.
@@ -116,9 +163,11 @@ class Kind(ScoreKind):
 
     def member_series(self, member, counted):
         dates, balances, balance = [], [], Decimal(0)
-        for date, total in (TableSeat.objects.filter(member=member, table__in=counted)
-                            .order_by("table__evening__date", "table__evening__pk")
-                            .values_list("table__evening__date", "total")):
+        # One point per evening (an evening in rounds: the sum of its rounds).
+        for date, _evening, total in (
+                TableSeat.objects.filter(member=member, table__in=counted)
+                .values_list("table__evening__date", "table__evening__pk")
+                .annotate(Sum("total")).order_by("table__evening__date", "table__evening__pk")):
             balance += total
             dates.append(date)
             balances.append(balance)
@@ -140,6 +189,13 @@ class Kind(ScoreKind):
                                                "table__evening__date", "total"):
             dates[evening_id] = date
             gains[name][evening_id] += total
+        # A substitute's part is theirs, given up by the seat's member.
+        for name, starter, evening_id, total in Substitute.objects.filter(
+                table__in=counted).annotate(starter=Subquery(TableSeat.objects.filter(
+                    table=OuterRef("table"), seat=OuterRef("seat")).values("member__name")[:1])
+                ).values_list("member__name", "starter", "table__evening_id", "total"):
+            gains[name][evening_id] += total
+            gains[starter][evening_id] -= total
 
     def season_caption(self):
         return _("Each player's total after each evening.")

@@ -4,6 +4,7 @@ change of a result through a model's entry method (``EveningTable.add_deal`` and
 every change organisers make after the fact through :mod:`leagues.edits`; a new league, season,
 evening or pair is its form's save.  What ``leagues/urls.py`` names is here."""
 
+from leagues.views.calendar import evening_cancel, evening_series, evening_uncancel
 from leagues.views.clubs import (
     calendar,
     club_changes,
@@ -42,6 +43,13 @@ from leagues.views.evenings import (
     evening_draw,
     evening_edit,
     evening_email,
+    table_cards,
+)
+from leagues.views.guests import (
+    guest_add,
+    guest_make_member,
+    substitute_add,
+    substitute_remove,
 )
 from leagues.views.members import (
     address_ask,
@@ -96,6 +104,7 @@ __all__ = [
     "deal_edit",
     "deal_restore",
     "evening_create",
+    "table_cards",
     "evening_delete",
     "evening_detail",
     "evening_draw",
@@ -138,4 +147,11 @@ __all__ = [
     "table_detail",
     "table_edit",
     "totals",
+    "evening_cancel",
+    "evening_series",
+    "evening_uncancel",
+    "guest_add",
+    "guest_make_member",
+    "substitute_add",
+    "substitute_remove",
 ]

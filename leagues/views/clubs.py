@@ -41,7 +41,7 @@ def club_create(request):
 def club_detail(request, slug):
     access = acl.get_club_for_viewer(request, slug)
     leagues = access.club.leagues.prefetch_related("seasons")
-    evenings = upcoming_evenings(club=access.club)[:10]
+    evenings = upcoming_evenings(club=access.club, cancelled=True)[:10]
     return render(request, "leagues/club.html", {"access": access, "club": access.club,
                                                  "leagues": leagues, "evenings": evenings})
 

@@ -4,6 +4,7 @@ and the answer of an SVG chart."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -28,6 +29,19 @@ def refused(request, *checks: Callable[[], None]) -> bool:
             messages.error(request, exc.message)
             return True
     return False
+
+
+def made(request, change: Callable[[], Any], said: str | Callable[[Any], str]) -> bool:
+    """Makes ``change`` (a write through ``edits`` or a model, which raises EntryError to
+    refuse and then changes nothing) and says what came of it: the refusal, or ``said`` (a
+    sentence, or one made from what the change returned).  True when the change was made."""
+    try:
+        result = change()
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return False
+    messages.success(request, said(result) if callable(said) else said)
+    return True
 
 
 def closed(request, season) -> bool:

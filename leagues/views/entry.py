@@ -14,9 +14,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
-from leagues import edits, history, online
+from leagues import edits, guests, history, online
 from leagues.forms import (
     OnlineTableForm,
+    SubstituteForm,
     TotalsForm,
     deal_entry_form,
     deal_form,
@@ -30,23 +31,19 @@ from leagues.models import (
     OnlineFixture,
     ResultChange,
 )
-from leagues.views.common import closed, refused
+from leagues.views.common import closed, made, refused
 
 
 @login_required
 def table_create(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season):
+    if closed(request, evening.season) or refused(request, evening.refuse_if_cancelled):
         return redirect(evening)
     form = _table_form(access, evening, request.POST or None)
     if request.method == "POST" and form.is_valid():
         seats, pairs = form.who_sits()
-        try:
-            table = edits.add_table(evening, seats, pairs, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, _("Table %(number)s added.") % {"number": table.number})
+        made(request, lambda: edits.add_table(evening, seats, pairs, request.user),
+             lambda table: _("Table %(number)s added.") % {"number": table.number})
         return redirect(evening)
     return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),
                                                  "club": access.club})
@@ -67,12 +64,8 @@ def table_edit(request, slug, table_id):
     form = _table_form(access, table.evening, request.POST or None, table)
     if request.method == "POST" and form.is_valid():
         seats, pairs = form.who_sits()
-        try:
-            changed = edits.edit_table(table, seats, pairs, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, _("Table saved.") if changed else _("Nothing changed."))
+        made(request, lambda: edits.edit_table(table, seats, pairs, request.user),
+             lambda changed: _("Table saved.") if changed else _("Nothing changed."))
         return redirect(table)
     return render(request, "leagues/form.html", {
         "form": form, "club": access.club,
@@ -106,7 +99,8 @@ def score_sheet(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id)
     return render(request, "leagues/score_sheet.html", {
         "club": access.club, "evening": evening, "league": evening.season.league,
-        "tables": history.evening_tables(evening), "lines": range(1, 31)})
+        "tables": history.evening_tables(evening),
+        "lines": range(1, min(evening.deals_per_round or 30, 30) + 1)})
 
 
 def table_detail(request, slug, table_id):
@@ -145,7 +139,29 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         # ``totals_form``: the totals just sent and refused, as typed, with what is wrong
         "totals_form": (totals_form or TotalsForm(names)) if may_enter
         and not table.deals.exists() else None,
-        **_online_context(request, access, table, fixture)})
+        **_online_context(request, access, table, fixture),
+        **_substitutes_context(access, table, names, fixture)})
+
+
+def _substitutes_context(access, table, names, fixture) -> dict:
+    """Who played each seat when a substitute took one (the sheet's headings say so), and the
+    organisers' form to name a substitute (a running balance entered deal by deal, not while
+    it plays online)."""
+    spells = guests.seat_players(table) if table.substitutes.exists() else None
+    headings = [name if spells is None or len(spells[i]) == 1 else " → ".join(
+        [name] + [_("%(name)s (from deal %(number)s)") % {
+            "name": p["member"].name, "number": p["from_deal"]} for p in spells[i][1:]])
+        for i, name in enumerate(names)]
+    takes = (access.is_organiser and table.league.score_kind.takes_substitutes
+             and not table.evening.season.is_closed
+             and table.entry != EveningTable.Entry.TOTALS
+             and not (fixture and not fixture.is_complete))
+    return {"spells": spells, "headings": headings,
+            "spell_lines": [history.seat_spells_line(guests.spells_json(seat))
+                            for seat in spells or () if len(seat) > 1],
+            "substitutes": list(table.substitutes.select_related("member")) if spells else [],
+            "substitute_form": SubstituteForm(
+                table, guests.offered_at(table.evening, access.club)) if takes else None}
 
 
 def _undo(request, access, table) -> ResultChange | None:
@@ -359,12 +375,8 @@ def deal_restore(request, slug, table_id, change_id):
     access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
     if closed(request, table.evening.season):
         return redirect(table)
-    try:
-        deal = table.restore_deal(change_id, request.user)
-    except EntryError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Deal %(number)s restored.") % {"number": deal.number})
+    made(request, lambda: table.restore_deal(change_id, request.user),
+         lambda deal: _("Deal %(number)s restored.") % {"number": deal.number})
     return redirect(table)
 
 

@@ -14,10 +14,16 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
-from leagues import club_mail, confirmations, draw, edits, history, reminders
-from leagues.forms import AttendanceForm, EveningEmailForm, EveningForm, first_error
+from leagues import club_mail, confirmations, draw, edits, history, reminders, season_calendar
+from leagues.forms import (
+    AttendanceForm,
+    EveningChangeForm,
+    EveningEmailForm,
+    EveningForm,
+    first_error,
+)
 from leagues.models import EntryError, Letter
-from leagues.views.common import closed, say
+from leagues.views.common import closed, refused, say
 
 
 @login_required
@@ -25,7 +31,9 @@ def evening_create(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
     if closed(request, season):
         return redirect(season)
-    form = EveningForm(request.POST or None)
+    league = season.league  # a new evening starts with the league's rounds
+    form = EveningForm(request.POST or None, initial={
+        "rounds": league.rounds, "deals_per_round": league.deals_per_round})
     if request.method == "POST" and form.is_valid():
         evening = form.save(commit=False)
         evening.season = season
@@ -42,6 +50,7 @@ def evening_detail(request, slug, evening_id):
         attendances = attendances.none()
     if evening.is_past:
         attendances = attendances.filter(coming=True).order_by("member__name")
+    tables = history.evening_tables(evening)
     mine = None
     if access.member:
         mine = next((a for a in attendances if a.member_id == access.member.pk), None)
@@ -52,9 +61,27 @@ def evening_detail(request, slug, evening_id):
         "answers": ANSWER_BUTTONS,
         "head_count": sum(1 for a in attendances if a.coming),
         "counts": evening.attendance_counts() if access.sees_members else None,
-        "tables": history.evening_tables(evening),
+        "tables": tables,
         "sitting_out": draw.sitting_out(evening) if access.sees_members else [],
-        "may_draw_again": access.is_organiser and draw.may_draw_again(evening)})
+        "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
+        **(_rounds_context(access, evening, tables) if evening.in_rounds else {})})
+
+
+def _rounds_context(access, evening, tables) -> dict:
+    """An evening in rounds: its rounds, and what the organiser may draw next."""
+    rounds = draw.rounds_of(evening, sees_members=access.sees_members, tables=tables)
+    last = rounds[-1] if rounds else None
+    waiting = [item["table"] for item in last["tables"] if not item["table"].entry] if last else []
+    return {
+        "rounds": rounds,
+        "next_round": len(rounds) + 1 if len(rounds) < evening.rounds else None,
+        "last_round": last["number"] if last else 0,
+        "may_draw_round_again": bool(access.is_organiser and last
+                                     and draw.may_draw_again(evening, last["number"])),
+        "waiting_tables": waiting,
+        "here": len(draw.present_members(evening)) if access.sees_members else None,
+        "left": evening.attendances.filter(left=True).select_related("member")
+        if access.sees_members else []}
 
 
 @login_required
@@ -62,16 +89,22 @@ def evening_edit(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     if closed(request, evening.season):
         return redirect(evening)
-    form = EveningForm(request.POST or None, instance=evening)
+    form = EveningChangeForm(request.POST or None, instance=evening)
     if request.method == "POST" and form.is_valid():
-        fields = {k: form.cleaned_data[k] for k in ("date", "start_time", "venue")}
+        fields = {k: form.cleaned_data[k]
+                  for k in ("date", "start_time", "venue", "rounds", "deals_per_round")}
         evening.refresh_from_db()  # the form wrote its values on the instance
+        before = edits.evening_facts(evening)
         try:
             changed = edits.edit_evening(evening, fields, request.user)
         except EntryError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(request, _("Evening saved.") if changed else _("Nothing changed."))
+            if ("date" in changed and form.cleaned_data["tell_members"]
+                    and not evening.is_cancelled and not evening.is_past):
+                say(request, season_calendar.tell_members(request, evening,
+                                                          season_calendar.MOVED, before))
         return redirect(evening)
     return render(request, "leagues/form.html", {"form": form, "heading": _("Change the evening"),
                                                  "club": access.club})
@@ -114,6 +147,9 @@ def attendance(request, slug, evening_id):
         messages.error(request, _("This evening is over: an organiser keeps the list of who "
                                   "came."))
         return redirect(evening)
+    if evening.is_cancelled:
+        messages.error(request, _("This evening is cancelled: there is nothing to answer."))
+        return redirect(evening)
     coming = form.answer
     try:
         evening.set_attendance(member, coming)
@@ -137,10 +173,13 @@ def _answer(coming: bool | None) -> str:
 
 
 def _attendance_rows(evening, members=None) -> list[dict]:
-    answers = {a.member_id: a.coming for a in evening.attendances.all()}
+    rows = {a.member_id: a for a in evening.attendances.all()}
+    # Gone home between rounds: they came, and are not coming to the next rounds.
+    answers = {pk: False if a.left else a.coming for pk, a in rows.items()}
     members = members if members is not None else evening.season.league.club.members.filter(
-        Q(retired=False) | Q(pk__in=list(answers)))
+        Q(retired=False, guest=False) | Q(pk__in=list(answers)))
     return [{"member": m, "coming": answers.get(m.pk), "answered": m.pk in answers,
+             "left": m.pk in rows and rows[m.pk].left,
              "answer": _answer(answers.get(m.pk))} for m in members]
 
 
@@ -150,6 +189,9 @@ def attendance_sheet(request, slug, evening_id):
     each.  Each tap is saved at once (htmx posts to :func:`attendance_row`); without
     JavaScript the Save button posts them all (all saved, or none when one is refused)."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    if evening.is_cancelled:
+        messages.error(request, _("This evening is cancelled: there is nothing to answer."))
+        return redirect(evening)
     if request.method == "POST":
         rows = _attendance_rows(evening)
         shown = {str(r["member"].pk) for r in rows}
@@ -188,6 +230,9 @@ def attendance_row(request, slug, evening_id, member_id):
     member = access.club.members.filter(pk=member_id).first()
     if member is None:
         return HttpResponse(_("Choose a member of this club."), status=404)
+    if evening.is_cancelled:
+        return HttpResponse(_("This evening is cancelled: there is nothing to answer."),
+                            status=400)
     if member.retired and not evening.attendances.filter(member=member).exists():
         return HttpResponse(_("%(name)s is retired.") % {"name": member.name}, status=400)
     answer = request.POST.get(f"answer-{member.pk}")
@@ -209,19 +254,48 @@ def attendance_row(request, slug, evening_id, member_id):
 @require_POST
 def evening_draw(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season):
+    if closed(request, evening.season) or refused(request, evening.refuse_if_cancelled):
         return redirect(evening)
-    again_by = request.user if request.POST.get("again") else None
+    again = bool(request.POST.get("again"))
     try:
-        tables, sitting_out = draw.draw_evening(evening, again_by=again_by)
+        if evening.in_rounds:
+            number = _whole_number(request.POST.get("round", ""))
+            if number is None:
+                raise EntryError(_("Say which round to draw; nothing was drawn."))
+            tables, sitting_out = draw.draw_round(evening, request.user, number, again=again)
+        else:
+            tables, sitting_out = draw.draw_evening(
+                evening, again_by=request.user if again else None)
     except EntryError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("%(count)s table(s) drawn.") % {"count": tables})
+        if evening.in_rounds:
+            messages.success(request, ngettext(
+                "Round %(round)s: %(count)s table drawn.",
+                "Round %(round)s: %(count)s tables drawn.", tables)
+                % {"round": number, "count": tables})
+        else:
+            messages.success(request, _("%(count)s table(s) drawn.") % {"count": tables})
         if sitting_out:
             messages.info(request, _("Sitting out: %(names)s") % {
                 "names": ", ".join(str(m) for m in sitting_out)})
     return redirect(evening)
+
+
+def table_cards(request, slug, evening_id):
+    """The evening's tables as cards to print and put on the tables: the round, the table's
+    number, who sits there and the deals to play (``?round=2``: that round's alone)."""
+    access, evening = acl.get_evening(request, slug, evening_id)
+    number = _whole_number(request.GET.get("round", ""))
+    if evening.in_rounds:
+        rounds = draw.rounds_of(evening, sees_members=access.sees_members)
+        if number is not None:
+            rounds = [r for r in rounds if r["number"] == number]
+    else:
+        rounds = [{"number": 1, "tables": history.evening_tables(evening), "sitting_out": []}]
+    return render(request, "leagues/table_cards.html", {
+        "club": access.club, "evening": evening, "league": evening.season.league,
+        "rounds": rounds, "back": evening.get_absolute_url()})
 
 
 @login_required

@@ -33,7 +33,7 @@ from whistclub.replicas import reads_from_replica
 def member_list(request, slug):
     access = acl.get_club_members(request, slug)
     form = MemberForm()
-    members = list(access.club.members.select_related("user"))
+    members = list(access.club.members.filter(guest=False).select_related("user"))
     extra = {}
     if access.is_organiser:
         extra = history.invite_rows(access.club)

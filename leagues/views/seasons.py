@@ -15,7 +15,7 @@ from leagues import charts, edits, exports, history
 from leagues.forms import CloseSeasonForm, HouseRulesForm, LeagueForm, PartnershipForm, SeasonForm
 from leagues.models import EntryError
 from leagues.standings import season_standings
-from leagues.views.common import SVG_POLICY, svg_response
+from leagues.views.common import SVG_POLICY, made, svg_response
 from whistclub.replicas import reads_from_replica
 
 
@@ -168,12 +168,8 @@ def partnership_edit(request, slug, pair_id):
     """Rename a pair, or change its players before it has played; retire it or bring it back."""
     access, pair = acl.get_partnership(request, slug, pair_id, acl.ORGANISER)
     if request.method == "POST" and "retired" in request.POST:
-        try:
-            edits.set_pair_retired(pair, request.POST["retired"] == "1", request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, _("Saved."))
+        made(request, lambda: edits.set_pair_retired(pair, request.POST["retired"] == "1",
+                                                      request.user), _("Saved."))
         return redirect(pair)
     form = PartnershipForm(access.club, request.POST or None, instance=pair)
     if request.method == "POST" and form.is_valid():

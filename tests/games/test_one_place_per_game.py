@@ -28,7 +28,7 @@ from leagues import paper
 from ratings import games as rated_games
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("games", "leagues", "ratings", "whistclub", "templates", "static")
+SCANNED = ("games", "leagues", "events", "ratings", "whistclub", "templates", "static")
 SUFFIXES = {".py", ".html", ".js", ".txt"}
 
 

@@ -134,7 +134,8 @@ def league_form(league, **changes):
     data = {"name": league.name, "ranking": league.ranking,
             "best_evenings": league.best_evenings, "min_evenings": league.min_evenings,
             "points_for_win": league.points_for_win, "points_for_loss": league.points_for_loss,
-            "tie_break": league.tie_break}
+            "tie_break": league.tie_break, "rounds": league.rounds,
+            "deals_per_round": league.deals_per_round}
     if league.players_enter_results:
         data["players_enter_results"] = "on"
     data.update(changes)

@@ -9,7 +9,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
-from leagues import edits
+from leagues import edits, guests
 from leagues.models import Evening, Invite
 from ratings.events import SITE, scope_of
 from ratings.store import refresh
@@ -65,6 +65,8 @@ CHANGES = {
     "an evening deleted": lambda r: edits.delete_evening(r["tables"][1].evening, r["by"]),
     "two records merged": lambda r: edits.merge_members(r["ann"], r["twin"], r["by"]),
     "a record claimed": claimed,
+    "a substitute from deal 2": lambda r: guests.add_substitute(r["tables"][1], 0, r["twin"], 2,
+                                                                r["by"]),
 }
 
 
@@ -128,7 +130,7 @@ def test_an_evening_moved_in_the_admin_rates_again(results, admin_client,
     assert admin_client.get(url).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post(url, {"date": "2030-01-01", "start_time": "",
-                                           "venue": evening.venue})
+                                           "venue": evening.venue, "rounds": evening.rounds})
     assert response.status_code == 302
     evening.refresh_from_db()
     assert evening.date == datetime.date(2030, 1, 1)

@@ -1,5 +1,5 @@
 """Dependencies go one way (docs/architecture.md): games.rules <- games <- leagues <- ratings,
-and no module of the project imports, through any chain, a module that imports it back.
+events beside leagues (neither imports the other), and no module of the project imports, through any chain, a module that imports it back.
 
 Read from the source, so that a lazy import inside a function counts as much as one at the
 top of a module: it is still a dependency to a reader, and still a cycle."""
@@ -13,12 +13,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 # What each layer may not import: everything above it.
 ABOVE = {
-    "games/rules": ("django", "games.models", "games.tables", "leagues", "ratings", "whistclub"),
-    "games": ("leagues", "ratings"),
-    "leagues": ("ratings",),
+    "games/rules": ("django", "games.models", "games.tables", "leagues", "events", "ratings",
+                    "whistclub"),
+    "games": ("leagues", "events", "ratings"),
+    # leagues and events stand side by side on games: neither imports the other.
+    "leagues": ("events", "ratings"),
+    "events": ("leagues", "ratings"),
 }
 # The project's own packages, whose modules may not import one another in a circle.
-PROJECT = ("games", "leagues", "ratings", "whistclub")
+PROJECT = ("games", "leagues", "events", "ratings", "whistclub")
+# The events' pure modules: the standard library and the engines alone, as the engines (they
+# run in the benches and the pairing's tests without Django).
+PURE_EVENTS = ("events/pairing.py", "events/scoring.py", "events/deals.py")
 
 
 def imported_modules(path: Path, *, relative: bool = False) -> set[str]:
@@ -226,6 +232,32 @@ def engine_imports_beyond_the_standard_library(root: Path) -> list[str]:
                 continue
             found.append(f"{path.relative_to(root)} imports {name}")
     return found
+
+
+def pure_imports_beyond_the_engines(root: Path, paths: tuple[str, ...]) -> list[str]:
+    """What ``paths`` import other than the standard library and the engines."""
+    found = []
+    for relative in paths:
+        for name in sorted(imported_modules(root / relative)):
+            top = name.partition(".")[0]
+            if top in sys.stdlib_module_names or top == "__future__" or \
+                    name == "games.rules" or name.startswith("games.rules."):
+                continue
+            found.append(f"{relative} imports {name}")
+    return found
+
+
+def test_the_events_pure_modules_need_the_standard_library_and_the_engines_alone():
+    assert pure_imports_beyond_the_engines(ROOT, PURE_EVENTS) == []
+
+
+def test_the_check_sees_a_pure_module_importing_django(tmp_path):
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "pairing.py").write_text(
+        "import random\nfrom games.rules import game_module\nfrom django.conf import settings\n"
+        "def f():\n    from games import registry\n")
+    assert pure_imports_beyond_the_engines(tmp_path, ("events/pairing.py",)) == [
+        "events/pairing.py imports django.conf", "events/pairing.py imports games"]
 
 
 def test_the_engines_need_the_standard_library_alone():

@@ -30,6 +30,7 @@ from leagues.models import (
     Member,
     Partnership,
     ResultChange,
+    Substitute,
     TableSeat,
 )
 from ratings.core import display
@@ -108,11 +109,14 @@ def _membership(member: Member) -> dict[str, Any]:
         "name_in_the_club": member.name, "role": member.role, "retired": member.retired,
         "email_the_club_typed": member.email, "emails_about_evenings": member.reminders,
         "joined": _when(member.joined_at),
+        "guest": member.guest,
         "league_results": _seat_results(member),
+        "substitutions": _substitutions(member),
         "pair_matches": _pair_matches(member),
         "attendance": [
             {"league": a.evening.season.league.name, "season": a.evening.season.name,
-             "evening": a.evening.date.isoformat(), "coming": a.coming}
+             "evening": a.evening.date.isoformat(), "coming": a.coming,
+             "gone_home": a.left}
             for a in Attendance.objects.filter(member=member)
             .select_related("evening__season__league").order_by("evening__date")],
     }
@@ -132,6 +136,15 @@ def _seat_results(member: Member) -> list[dict[str, Any]]:
     return [{**_table_place(seat.table), "seat": seat.seat, "total": _number(seat.total),
              "counted": seat.table_id in counted}
             for seat in TableSeat.objects.filter(member=member)
+            .select_related("table__evening__season__league")
+            .order_by("table__evening__date", "table__number")]
+
+
+def _substitutions(member: Member) -> list[dict[str, Any]]:
+    """Each seat the member took over from a deal on: their part of its total."""
+    return [{**_table_place(sub.table), "seat": sub.seat, "from_deal": sub.from_deal,
+             "total": _number(sub.total)}
+            for sub in Substitute.objects.filter(member=member)
             .select_related("table__evening__season__league")
             .order_by("table__evening__date", "table__number")]
 

@@ -1,0 +1,165 @@
+"""The movement of an evening in rounds: who sits out each round and who sits with whom, so that
+everyone meets as many different players as the numbers allow.  Pure Python (no Django): the
+draw (``leagues.draw.draw_round``) gives it who is present and what the earlier rounds were,
+``bench/movement.py`` measures it, ``tests/leagues/test_movement.py`` checks its promises.
+
+Players (tables of three or four, each for themselves):
+
+1. Sit-outs: when the number present is not a multiple of the table's size, those who sat out
+   fewest rounds this evening sit out (then those who sat out fewest evenings this season, then
+   by lot), so nobody sits out twice before everyone present has sat out once.
+2. Seats: a local search from several shuffles (``TRIES``), each improved by swapping two
+   players of different tables while a swap lowers the cost, keeps the seating of least cost.
+   The cost of a table is, for each two players at it, how often they met at a table earlier
+   this evening (times ``EVENING_WEIGHT``) plus how often earlier this season (``season``,
+   only for the "spread" draw): a repeat meeting this evening costs more than every season's
+   meeting together.  The search is deterministic for a given ``random.Random``.
+
+Pairs (Bid Whist): the round robin's circle method.  Each round is one of its rotations: the
+first that gives the bye to a pair that sat out fewest rounds, and repeats fewest matches of
+the evening, starting from the round the evening is at.  With the same pairs present all
+evening, ``n - 1`` rounds (``n`` pairs, one more for a bye when odd) meet every pair once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from itertools import combinations
+from typing import TypeVar
+
+T = TypeVar("T", bound=Hashable)
+
+TRIES = 4
+STEPS_PER_PLAYER = 150
+EVENING_WEIGHT = 1000
+
+
+def pair_key(a: Hashable, b: Hashable) -> frozenset:
+    return frozenset((a, b))
+
+
+def choose_sit_outs(present: Sequence[T], size: int, sat_out: Counter,
+                    season_sat_out: Counter, rng: random.Random) -> list[T]:
+    """Those who sit out this round: as many as the tables leave over, taken from those who
+    sat out fewest rounds of this evening, then fewest evenings this season, then by lot."""
+    count = len(present) % size
+    order = sorted(present, key=lambda p: (sat_out[p], season_sat_out[p], rng.random()))
+    return order[:count]
+
+
+def pair_cost(a: Hashable, b: Hashable, met: Counter, season: Counter) -> int:
+    """What seating ``a`` and ``b`` together costs: the square of how often they met this
+    evening (a third meeting costs more than two second ones), times ``EVENING_WEIGHT``, plus
+    how often they met this season."""
+    key = pair_key(a, b)
+    return EVENING_WEIGHT * met[key] * met[key] + season[key]
+
+
+def table_cost(table: Sequence[T], met: Counter, season: Counter) -> int:
+    return sum(pair_cost(a, b, met, season) for a, b in combinations(table, 2))
+
+
+def seat_tables(players: Sequence[T], size: int, met: Counter, rng: random.Random,
+                season: Counter | None = None, tries: int = TRIES) -> list[list[T]]:
+    """``players`` (a multiple of ``size``) in tables of ``size``, as few pairs who met before
+    sharing a table as the search finds (``met``: this evening's meetings, by ``pair_key``)."""
+    season = season if season is not None else Counter()
+    players = list(players)
+    if not players:
+        return []
+    best: list[list[T]] | None = None
+    best_cost = 0
+    for _try in range(max(tries, 1)):
+        rng.shuffle(players)
+        tables = [players[i:i + size] for i in range(0, len(players), size)]
+        cost, tables = _anneal(tables, met, season, rng)
+        if best is None or cost < best_cost:
+            best, best_cost = [list(t) for t in tables], cost
+        if best_cost == 0:
+            break
+    assert best is not None
+    return best
+
+
+def _anneal(tables: list[list[T]], met: Counter, season: Counter,
+            rng: random.Random) -> tuple[int, list[list[T]]]:
+    """Swaps of two players of different tables, a worse one taken now and then while the
+    temperature is high (simulated annealing), then only better ones; returns the least cost
+    seen and its tables."""
+    if len(tables) < 2:
+        return table_cost(tables[0], met, season) if tables else 0, tables
+
+    def joined(table: list[T], index: int, newcomer: T) -> int:
+        return sum(pair_cost(newcomer, other, met, season)
+                   for i, other in enumerate(table) if i != index)
+
+    cost = sum(table_cost(t, met, season) for t in tables)
+    best_cost, best = cost, [list(t) for t in tables]
+    size = len(tables[0])
+    steps = STEPS_PER_PLAYER * len(tables) * size
+    for step in range(steps):
+        if not cost:
+            break
+        temperature = EVENING_WEIGHT * (1 - step / steps) ** 2
+        t1, t2 = rng.sample(range(len(tables)), 2)
+        i, j = rng.randrange(size), rng.randrange(size)
+        first, second = tables[t1], tables[t2]
+        a, b = first[i], second[j]
+        delta = (joined(first, i, b) + joined(second, j, a)
+                 - joined(first, i, a) - joined(second, j, b))
+        if delta <= 0 or (temperature > 1 and rng.random() < math.exp(-delta / temperature)):
+            first[i], second[j] = b, a
+            cost += delta
+            if cost < best_cost:
+                best_cost, best = cost, [list(t) for t in tables]
+    return best_cost, best
+
+
+def meetings(rounds: Sequence[Sequence[Sequence[T]]]) -> Counter:
+    """How often each two sat at one table over ``rounds`` (each a list of tables)."""
+    met: Counter = Counter()
+    for tables in rounds:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                met[pair_key(a, b)] += 1
+    return met
+
+
+def circle_round(teams: Sequence[T | None], index: int) -> list[tuple[T | None, T | None]]:
+    """Rotation ``index`` of the circle method (``teams`` even, None a bye)."""
+    n = len(teams)
+    index %= n - 1
+    rotating = list(teams[1:])
+    if index:
+        rotating = rotating[-index:] + rotating[:-index]
+    order = [teams[0], *rotating]
+    return [(order[i], order[n - 1 - i]) for i in range(n // 2)]
+
+
+def pair_round(pairs: Sequence[T], met: Counter, sat_out: Counter,
+               start: int) -> tuple[list[tuple[T, T]], list[T]]:
+    """One round of matches between ``pairs`` (in a fixed order: the season's), and the pair
+    with the bye: the circle method's rotation from ``start`` on that gives the bye to a pair
+    that sat out fewest rounds, then repeats fewest matches of the evening (``met``)."""
+    teams: list[T | None] = [*pairs, *([None] if len(pairs) % 2 else [])]
+    if len(teams) < 2:
+        return [], list(pairs)
+    fewest = min((sat_out[p] for p in pairs), default=0)
+    best: tuple[tuple[int, int], list[tuple[T, T]], list[T]] | None = None
+    for step in range(len(teams) - 1):
+        matches: list[tuple[T, T]] = []
+        byes: list[T] = []
+        for a, b in circle_round(teams, start + step):
+            if a is None or b is None:
+                byes.extend(p for p in (a, b) if p is not None)
+            else:
+                matches.append((a, b))
+        unfair = len([p for p in byes if sat_out[p] > fewest])
+        repeats = sum(met[pair_key(a, b)] for a, b in matches)
+        if best is None or (unfair, repeats) < best[0]:
+            best = ((unfair, repeats), matches, byes)
+    assert best is not None
+    return best[1], best[2]

@@ -1,0 +1,75 @@
+"""Guests and substitutes: a walk-in guest added at the door of an evening, a guest made a
+member, and a substitute taking a seat of a table from a deal on (or taken back)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues import access as acl
+from leagues import guests
+from leagues.forms import GuestForm, SubstituteForm, first_error
+from leagues.models import EntryError
+from leagues.views.common import closed, made
+
+
+@login_required
+@require_POST
+def guest_add(request, slug, evening_id):
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    form = GuestForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(evening)
+    made(request, lambda: guests.add_guest(evening, form.cleaned_data["name"], request.user),
+         lambda guest: _("%(name)s plays this evening as a guest: they are marked coming and "
+                         "will be in the draw.") % {"name": guest.name})
+    return redirect(evening)
+
+
+@login_required
+@require_POST
+def guest_make_member(request, slug, member_id):
+    access, member = acl.get_member(request, slug, member_id, acl.ORGANISER)
+    made(request, lambda: guests.make_member(member, request.user),
+         _("%(name)s is now a member of the club, with their results.") % {"name": member.name})
+    return redirect(member)
+
+
+@login_required
+@require_POST
+def substitute_add(request, slug, table_id):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    form = SubstituteForm(table, guests.offered_at(table.evening, access.club), request.POST)
+    if not form.is_valid():
+        messages.error(request, first_error(form))
+        return redirect(table)
+    data = form.cleaned_data
+    try:
+        guests.add_substitute(table, data["seat"], data["member"], data["from_deal"],
+                              request.user)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("%(name)s plays the seat of %(seat)s from deal %(number)s; "
+                                    "the deals before stay with whoever played them.") % {
+            "name": data["member"].name, "seat": dict(form.fields["seat"].choices)[data["seat"]],
+            "number": data["from_deal"]})
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def substitute_remove(request, slug, table_id, substitute_id):
+    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+    if closed(request, table.evening.season):
+        return redirect(table)
+    made(request, lambda: guests.remove_substitute(table, substitute_id, request.user),
+         _("The substitute is taken back: the seat's deals are again those of whoever played "
+           "before."))
+    return redirect(table)

@@ -1,0 +1,326 @@
+"""Swiss rounds and arena tables (events/pairing.py): every table full, nobody twice, byes to
+those without one, the fewest repeats possible (checked against every partition of small
+fields), by score, and the same answer for the same seed."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from events import pairing
+from events.pairing import Standing, Waiting, arena_tables, swiss_round, table_repeats
+
+# (size, partnership): Bid Whist; Cutthroat Bid Whist; Solo and Belgian Whist.
+FORMATS = [(4, True), (3, False), (4, False)]
+
+
+def partitions(players: list, size: int):
+    """Every way of cutting ``players`` into groups of ``size`` (order of groups ignored)."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for others in itertools.combinations(rest, size - 1):
+        left = [p for p in rest if p not in others]
+        for more in partitions(left, size):
+            yield [(first, *others), *more]
+
+
+def best_seating_cost(group, cost, partnership):
+    if not partnership:
+        return table_repeats(group, cost, partnership=False)
+    a, b, c, d = group
+    return min(table_repeats(t, cost, partnership=True)
+               for t in ((a, b, c, d), (a, b, d, c), (a, c, b, d)))
+
+
+def fewest_repeats(players: list, size: int, cost, partnership: bool) -> int:
+    return min(sum(best_seating_cost(g, cost, partnership) for g in groups)
+               for groups in partitions(players, size))
+
+
+def swiss_cost(players):
+    by_id = {p.id: p for p in players}
+
+    def cost(a, b, partners):
+        if partners:
+            return 2 if b in by_id[a].partners or a in by_id[b].partners else 0
+        return 1 if b in by_id[a].opponents or a in by_id[b].opponents else 0
+    return cost
+
+
+@st.composite
+def swiss_fields(draw, most=9):
+    size, partnership = draw(st.sampled_from(FORMATS))
+    count = draw(st.integers(0, most))
+    ids = list(range(count))
+    pairs = list(itertools.combinations(ids, 2))
+    met = draw(st.sets(st.sampled_from(pairs), max_size=len(pairs))) if pairs else set()
+    partnered = draw(st.sets(st.sampled_from(pairs), max_size=len(pairs))) \
+        if pairs and partnership else set()
+    players = []
+    for i in ids:
+        players.append(Standing(
+            id=i, score=draw(st.integers(0, 3)),
+            opponents=frozenset(b if a == i else a for a, b in met if i in (a, b)),
+            partners=frozenset(b if a == i else a for a, b in partnered if i in (a, b)),
+            byes=draw(st.integers(0, 2))))
+    return size, partnership, players
+
+
+def check_partition(result, ids, size):
+    seated = [p for table in result.tables for p in table]
+    assert all(len(table) == size for table in result.tables)
+    assert len(seated) == len(set(seated)), "a player at two tables"
+    assert sorted(seated + list(result.sitting_out)) == sorted(ids)
+    assert not set(seated) & set(result.sitting_out)
+
+
+@given(swiss_fields(), st.integers(0, 3))
+def test_a_swiss_round_seats_everyone_once_at_full_tables(field, seed):
+    size, partnership, players = field
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    check_partition(result, [p.id for p in players], size)
+    assert len(result.sitting_out) == len(players) % size
+
+
+@given(swiss_fields(), st.integers(0, 3))
+def test_byes_go_to_the_fewest_byes_then_the_lowest_scores(field, seed):
+    size, partnership, players = field
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    by_id = {p.id: p for p in players}
+    out = [by_id[i] for i in result.sitting_out]
+    playing = [by_id[i] for table in result.tables for i in table]
+    for bye in out:
+        for player in playing:
+            assert bye.byes <= player.byes, "a second bye while someone has had fewer"
+            if bye.byes == player.byes:
+                assert bye.score <= player.score, "a bye to a higher score"
+
+
+def test_nobody_has_a_second_bye_while_someone_has_none():
+    players = [Standing(i, score=10 - i, byes=1 if i >= 5 else 0) for i in range(10)]
+    assert sorted(swiss_round(players, size=4).sitting_out) == [3, 4]
+
+
+@given(swiss_fields(), st.integers(0, 3))
+def test_a_swiss_round_has_the_fewest_repeats_the_field_allows(field, seed):
+    """Against every partition of the players who play: none while a round without one
+    exists, and never more than the fewest possible."""
+    size, partnership, players = field
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    cost = swiss_cost(players)
+    playing = [i for table in result.tables for i in table]
+    assert result.exact
+    assert result.repeats == sum(table_repeats(t, cost, partnership=partnership)
+                                 for t in result.tables)
+    assert result.repeats == fewest_repeats(sorted(playing), size, cost, partnership)
+
+
+@given(swiss_fields(), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_the_same_seed_gives_the_same_round_whatever_the_order_given(field, seed, rng):
+    size, partnership, players = field
+    shuffled = list(players)
+    rng.shuffle(shuffled)
+    assert swiss_round(players, size=size, partnership=partnership, seed=seed) == \
+        swiss_round(shuffled, size=size, partnership=partnership, seed=seed)
+
+
+@given(st.sampled_from(FORMATS), st.lists(st.integers(0, 5), max_size=14), st.integers(0, 3))
+def test_without_history_the_best_sit_with_the_best(fmt, scores, seed):
+    size, partnership = fmt
+    players = [Standing(i, score=s) for i, s in enumerate(scores)]
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    score = {p.id: p.score for p in players}
+    assert result.repeats == 0
+    for upper, lower in itertools.pairwise(result.tables):
+        assert min(score[i] for i in upper) >= max(score[i] for i in lower)
+
+
+def test_partners_are_seated_opposite_best_with_fourth():
+    players = [Standing(i, score=10 - i) for i in range(4)]
+    assert swiss_round(players, size=4, partnership=True).tables == ((0, 1, 3, 2),)
+    # 0 and 3 partnered before: 0 partners 2 instead, without a repeat.
+    players[0] = Standing(0, score=10, partners=frozenset({3}))
+    assert swiss_round(players, size=4, partnership=True).tables == ((0, 1, 2, 3),)
+
+
+def test_the_seed_orders_equal_scores():
+    players = [Standing(i, score=0) for i in range(12)]
+    rounds = {swiss_round(players, size=4, seed=seed).tables for seed in range(20)}
+    assert len(rounds) > 1
+
+
+def test_sizes_the_games_do_not_have_are_refused():
+    for size, partnership in ((2, False), (5, False), (3, True)):
+        try:
+            swiss_round([], size=size, partnership=partnership)
+        except ValueError:
+            continue
+        raise AssertionError(f"size {size} accepted")
+
+
+def test_a_player_listed_twice_is_refused():
+    try:
+        swiss_round([Standing(1, 0), Standing(1, 2)], size=3)
+    except ValueError:
+        return
+    raise AssertionError("accepted")
+
+
+# -- a large field ---------------------------------------------------------------------------
+
+
+def simulated_swiss(count: int, rounds: int, size: int, partnership: bool, seed: int = 1):
+    """A field of ``count`` after ``rounds`` Swiss rounds with random results."""
+    rng = random.Random(seed)
+    players = {i: Standing(i, score=0) for i in range(count)}
+    for number in range(rounds):
+        result = swiss_round(players.values(), size=size, partnership=partnership, seed=number)
+        for table in result.tables:
+            for seat, pid in enumerate(table):
+                p = players[pid]
+                partners = {table[(seat + 2) % 4]} if partnership else set()
+                opponents = set(table) - {pid} - partners
+                players[pid] = Standing(pid, p.score + rng.randint(0, 4), p.opponents | opponents,
+                                        p.partners | partners, p.byes)
+        for pid in result.sitting_out:
+            p = players[pid]
+            players[pid] = Standing(pid, p.score + 2, p.opponents, p.partners, p.byes + 1)
+    return list(players.values())
+
+
+def test_a_400_player_round_is_formed_quickly_without_repeats():
+    for size, partnership in FORMATS:
+        players = simulated_swiss(401, 7, size, partnership)
+        began = time.perf_counter()
+        result = swiss_round(players, size=size, partnership=partnership, seed=8)
+        assert time.perf_counter() - began < 5
+        check_partition(result, [p.id for p in players], size)
+        assert result.repeats == 0
+
+
+def test_past_the_search_budget_the_fallback_still_seats_everyone(monkeypatch):
+    monkeypatch.setattr(pairing, "SEARCH_BUDGET", 5)
+    players = simulated_swiss(40, 5, 4, True)
+    result = swiss_round(players, size=4, partnership=True, seed=3)
+    check_partition(result, [p.id for p in players], 4)
+    assert not result.exact
+    assert result.repeats == sum(table_repeats(t, swiss_cost(players), partnership=True)
+                                 for t in result.tables)
+
+
+def test_a_round_of_more_tables_than_the_search_takes_goes_to_the_fallback(monkeypatch):
+    monkeypatch.setattr(pairing, "SEARCH_TABLES", 5)
+    players = simulated_swiss(41, 3, 3, False)
+    result = swiss_round(players, size=3, seed=3)
+    check_partition(result, [p.id for p in players], 3)
+    assert not result.exact and result.repeats == 0
+
+
+def test_a_field_of_3000_is_seated():
+    players = [Standing(i, score=i % 17) for i in range(3001)]
+    result = swiss_round(players, size=3, seed=1)
+    check_partition(result, list(range(3001)), 3)
+    assert result.repeats == 0
+
+
+# -- the arena --------------------------------------------------------------------------------
+
+
+@st.composite
+def arena_fields(draw, most=9):
+    size, partnership = draw(st.sampled_from(FORMATS))
+    count = draw(st.integers(0, most))
+    ids = list(range(count))
+    # The tables they just left: consecutive groups of a shuffled order, some newcomers.
+    order = draw(st.permutations(ids))
+    newcomers = draw(st.sets(st.sampled_from(ids))) if ids else set()
+    last = {}
+    for start in range(0, count, size):
+        group = frozenset(order[start:start + size]) - newcomers
+        for i in group:
+            last[i] = group - {i}
+    players = [Waiting(i, score=draw(st.integers(0, 3)), last_table=last.get(i, frozenset()),
+                       since=draw(st.integers(0, 3))) for i in ids]
+    return size, partnership, players
+
+
+def arena_cost(players):
+    by_id = {p.id: p for p in players}
+
+    def cost(a, b, partners):
+        together = b in by_id[a].last_table or a in by_id[b].last_table
+        return (2 if partners else 1) if together else 0
+    return cost
+
+
+@given(arena_fields(), st.integers(0, 3))
+def test_the_arena_seats_as_many_as_fill_tables_and_the_latest_wait(field, seed):
+    size, partnership, players = field
+    result = arena_tables(players, size=size, partnership=partnership, seed=seed)
+    check_partition(result, [p.id for p in players], size)
+    assert len(result.sitting_out) == len(players) % size
+    since = {p.id: p.since for p in players}
+    for waiting in result.sitting_out:
+        for table in result.tables:
+            assert all(since[waiting] >= since[i] for i in table), "an earlier arrival waits"
+
+
+@given(arena_fields(), st.integers(0, 3))
+def test_the_arena_keeps_last_tables_apart_as_far_as_possible(field, seed):
+    size, partnership, players = field
+    result = arena_tables(players, size=size, partnership=partnership, seed=seed)
+    cost = arena_cost(players)
+    playing = [i for table in result.tables for i in table]
+    assert result.exact
+    assert result.repeats == fewest_repeats(sorted(playing), size, cost, partnership)
+
+
+@given(arena_fields(), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_the_arena_is_the_same_for_the_same_seed(field, seed, rng):
+    size, partnership, players = field
+    shuffled = list(players)
+    rng.shuffle(shuffled)
+    assert arena_tables(players, size=size, partnership=partnership, seed=seed) == \
+        arena_tables(shuffled, size=size, partnership=partnership, seed=seed)
+
+
+def test_the_arena_seats_by_score_and_never_the_same_table_again_when_it_can():
+    # Two tables just finished: 0-3 and 4-7, strongest first.
+    last = {i: frozenset(range(4 * (i // 4), 4 * (i // 4) + 4)) - {i} for i in range(8)}
+    players = [Waiting(i, score=8 - i, last_table=last[i]) for i in range(8)]
+    result = arena_tables(players, size=4, seed=0)
+    # Apart entirely is impossible (8 players from two tables of 4): two of each at each
+    # table, a pair that met at each.
+    assert result.repeats == 4 and result.exact
+    players += [Waiting(i, score=8 - i) for i in range(8, 16)]  # eight newcomers
+    result = arena_tables(players, size=4, seed=0)
+    assert result.repeats == 0
+    assert result.tables[0][0] == 0
+
+
+def test_the_round_is_the_same_in_another_process():
+    """A stored seed forms the same round again later, in a process whose string hashes
+    differ (nothing depends on the order of a set)."""
+    import subprocess
+    import sys
+
+    program = ("import random\n"
+               "from events.pairing import Standing, swiss_round, arena_tables, Waiting\n"
+               "rng = random.Random(4)\n"
+               "ids = [f'p{i}' for i in range(23)]\n"
+               "ps = [Standing(i, rng.randint(0, 3), frozenset(rng.sample(ids, 9)) - {i},\n"
+               "               frozenset(rng.sample(ids, 3)) - {i}, rng.randint(0, 1)) for i in ids]\n"
+               "print(swiss_round(ps, size=4, partnership=True, seed=7))\n"
+               "print(arena_tables([Waiting(p.id, p.score, p.opponents) for p in ps], size=3))\n")
+    outputs = {subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                              check=True, env={"PYTHONHASHSEED": str(seed)},
+                              cwd=Path(__file__).resolve().parents[2]).stdout
+               for seed in (1, 2, 3)}
+    assert len(outputs) == 1
