@@ -59,11 +59,15 @@ def test_a_phone_player_is_told_why_a_card_is_dimmed_and_counts_a_discard(browse
     deadline = time.monotonic() + 240
     still = Stall(page)
     while time.monotonic() < deadline and not {"why", "discard"} <= seen:
-        if page.locator(".felt .seat-north").count():
-            # the plates sit around the table in every phase (the auction once put them in a
-            # row, then around the table once a card was played)
+        playing = page.locator(".felt:not(.quiet)").count()
+        # at a call of the auction with the usual bid box (a long one, as a declarer's choice
+        # of trumps and mode, is a sheet the plates stand in a row above), or in the play
+        bidding = page.locator(".felt.quiet ~ .my-hand > .bid-box:not(.many)").count()
+        if page.locator(".felt .seat-north").count() and (playing or bidding):
+            # the plates sit around the table in both (the auction once put them in a row,
+            # then around the table once a card was played)
             north, west = box(page, ".felt .seat-north"), box(page, ".felt .seat-west")
-            phase = "play" if page.locator(".felt:not(.quiet)").count() else "auction"
+            phase = "play" if playing else "auction"
             plates.setdefault(phase, west["y"] >= north["y"] + north["h"] - 1)
         if page.locator(".felt:not(.quiet) .trick").count():
             trick_heights.add(round(box(page, ".felt .trick .table-centre")["h"]))
