@@ -23,6 +23,7 @@ from leagues.forms import (
     first_error,
 )
 from leagues.models import EntryError, Letter
+from leagues.views.board import board_address
 from leagues.views.common import closed, refused, say
 
 
@@ -64,6 +65,7 @@ def evening_detail(request, slug, evening_id):
         "tables": tables,
         "sitting_out": draw.sitting_out(evening) if access.sees_members else [],
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
+        "board_address": board_address(request, evening) if access.is_organiser else "",
         **(_rounds_context(access, evening, tables) if evening.in_rounds else {})})
 
 
