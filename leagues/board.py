@@ -32,9 +32,12 @@ def evening_changed(evening_id: int | None) -> None:
         transaction.on_commit(lambda: broadcast_board(evening_id))
 
 
-def on_table_saved(sender, instance, **kwargs) -> None:
-    """A table of an evening saved or deleted (drawn, added by hand, its result written)."""
-    evening_changed(instance.evening_id)
+def on_table_saved(sender, instance, created=True, **kwargs) -> None:
+    """A table of an evening made (drawn, added by hand) or deleted (drawn again).  A change of
+    an existing table's result or players is announced by ``result_events.table_changed``, once
+    per change: its saves here would render the boards twice."""
+    if created:
+        evening_changed(instance.evening_id)
 
 
 def _who_key(who) -> tuple:

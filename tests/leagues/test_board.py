@@ -155,3 +155,26 @@ async def test_a_members_only_boards_socket_needs_the_evenings_token(club, solo_
     closed = await board.receive_output(timeout=5)
     assert closed["type"] == "websocket.close"
     await database_sync_to_async(board_feed.wait_until_idle)()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_table_drawn_and_a_deal_deleted_reach_the_board(club, solo_table, organiser,
+                                                                organiser_user):
+    from tests.leagues.conftest import add_members, make_solo_table
+
+    await database_sync_to_async(make_public)(club)
+    evening = solo_table.evening
+    await database_sync_to_async(solo_table.add_deal)(solo("solo", 0, 6), organiser_user)
+    board, connected, _ = await connect(f"/ws/boards/{evening.pk}/")
+    assert connected
+    await board.receive_from(timeout=5)  # the catch-up render
+
+    def draw_another():
+        make_solo_table(evening, add_members(club, ["Quentin", "Rita", "Sam", "Tess"]), 2)
+
+    await database_sync_to_async(draw_another)()
+    assert "Quentin" in await board.receive_from(timeout=5)
+    await database_sync_to_async(solo_table.change_deal)(1, None, organiser_user)
+    assert "No result entered yet" in await board.receive_from(timeout=5)
+    await board.disconnect()
+    await database_sync_to_async(board_feed.wait_until_idle)()
