@@ -6,7 +6,8 @@ tables, their players and their totals; never who is coming, who sits out or any
 the club's people.  Who may open it is decided in ``leagues.access`` (``board_visible``).
 
 A change of the evening's tables or results (a deal entered, corrected, deleted or restored, a
-table drawn or added by hand, a round drawn, a table deleted) calls :func:`evening_changed`
+table drawn or added by hand, a round drawn, a table deleted) calls
+``board_events.evening_changed``
 inside its transaction; once it commits, the evening's group hears "the board changed"
 (``games.broadcasting.broadcast_board``: the id alone) and each process renders the board once
 for all its sockets of that evening (``leagues.board_feed``).
@@ -16,20 +17,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.broadcasting import broadcast_board
 from leagues import history, scoring
+from leagues.board_events import evening_changed
 from leagues.models import Evening
-
-
-def evening_changed(evening_id: int | None) -> None:
-    """Tell the evening's boards once the change in progress commits (nothing if it is rolled
-    back).  Several calls in one change cost one render each process: the feed folds them."""
-    if evening_id is not None:
-        transaction.on_commit(lambda: broadcast_board(evening_id))
 
 
 def on_table_saved(sender, instance, created=True, **kwargs) -> None:

@@ -16,8 +16,8 @@ merge moves seats that way).  The code that changes results announces them:
 - a club made public or members-only (``edits.change_club``, also from the admin):
   :func:`visibility_switched`.
 
-Each of the first three also tells the boards of the evenings concerned (``leagues.board``),
-and a club's visibility switched tells the boards of its evenings from yesterday on (a public
+Each of the first three also tells the boards of the evenings concerned (``leagues.board``,
+through ``leagues.board_events``), and a club's visibility switched tells the boards of its evenings from yesterday on (a public
 board of a club now members-only closes).
 
 A signal is sent before the transaction commits: a listener whose work must wait for the commit
@@ -27,9 +27,13 @@ neither by a crash after the commit nor done for a change that was rolled back.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
+from django.apps import apps
 from django.dispatch import Signal
+from django.utils import timezone
+
+from leagues import board_events
 
 # The results of ``club``'s leagues of ``game`` (a string, the registry's id) changed
 # from the day ``since`` on; nothing before that day changed.
@@ -45,11 +49,9 @@ def _announce_results(club, game: str, since: date) -> None:
 
 def table_changed(table) -> None:
     """The result of ``table``, or who holds it, changed."""
-    from leagues import board
-
     league = table.evening.season.league
     _announce_results(league.club, league.game, table.evening.date)
-    board.evening_changed(table.evening_id)
+    board_events.evening_changed(table.evening_id)
 
 
 def tables_changed(tables) -> None:
@@ -57,10 +59,8 @@ def tables_changed(tables) -> None:
     are about to be deleted in this transaction (the tables, or their evening).  One
     announcement per club and game, from the earliest day; tables without a result have
     nothing to announce."""
-    from leagues import board
-
     for evening_id in set(tables.values_list("evening_id", flat=True)):
-        board.evening_changed(evening_id)
+        board_events.evening_changed(evening_id)
     earliest: dict[tuple, tuple] = {}
     for table in (tables.exclude(entry="").select_related("evening__season__league__club")
                   .order_by("evening__date")):
@@ -73,9 +73,7 @@ def tables_changed(tables) -> None:
 def evening_moved(evening, old_date: date) -> None:
     """``evening`` was moved from ``old_date`` to its date: its results now stand between other
     days' results (nothing to announce when it has none)."""
-    from leagues import board
-
-    board.evening_changed(evening.pk)
+    board_events.evening_changed(evening.pk)
     if old_date == evening.date or not evening.tables.exclude(entry="").exists():
         return
     league = evening.season.league
@@ -91,16 +89,10 @@ def records_claimed(club) -> None:
 
 def visibility_switched(club) -> None:
     """``club`` was made public or members-only (``club.is_public`` says which)."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from leagues import board
-    from leagues.models import Evening
-
-    recent = Evening.objects.filter(season__league__club=club,
-                                    date__gte=timezone.localdate() - timedelta(days=1))
+    evenings = apps.get_model("leagues", "Evening").objects  # the models import this module
+    recent = evenings.filter(season__league__club=club,
+                             date__gte=timezone.localdate() - timedelta(days=1))
     for evening_id in recent.values_list("pk", flat=True):
-        board.evening_changed(evening_id)
+        board_events.evening_changed(evening_id)
     for game, since in club.first_result_days().items():
         visibility_changed.send(sender=type(club), club=club, game=game, since=since)

@@ -178,3 +178,31 @@ async def test_a_table_drawn_and_a_deal_deleted_reach_the_board(club, solo_table
     assert "No result entered yet" in await board.receive_from(timeout=5)
     await board.disconnect()
     await database_sync_to_async(board_feed.wait_until_idle)()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_public_board_closes_when_its_club_is_made_members_only(club, solo_table):
+    import datetime
+
+    from django.db import transaction
+
+    from leagues import result_events
+    from leagues.models import Evening
+
+    evening = solo_table.evening
+    await database_sync_to_async(Evening.objects.filter(pk=evening.pk).update)(
+        date=datetime.date.today())
+    await database_sync_to_async(make_public)(club)
+    board, connected, _ = await connect(f"/ws/boards/{evening.pk}/")
+    assert connected
+    await board.receive_from(timeout=5)
+
+    def members_only():
+        with transaction.atomic():
+            Club.objects.filter(pk=club.pk).update(is_public=False)
+            club.refresh_from_db()
+            result_events.visibility_switched(club)
+
+    await database_sync_to_async(members_only)()
+    assert (await board.receive_output(timeout=5))["type"] == "websocket.close"
+    await database_sync_to_async(board_feed.wait_until_idle)()
