@@ -17,6 +17,14 @@ Deal ``i`` is the same deal in every run with the same seed: ``--first 1000 --de
 the second half of a 2,000-deal run, so that a long run can be split over two sittings (for two
 equal halves, the whole run's mean is the halves' mean and its ci95 is sqrt(ci1² + ci2²) / 2).
 
+``--blunders`` plays instead ``--deals`` deals per game with every seat at one level, for each level
+of ``--levels`` (default easy,normal,strong), and counts in each hand the blunders of
+:mod:`games.rules.computer.blunders`: cards that cost a trick where the position was settled,
+and the kinds a partner notices.  One line per game and level,
+``blunders: game=<game> level=<level> hands=N per_100_hands=X partner_kinds: trump_partner=a
+no_return=b ... settled: trump_partner=c ...`` (per 100 hands; ``settled``: the partner kinds'
+findings that were settled blunders too).
+
 ``oracle`` (:mod:`games.rules.computer.oracle`) is the strong search seeing every card: the ceiling.
 When a game's pairings include ``L-easy`` and ``oracle-easy``, the bench prints the share of the
 easy-to-oracle gap that level L closes, ``gap_closed = (L - easy) / (oracle - easy)``, with an
@@ -38,8 +46,8 @@ if __package__ in (None, ""):  # run as a file: the project's root, where bench/
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import levels  # noqa: E402
-from games.rules import GAME_MODULES, game_module  # noqa: E402
-from games.rules.computer import ALL_LEVELS, choose_action, oracle  # noqa: E402
+from games.rules import GAME_MODULES, game_module, records  # noqa: E402
+from games.rules.computer import ALL_LEVELS, blunders, choose_action, oracle  # noqa: E402
 
 levels.register()  # here, not under main: the worker processes load this module anew
 BENCH_LEVELS = (*ALL_LEVELS, *levels.COMPARED_LEVELS, "oracle")
@@ -48,8 +56,8 @@ BENCH_LEVELS = (*ALL_LEVELS, *levels.COMPARED_LEVELS, "oracle")
 GAMES = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 4)
 
 
-def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], computer_seed: int
-              ) -> tuple[list[float], list[float]]:
+def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], computer_seed: int,
+              record: list | None = None) -> tuple[list[float], list[float]]:
     """Play one hand; (points per seat or team, decision seconds per seat-level 'A' seat)."""
     module = game_module(game)
     rules = module.Rules()
@@ -68,6 +76,8 @@ def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], co
             action = choose_action(view, seat_levels[seat], rng)
         times.append((seat_levels[seat], time.perf_counter() - start))
         state.apply(action, seat)
+    if record is not None:
+        record.append(records.record_of(state))
     result = state.result()
     points = result.get("points", result.get("units"))
     return [float(p) for p in points], times
@@ -100,6 +110,43 @@ def duplicate_deal(task: tuple[str, str, str, int, int]
     return sum(figures) / 2, all_times
 
 
+def blunders_of_deal(task: tuple[str, str, int, int]) -> dict[str, int]:
+    """The deal played with every seat at ``level``: its settled blunders, and each partner
+    kind's findings (``kind``) and those of them that were settled blunders (``settled:kind``)."""
+    game, level, index, seed = task
+    deal_seed = seed * 1_000_003 + index
+    played: list = []
+    play_once(game, deal_seed, index % 4, [level] * 4, deal_seed * 2 + 7, played)
+    found = blunders.count(played[0], seed=deal_seed)
+    out = {"blunders": len(found["blunders"])}
+    for kind, findings in found["kinds"].items():
+        out[kind] = len(findings)
+        out[f"settled:{kind}"] = len(found["settled_kinds"][kind])
+    return out
+
+
+def blunder_lines(args, games: list[str], pool) -> list[str]:
+    lines = []
+    for game in games:
+        for level in [lv for lv in args.levels.split(",") if lv]:
+            tasks = [(game, level, i, args.seed) for i in range(args.first, args.first + args.deals)]
+            start = time.perf_counter()
+            results = (pool.map(blunders_of_deal, tasks, chunksize=4) if pool is not None
+                       else [blunders_of_deal(t) for t in tasks])
+            total = {key: sum(r[key] for r in results) for key in results[0]}
+            per_100 = {key: 100 * value / len(results) for key, value in total.items()}
+            kinds = " ".join(f"{kind}={per_100[kind]:.1f}" for kind in blunders.PARTNER_KINDS)
+            settled = " ".join(f"{kind}={per_100['settled:' + kind]:.1f}"
+                               for kind in blunders.PARTNER_KINDS)
+            lines.append(f"blunders: game={game} level={level} hands={len(results)} "
+                         f"per_100_hands={per_100['blunders']:.1f} partner_kinds: {kinds} "
+                         f"settled: {settled}")
+            print(f"# {game} {level}: {len(results)} hands in "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
+            print(lines[-1], flush=True)
+    return lines
+
+
 def summarise(values: list[float]) -> tuple[float, float]:
     """(mean, half-width of its 95% interval); no values: (0, inf)."""
     n = len(values)
@@ -125,12 +172,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="the first deal's number")
+    parser.add_argument("--blunders", action="store_true",
+                        help="count blunders in self-play instead of duplicate matches")
+    parser.add_argument("--levels", default="easy,normal,strong",
+                        help="with --blunders: the levels, each playing every seat")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     for pair in pairings:
         if len(pair) != 2 or any(level not in BENCH_LEVELS for level in pair):
             parser.error(f"a pairing is levelA-levelB with levels from {BENCH_LEVELS}")
+    if args.blunders:
+        for level in args.levels.split(","):
+            if level and level not in BENCH_LEVELS:
+                parser.error(f"a level is one of {BENCH_LEVELS}")
+        pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
+        try:
+            lines = blunder_lines(args, games, pool)
+        finally:
+            if pool is not None:
+                pool.close()
+        print()
+        print("\n".join(lines))
+        return 0
     lines = []
     measured: dict[tuple[str, str, str], list[float]] = {}  # (game, A, B): figure per deal
     times_of: dict[str, list[float]] = {}

@@ -44,6 +44,15 @@ COMPARED_LEVELS: dict[str, SearchLevel] = {
 }
 
 
+# strong before it spared partner's trumps (2026-12-06): a trump led where only partner could
+# still hold one cost nothing (docs/computer-players.md, "Blunders a partner notices")
+COMPARED_LEVELS["strong_v5"] = STRONG
+# Each level as it was, and each candidate as measured: strong's sparing of partner's trumps
+# (docs/computer-players.md, "Blunders a partner notices") came after them all.
+COMPARED_LEVELS = {name: replace(level, spare_partners_trumps=False)
+                   for name, level in COMPARED_LEVELS.items()}
+
+
 def register() -> None:
     """Add the compared levels to the computer players' level table (again: no harm).  A bench calls it
     when its module loads, so that the worker processes it starts (which load the module

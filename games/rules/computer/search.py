@@ -63,6 +63,10 @@ class SearchLevel:
     # bonuses of :func:`habits` alone lose to the samples' noise (a duck the samples rarely see
     # punished).
     habits_within_noise: bool = False
+    # On lead, a trump costs a habit's unit when no opponent can hold a trump and partner may:
+    # the lead would only pull partner's trumps (the blunder kind ``dead_trumps``,
+    # games/rules/computer/blunders.py).
+    spare_partners_trumps: bool = False
 
     @property
     def calls(self) -> str:
@@ -94,7 +98,8 @@ NOISE_SE = 3.0
 # tricks), the prop a club player makes (the position "prop_with_four_tricks").
 STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
-                     habits_within_noise=True, measured=("bids", "kitty", "partnership"))
+                     habits_within_noise=True, measured=("bids", "kitty", "partnership"),
+                     spare_partners_trumps=True)
 NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                      club_leads=True, tuned_calls=True, habits_within_noise=True,
                      measured=("bids", "kitty", "partnership"))
@@ -131,7 +136,7 @@ def choose_card(view: HandView, level: SearchLevel, rng: random.Random,
         if level.habit_over_exact or tricks_left > level.exact_tricks else None
     if drawing is not None:
         return "play " + ALL_CARDS[drawing]
-    bonus = habits(view, know, candidates)
+    bonus = habits(view, know, candidates, level.spare_partners_trumps)
     per_deal: dict[int, list[float]] | None = {} if level.habits_within_noise else None
     values = card_values(know, candidates, level, rng, seen_hands, view, per_deal)
     if values is None:
@@ -283,8 +288,11 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
     return {card: total / weights for card, total in totals.items()}
 
 
-def habits(view: HandView, know: kn.Knowledge, candidates: list[int]) -> dict[int, float]:
-    """Small bonuses for the partnership habits (see the module docstring)."""
+def habits(view: HandView, know: kn.Knowledge, candidates: list[int],
+           spare_partners_trumps: bool = False) -> dict[int, float]:
+    """Small bonuses for the partnership habits (see the module docstring); with
+    ``spare_partners_trumps``, a trump led where it would only pull partner's trumps costs one
+    (:class:`SearchLevel`)."""
     spec, me = know.spec, know.me
     unit = kn.hooks(view).HABIT_UNIT  # in the game's own score unit (points or units)
     partner = [s for s in range(4) if s != me and spec.side[s] == spec.side[me]]
@@ -313,7 +321,25 @@ def habits(view: HandView, know: kn.Knowledge, candidates: list[int]) -> dict[in
             for card in candidates:
                 if spec.strength[card] >= TRUMP:
                     out[card] = out.get(card, 0.0) + unit
+    if spare_partners_trumps and trump is not None and pulls_only_partners_trumps(know):
+        for card in candidates:
+            if spec.strength[card] >= TRUMP and any(spec.strength[c] < TRUMP for c in candidates):
+                out[card] = out.get(card, 0.0) - unit
     return out
+
+
+def pulls_only_partners_trumps(know: kn.Knowledge) -> bool:
+    """No opponent can hold a trump (shown void, or none unseen it could hold) and a partner
+    may: a trump lead would only pull partner's."""
+    spec, me = know.spec, know.me
+    trumps = spec.follow[spec.trump_group] if spec.trump_group >= 0 else 0
+
+    def may_hold(seat: int) -> bool:
+        return bool(know.fixed[seat] & trumps or know.unseen & trumps & ~know.forbidden[seat])
+
+    others = [s for s in range(4) if s != me]
+    return bool(trumps) and not any(may_hold(s) for s in others if spec.side[s] != spec.side[me]) \
+        and any(may_hold(s) for s in others if spec.side[s] == spec.side[me])
 
 
 def draw_trumps(view: HandView, know: kn.Knowledge, candidates: list[int]) -> int | None:
