@@ -1,10 +1,10 @@
 """Telling sockets that something changed: a table's group hears only its new version (never a
 card: the message may travel through Redis to every process), or a line said at the table
 (``games.chat``: a person's words or a phrase, with its audience), the lobby's group that the
-list of tables changed.
+list of tables changed, an evening's group that its board at the venue changed (``leagues.board``).
 
 The names of the channel layer's groups are made here and nowhere else (``table_group``,
-``account_group``, ``lobby_group``): the socket that joins a group and the code that sends to it
+``account_group``, ``lobby_group``, ``board_group``): the socket that joins a group and the code that sends to it
 must spell it the same way.
 """
 
@@ -30,6 +30,12 @@ def account_group(user_id: int) -> str:
 def lobby_group() -> str:
     """The lobby: one socket per process listens for all its lobby sockets (games.lobby_feed)."""
     return "lobby"
+
+
+def board_group(evening_id: int) -> str:
+    """A league evening's board at the venue: one socket per process listens for all the boards
+    of that evening open in the process (``leagues.board_feed``)."""
+    return f"board-{evening_id}"
 
 
 _deferred = threading.local()
@@ -92,3 +98,10 @@ def broadcast_lobby() -> None:
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(lobby_group(), {"type": "lobby.changed"})
+
+
+def broadcast_board(evening_id: int) -> None:
+    """An evening's tables or results changed: its boards render again (only the id travels)."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(board_group(evening_id), {"type": "board.changed"})

@@ -13,6 +13,7 @@ Every view gets its objects through these helpers, never through an ad-hoc filte
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -203,6 +204,46 @@ def get_club_by_calendar_token(slug: str, token: str) -> Club:
     if member is None:
         raise Http404("No such calendar")
     return member.club
+
+
+def board_visible(club: Club, board_token: str | None, token: str | None,
+                  is_member: bool) -> bool:
+    """Who may watch an evening's board (``leagues.board``): with a token, only the evening's
+    own (a members-only club's screen at the venue, which signs in as nobody); without one,
+    anyone in a public club, and the members of a members-only one."""
+    if token is not None:
+        return bool(board_token) and len(token) <= 64 and secrets.compare_digest(
+            token.encode(), str(board_token).encode())
+    return club.is_public or is_member
+
+
+def get_evening_for_board(request, slug, evening_id, token=None) -> Evening:
+    """The evening of a board page: 404, whatever was wrong (no such evening, another club's,
+    a members-only club without its token, a wrong or replaced token): the answer tells
+    nothing of which."""
+    evening = (Evening.objects.select_related("season__league__club")
+               .filter(pk=evening_id, season__league__club__slug=slug).first())
+    if evening is None:
+        raise Http404("No such board")
+    club = evening.season.league.club
+    is_member = bool(request.user.is_authenticated and token is None
+                     and Member.objects.filter(club=club, user=request.user).exists())
+    if not board_visible(club, evening.board_token, token, is_member):
+        raise Http404("No such board")
+    return evening
+
+
+def board_socket_access(evening_id: int, token: str | None, user) -> tuple[bool, bool]:
+    """The board's socket, by the same rule as its page (``get_evening_for_board``): whether it
+    may open, and whether it opened as a member of the club (without a token)."""
+    evening = (Evening.objects.select_related("season__league__club")
+               .filter(pk=evening_id).first())
+    if evening is None:
+        return False, False
+    club = evening.season.league.club
+    is_member = bool(token is None and user is not None and user.is_authenticated
+                     and Member.objects.filter(club=club, user=user).exists())
+    return board_visible(club, evening.board_token, token, is_member), is_member
 
 
 def get_partnership(request, slug, pair_id, need=VIEW) -> tuple[ClubAccess, Partnership]:

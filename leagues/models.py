@@ -566,6 +566,11 @@ class Evening(models.Model):
     # A cancelled evening stays on the calendar, marked so; it holds no table and no result
     # (``leagues.season_calendar.cancel_evening``), and its answers are kept.
     cancelled_at = models.DateTimeField(null=True, blank=True)
+    # The secret of the evening's board link (``leagues.board``): what a members-only club's
+    # screen at the venue opens without signing in.  An organiser makes it, or a new one
+    # (the old link then answers 404).
+    board_token = models.CharField(max_length=64, null=True, blank=True, unique=True,
+                                   editable=False)
 
     class Meta:
         ordering = ["date", "start_time", "pk"]
@@ -581,6 +586,12 @@ class Evening(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+    def new_board_token(self) -> str:
+        """A new secret board link for this evening; the previous one stops working."""
+        self.board_token = secrets.token_urlsafe(24)
+        self.save(update_fields=["board_token"])
+        return self.board_token
 
     def refuse_if_cancelled(self) -> None:
         """A cancelled evening holds no table and no result (EntryError)."""

@@ -16,6 +16,10 @@ merge moves seats that way).  The code that changes results announces them:
 - a club made public or members-only (``edits.change_club``, also from the admin):
   :func:`visibility_switched`.
 
+Each of the first three also tells the boards of the evenings concerned (``leagues.board``,
+through ``leagues.board_events``), and a club's visibility switched tells the boards of its evenings from yesterday on (a public
+board of a club now members-only closes).
+
 A signal is sent before the transaction commits: a listener whose work must wait for the commit
 records it in that same transaction (an outbox row, ``games.followups``), so the work is lost
 neither by a crash after the commit nor done for a change that was rolled back.
@@ -23,9 +27,13 @@ neither by a crash after the commit nor done for a change that was rolled back.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
+from django.apps import apps
 from django.dispatch import Signal
+from django.utils import timezone
+
+from leagues import board_events
 
 # The results of ``club``'s leagues of ``game`` (a string, the registry's id) changed
 # from the day ``since`` on; nothing before that day changed.
@@ -43,6 +51,7 @@ def table_changed(table) -> None:
     """The result of ``table``, or who holds it, changed."""
     league = table.evening.season.league
     _announce_results(league.club, league.game, table.evening.date)
+    board_events.evening_changed(table.evening_id)
 
 
 def tables_changed(tables) -> None:
@@ -50,6 +59,8 @@ def tables_changed(tables) -> None:
     are about to be deleted in this transaction (the tables, or their evening).  One
     announcement per club and game, from the earliest day; tables without a result have
     nothing to announce."""
+    for evening_id in set(tables.values_list("evening_id", flat=True)):
+        board_events.evening_changed(evening_id)
     earliest: dict[tuple, tuple] = {}
     for table in (tables.exclude(entry="").select_related("evening__season__league__club")
                   .order_by("evening__date")):
@@ -62,6 +73,7 @@ def tables_changed(tables) -> None:
 def evening_moved(evening, old_date: date) -> None:
     """``evening`` was moved from ``old_date`` to its date: its results now stand between other
     days' results (nothing to announce when it has none)."""
+    board_events.evening_changed(evening.pk)
     if old_date == evening.date or not evening.tables.exclude(entry="").exists():
         return
     league = evening.season.league
@@ -77,5 +89,10 @@ def records_claimed(club) -> None:
 
 def visibility_switched(club) -> None:
     """``club`` was made public or members-only (``club.is_public`` says which)."""
+    evenings = apps.get_model("leagues", "Evening").objects  # the models import this module
+    recent = evenings.filter(season__league__club=club,
+                             date__gte=timezone.localdate() - timedelta(days=1))
+    for evening_id in recent.values_list("pk", flat=True):
+        board_events.evening_changed(evening_id)
     for game, since in club.first_result_days().items():
         visibility_changed.send(sender=type(club), club=club, game=game, since=since)

@@ -4,6 +4,7 @@ change of a result through a model's entry method (``EveningTable.add_deal`` and
 every change organisers make after the fact through :mod:`leagues.edits`; a new league, season,
 evening or pair is its form's save.  What ``leagues/urls.py`` names is here."""
 
+from leagues.views.board import board, board_link
 from leagues.views.calendar import evening_cancel, evening_series, evening_uncancel
 from leagues.views.clubs import (
     calendar,
@@ -86,6 +87,8 @@ from leagues.views.seasons import (
 )
 
 __all__ = [
+    "board",
+    "board_link",
     "address_ask",
     "address_confirm",
     "addresses_ask",

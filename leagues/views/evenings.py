@@ -33,6 +33,7 @@ from leagues.forms import (
     first_error,
 )
 from leagues.models import EntryError, Letter
+from leagues.views.board import board_address
 from leagues.views.common import closed, refused, say
 
 
@@ -77,6 +78,7 @@ def evening_detail(request, slug, evening_id):
         "sit_out_credits": credits,
         "sit_out_credit": credits.get(1, None) if credits else None,
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
+        "board_address": board_address(request, evening) if access.is_organiser else "",
         **_prizes_context(access, evening),
         **(_rounds_context(access, evening, tables, credits) if evening.in_rounds else {})})
 

@@ -1,0 +1,80 @@
+"""An evening's board for the screen at the venue: the current round, its tables (who sits
+where) and the evening's running standings, in large type, pushed over a socket at each change.
+
+What it shows is what the evening's page shows a visitor (``access.sees_members`` false): the
+tables, their players and their totals; never who is coming, who sits out or anything else of
+the club's people.  Who may open it is decided in ``leagues.access`` (``board_visible``).
+
+A change of the evening's tables or results (a deal entered, corrected, deleted or restored, a
+table drawn or added by hand, a round drawn, a table deleted) calls
+``board_events.evening_changed``
+inside its transaction; once it commits, the evening's group hears "the board changed"
+(``games.broadcasting.broadcast_board``: the id alone) and each process renders the board once
+for all its sockets of that evening (``leagues.board_feed``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from leagues import history, scoring
+from leagues.board_events import evening_changed
+from leagues.models import Evening
+
+
+def on_table_saved(sender, instance, created=True, **kwargs) -> None:
+    """A table of an evening made (drawn, added by hand) or deleted (drawn again).  A change of
+    an existing table's result or players is announced by ``result_events.table_changed``, once
+    per change: its saves here would render the boards twice."""
+    if created:
+        evening_changed(instance.evening_id)
+
+
+def _who_key(who) -> tuple:
+    return (type(who).__name__, who.pk)
+
+
+def board_context(evening: Evening) -> dict:
+    """What the board shows: the round shown (the last drawn, for an evening in rounds), its
+    tables, and each player's (or pair's) sum over the evening's entered tables, best first."""
+    tables = history.evening_tables(evening)
+    current = evening.rounds_drawn() if evening.in_rounds else None
+    shown = [t for t in tables if t["table"].round == current] if current else tables
+    totals: dict[tuple, dict] = {}
+    for item in tables:
+        table = item["table"]
+        for side in item["sides"]:
+            row = totals.setdefault(_who_key(side["who"]),
+                                    {"who": side["who"], "total": Decimal(0), "tables": 0})
+            if table.entry:
+                row["total"] += Decimal(side["total"] or 0)
+                row["tables"] += 1
+    rows = sorted(totals.values(), key=lambda r: (-r["total"], str(r["who"])))
+    position = 0
+    for index, row in enumerate(rows):
+        if index == 0 or row["total"] != rows[index - 1]["total"]:
+            position = index + 1
+        row["position"] = position
+        row["shown"] = scoring.format_units(row["total"])
+    return {"evening": evening, "league": evening.season.league, "round": current,
+            "tables": shown, "standings": rows, "any_result": any(r["tables"] for r in rows)}
+
+
+def render_board(evening_id: int, languages: set[str]) -> tuple[dict[str, str], Evening] | None:
+    """The board's fragment in each language (one read of the evening for all of them), with
+    the evening as read (whose club and token say which sockets may still have it), or None
+    once the evening is gone."""
+    evening = (Evening.objects.select_related("season__league__club")
+               .filter(pk=evening_id).first())
+    if evening is None:
+        return None
+    context = board_context(evening)
+    rendered = {}
+    for language in languages:
+        with translation.override(language):
+            rendered[language] = render_to_string("leagues/partials/board.html",
+                                                  {**context, "oob": True})
+    return rendered, evening

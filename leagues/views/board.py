@@ -1,0 +1,58 @@
+"""An evening's board for the venue's screen (``leagues.board``): its page, public in a public
+club, through the evening's secret link in a members-only one; and the organisers' button that
+makes that link, or a new one."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from leagues import access as acl
+from leagues.board import board_context
+
+REFRESH_SECONDS = 30  # without JavaScript the page reloads itself this often
+
+
+def board(request, slug, evening_id, token=None):
+    evening = acl.get_evening_for_board(request, slug, evening_id, token)
+    socket = (f"/ws/boards/{evening.pk}/{token}/" if token is not None
+              else f"/ws/boards/{evening.pk}/")
+    response = render(request, "leagues/board.html", {
+        **board_context(evening), "club": evening.season.league.club, "socket": socket,
+        "refresh_seconds": REFRESH_SECONDS})
+    if token is not None:
+        response["Referrer-Policy"] = "no-referrer"  # the secret stays in the address bar
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def board_address(request, evening) -> str:
+    """The board's address an organiser copies: the public one of a public club, the secret
+    one otherwise (empty until an organiser makes it)."""
+    club = evening.season.league.club
+    if evening.board_token:
+        path = reverse("leagues:board_secret", args=[club.slug, evening.pk, evening.board_token])
+    elif club.is_public:
+        path = reverse("leagues:board", args=[club.slug, evening.pk])
+    else:
+        return ""
+    return request.build_absolute_uri(path)
+
+
+@login_required
+@require_POST
+def board_link(request, slug, evening_id):
+    """A new secret link to the evening's board; the previous one stops working at once."""
+    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+    had_one = bool(evening.board_token)
+    evening.new_board_token()
+    if had_one:
+        messages.success(request, _("A new board link was made: the previous one no longer "
+                                    "works."))
+    else:
+        messages.success(request, _("The board link was made: open it on the venue's screen."))
+    return redirect(evening.get_absolute_url() + "#board")

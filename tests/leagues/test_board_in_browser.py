@@ -1,0 +1,61 @@
+"""The board on the venue's screen (Debian's Chromium): a typical club night, 6 tables and 24
+players, fits a 1920x1080 TV without scrolling, its table numbers large; on a 1024x768 tablet
+too."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import browser  # noqa: F401 (fixture)
+from tests.live_servers import DaphneServer, ServerDatabase
+
+pytestmark = pytest.mark.slow
+TV = {"width": 1920, "height": 1080}
+TABLET = {"width": 1024, "height": 768}
+
+
+@pytest.fixture(scope="module")
+def club_night(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("board")
+    database = ServerDatabase(folder)
+    database.manage("migrate", "--noinput", "-v0")
+    out = database.shell("from tests.leagues.club_night import build; print(build())")
+    line = next(x for x in out.splitlines() if x.startswith("club_night "))
+    _, slug, evening_id, _organiser = line.split()
+    server = DaphneServer(database, folder / "daphne.log").start()
+    yield {"url": f"{server.url}/clubs/{slug}/evenings/{evening_id}/board/", "folder": folder}
+    server.stop()
+    database.drop()
+
+
+def overflow(page) -> dict:
+    return page.evaluate("""() => ({
+        width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight,
+        below: [...document.querySelectorAll('#board li, #board h1, #board h2')]
+            .filter(e => e.getBoundingClientRect().bottom > innerHeight + 0.5)
+            .slice(0, 5).map(e => e.textContent.trim().slice(0, 40))})""")
+
+
+@pytest.mark.parametrize("screen", [TV, TABLET], ids=["tv", "tablet"])
+def test_a_club_night_fits_the_screen_without_scrolling(browser, club_night,  # noqa: F811
+                                                        screen):
+    page = browser.new_context(locale="en-GB", viewport=screen).new_page()
+    page.goto(club_night["url"])
+    page.wait_for_load_state("load")
+    assert page.locator(".board-table").count() == 6
+    assert page.locator(".board-standings-list li").count() == 24
+    assert page.locator(".board-round").inner_text() == "Round 2 of 3"
+    sizes = overflow(page)
+    assert sizes["width"] <= screen["width"] and sizes["height"] <= screen["height"], sizes
+    assert not sizes["below"], sizes
+    # One script, measured at once: the socket's first render may swap the board meanwhile.
+    body, number = page.evaluate("""() => [document.body, document.querySelector(
+        '.board-table-number')].map(e => parseFloat(getComputedStyle(e).fontSize))""")
+    assert number >= 2.5 * body
+    if screen is TV:
+        assert body >= 24  # read across a room
+    name = f"board-{'tv' if screen is TV else 'tablet'}.png"
+    target = Path(os.environ.get("BOARD_SCREENSHOTS") or club_night["folder"])
+    page.screenshot(path=str(target / name))
+    page.context.close()
