@@ -10,9 +10,8 @@ booby prize the lowest score (never one of the winners' or the runners-up's); pl
 same score share the prize.  They are given once every table of the evening has a result that
 counts (``is_done``).  A pair's league (Bid Whist) has none.
 
-Sending the results (``send_results``): one e-mail a member the club may write to, through the
-organisers' e-mail path (a ``Letter``, the club's daily limit, each e-mail's stop link), and a
-line of the club's history; refused in words while a table has no result.
+Sending the results is ``leagues.reminders.send_results``, with the club's other e-mails about
+an evening.
 """
 
 from __future__ import annotations
@@ -21,12 +20,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import club_mail, reminders, sit_outs
-from leagues.models import ClubChange, EntryError, Evening, EveningTable, Letter, TableSeat
+from leagues import sit_outs
+from leagues.models import ClubChange, EntryError, Evening, EveningTable, TableSeat
 from leagues.scoring import long_date, signed
 
 WINNER, RUNNER_UP, BOOBY = "winner", "runner_up", "booby"
@@ -156,36 +154,6 @@ def refuse_if_not_done(evening: Evening) -> None:
 def times_sent(evening: Evening) -> int:
     """How many times the evening's results were sent (the lines of the club's history)."""
     return ClubChange.objects.filter(action="results_sent", after__evening=evening.pk).count()
-
-
-def send_results(request, evening: Evening, seen: int | None
-                 ) -> tuple[club_mail.Outcome, reminders.Recipients]:
-    """The evening's results e-mailed to every member the club may write to, kept as a letter
-    (what the daily limit holds back is sent later from the e-mail page) and recorded in the
-    club's history.  ``seen``: how many times the page said they were sent; a form sent twice
-    (a double tap) or from a page left open sends nothing.  Raises ``EntryError`` (nothing
-    sent) while a table has no result."""
-    with transaction.atomic():
-        Evening.objects.select_for_update().get(pk=evening.pk)  # one sending at a time
-        if seen != times_sent(evening):
-            raise EntryError(_("The results of this evening were sent already: the page was "
-                               "not up to date, nothing was sent."))
-        refuse_if_not_done(evening)
-        lines = evening_lines(evening)
-        won = prizes(evening, lines)
-        subject, message = results_letter(evening, lines, won)
-        letter = Letter.objects.create(evening=evening, who=reminders.EVERYONE,
-                                       subject=subject, message=message,
-                                       written_by=request.user)
-        league = evening.season.league
-        change = ClubChange.record(league.club, request.user, "results_sent", None, {
-            "evening": evening.pk, "date": evening.date.isoformat(), "league": league.name,
-            "prizes": [[p.kind, p.names] for p in won]})
-    people = reminders.recipients(evening, reminders.EVERYONE)
-    outcome = reminders.deliver(request, letter, people.reachable)
-    change.after.update(sent=len(outcome.sent), held_back=len(outcome.over_limit))
-    change.save(update_fields=["after"])
-    return outcome, people
 
 
 def prize_label(kind: str) -> str:

@@ -11,14 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core import signing
+from django.db import transaction
 from django.urls import reverse
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import club_mail, history
+from leagues import club_mail, history, prizes
 from leagues.confirmations import INVALID, member_and_address, signed_for_address
-from leagues.models import ClubEmail, Evening, Letter, Member
+from leagues.models import ClubChange, ClubEmail, EntryError, Evening, Letter, Member
 from leagues.scoring import long_date
 
 SALT = "leagues.reminders.stop"
@@ -175,3 +176,33 @@ def recipients_words(people: Recipients) -> list[str]:
                              "%(n)s members have no e-mail address or asked for none.",
                              people.left_out) % {"n": people.left_out})
     return said
+
+
+def send_results(request, evening: Evening, seen: int | None
+                 ) -> tuple[club_mail.Outcome, Recipients]:
+    """The evening's results and prizes (``leagues.prizes``) e-mailed to every member the club
+    may write to, kept as a letter (what the daily limit holds back is sent later from the
+    e-mail page) and recorded in the club's history.  ``seen``: how many times the page said they were sent; a form sent twice
+    (a double tap) or from a page left open sends nothing.  Raises ``EntryError`` (nothing
+    sent) while a table has no result."""
+    with transaction.atomic():
+        Evening.objects.select_for_update().get(pk=evening.pk)  # one sending at a time
+        if seen != prizes.times_sent(evening):
+            raise EntryError(_("The results of this evening were sent already: the page was "
+                               "not up to date, nothing was sent."))
+        prizes.refuse_if_not_done(evening)
+        lines = prizes.evening_lines(evening)
+        won = prizes.prizes(evening, lines)
+        subject, message = prizes.results_letter(evening, lines, won)
+        letter = Letter.objects.create(evening=evening, who=EVERYONE,
+                                       subject=subject, message=message,
+                                       written_by=request.user)
+        league = evening.season.league
+        change = ClubChange.record(league.club, request.user, "results_sent", None, {
+            "evening": evening.pk, "date": evening.date.isoformat(), "league": league.name,
+            "prizes": [[p.kind, p.names] for p in won]})
+    people = recipients(evening, EVERYONE)
+    outcome = deliver(request, letter, people.reachable)
+    change.after.update(sent=len(outcome.sent), held_back=len(outcome.over_limit))
+    change.save(update_fields=["after"])
+    return outcome, people

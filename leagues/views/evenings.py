@@ -374,7 +374,7 @@ def evening_results_send(request, slug, evening_id):
     has a result (``leagues.prizes``); refused in words otherwise, nothing sent."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     try:
-        outcome, people = prizes.send_results(
+        outcome, people = reminders.send_results(
             request, evening, _whole_number(request.POST.get("seen", "")))
     except EntryError as exc:
         messages.error(request, exc.message)
