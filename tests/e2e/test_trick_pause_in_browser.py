@@ -176,7 +176,13 @@ def test_the_final_trick_pauses_like_the_others_then_the_result_and_a_trick_to_f
         if player.locator("#trick-centre.pausing").count() or not make_a_move(player,
                                                                               prefer="pass"):
             player.wait_for_timeout(100)
-    samples = player.evaluate("window.__end")
+    # the sampler looks every 25 ms: let it see the words the loop above saw (the page's
+    # policy allows no wait_for_function, which evaluates a string)
+    for _ in range(50):
+        samples = player.evaluate("window.__end")
+        if any(s["words"] for s in samples):
+            break
+        player.wait_for_timeout(100)
     first_words = next(i for i, s in enumerate(samples) if s["words"])
     # never the result over the trick: while a finished trick shows, no result
     assert not [s for s in samples if s["words"] and s["finished"]]
