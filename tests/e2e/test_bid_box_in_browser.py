@@ -35,7 +35,9 @@ def test_the_belgian_bid_box_fits_a_phone(browser, live_server_url):
     my_auction_call(page, live_server_url, "belgian_whist")
     # everything measured at one moment, once a bid box with a pass is on the screen: the
     # server swaps #table-state on every change, so two looks may see two different boxes
+    # (and once the page's style sheets are in: a look while they load measures bare buttons)
     measured = page.wait_for_function("""() => {
+        if (document.readyState !== 'complete') return null;
         const box = document.querySelector('.bid-box');
         if (!box || !box.querySelector("[data-action='pass']")) return null;
         const r = box.getBoundingClientRect();
