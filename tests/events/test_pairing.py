@@ -12,6 +12,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bench.events import played
 from events import pairing
 from events.pairing import Standing, Waiting, arena_tables, swiss_round, table_repeats
 
@@ -177,21 +178,9 @@ def test_a_player_listed_twice_is_refused():
 
 
 def simulated_swiss(count: int, rounds: int, size: int, partnership: bool, seed: int = 1):
-    """A field of ``count`` after ``rounds`` Swiss rounds with random results."""
-    rng = random.Random(seed)
-    players = {i: Standing(i, score=0) for i in range(count)}
-    for number in range(rounds):
-        result = swiss_round(players.values(), size=size, partnership=partnership, seed=number)
-        for table in result.tables:
-            for seat, pid in enumerate(table):
-                p = players[pid]
-                partners = {table[(seat + 2) % 4]} if partnership else set()
-                opponents = set(table) - {pid} - partners
-                players[pid] = Standing(pid, p.score + rng.randint(0, 4), p.opponents | opponents,
-                                        p.partners | partners, p.byes)
-        for pid in result.sitting_out:
-            p = players[pid]
-            players[pid] = Standing(pid, p.score + 2, p.opponents, p.partners, p.byes + 1)
+    """A field of ``count`` after ``rounds`` Swiss rounds with random results (the bench's)."""
+    players, _last = played({i: Standing(i, score=0) for i in range(count)}, size, partnership,
+                            rounds, random.Random(seed))
     return list(players.values())
 
 

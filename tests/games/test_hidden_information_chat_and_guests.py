@@ -23,6 +23,7 @@ from games import chat, tables
 from games.models import ChatLine, Table
 from games.rules.cards import ALL_CARDS
 from games.rules.records import replay_hand
+from tests.games import test_chat
 from tests.games.test_chat import begin_the_hand, table_of
 from tests.games.test_consumers import connect
 from tests.games.test_hidden_information import DATA_CARD, cards_in_json
@@ -30,16 +31,7 @@ from tests.games.test_hidden_information import DATA_CARD, cards_in_json
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("computer_players_act_at_once", "fresh_limits")]
 CARDS = set(ALL_CARDS)
-
-
-@pytest.fixture
-def people(django_user_model):
-    def make(name):
-        user = django_user_model.objects.create_user(name, f"{name}@example.org", "pw-long-enough")
-        user.profile.display_name = name.capitalize()
-        user.profile.save()
-        return user
-    return {name: make(name) for name in ("ana", "bob", "wendy", "walt")}
+people = test_chat.people  # the chat tests' fixture: Ana, Bob, Wendy and Walt
 
 
 def dealt_to(table: Table, seat: int) -> list[str]:

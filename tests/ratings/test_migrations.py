@@ -4,27 +4,15 @@ each met keep their figures under ``computer:<level>``."""
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.leagues import test_migrations as leagues_migrations
+from tests.leagues.test_migrations import migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("ratings", "0003_met_people_and_last_key")]
 AFTER = [("ratings", "0004_computer_player_ids")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def back_to_latest():
-    yield
-    executor = MigrationExecutor(connection)
-    migrate(executor.loader.graph.leaf_nodes())
+back_to_latest = leagues_migrations.back_to_latest  # the fixture: the latest migration after
 
 
 def test_computer_players_keep_their_ratings_under_their_new_name(back_to_latest):
