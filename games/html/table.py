@@ -132,8 +132,7 @@ def _felt(context, view, ui, hand) -> Markup:
         if ui.get("contract"):
             info.append(html('  <p class="contract">%s</p>', ui["contract"]))
         if hand.get("turn_up"):
-            turn_up = table_words["Turn-up"]
-            info.append(html('  <p class="turn-up">%s: %s</p>', turn_up,
+            info.append(html('  <p class="turn-up">%s %s</p>', table_words["Turn-up:"],
                              card_face(hand["turn_up"])))
         info.append(Markup("</div>"))
         out.append(joined(info, NEW_LINE))
@@ -487,7 +486,8 @@ def _table_words(language: str | None) -> dict[str, Markup]:
         "waiting": _("Waiting for players"), "playing": _("Playing"), "finished": _("Finished"),
         "paused": _("Paused until a player comes back"),
         "Current trick": _("Current trick"), "No card played yet.": _("No card played yet."),
-        "Last trick": _("Last trick"), "Turn-up": _("Turn-up"), "Your hand": _("Your hand"),
+        "Last trick": _("Last trick"), "Your hand": _("Your hand"),
+        "Turn-up:": pgettext("before the turned-up card's face", "Turn-up:"),
         "Your call": _("Your call"), "Bidding so far": _("Bidding so far"), "Kitty": _("Kitty"),
         "What the calls mean": _("What the calls mean"),
         "Close the table…": _("Close the table…"),

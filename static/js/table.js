@@ -336,3 +336,22 @@
     apply();
   }
 })();
+
+// The socket's state in words: while it is closed (the server restarting, the network gone) a
+// line says so, shown after a second so that a quick reconnection does not flash it; the
+// extension reconnects by itself and the server sends the table as it is now.
+(function () {
+  var timer = null;
+  function line() { return document.getElementById("connection-lost"); }
+  document.body.addEventListener("htmx:wsClose", function () {
+    if (timer === null) {
+      timer = setTimeout(function () { var el = line(); if (el) { el.hidden = false; } }, 1000);
+    }
+  });
+  document.body.addEventListener("htmx:wsOpen", function () {
+    clearTimeout(timer);
+    timer = null;
+    var el = line();
+    if (el) { el.hidden = true; }
+  });
+})();
