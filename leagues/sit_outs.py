@@ -8,13 +8,13 @@ out a round is who the draw left out of it (``EveningRound.sitting_out``); an ev
 one draw, before rounds were stored, gives the members coming without a seat.  A round earns a
 credit only once one of its tables has a counted result.
 
-Two queries whatever the season's size: who sat out (stored rounds and one-draw evenings in one
-``UNION ALL``), and each round's counted seats summed.
+Who sat out is one ``UNION ALL`` of stored rounds and one-draw evenings; the season's standings
+read it in their own query (``sat_out_rows``), and the rounds' averages from the seats they
+read anyway (``RoundAverages``), so a credit costs them no query.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Count, Exists, IntegerField, OuterRef, Sum, Value
@@ -24,25 +24,32 @@ from leagues.models import Attendance, Evening, EveningRound, EveningTable, Leag
 NOTHING = League.SitOutCredit.NOTHING
 
 
-@dataclass(frozen=True)
-class Credit:
-    member_id: int
-    name: str
-    guest: bool
-    evening_id: int
-    round: int
-    score: Decimal
-
-
 def round_averages(counted) -> dict[tuple[int, int], Decimal]:
     """The mean per-player result of each (evening, round) with a counted table."""
-    averages = {}
+    averages = RoundAverages()
     for evening_id, number, total, seats in (
             TableSeat.objects.filter(table__in=counted).order_by()
             .values_list("table__evening_id", "table__round")
             .annotate(Sum("total"), Count("pk"))):
-        averages[(evening_id, number)] = (Decimal(total) / seats).quantize(Decimal("0.01"))
-    return averages
+        averages.add((evening_id, number), Decimal(total), seats)
+    return averages.means()
+
+
+class RoundAverages:
+    """The rounds' averages summed from counted seats read one by one (the season's standings
+    read them anyway): the same figures as ``round_averages``, without its query."""
+
+    def __init__(self):
+        self.sums: dict[tuple[int, int], list] = {}
+
+    def add(self, key: tuple[int, int], total: Decimal, seats: int = 1) -> None:
+        summed = self.sums.setdefault(key, [Decimal(0), 0])
+        summed[0] += total
+        summed[1] += seats
+
+    def means(self) -> dict[tuple[int, int], Decimal]:
+        return {key: (total / seats).quantize(Decimal("0.01"))
+                for key, (total, seats) in self.sums.items()}
 
 
 def credit_for(options, averages, key) -> Decimal | None:
@@ -54,36 +61,54 @@ def credit_for(options, averages, key) -> Decimal | None:
     return averages[key]
 
 
-def sat_out(evenings, member=None):
-    """(member id, name, guest, evening id, round) of every sit-out of these evenings (of one
-    member): one query."""
-    who = ("member_id", "member__name", "member__guest")
+WHO = ("member_id", "member__name", "member__guest")
+
+
+def _sat_out_parts(evenings, member=None, **columns):
+    """The sit-outs of stored rounds and of one-draw evenings, as two querysets of who, then
+    ``columns`` (name: expression, in order; ``EVENING`` and ``ROUND`` name the evening's id
+    and the round's number)."""
     mine = {} if member is None else {"member": member}
+
+    def shaped(queryset, evening, number):
+        names = {EVENING: evening, ROUND: number}
+        extra = {name: value for name, value in columns.items() if name not in names}
+        return queryset.order_by().annotate(**extra).values_list(
+            *WHO, *(names.get(name, name) for name in columns))
+
     stored = EveningRound.sitting_out.through.objects.filter(
-        eveninground__evening__in=evenings, **mine).order_by().values_list(
-        *who, "eveninground__evening_id", "eveninground__number")
+        eveninground__evening__in=evenings, **mine)
     one_draw = Attendance.objects.filter(
         evening__in=evenings, **mine, coming=True, member__retired=False,
         evening__tables__isnull=False).exclude(
         Exists(EveningRound.objects.filter(evening=OuterRef("evening")))).exclude(
         Exists(TableSeat.objects.filter(table__evening=OuterRef("evening"),
-                                        member=OuterRef("member")))).order_by().annotate(
-        number=Value(1, IntegerField())).values_list(*who, "evening_id", "number").distinct()
+                                        member=OuterRef("member")))).annotate(
+        number=Value(1, IntegerField()))
+    return (shaped(stored, "eveninground__evening_id", "eveninground__number"),
+            shaped(one_draw, "evening_id", "number").distinct())
+
+
+EVENING, ROUND = "evening", "round"
+
+
+def sat_out(evenings, member=None):
+    """(member id, name, guest, evening id, round) of every sit-out of these evenings (of one
+    member): one query."""
+    stored, one_draw = _sat_out_parts(evenings, member, **{EVENING: None, ROUND: None})
     return stored.union(one_draw, all=True)
 
 
-def credits(season, counted) -> list[Credit]:
-    """The season's sit-out credits by its standings options (none: no query)."""
-    options = season.standings_options
-    if options.sit_out_credit == NOTHING:
-        return []
-    averages = round_averages(counted)
-    out = []
-    for member_id, name, guest, evening_id, number in sat_out(season.evenings.all()):
-        score = credit_for(options, averages, (evening_id, number))
-        if score is not None:
-            out.append(Credit(member_id, name, guest, evening_id, number, score))
-    return out
+def sat_out_rows(evenings, **columns):
+    """The sit-outs of these evenings shaped as another query's rows (``_sat_out_parts``), to
+    be read in that query's ``UNION ALL``: two querysets."""
+    return _sat_out_parts(evenings, **columns)
+
+
+def gives_credit_in(season) -> bool:
+    """Whether this season's sit-outs earn a credit (its options, its league's kind of score)."""
+    return (season.standings_options.sit_out_credit != NOTHING
+            and gives_credit(season.league))
 
 
 def gives_credit(league) -> bool:
@@ -96,7 +121,7 @@ def evening_credits(evening) -> dict[int, Decimal | None]:
     league gives none."""
     season = evening.season
     options = season.standings_options
-    if options.sit_out_credit == NOTHING or not gives_credit(season.league):
+    if not gives_credit_in(season):
         return {}
     averages = round_averages(EveningTable.objects.filter(evening=evening).counted())
     return {number: credit_for(options, averages, (evening.pk, number))

@@ -11,12 +11,14 @@ from decimal import Decimal
 import pygal
 from django.db.models import (
     Count,
+    DecimalField,
     IntegerField,
     OuterRef,
     Subquery,
     Sum,
     Value,
 )
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from games import registry
@@ -83,6 +85,11 @@ class StandingsRow:
         return self.evening_count
 
 
+# What a row of the season's standings query is: a seat's total, a substitute's part of a seat,
+# or a sit-out (credited by the league's choice).
+SEAT, PART, SAT_OUT = 0, 1, 2
+
+
 class Kind(ScoreKind):
     id = registry.RUNNING_BALANCE
     takes_substitutes = True
@@ -99,37 +106,56 @@ class Kind(ScoreKind):
         listed, marked so, without a position."""
         options = season.standings_options
         counted = counted_tables(season)
-        # A sit-out's credit (``leagues.sit_outs``, two more queries when the league gives
-        # one) counts as an evening played: the evenings are then counted here, per player.
-        credited = sit_outs.credits(season, counted)
-        best_n = options.ranking == League.Ranking.BEST_N or bool(credited)
-        who = ("member_id", "member__name", "member__guest")
+        # A sit-out's credit (``leagues.sit_outs``) counts as an evening played: with one, the
+        # rows come a table at a time (each with its round, for the rounds' averages) and the
+        # sit-outs are read in the same query.
+        crediting = sit_outs.gives_credit_in(season)
+        best_n = options.ranking == League.Ranking.BEST_N or crediting
+        who = sit_outs.WHO
         seats = TableSeat.objects.filter(table__in=counted).order_by()
         if best_n:
-            seats = seats.annotate(count=Value(1), starter=Value(None, IntegerField()))
-            seats = seats.values_list(*who, "total", "table__evening_id", "count", "starter")
+            seats = seats.annotate(count=Value(1), starter=Value(None, IntegerField()),
+                                   kind=Value(SEAT))
+            seats = seats.values_list(*who, "total", "table__evening_id", "count", "starter",
+                                      "table__round", "kind")
         else:
             seats = seats.values(*who).annotate(
                 sum=Sum("total"), evening=Value(None, IntegerField()),
                 count=Count("table__evening_id", distinct=True),
-                starter=Value(None, IntegerField())).values_list(
-                *who, "sum", "evening", "count", "starter")
+                starter=Value(None, IntegerField()), round=Value(None, IntegerField()),
+                kind=Value(SEAT)).values_list(
+                *who, "sum", "evening", "count", "starter", "round", "kind")
         parts = Substitute.objects.filter(table__in=counted).order_by().annotate(
             count=Value(1), starter=Subquery(TableSeat.objects.filter(
-                table=OuterRef("table"), seat=OuterRef("seat")).values("member_id")[:1]))
-        parts = parts.values_list(*who, "total", "table__evening_id", "count", "starter")
+                table=OuterRef("table"), seat=OuterRef("seat")).values("member_id")[:1]),
+            kind=Value(PART))
+        parts = parts.values_list(*who, "total", "table__evening_id", "count", "starter",
+                                  "table__round", "kind")
+        sitting_out = sit_outs.sat_out_rows(
+            # typed NULLs: PostgreSQL's UNION would otherwise take them for text
+            season.evenings.all(), total=Cast(Value(None), DecimalField(max_digits=14, decimal_places=6)),
+            evening=None,
+            count=Value(0), starter=Cast(Value(None), IntegerField()), round=None,
+            kind=Value(SAT_OUT)) if crediting else ()
         rows: dict[int, StandingsRow] = {}
         by_evening: dict[int, dict[int, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
         given_up = []
-        for member_id, name, guest, total, evening_id, count, starter in seats.union(
-                parts, all=True):
+        averages = sit_outs.RoundAverages()
+        credited = []
+        for member_id, name, guest, total, evening_id, count, starter, number, kind in (
+                seats.union(parts, *sitting_out, all=True)):
+            if kind == SAT_OUT:
+                credited.append((member_id, name, guest, evening_id, number))
+                continue
             row = rows.get(member_id)
             if row is None:
                 row = rows[member_id] = StandingsRow(member_id, name, guest=guest)
-            if starter is not None:  # a substitute's part, given up by the seat's member
+            if kind == PART:  # a substitute's part, given up by the seat's member
                 given_up.append((starter, evening_id, total))
                 # Substituting at an evening they also sat down at counts it twice: rare, and
                 # only for the average and the minimum of evenings.
+            elif crediting:
+                averages.add((evening_id, number), total)
             row.total += total
             if best_n:
                 by_evening[member_id][evening_id] += total
@@ -138,14 +164,17 @@ class Kind(ScoreKind):
         for starter, evening_id, total in given_up:
             rows[starter].total -= total
             by_evening[starter][evening_id] -= total
-        for credit in credited:
-            row = rows.get(credit.member_id)
+        means = averages.means()
+        for member_id, name, guest, evening_id, number in credited:
+            score = sit_outs.credit_for(options, means, (evening_id, number))
+            if score is None:
+                continue
+            row = rows.get(member_id)
             if row is None:
-                row = rows[credit.member_id] = StandingsRow(credit.member_id, credit.name,
-                                                            guest=credit.guest)
-            row.total += credit.score
-            row.credits += credit.score
-            by_evening[credit.member_id][credit.evening_id] += credit.score
+                row = rows[member_id] = StandingsRow(member_id, name, guest=guest)
+            row.total += score
+            row.credits += score
+            by_evening[member_id][evening_id] += score
         if best_n:
             for member_id, row in rows.items():
                 # The evening's balance: the sum of its rounds' tables (and of the parts of one

@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from leagues.models import Evening, EveningTable, League, Partnership
+from leagues.models import Evening, EveningRound, EveningTable, League, Partnership
 from leagues.standings import season_standings
 
 from .conftest import add_members, bid, make_solo_table, solo
@@ -136,12 +136,26 @@ def build_solo_season(season, club, evenings, players_per_evening):
 
 
 @pytest.mark.parametrize("evenings,players", [(1, 4), (6, 16)])
+@pytest.mark.parametrize("credit", [League.SitOutCredit.NOTHING, League.SitOutCredit.AVERAGE])
 def test_standings_take_a_fixed_number_of_queries(as_member, solo_season, club, evenings,
-                                                  players, django_assert_max_num_queries):
+                                                  players, credit,
+                                                  django_assert_max_num_queries):
+    """A sit-out credit (the round's average) costs the page no query: the sit-outs and the
+    rounds' averages are read with the seats."""
     build_solo_season(solo_season, club, evenings, players)
+    league = solo_season.league
+    league.sit_out_credit = credit
+    league.save()
+    sitter = add_members(club, ["Sitter"])[0]
+    for evening in solo_season.evenings.all():
+        EveningRound.objects.create(evening=evening, number=1).sitting_out.set([sitter])
     with django_assert_max_num_queries(8):
         response = as_member.get(season_url(solo_season))
-    assert len(response.context["rows"]) == players
+    rows = {row.name: row for row in response.context["rows"]}
+    if credit == League.SitOutCredit.NOTHING:
+        assert len(rows) == players
+    else:  # each evening's round averages 0 (its balances add up to zero)
+        assert len(rows) == players + 1 and rows["Sitter"].evenings == evenings
 
 
 @pytest.mark.parametrize("pairs", [2, 8])
