@@ -31,7 +31,7 @@ from leagues.models import (
     OnlineFixture,
     ResultChange,
 )
-from leagues.views.common import closed, made, refused
+from leagues.views.common import closed, form_page, made, refused
 
 
 @login_required
@@ -45,8 +45,7 @@ def table_create(request, slug, evening_id):
         made(request, lambda: edits.add_table(evening, seats, pairs, request.user),
              lambda table: _("Table %(number)s added.") % {"number": table.number})
         return redirect(evening)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),
-                                                 "club": access.club})
+    return form_page(request, form, _("New table"), access.club)
 
 
 def _table_form(access, evening, data, table=None):
@@ -67,11 +66,10 @@ def table_edit(request, slug, table_id):
         made(request, lambda: edits.edit_table(table, seats, pairs, request.user),
              lambda changed: _("Table saved.") if changed else _("Nothing changed."))
         return redirect(table)
-    return render(request, "leagues/form.html", {
-        "form": form, "club": access.club,
-        "heading": _("Change table %(number)s") % {"number": table.number},
-        "intro": _("The table's deals and totals stay; they count for whoever sits in each "
-                   "seat.") if table.entry else ""})
+    return form_page(request, form, _("Change table %(number)s") % {"number": table.number},
+                     access.club,
+                     intro=_("The table's deals and totals stay; they count for whoever sits in "
+                             "each seat.") if table.entry else "")
 
 
 @login_required
