@@ -79,13 +79,9 @@ def table_delete(request, slug, table_id):
     if closed(request, evening.season):
         return redirect(table)
     if request.method == "POST":
-        try:
-            edits.delete_table(table, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-            return redirect(table)
-        messages.success(request, _("Table %(number)s is deleted.") % {"number": table.number})
-        return redirect(evening)
+        deleted = made(request, lambda: edits.delete_table(table, request.user),
+                       _("Table %(number)s is deleted.") % {"number": table.number})
+        return redirect(evening if deleted else table)
     sheet = history.table_sheet(table)
     return render(request, "leagues/confirm_delete.html", {
         "access": access, "club": access.club, "table": table, "names": table.sides(),

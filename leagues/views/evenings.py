@@ -34,7 +34,7 @@ from leagues.forms import (
 )
 from leagues.models import EntryError, Letter
 from leagues.views.board import board_address
-from leagues.views.common import closed, form_page, refused, say
+from leagues.views.common import closed, form_page, made, refused, say
 
 
 @login_required
@@ -148,13 +148,9 @@ def evening_delete(request, slug, evening_id):
     if closed(request, season):
         return redirect(evening)
     if request.method == "POST":
-        try:
-            edits.delete_evening(evening, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-            return redirect(evening)
-        messages.success(request, _("The evening is deleted."))
-        return redirect(season)
+        deleted = made(request, lambda: edits.delete_evening(evening, request.user),
+                       _("The evening is deleted."))
+        return redirect(season if deleted else evening)
     tables = history.evening_tables(evening)
     return render(request, "leagues/confirm_delete.html", {
         "access": access, "club": access.club, "evening": evening, "tables": tables,
