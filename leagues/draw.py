@@ -161,11 +161,17 @@ def round_robin_round(pairs: list, round_index: int) -> list[tuple]:
 def pairs_coming(evening: Evening) -> tuple[list, list]:
     """The season's pairs still drawn whose two players are coming, none sharing a player (in
     registration order, the first kept); and the pairs left out for sharing one."""
-    coming = {member.pk for member in coming_members(evening)}
+    return pairs_among(evening.season, {member.pk for member in coming_members(evening)})
+
+
+def pairs_among(season, members: set[int]) -> tuple[list, list]:
+    """The season's pairs still drawn whose two players are among ``members`` (ids), none
+    sharing a player (in registration order, the first kept); and the pairs left out for
+    sharing one.  The one rule for a whole evening's draw and for each round's."""
     seated: set[int] = set()
     drawn, sharing = [], []
-    for pair in evening.season.partnerships.filter(retired=False).order_by("pk"):
-        if not set(pair.members) <= coming:
+    for pair in season.partnerships.filter(retired=False).order_by("pk"):
+        if not set(pair.members) <= members:
             continue
         if seated & set(pair.members):
             sharing.append(pair)
@@ -318,17 +324,7 @@ def _draw_pairs_round(evening: Evening, number: int) -> tuple[list, list]:
     season = evening.season
     if not season.partnerships.filter(retired=False).exists():
         raise EntryError(_("Register at least two pairs to draw matches."))
-    present = {m.pk for m in present_members(evening)}
-    pairs, sharing = [], []
-    seated: set[int] = set()
-    for pair in season.partnerships.filter(retired=False).order_by("pk"):
-        if not set(pair.members) <= present:
-            continue
-        if seated & set(pair.members):
-            sharing.append(pair)
-            continue
-        seated.update(pair.members)
-        pairs.append(pair)
+    pairs, sharing = pairs_among(season, {m.pk for m in present_members(evening)})
     if len(pairs) < 2:
         raise EntryError(_("At least two pairs must be here, both players of each, to draw a "
                            "round: mark who is coming first."))

@@ -80,19 +80,29 @@ def _changed(before: dict, after: dict) -> tuple[dict, dict]:
 CLUB_SETTINGS = ("name", "slug", "description", "is_public")
 
 
+def _save_settings(instance, names: tuple[str, ...], fields: dict):
+    """Writes the settings ``names`` of ``fields`` that differ from the stored row (locked; the
+    caller holds the transaction) on it and on ``instance``, and saves them.  Compared with the
+    stored row, not with ``instance``: a model form has already written its values on the
+    instance it was given.  Returns the stored row, its settings before, and the old and new
+    values of those that changed."""
+    stored = type(instance).objects.select_for_update().get(pk=instance.pk)
+    before = {name: getattr(stored, name) for name in names}
+    old, new = _changed(before, {k: v for k, v in fields.items() if k in names})
+    for name, value in new.items():
+        setattr(stored, name, value)
+        setattr(instance, name, value)
+    if new:
+        stored.save(update_fields=list(new))
+    return stored, before, old, new
+
+
 def change_club(club: Club, fields: dict, by) -> list[str]:
     """Sets the club's name, description, visibility (and, from the admin, its address);
-    returns the names of the settings that changed.  Compared with the stored row, not with
-    ``club``: a model form has already written its values on the instance it was given."""
+    returns the names of the settings that changed."""
     with transaction.atomic():
-        stored = Club.objects.select_for_update().get(pk=club.pk)
-        before = {name: getattr(stored, name) for name in CLUB_SETTINGS}
-        old, new = _changed(before, {k: v for k, v in fields.items() if k in CLUB_SETTINGS})
-        for name, value in new.items():
-            setattr(stored, name, value)
-            setattr(club, name, value)
+        stored, _before, old, new = _save_settings(club, CLUB_SETTINGS, fields)
         if new:
-            stored.save(update_fields=list(new))
             ClubChange.record(stored, by, "club_edit", old, new)
         if "is_public" in new:
             result_events.visibility_switched(stored)
@@ -112,14 +122,8 @@ def change_league(league: League, fields: dict, by) -> list[str]:
     the names of those that changed.  A closed season keeps the options it closed with
     (``Season.standings_options``)."""
     with transaction.atomic():
-        stored = League.objects.select_for_update().get(pk=league.pk)
-        before = {name: getattr(stored, name) for name in LEAGUE_SETTINGS}
-        old, new = _changed(before, {k: v for k, v in fields.items() if k in LEAGUE_SETTINGS})
-        for name, value in new.items():
-            setattr(stored, name, value)
-            setattr(league, name, value)
+        stored, before, old, new = _save_settings(league, LEAGUE_SETTINGS, fields)
         if new:
-            stored.save(update_fields=list(new))
             ClubChange.record(stored.club, by, "league_edit", {"league": before["name"], **old},
                               new)
         return list(new)

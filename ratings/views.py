@@ -5,13 +5,12 @@ members."""
 
 from __future__ import annotations
 
-from csp.decorators import csp_update
 from django.http import Http404
 from django.shortcuts import render
 
 from games import registry
 from leagues import access
-from leagues.views.common import SVG_POLICY, svg_response
+from leagues.views.common import chart_view
 from ratings import read
 from ratings.charts import member_rating_svg
 from ratings.templatetags.ratings import expected_outcome
@@ -47,15 +46,14 @@ def member_ratings(request, slug, member_id):
         "ratings": read.member_ratings(member), "history": read.member_history(member)})
 
 
-@csp_update(SVG_POLICY)
-@reads_from_replica
+@chart_view
 def member_rating_chart(request, slug, member_id, game):
     """One game's chart of a member's rating, for whoever may see their ratings page."""
     club_access, member = access.get_member(request, slug, member_id)
     access.check_members_visible(club_access)
     if game not in {each.id for each in registry.all_games()}:
         raise Http404
-    return svg_response(member_rating_svg(member, game))
+    return member_rating_svg(member, game)
 
 
 @reads_from_replica

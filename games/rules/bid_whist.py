@@ -257,6 +257,24 @@ SUIT_IDS = {s: i for i, s in enumerate("SHDC")}
 NO_SUIT = 4  # a joker in notrump
 _TRUMP_BASE = 100  # every trump outranks every side card
 
+def trick_so_far(led: int, best: int, best_seat: int, suit: int, strength: int,
+                 seat: int) -> tuple[int, int, int]:
+    """Who wins a trick so far, once ``seat`` has played a card of suit group ``suit`` and
+    ``strength``: the trick's ``(led, best, best_seat)`` after the card, from theirs before it,
+    ``(-1, -1, -1)`` before the first card.  A notrump joker (``NO_SUIT``) follows nothing and
+    never wins; when one is led, the next real card sets the suit.  The one rule of the trick for
+    the engine (``BidWhistHand._play``) and the computer players' simulations
+    (``computer.kernel.play``, Cutthroat's ``Playout``): Solo and Belgian Whist are the special
+    case without jokers."""
+    if led < 0:
+        if suit == NO_SUIT:
+            return -1, -1, -1
+        return suit, strength, seat
+    if strength > best and (strength >= _TRUMP_BASE or suit == led):
+        return led, strength, seat
+    return led, best, best_seat
+
+
 PLAY_ACTIONS: tuple[str, ...] = tuple("play " + card for card in ALL_CARDS)
 PLAY_INDEX: dict[str, int] = {action: i for i, action in enumerate(PLAY_ACTIONS)}
 
@@ -605,16 +623,8 @@ class BidWhistHand(HandState):
         strength = self._strength[index]
         suit = self._suit_id[index]
         count = len(trick)
-        if count == 1:
-            if suit == NO_SUIT:  # a notrump joker lead: the next real card sets the suit
-                self._led = self._best = self._best_seat = -1
-            else:
-                self._led, self._best, self._best_seat = suit, strength, seat
-        elif self._led < 0:
-            if suit != NO_SUIT:
-                self._led, self._best, self._best_seat = suit, strength, seat
-        elif strength > self._best and (strength >= _TRUMP_BASE or suit == self._led):
-            self._best, self._best_seat = strength, seat
+        self._led, self._best, self._best_seat = trick_so_far(
+            self._led if count > 1 else -1, self._best, self._best_seat, suit, strength, seat)
         if count < self.seats:
             self.to_act = self.next_seat[seat]
             return

@@ -15,6 +15,7 @@ from leagues import access as acl
 from leagues import edits, exports, history
 from leagues.forms import ClubForm, InviteForm, first_error
 from leagues.models import Club, Invite, upcoming_evenings
+from leagues.views.common import form_page
 from whistclub.accounts import guests
 from whistclub.replicas import reads_from_replica
 
@@ -35,7 +36,7 @@ def club_create(request):
         club = Club.create_with_organiser(request.user, **form.cleaned_data)
         messages.success(request, _("Your club is ready. You are its organiser."))
         return redirect(club)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("New club")})
+    return form_page(request, form, _("New club"))
 
 
 def club_detail(request, slug):
@@ -54,8 +55,7 @@ def club_edit(request, slug):
         edits.change_club(access.club, form.cleaned_data, request.user)
         messages.success(request, _("Saved."))
         return redirect(access.club)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("Club settings"),
-                                                 "club": access.club})
+    return form_page(request, form, _("Club settings"), access.club)
 
 
 def club_changes(request, slug):

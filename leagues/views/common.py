@@ -1,15 +1,19 @@
 """What the leagues' pages share: the messages they say, a refusal said instead of a change,
-and the answer of an SVG chart."""
+the plain form page, and the answer of an SVG chart."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
+from csp.decorators import csp_update
 from django.contrib import messages
 from django.http import HttpResponse
+from django.shortcuts import render
 
 from leagues.models import EntryError
+from whistclub.replicas import reads_from_replica
 
 
 def say(request, said: list[tuple[str, str]]) -> None:
@@ -44,6 +48,13 @@ def made(request, change: Callable[[], Any], said: str | Callable[[Any], str]) -
     return True
 
 
+def form_page(request, form, heading: str, club=None, **more) -> HttpResponse:
+    """The plain form page (``leagues/form.html``): ``heading``, a link back to ``club`` when
+    there is one, the form; ``more`` is the page's other words (``intro``, ``submit``)."""
+    return render(request, "leagues/form.html",
+                  {"form": form, "heading": heading, "club": club, **more})
+
+
 def closed(request, season) -> bool:
     """Says so and returns True when the season is closed (nothing in it changes any more)."""
     return refused(request, season.refuse_if_closed)
@@ -58,3 +69,15 @@ def svg_response(text: str) -> HttpResponse:
     response = HttpResponse(text, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+def chart_view(view: Callable[..., str]) -> Callable[..., HttpResponse]:
+    """A chart's view: ``view`` returns the chart's SVG text, answered as an SVG under
+    ``SVG_POLICY``; its reads may go to the replica (whistclub.replicas)."""
+    @csp_update(SVG_POLICY)
+    @reads_from_replica
+    @wraps(view)
+    def answer(request, *args, **kwargs) -> HttpResponse:
+        return svg_response(view(request, *args, **kwargs))
+
+    return answer

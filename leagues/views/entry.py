@@ -31,7 +31,7 @@ from leagues.models import (
     OnlineFixture,
     ResultChange,
 )
-from leagues.views.common import closed, made, refused
+from leagues.views.common import closed, form_page, made, refused
 
 
 @login_required
@@ -45,8 +45,7 @@ def table_create(request, slug, evening_id):
         made(request, lambda: edits.add_table(evening, seats, pairs, request.user),
              lambda table: _("Table %(number)s added.") % {"number": table.number})
         return redirect(evening)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("New table"),
-                                                 "club": access.club})
+    return form_page(request, form, _("New table"), access.club)
 
 
 def _table_form(access, evening, data, table=None):
@@ -67,11 +66,10 @@ def table_edit(request, slug, table_id):
         made(request, lambda: edits.edit_table(table, seats, pairs, request.user),
              lambda changed: _("Table saved.") if changed else _("Nothing changed."))
         return redirect(table)
-    return render(request, "leagues/form.html", {
-        "form": form, "club": access.club,
-        "heading": _("Change table %(number)s") % {"number": table.number},
-        "intro": _("The table's deals and totals stay; they count for whoever sits in each "
-                   "seat.") if table.entry else ""})
+    return form_page(request, form, _("Change table %(number)s") % {"number": table.number},
+                     access.club,
+                     intro=_("The table's deals and totals stay; they count for whoever sits in "
+                             "each seat.") if table.entry else "")
 
 
 @login_required
@@ -81,13 +79,9 @@ def table_delete(request, slug, table_id):
     if closed(request, evening.season):
         return redirect(table)
     if request.method == "POST":
-        try:
-            edits.delete_table(table, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-            return redirect(table)
-        messages.success(request, _("Table %(number)s is deleted.") % {"number": table.number})
-        return redirect(evening)
+        deleted = made(request, lambda: edits.delete_table(table, request.user),
+                       _("Table %(number)s is deleted.") % {"number": table.number})
+        return redirect(evening if deleted else table)
     sheet = history.table_sheet(table)
     return render(request, "leagues/confirm_delete.html", {
         "access": access, "club": access.club, "table": table, "names": table.sides(),

@@ -34,7 +34,7 @@ from leagues.forms import (
 )
 from leagues.models import EntryError, Letter
 from leagues.views.board import board_address
-from leagues.views.common import closed, refused, say
+from leagues.views.common import closed, form_page, made, refused, say
 
 
 @login_required
@@ -50,8 +50,7 @@ def evening_create(request, slug, season_id):
         evening.season = season
         evening.save()
         return redirect(evening)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("New evening"),
-                                                 "club": access.club})
+    return form_page(request, form, _("New evening"), access.club)
 
 
 def evening_detail(request, slug, evening_id):
@@ -139,8 +138,7 @@ def evening_edit(request, slug, evening_id):
                 say(request, season_calendar.tell_members(request, evening,
                                                           season_calendar.MOVED, before))
         return redirect(evening)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("Change the evening"),
-                                                 "club": access.club})
+    return form_page(request, form, _("Change the evening"), access.club)
 
 
 @login_required
@@ -150,13 +148,9 @@ def evening_delete(request, slug, evening_id):
     if closed(request, season):
         return redirect(evening)
     if request.method == "POST":
-        try:
-            edits.delete_evening(evening, request.user)
-        except EntryError as exc:
-            messages.error(request, exc.message)
-            return redirect(evening)
-        messages.success(request, _("The evening is deleted."))
-        return redirect(season)
+        deleted = made(request, lambda: edits.delete_evening(evening, request.user),
+                       _("The evening is deleted."))
+        return redirect(season if deleted else evening)
     tables = history.evening_tables(evening)
     return render(request, "leagues/confirm_delete.html", {
         "access": access, "club": access.club, "evening": evening, "tables": tables,

@@ -3,7 +3,6 @@ records, confirming addresses, and the e-mails about evenings a member turns off
 
 from __future__ import annotations
 
-from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -26,7 +25,7 @@ from leagues.forms import (
     read_people_pairs,
 )
 from leagues.models import EntryError
-from leagues.views.common import SVG_POLICY, say, svg_response
+from leagues.views.common import chart_view, say
 from whistclub.replicas import reads_from_replica
 
 
@@ -130,14 +129,13 @@ def member_detail(request, slug, member_id):
     return render(request, "leagues/member.html", context)
 
 
-@csp_update(SVG_POLICY)
-@reads_from_replica
+@chart_view
 def member_chart(request, slug, member_id, league_id):
     """One league's chart of a member (their page shows one per league), for whoever may see
     the member's page."""
     access, member = acl.get_member(request, slug, member_id)
     league = get_object_or_404(access.club.leagues, pk=league_id)
-    return svg_response(charts.member_svg(member, league))
+    return charts.member_svg(member, league)
 
 
 @login_required

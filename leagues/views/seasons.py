@@ -3,7 +3,6 @@ head-to-head, exports and charts, closing a season."""
 
 from __future__ import annotations
 
-from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -15,7 +14,7 @@ from leagues import charts, edits, exports, history
 from leagues.forms import CloseSeasonForm, HouseRulesForm, LeagueForm, PartnershipForm, SeasonForm
 from leagues.models import EntryError
 from leagues.standings import season_standings
-from leagues.views.common import SVG_POLICY, made, svg_response
+from leagues.views.common import chart_view, form_page, made
 from whistclub.replicas import reads_from_replica
 
 
@@ -29,8 +28,7 @@ def league_create(request, slug):
         league.save()
         messages.success(request, _("League created. Check its house rules."))
         return redirect("leagues:league_rules", slug, league.pk)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("New league"),
-                                                 "club": access.club})
+    return form_page(request, form, _("New league"), access.club)
 
 
 @reads_from_replica
@@ -49,8 +47,7 @@ def league_edit(request, slug, league_id):
         edits.change_league(league, form.cleaned_data, request.user)
         messages.success(request, _("Saved."))
         return redirect(league)
-    return render(request, "leagues/form.html", {"form": form, "heading": league.name,
-                                                 "club": access.club})
+    return form_page(request, form, league.name, access.club)
 
 
 @login_required
@@ -69,8 +66,7 @@ def league_rules(request, slug, league_id):
         edits.change_house_rules(league, form.overrides, request.user)
         messages.success(request, _("House rules saved."))
         return redirect(league)
-    return render(request, "leagues/form.html", {
-        "form": form, "heading": heading, "club": access.club})
+    return form_page(request, form, heading, access.club)
 
 
 @login_required
@@ -82,8 +78,7 @@ def season_create(request, slug, league_id):
         season.league = league
         season.save()
         return redirect(season)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("New season"),
-                                                 "club": access.club})
+    return form_page(request, form, _("New season"), access.club)
 
 
 @reads_from_replica
@@ -112,12 +107,11 @@ def results_csv(request, slug, season_id):
     return exports.results_csv(season)
 
 
-@csp_update(SVG_POLICY)
-@reads_from_replica
+@chart_view
 def season_chart(request, slug, season_id):
     """The season's totals by evening, for whoever may see the season."""
     access, season = acl.get_season(request, slug, season_id)
-    return svg_response(charts.season_svg(season))
+    return charts.season_svg(season)
 
 
 @login_required
@@ -137,12 +131,11 @@ def season_close(request, slug, season_id):
             return redirect(season)
         messages.success(request, _("The season is closed; its standings are final."))
         return redirect(following or season)
-    return render(request, "leagues/form.html", {
-        "form": form, "club": access.club,
-        "heading": _("Close the season %(season)s") % {"season": season.name},
-        "intro": _("Its standings stay as they are and are still shown; no evening, table or "
-                   "result can be added or changed in it any more."),
-        "submit": _("Close the season")})
+    return form_page(
+        request, form, _("Close the season %(season)s") % {"season": season.name}, access.club,
+        intro=_("Its standings stay as they are and are still shown; no evening, table or "
+                "result can be added or changed in it any more."),
+        submit=_("Close the season"))
 
 
 @login_required
@@ -159,8 +152,7 @@ def partnership_create(request, slug, season_id):
         else:
             messages.success(request, _("Pair %(pair)s registered.") % {"pair": pair})
             return redirect(season)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("Register a pair"),
-                                                 "club": access.club})
+    return form_page(request, form, _("Register a pair"), access.club)
 
 
 @login_required
@@ -181,8 +173,7 @@ def partnership_edit(request, slug, pair_id):
         else:
             messages.success(request, _("Saved."))
             return redirect(pair)
-    return render(request, "leagues/form.html", {"form": form, "heading": _("Change the pair"),
-                                                 "club": access.club})
+    return form_page(request, form, _("Change the pair"), access.club)
 
 
 @reads_from_replica
@@ -192,12 +183,11 @@ def pair_detail(request, slug, pair_id):
                                                  "pair": pair, **history.pair_history(pair)})
 
 
-@csp_update(SVG_POLICY)
-@reads_from_replica
+@chart_view
 def pair_chart(request, slug, pair_id):
     """A pair's score in each match, for whoever may see the pair's page."""
     access, pair = acl.get_partnership(request, slug, pair_id)
-    return svg_response(charts.pair_svg(pair))
+    return charts.pair_svg(pair)
 
 
 @reads_from_replica

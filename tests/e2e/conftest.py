@@ -231,14 +231,26 @@ def fill_empty_seats(page) -> None:
     pytest.fail(f"the empty seats were never filled; the table shows: {shown(page)}")
 
 
-def open_bid_whist_to(page, base_url, target: int) -> None:
-    """A Bid Whist table played to ``target`` (the house rule folded in the creation form),
-    its empty seats filled with computer players."""
-    page.goto(base_url + "/tables/new/bid_whist/")
-    field = page.locator("#id_rule_game_target")
-    if not field.is_visible():
-        page.locator("details:has(#id_rule_game_target) > summary").click()
-    field.fill(str(target))
+def open_table(page, base_url, game: str, fields: dict | None = None,
+               choices: dict | None = None) -> None:
+    """A new table of ``game`` from its creation form: each of ``fields`` (a field's id: its
+    value) typed in, unfolding its part of the form first where it is folded, each of
+    ``choices`` picked from its list; then the table opened and its empty seats filled with
+    computer players."""
+    page.goto(f"{base_url}/tables/new/{game}/")
+    for field_id, value in (fields or {}).items():
+        field = page.locator(f"#{field_id}")
+        if not field.is_visible():
+            page.locator(f"details:has(#{field_id}) > summary").click()
+        field.fill(str(value))
+    for field_id, value in (choices or {}).items():
+        page.select_option(f"#{field_id}", value)
     page.click("text=Open the table")
     page.wait_for_selector("#table-state")
     fill_empty_seats(page)
+
+
+def open_bid_whist_to(page, base_url, target: int, choices: dict | None = None) -> None:
+    """A Bid Whist table played to ``target`` (the house rule folded in the creation form),
+    its empty seats filled with computer players."""
+    open_table(page, base_url, "bid_whist", {"id_rule_game_target": target}, choices)

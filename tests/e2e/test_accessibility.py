@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Error as PlaywrightError
 
 from games import registry
-from tests.e2e.conftest import make_a_move, sign_up
+from tests.e2e.conftest import make_a_move, open_bid_whist_to, sign_up
 
 pytestmark = pytest.mark.slow
 AXE = Axe()
@@ -139,15 +139,8 @@ def test_the_end_screen_the_table_talk_and_your_games_have_no_serious_violation(
     context.set_default_timeout(15000)
     page = context.new_page()
     sign_up(page, live_server_url, "axe" + uuid.uuid4().hex[:6])
-    page.goto(live_server_url + "/tables/new/bid_whist/")
-    target = page.locator("#id_rule_game_target")
-    if not target.is_visible():
-        page.locator("details:has(#id_rule_game_target) > summary").click()
-    target.fill("1")
-    page.click("text=Open the table")
-    page.wait_for_selector("#table-state")
+    open_bid_whist_to(page, live_server_url, 1)
     table_url = page.url
-    page.click("text=Fill the empty seats with computer players")
     page.wait_for_selector(".my-hand")
     play_to_the_end(page)
     found = {"end": serious_violations(page)}

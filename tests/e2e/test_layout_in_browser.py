@@ -15,9 +15,9 @@ import pytest
 
 from tests.e2e.conftest import (
     Stall,
-    fill_empty_seats,
     make_a_move,
     open_bid_whist_to,
+    open_table,
     shown,
     sign_up,
 )
@@ -41,13 +41,6 @@ def signed_in(browser, live_server_url):
     state = context.storage_state()
     context.close()
     return state
-
-
-def open_table(page, base_url, game):
-    page.goto(base_url + f"/tables/new/{game}/")
-    page.click("text=Open the table")
-    page.wait_for_selector("#table-state")
-    fill_empty_seats(page)
 
 
 def my_call(page):
@@ -378,14 +371,7 @@ def test_the_hands_result_shows_in_words_on_a_desktop(browser, live_server_url, 
     page = context.new_page()
     try:
         # a match to 21: a first hand set in notrump (−8) must not end it
-        page.goto(live_server_url + "/tables/new/bid_whist/")
-        target = page.locator("#id_rule_game_target")
-        if not target.is_visible():
-            page.locator("details:has(#id_rule_game_target) > summary").click()
-        target.fill("21")
-        page.click("text=Open the table")
-        page.wait_for_selector("#table-state")
-        fill_empty_seats(page)
+        open_bid_whist_to(page, live_server_url, 21)
         play_until(page, ".last-hand-words:visible", "result-bid-whist-desktop")
         words = page.inner_text(".last-hand-words")
         assert len(words) > 10
@@ -408,14 +394,7 @@ def test_a_finished_session_ends_on_a_screen_of_its_own(browser, live_server_url
     page = context.new_page()
     width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
     try:
-        page.goto(live_server_url + "/tables/new/solo_whist/")
-        deals = page.locator("#id_deals_limit")
-        if not deals.is_visible():
-            page.locator("details:has(#id_deals_limit) > summary").click()
-        deals.fill("1")
-        page.click("text=Open the table")
-        page.wait_for_selector("#table-state")
-        fill_empty_seats(page)
+        open_table(page, live_server_url, "solo_whist", {"id_deals_limit": 1})
         play_until(page, ".match-end", f"session-end-{size}")
         for selector, what in ((".match-end h2", "the end's title"),
                                (".score-by-hand tbody tr", "a hand's score"),

@@ -10,8 +10,8 @@ import pytest
 
 from tests.e2e.conftest import (
     Stall,
-    fill_empty_seats,
     make_a_move,
+    open_bid_whist_to,
     shown,
     sign_up,
     version_of,
@@ -43,17 +43,9 @@ def second_auction(browser, live_server_url):
     context.set_default_timeout(15000)
     page = context.new_page()
     sign_up(page, live_server_url, "pan" + uuid.uuid4().hex[:6])
-    page.goto(live_server_url + "/tables/new/bid_whist/")
     # A match to 7 may end with its first hand (seven books bid and made, a Boston); these
     # tests need the next hand's auction, so the match goes on longer.
-    target = page.locator("#id_rule_game_target")
-    if not target.is_visible():
-        page.locator("details:has(#id_rule_game_target) > summary").click()
-    target.fill("50")
-    page.select_option("#id_rule_boston", "normal")
-    page.click("text=Open the table")
-    page.wait_for_selector("#table-state")
-    fill_empty_seats(page)
+    open_bid_whist_to(page, live_server_url, 50, {"id_rule_boston": "normal"})
     deadline = time.monotonic() + 240
     still = Stall(page)
     while time.monotonic() < deadline:

@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from tests.e2e.conftest import make_a_move, sign_up
+from tests.e2e.conftest import make_a_move, open_bid_whist_to, sign_up
 from tests.live_servers import DaphneServer, ServerDatabase
 
 pytestmark = pytest.mark.slow
@@ -157,15 +157,8 @@ def test_the_final_trick_pauses_like_the_others_then_the_result_and_a_trick_to_f
         new_page, paused_server_url):
     player = new_page()
     sign_up(player, paused_server_url, "end" + uuid.uuid4().hex[:6])
-    player.goto(paused_server_url + "/tables/new/bid_whist/")
-    target = player.locator("#id_rule_game_target")
-    if not target.is_visible():
-        player.locator("details:has(#id_rule_game_target) > summary").click()
-    target.fill("50")  # the match goes on: the next deal follows the hand
-    player.select_option("#id_rule_boston", "normal")
-    player.click("text=Open the table")
-    player.wait_for_selector("#table-state")
-    player.click("text=Fill the empty seats with computer players")
+    # a match to 50 goes on: the next deal follows the hand
+    open_bid_whist_to(player, paused_server_url, 50, {"id_rule_boston": "normal"})
     player.wait_for_selector(".my-hand")
     player.evaluate(END_SAMPLER)
     deadline = time.monotonic() + 300

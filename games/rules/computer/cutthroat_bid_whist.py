@@ -31,7 +31,7 @@ import time
 from games.rules import cutthroat_bid_whist as ct
 from games.rules.base import HandView
 from games.rules.bid_whist import _TRUMP_BASE as TRUMP
-from games.rules.bid_whist import NO_SUIT, _order_tables
+from games.rules.bid_whist import NO_SUIT, _order_tables, trick_so_far
 from games.rules.cards import ALL_CARDS, CARD_INDEX, JOKER_DECK, mask_of
 
 from . import bid_whist, bidding
@@ -413,20 +413,11 @@ class Playout:
         self.left = table.tricks_left
 
     def play(self, table: Table, index: int) -> None:
-        # Who wins the trick so far: the engine's rule written out, as in ``kernel.play``.
         seat = self.to_act
         self.hands[seat] ^= 1 << index
-        s, g = table.strength[index], table.suit_id[index]
-        if not self.trick:
-            if g == NO_SUIT:
-                self.led = self.best = self.best_seat = -1
-            else:
-                self.led, self.best, self.best_seat = g, s, seat
-        elif self.led < 0:
-            if g != NO_SUIT:
-                self.led, self.best, self.best_seat = g, s, seat
-        elif s > self.best and (s >= TRUMP or g == self.led):
-            self.best, self.best_seat = s, seat
+        self.led, self.best, self.best_seat = trick_so_far(  # the engine's rule of the trick
+            self.led if self.trick else -1, self.best, self.best_seat, table.suit_id[index],
+            table.strength[index], seat)
         self.trick.append((seat, index))
         if len(self.trick) < ct.SEATS:
             self.to_act = (seat + 1) % ct.SEATS

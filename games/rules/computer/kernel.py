@@ -5,9 +5,9 @@ as pure Python allows.  Everything game-specific is in a :class:`PlaySpec` built
 (:mod:`games.rules.computer.knowledge`): each card's strength (trumps are ``>= TRUMP``), its suit
 group (``NO_SUIT`` for a notrump joker, which follows nothing and never wins), the cards that
 follow each suit group, the sides, and the score of a finished hand.  The trick rules are the
-engines' own: Bid Whist's order tables are imported from ``bid_whist`` (jokers, downtown), and
-the follow/win logic mirrors ``BidWhistHand._play``, of which Solo and Belgian Whist are the
-special case without jokers.
+engines' own: Bid Whist's order tables are imported from ``bid_whist`` (jokers, downtown), who
+wins a trick is the engine's own function (``bid_whist.trick_so_far``) and the follow logic
+mirrors ``BidWhistHand``'s, of which Solo and Belgian Whist are the special case without jokers.
 
 A playout policy plays like a steady club player who cannot see through the backs of the cards:
 win cheaply, do not overtake partner, cash a boss card when leading, duck in a misère.  It is
@@ -20,6 +20,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from games.rules.bid_whist import trick_so_far
 
 TRUMP = 100  # every trump's strength is at least this (bid_whist._TRUMP_BASE)
 NO_SUIT = 4
@@ -75,25 +77,13 @@ def legal_mask(spec: PlaySpec, pos: Position) -> int:
 
 
 def play(spec: PlaySpec, pos: Position, index: int) -> None:
-    """Play card ``index`` for ``pos.to_act`` (assumed legal).
-
-    Who wins the trick so far is the engine's rule (``BidWhistHand._play``) written out again,
-    not shared through a function: a call per card made the engine's replay of a hand some 5 to
-    10% slower when measured, and a playout is little else."""
+    """Play card ``index`` for ``pos.to_act`` (assumed legal); who wins the trick so far is the
+    engine's own rule (``bid_whist.trick_so_far``)."""
     seat = pos.to_act
     pos.hands[seat] ^= 1 << index
-    strength = spec.strength[index]
-    suit = spec.suit_id[index]
-    if pos.count == 0:
-        if suit == NO_SUIT:
-            pos.led, pos.best, pos.best_seat = -1, -1, -1
-        else:
-            pos.led, pos.best, pos.best_seat = suit, strength, seat
-    elif pos.led < 0:
-        if suit != NO_SUIT:
-            pos.led, pos.best, pos.best_seat = suit, strength, seat
-    elif strength > pos.best and (strength >= TRUMP or suit == pos.led):
-        pos.best, pos.best_seat = strength, seat
+    pos.led, pos.best, pos.best_seat = trick_so_far(
+        pos.led if pos.count else -1, pos.best, pos.best_seat, spec.suit_id[index],
+        spec.strength[index], seat)
     pos.count += 1
     if pos.count < 4:
         pos.to_act = (seat + 1) & 3
