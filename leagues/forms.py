@@ -202,7 +202,7 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         model = League
         fields = ["name", "game", "ranking", "best_evenings", "min_evenings", "points_for_win",
                   "points_for_loss", "tie_break", "sit_out_credit", "sit_out_score",
-                  "players_enter_results", "rounds", "deals_per_round", "prize_winner",
+                  "odd_numbers", "players_enter_results", "rounds", "deals_per_round", "prize_winner",
                   "prize_winner_text", "prize_runner_up", "prize_runner_up_text", "prize_booby",
                   "prize_booby_text"]
         help_texts = {
@@ -220,6 +220,9 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         self._rounds_optional()
         # Left out of a post (a page of before it existed): the league's rule stays.
         self.fields["sit_out_credit"].required = False
+        self.fields["odd_numbers"].required = False
+        if self.instance.pk and not self.instance.offers_five_seat_tables:
+            del self.fields["odd_numbers"]  # Bid Whist, Cutthroat: never five to a table
 
     def clean(self):
         data = super().clean()
@@ -231,6 +234,14 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
                            % {"game": registry.game(game).label})
         if not data.get("sit_out_credit"):
             data["sit_out_credit"] = self.instance.sit_out_credit
+        if not data.get("odd_numbers"):
+            data["odd_numbers"] = self.instance.odd_numbers
+        if game and data["odd_numbers"] == League.OddNumbers.FIVE_SEATS and not League(
+                game=game).offers_five_seat_tables:
+            self.add_error("odd_numbers", _("%(game)s is not played at tables of five: only "
+                                            "Solo and Belgian Whist are. Choose that those "
+                                            "left over sit out.")
+                           % {"game": registry.game(game).label})
         if (data.get("sit_out_credit") == League.SitOutCredit.FIXED
                 and data.get("sit_out_score") is None):
             self.add_error("sit_out_score", _("Type the score a sit-out is credited with, or "
@@ -490,10 +501,12 @@ def deal_form(league, names: list[str], data=None, initial=None):
                                         rules=league.engine_rules())
 
 
-def deal_entry_form(league, names: list[str], data=None, number: int | None = None):
+def deal_entry_form(league, names: list[str], data=None, number: int | None = None,
+                    sits_out: int | None = None):
     """The "next deal" form: a deal form that also carries, hidden, the number of the deal it
-    adds, so that the same form sent twice adds the deal once."""
-    form = deal_form(league, names, data, initial={"number": number})
+    adds, so that the same form sent twice adds the deal once.  ``sits_out``: at a five-seat
+    table, the dealer the form offers as sitting this deal out."""
+    form = deal_form(league, names, data, initial={"number": number, "sits_out": sits_out})
     form.fields["number"] = forms.IntegerField(widget=forms.HiddenInput, min_value=1,
                                                max_value=32767)
     return form
