@@ -290,7 +290,9 @@ def evening_tables(evening) -> list[dict]:
         if fixture is not None:
             computers = {s.position for s in fixture.game_table.seats.all() if s.is_computer}
             computer_for = [m.name for position, m in enumerate(members) if position in computers]
-        out.append({"table": table, "online": fixture, "computer_for": computer_for, "sides": [
+        out.append({"table": table, "online": fixture, "computer_for": computer_for,
+                    # a five-seat table: the dealer sits out each deal
+                    "five_seats": len(members) > kind.game.seats, "sides": [
             {"who": who, "total": scoring.format_units(total),
              "won": table.winner is not None and table.winner == index}
             for index, (who, total) in enumerate(sides)]})

@@ -342,3 +342,17 @@ def test_a_bid_whist_league_is_not_offered_five_seat_tables(as_organiser, club):
         "odd_numbers": FIVE})
     assert "Bid Whist is not played at tables of five" in text(response.content.decode())
     assert not League.objects.filter(name="Bids").exists()
+
+
+def test_the_printed_sheet_cards_and_evening_say_table_of_five(as_organiser, five_table):
+    evening, slug = five_table.evening, five_table.evening.season.league.club.slug
+    sheet = text(as_organiser.get(f"/clubs/{slug}/evenings/{evening.pk}/sheet/")
+                 .content.decode())
+    assert "Table of five: the dealer sits out each deal" in sheet
+    assert "Sits out (the dealer)" in sheet
+    # the dealers printed in turn: Ana deals the first deal, Eva the fifth, Ana the sixth
+    assert re.search(r"\b1 Ana\b.*\b5 Eva\b.*\b6 Ana\b", sheet)
+    cards = text(as_organiser.get(f"/clubs/{slug}/evenings/{evening.pk}/cards/")
+                 .content.decode())
+    assert "Table of five: the dealer sits out each deal" in cards
+    assert "table of five" in text(as_organiser.get(evening.get_absolute_url()).content.decode())
