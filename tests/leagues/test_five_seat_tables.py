@@ -356,3 +356,25 @@ def test_the_printed_sheet_cards_and_evening_say_table_of_five(as_organiser, fiv
                  .content.decode())
     assert "Table of five: the dealer sits out each deal" in cards
     assert "table of five" in text(as_organiser.get(evening.get_absolute_url()).content.decode())
+
+
+def test_a_five_seat_table_costs_the_standings_no_query(five_table, five_season, club,
+                                                        organiser_user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    season = Season.objects.select_related("league").get(pk=five_season.pk)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            season.league.score_kind.standings(season)
+        return len(captured)
+
+    five_table.add_deal({**solo("solo", 1, 6), "sits_out": 0}, organiser_user)
+    one = queries()
+    evening = evening_with(five_season, [], day=14)
+    for number in (1, 2):
+        table = make_solo_table(evening, add_members(club, [f"T{number}{i}" for i in range(5)]),
+                                number=number)
+        table.add_deal({**solo("misere", 2, 0), "sits_out": 4}, organiser_user)
+    assert queries() == one
