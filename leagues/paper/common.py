@@ -86,7 +86,7 @@ def sits_out_field() -> forms.TypedChoiceField:
     """At a five-seat table (one more player than the game's seats), who sits this deal out:
     the dealer, who scores nothing for it."""
     return forms.TypedChoiceField(
-        label=gettext_lazy("Sits out (the dealer)"), coerce=int, widget=ChoiceButtons,
+        label=gettext_lazy("Dealer (sits out this deal)"), coerce=int, widget=ChoiceButtons,
         error_messages={**NOT_AT_THIS_TABLE, "required": gettext_lazy(
             "Say who sits out this deal: at a table of five, the dealer sits out each deal.")},
         help_text=gettext_lazy("The dealer sits out each deal and scores nothing for it; the "
