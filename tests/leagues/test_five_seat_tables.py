@@ -349,7 +349,7 @@ def test_the_printed_sheet_cards_and_evening_say_table_of_five(as_organiser, fiv
     sheet = text(as_organiser.get(f"/clubs/{slug}/evenings/{evening.pk}/sheet/")
                  .content.decode())
     assert "Table of five: the dealer sits out each deal" in sheet
-    assert "Sits out (the dealer)" in sheet
+    assert "Dealer (sits out this deal)" in sheet
     # the dealers printed in turn: Ana deals the first deal, Eva the fifth, Ana the sixth
     assert re.search(r"\b1 Ana\b.*\b5 Eva\b.*\b6 Ana\b", sheet)
     cards = text(as_organiser.get(f"/clubs/{slug}/evenings/{evening.pk}/cards/")
@@ -378,3 +378,28 @@ def test_a_five_seat_table_costs_the_standings_no_query(five_table, five_season,
                                 number=number)
         table.add_deal({**solo("misere", 2, 0), "sits_out": 4}, organiser_user)
     assert queries() == one
+
+
+def test_the_member_page_chart_and_results_file_with_a_table_of_five(
+        as_organiser, five_table, five_season, organiser_user):
+    five_table.add_deal({**solo("solo", 1, 6), "sits_out": 0}, organiser_user)
+    five_table.add_deal({**solo("misere", 0, 0), "sits_out": 1}, organiser_user)
+    slug = five_season.league.club.slug
+    ana = five_table.seats.get(seat=0).member
+    page = text(as_organiser.get(f"/clubs/{slug}/members/{ana.pk}/").content.decode())
+    assert "Misère" in page  # the contract she declared, at her seat of the five
+    chart = as_organiser.get(f"/clubs/{slug}/members/{ana.pk}/charts/"
+                             f"{five_season.league.pk}.svg")
+    assert chart.status_code == 200
+    results = as_organiser.get(f"/clubs/{slug}/seasons/{five_season.pk}/results.csv")
+    players = [line.split(",")[3] for line in results.content.decode().splitlines()[1:]]
+    assert players == ["Ana", "Bob", "Carla", "Dan", "Eva"]
+
+
+def test_the_ratings_leave_the_sitter_out_of_the_deal(five_table, five_season, organiser_user):
+    from ratings.events import league_events, scope_of
+
+    five_table.add_deal({**solo("solo", 1, 6), "sits_out": 0}, organiser_user)
+    events = league_events(scope_of(five_season.league.club), "solo_whist")
+    assert len(events) == 1
+    assert len(events[0].players) == 4 and list(events[0].points) == [9, -3, -3, -3]
