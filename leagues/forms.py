@@ -428,9 +428,12 @@ class PartnershipForm(forms.ModelForm):
 class PlayersTableForm(forms.Form):
     """The members at a table where each plays for themselves (Solo, Belgian Whist), by seat."""
 
-    def __init__(self, club: Club, seats: int, *args, evening: Evening | None = None, **kwargs):
+    def __init__(self, club: Club, seats: int, *args, evening: Evening | None = None,
+                 fifth_seat: bool = False, **kwargs):
+        """``fifth_seat``: a new table of a league that plays five-seat tables offers one more
+        seat, left empty for a table of four."""
         super().__init__(*args, **kwargs)
-        self.seat_count = seats
+        self.seat_count = seats + (1 if fifth_seat else 0)
         # Retired members are not offered, except those already seated at the table edited;
         # guests only at the evening they come to.
         seated = [m.pk for m in kwargs.get("initial", {}).values() if m is not None]
@@ -441,17 +444,27 @@ class PlayersTableForm(forms.Form):
         for seat in range(seats):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 offered, label=_("Seat %(seat)s") % {"seat": seat + 1})
+        if fifth_seat:
+            self.fields[f"seat_{seats}"] = forms.ModelChoiceField(
+                offered, required=False,
+                label=_("Seat %(seat)s (a table of five)") % {"seat": seats + 1},
+                help_text=_("Leave it empty for a table of four. At a table of five the dealer "
+                            "sits out each deal."))
 
     def clean(self):
         data = super().clean()
         members = [data.get(f"seat_{seat}") for seat in range(self.seat_count)]
-        if all(members) and len(set(members)) < self.seat_count:
+        chosen = [m for m in members if m is not None]
+        required = [data.get(name) for name, field in self.fields.items() if field.required]
+        if all(required) and len(set(chosen)) < len(chosen):
             raise forms.ValidationError(_("A different member in each seat, please."))
         return data
 
     def who_sits(self) -> tuple[list[Member], None]:
-        """The members by seat (and no pairs), as ``leagues.edits`` takes a table's players."""
-        return [self.cleaned_data[f"seat_{seat}"] for seat in range(self.seat_count)], None
+        """The members by seat (and no pairs), as ``leagues.edits`` takes a table's players
+        (an empty fifth seat left out)."""
+        return [m for m in (self.cleaned_data.get(f"seat_{seat}")
+                            for seat in range(self.seat_count)) if m is not None], None
 
 
 class PairsTableForm(forms.Form):

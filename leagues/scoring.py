@@ -20,6 +20,10 @@ from games import registry
 from games.engine_messages import engine_message
 from games.rules.base import WhistError
 
+# The facts of a deal that name a seat of the table (at a five-seat table, one of the four who
+# play it: :func:`score_five_seat_deal` gives the engine their seats among the four).
+SEAT_FACTS = ("declarer", "partner", "revoke")
+
 
 class EntryError(Exception):
     """A result entry refused; nothing was changed.  ``message`` is translated."""
@@ -78,7 +82,6 @@ def score_five_seat_deal(game: str, rules, facts: dict) -> Outcome:
     by the same engine; the sitter's points are 0.  The facts keep the table's seats, so the
     sheet and its history name the five as they sit."""
     from leagues import paper
-    from leagues.paper.common import SEAT_FACTS
 
     description = registry.game(game)
     seats = description.seats + 1

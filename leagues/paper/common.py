@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
-from leagues.scoring import EntryError
+from leagues.scoring import SEAT_FACTS, EntryError
 
 
 @dataclass(frozen=True)
@@ -75,11 +75,6 @@ def tricks_on_declarer(declarer, side_tricks, seats: int, most: int) -> list:
     if type(declarer) is int and 0 <= declarer < seats:
         tricks[declarer] = side_tricks
     return tricks
-
-
-# The facts of a deal that name a seat of the table (at a five-seat table, one of the four
-# who play it: ``leagues.scoring`` gives the engine their seats among the four).
-SEAT_FACTS = ("declarer", "partner", "revoke")
 
 
 def sits_out_field() -> forms.TypedChoiceField:

@@ -188,7 +188,8 @@ class ScoreKind(ABC):
         """The form of who sits at a table of ``evening``; ``table``: the one changed, its
         players shown first."""
         if table is None:
-            return PlayersTableForm(club, self.game.seats, data, evening=evening)
+            return PlayersTableForm(club, self.game.seats, data, evening=evening,
+                                    fifth_seat=evening.season.league.draws_five_seat_tables)
         members = table.seat_members()
         return PlayersTableForm(club, len(members), data, evening=evening,
                                 initial={f"seat_{i}": m for i, m in enumerate(members)})

@@ -403,3 +403,24 @@ def test_the_ratings_leave_the_sitter_out_of_the_deal(five_table, five_season, o
     events = league_events(scope_of(five_season.league.club), "solo_whist")
     assert len(events) == 1
     assert len(events[0].players) == 4 and list(events[0].points) == [9, -3, -3, -3]
+
+
+def test_a_table_of_five_or_four_is_added_by_hand(as_organiser, five_season, club):
+    evening = evening_with(five_season, [])
+    ana, bob, carla, dan, eva = add_members(club, ["Ana", "Bob", "Carla", "Dan", "Eva"])
+    new = f"/clubs/{club.slug}/evenings/{evening.pk}/tables/new/"
+    page = text(as_organiser.get(new).content.decode())
+    assert "Seat 5 (a table of five)" in page and "Leave it empty for a table of four." in page
+    four = {f"seat_{i}": m.pk for i, m in enumerate((ana, bob, carla, dan))}
+    as_organiser.post(new, four)
+    as_organiser.post(new, {**four, "seat_4": eva.pk})
+    assert table_sizes(evening) == [4, 5]
+    response = as_organiser.post(new, {**four, "seat_4": ana.pk})
+    assert "A different member in each seat, please." in text(response.content.decode())
+    assert table_sizes(evening) == [4, 5]
+
+
+def test_a_league_that_sits_out_offers_four_seats(as_organiser, solo_season, club):
+    evening = evening_with(solo_season, [])
+    page = as_organiser.get(f"/clubs/{club.slug}/evenings/{evening.pk}/tables/new/")
+    assert "a table of five" not in page.content.decode()
