@@ -2,7 +2,9 @@
 
 Players (Solo / Belgian Whist): tables of the game's size (four; three for a three-seat game)
 from the members who said they are coming.  When the count is not a multiple of the size, those
-who sat out least often this season sit out (ties drawn at random).  ``random`` shuffles;
+who sat out least often this season sit out (ties drawn at random); or, in a league that plays
+five-seat tables (``League.odd_numbers``), tables of five seat them (the dealer sits out each
+deal), and only those the numbers leave over even so sit out (6, 7 or 11 coming).  ``random`` shuffles;
 ``spread`` tries many shuffles and keeps the one whose tables repeat the fewest meetings
 already played this season.
 
@@ -25,6 +27,7 @@ from collections import Counter
 from itertools import combinations
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -74,6 +77,16 @@ def may_draw_again(evening: Evening, round_number: int | None = None) -> bool:
         deals__isnull=False).exists() and not tables.filter(online__isnull=False).exists()
 
 
+def five_seat_tables(evening: Evening, round_number: int | None = None) -> int:
+    """How many of the evening's tables (of one round) seat one more than the game's seats:
+    five-seat tables, where the dealer sits out each deal."""
+    tables = evening.tables.all()
+    if round_number is not None:
+        tables = tables.filter(round=round_number)
+    five = evening.season.league.game_description.seats + 1
+    return tables.annotate(seated=Count("seats")).filter(seated=five).count()
+
+
 def sitting_out(evening: Evening) -> list:
     """Who is coming but has no seat at the evening's tables: members, or pairs."""
     if evening.season.league.score_kind.registers_pairs:
@@ -101,26 +114,28 @@ def draw_players(evening: Evening, rng):
     if len(coming) < size:
         raise EntryError(_("At least %(count)s members must be coming to draw tables.")
                          % {"count": size})
-    sitting_out = _choose_sit_outs(season, evening, coming, len(coming) % size, rng)
+    sizes = movement.table_sizes(len(coming), size, season.league.draws_five_seat_tables)
+    sitting_out = _choose_sit_outs(season, evening, coming, len(coming) - sum(sizes), rng)
     players = [m for m in coming if m not in sitting_out]
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
     if season.draw == Season.Draw.SPREAD:
         met = _meetings(season)
         best, best_cost = None, None
         for _try in range(SPREAD_TRIES):
             rng.shuffle(players)
-            cost = sum(met[frozenset((a.pk, b.pk))] for i in range(0, len(players), size)
-                       for a, b in combinations(players[i:i + size], 2))
+            cost = sum(met[frozenset((a.pk, b.pk))] for start, n in zip(starts, sizes, strict=True)
+                       for a, b in combinations(players[start:start + n], 2))
             if best_cost is None or cost < best_cost:
                 best, best_cost = list(players), cost
         assert best is not None  # SPREAD_TRIES > 0
         players = best
     else:
         rng.shuffle(players)
-    for number, start in enumerate(range(0, len(players), size), start=1):
+    for number, (start, n) in enumerate(zip(starts, sizes, strict=True), start=1):
         table = EveningTable.objects.create(evening=evening, number=number)
         TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=member)
-                                      for seat, member in enumerate(players[start:start + size]))
-    return len(players) // size, sitting_out
+                                      for seat, member in enumerate(players[start:start + n]))
+    return len(sizes), sitting_out
 
 
 def _choose_sit_outs(season, evening, coming, count, rng):
@@ -292,11 +307,14 @@ def _draw_players_round(evening: Evening, number: int, rng) -> tuple[list, list]
     met = movement.meetings([[[s.member_id for s in t.seats.all()] for t in tables]])
     season_met = _meetings(season) if season.draw == Season.Draw.SPREAD else Counter()
     by_pk = {m.pk: m for m in present}
-    out = movement.choose_sit_outs(list(by_pk), size, sat_out, season_sat_out, rng)
+    sizes = movement.table_sizes(len(by_pk), size, season.league.draws_five_seat_tables)
+    out = movement.choose_sit_outs(list(by_pk), size, sat_out, season_sat_out, rng,
+                                   count=len(by_pk) - sum(sizes))
     seated = [pk for pk in by_pk if pk not in out]
     made = []
     for table_number, players in enumerate(
-            movement.seat_tables(seated, size, met, rng, season=season_met), start=1):
+            movement.seat_tables(seated, size, met, rng, season=season_met, sizes=sizes),
+            start=1):
         table = EveningTable.objects.create(evening=evening, round=number, number=table_number)
         TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=by_pk[pk])
                                       for seat, pk in enumerate(players))

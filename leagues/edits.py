@@ -114,7 +114,7 @@ def change_club(club: Club, fields: dict, by) -> list[str]:
 PRIZE_SETTINGS = ("prize_winner", "prize_winner_text", "prize_runner_up", "prize_runner_up_text",
                   "prize_booby", "prize_booby_text")
 LEAGUE_SETTINGS = ("name", *StandingsOptions.names(), "players_enter_results", "rounds",
-                   "deals_per_round", *PRIZE_SETTINGS)
+                   "deals_per_round", "odd_numbers", *PRIZE_SETTINGS)
 
 
 def change_league(league: League, fields: dict, by) -> list[str]:

@@ -202,7 +202,7 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         model = League
         fields = ["name", "game", "ranking", "best_evenings", "min_evenings", "points_for_win",
                   "points_for_loss", "tie_break", "sit_out_credit", "sit_out_score",
-                  "players_enter_results", "rounds", "deals_per_round", "prize_winner",
+                  "odd_numbers", "players_enter_results", "rounds", "deals_per_round", "prize_winner",
                   "prize_winner_text", "prize_runner_up", "prize_runner_up_text", "prize_booby",
                   "prize_booby_text"]
         help_texts = {
@@ -220,6 +220,9 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         self._rounds_optional()
         # Left out of a post (a page of before it existed): the league's rule stays.
         self.fields["sit_out_credit"].required = False
+        self.fields["odd_numbers"].required = False
+        if self.instance.pk and not self.instance.offers_five_seat_tables:
+            del self.fields["odd_numbers"]  # Bid Whist, Cutthroat: never five to a table
 
     def clean(self):
         data = super().clean()
@@ -231,6 +234,14 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
                            % {"game": registry.game(game).label})
         if not data.get("sit_out_credit"):
             data["sit_out_credit"] = self.instance.sit_out_credit
+        if not data.get("odd_numbers"):
+            data["odd_numbers"] = self.instance.odd_numbers
+        if game and data["odd_numbers"] == League.OddNumbers.FIVE_SEATS and not League(
+                game=game).offers_five_seat_tables:
+            self.add_error("odd_numbers", _("%(game)s is not played at tables of five: only "
+                                            "Solo and Belgian Whist are. Choose that those "
+                                            "left over sit out.")
+                           % {"game": registry.game(game).label})
         if (data.get("sit_out_credit") == League.SitOutCredit.FIXED
                 and data.get("sit_out_score") is None):
             self.add_error("sit_out_score", _("Type the score a sit-out is credited with, or "
@@ -417,9 +428,12 @@ class PartnershipForm(forms.ModelForm):
 class PlayersTableForm(forms.Form):
     """The members at a table where each plays for themselves (Solo, Belgian Whist), by seat."""
 
-    def __init__(self, club: Club, seats: int, *args, evening: Evening | None = None, **kwargs):
+    def __init__(self, club: Club, seats: int, *args, evening: Evening | None = None,
+                 fifth_seat: bool = False, **kwargs):
+        """``fifth_seat``: a new table of a league that plays five-seat tables offers one more
+        seat, left empty for a table of four."""
         super().__init__(*args, **kwargs)
-        self.seat_count = seats
+        self.seat_count = seats + (1 if fifth_seat else 0)
         # Retired members are not offered, except those already seated at the table edited;
         # guests only at the evening they come to.
         seated = [m.pk for m in kwargs.get("initial", {}).values() if m is not None]
@@ -430,17 +444,27 @@ class PlayersTableForm(forms.Form):
         for seat in range(seats):
             self.fields[f"seat_{seat}"] = forms.ModelChoiceField(
                 offered, label=_("Seat %(seat)s") % {"seat": seat + 1})
+        if fifth_seat:
+            self.fields[f"seat_{seats}"] = forms.ModelChoiceField(
+                offered, required=False,
+                label=_("Seat %(seat)s (a table of five)") % {"seat": seats + 1},
+                help_text=_("Leave it empty for a table of four. At a table of five the dealer "
+                            "sits out each deal."))
 
     def clean(self):
         data = super().clean()
         members = [data.get(f"seat_{seat}") for seat in range(self.seat_count)]
-        if all(members) and len(set(members)) < self.seat_count:
+        chosen = [m for m in members if m is not None]
+        required = [data.get(name) for name, field in self.fields.items() if field.required]
+        if all(required) and len(set(chosen)) < len(chosen):
             raise forms.ValidationError(_("A different member in each seat, please."))
         return data
 
     def who_sits(self) -> tuple[list[Member], None]:
-        """The members by seat (and no pairs), as ``leagues.edits`` takes a table's players."""
-        return [self.cleaned_data[f"seat_{seat}"] for seat in range(self.seat_count)], None
+        """The members by seat (and no pairs), as ``leagues.edits`` takes a table's players
+        (an empty fifth seat left out)."""
+        return [m for m in (self.cleaned_data.get(f"seat_{seat}")
+                            for seat in range(self.seat_count)) if m is not None], None
 
 
 class PairsTableForm(forms.Form):
@@ -490,10 +514,12 @@ def deal_form(league, names: list[str], data=None, initial=None):
                                         rules=league.engine_rules())
 
 
-def deal_entry_form(league, names: list[str], data=None, number: int | None = None):
+def deal_entry_form(league, names: list[str], data=None, number: int | None = None,
+                    sits_out: int | None = None):
     """The "next deal" form: a deal form that also carries, hidden, the number of the deal it
-    adds, so that the same form sent twice adds the deal once."""
-    form = deal_form(league, names, data, initial={"number": number})
+    adds, so that the same form sent twice adds the deal once.  ``sits_out``: at a five-seat
+    table, the dealer the form offers as sitting this deal out."""
+    form = deal_form(league, names, data, initial={"number": number, "sits_out": sits_out})
     form.fields["number"] = forms.IntegerField(widget=forms.HiddenInput, min_value=1,
                                                max_value=32767)
     return form

@@ -37,8 +37,13 @@ def contract_label(game: str, contract: str) -> str:
 
 
 def describe_deal(game: str, facts: dict, names: list[str]) -> str:
-    """One line of the sheet in words: who declared what and how it went."""
-    return paper.of(game).describe(facts, names)
+    """One line of the sheet in words: who declared what and how it went (at a five-seat
+    table, who sat the deal out)."""
+    text = paper.of(game).describe(facts, names)
+    sitter = facts.get("sits_out")
+    if sitter is not None and 0 <= sitter < len(names):
+        text += " · " + _("%(name)s sits out") % {"name": names[sitter]}
+    return text
 
 
 def table_sheet(table: EveningTable) -> dict:
@@ -49,6 +54,7 @@ def table_sheet(table: EveningTable) -> dict:
     for deal in table.deals.select_related("entered_by_member__user").order_by("number"):
         running = [r + as_decimal(p) for r, p in zip(running, deal.points, strict=True)]
         rows.append({"deal": deal, "text": describe_deal(table.league.game, deal.facts, names),
+                     "sits_out": deal.facts.get("sits_out"),  # a five-seat table's dealer
                      "points": [scoring.format_units(Decimal(str(p))) for p in deal.points],
                      "running": [scoring.format_units(r) for r in running]})
     totals = table.league.score_kind.totals(table)
@@ -284,7 +290,9 @@ def evening_tables(evening) -> list[dict]:
         if fixture is not None:
             computers = {s.position for s in fixture.game_table.seats.all() if s.is_computer}
             computer_for = [m.name for position, m in enumerate(members) if position in computers]
-        out.append({"table": table, "online": fixture, "computer_for": computer_for, "sides": [
+        out.append({"table": table, "online": fixture, "computer_for": computer_for,
+                    # a five-seat table: the dealer sits out each deal
+                    "five_seats": len(members) > kind.game.seats, "sides": [
             {"who": who, "total": scoring.format_units(total),
              "won": table.winner is not None and table.winner == index}
             for index, (who, total) in enumerate(sides)]})
@@ -499,9 +507,11 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
                             "%(after)s; the standings are counted again"),
         "sit_out_score": _("Changed the fixed score for a sit-out from %(before)s to "
                            "%(after)s"),
+        "odd_numbers": _("Changed what the draw does when the numbers don't divide by four "
+                         "from %(before)s to %(after)s"),
     }
     words = {"ranking": League.Ranking, "tie_break": League.TieBreak,
-             "sit_out_credit": League.SitOutCredit}
+             "sit_out_credit": League.SitOutCredit, "odd_numbers": League.OddNumbers}
     lines = []
     for name, sentence in sentences.items():
         if name not in after:

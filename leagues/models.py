@@ -377,6 +377,10 @@ class League(models.Model):
         AVERAGE = "average", _("the average of the round's tables")
         FIXED = "fixed", _("a fixed score")
 
+    class OddNumbers(models.TextChoices):
+        SIT_OUT = "sit_out", _("those left over sit out")
+        FIVE_SEATS = "five_seats", _("five-seat tables, the dealer sitting out each deal")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(_("name"), max_length=80)
     game = models.CharField(_("game"), max_length=20, choices=registry.choices)
@@ -406,6 +410,14 @@ class League(models.Model):
     sit_out_score = models.IntegerField(
         _("fixed score for a sit-out"), null=True, blank=True,
         help_text=_("Used when a sit-out is credited with a fixed score."))
+    # Solo, Belgian Whist: what the draw does with the players a table of four leaves over
+    # (``leagues.movement.table_sizes``): they sit out, or tables of five seat them, where
+    # the dealer sits out each deal (``leagues.paper.common``: a five-seat deal).
+    odd_numbers = models.CharField(
+        _("when the numbers don't divide by four"), max_length=10,
+        choices=OddNumbers.choices, default=OddNumbers.SIT_OUT,
+        help_text=_("Solo and Belgian Whist. At a five-seat table the dealer sits out each "
+                    "deal and scores nothing for it; the deal passes to the left."))
     # The evening's prizes (``leagues.prizes``): each on or off, with what it is.
     prize_winner = models.BooleanField(_("a prize for the evening's winner"), default=False)
     prize_winner_text = models.CharField(_("winner's prize"), max_length=80, blank=True,
@@ -463,6 +475,18 @@ class League(models.Model):
 
     def standings_options(self) -> StandingsOptions:
         return StandingsOptions.of_league(self)
+
+    @property
+    def offers_five_seat_tables(self) -> bool:
+        """Whether its game can be played five to a table, the dealer sitting out: a game of
+        four players each for themselves (Solo, Belgian Whist)."""
+        return self.score_kind.five_seat_tables and self.game_description.seats == 4
+
+    @property
+    def draws_five_seat_tables(self) -> bool:
+        """Whether the draw seats those a table of four leaves over at tables of five."""
+        return (self.odd_numbers == self.OddNumbers.FIVE_SEATS
+                and self.offers_five_seat_tables)
 
 
 class Season(models.Model):
@@ -873,6 +897,7 @@ class EveningTable(models.Model):
                 table._check_next_number(number, deals, facts, by)
             if not table.sheet.accepts_another_hand(table, [d.facts for d in deals]):
                 raise EntryError(_("The match is over: no more hands can be entered."))
+            table.sheet.check_seats(table, [facts])
             outcome = scoring.score_deal(table.league.game, table.league.engine_rules(), facts)
             if not may_end_the_match and not table.sheet.accepts_another_hand(
                     table, [*(d.facts for d in deals), facts]):
@@ -919,6 +944,7 @@ class EveningTable(models.Model):
             start = table.deals.count()
             table.sheet.check_hands(table, [*(d.facts for d in table.deals.order_by("number")),
                                             *facts_list])
+            table.sheet.check_seats(table, facts_list)
             outcomes = [scoring.score_deal(game, rules, facts) for facts in facts_list]
             before = table.snapshot()
             Deal.objects.bulk_create(
@@ -969,6 +995,7 @@ class EveningTable(models.Model):
                     later.save(update_fields=["number"])
                 after_deal = None
             else:
+                table.sheet.check_seats(table, [facts])
                 outcome = scoring.score_deal(table.league.game, table.league.engine_rules(),
                                              facts)
                 deal.facts, deal.points = facts, outcome.points

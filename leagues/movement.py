@@ -7,7 +7,10 @@ Players (tables of three or four, each for themselves):
 
 1. Sit-outs: when the number present is not a multiple of the table's size, those who sat out
    fewest rounds this evening sit out (then those who sat out fewest evenings this season, then
-   by lot), so nobody sits out twice before everyone present has sat out once.
+   by lot), so nobody sits out twice before everyone present has sat out once.  A league that
+   plays five-seat tables (``table_sizes``: the dealer sits out each deal) seats the players
+   left over at tables of one more instead, as few as the numbers need; only those who cannot
+   be seated so (6, 7 or 11 present) sit out.
 2. Seats: a local search from several shuffles (``TRIES``), each improved by swapping two
    players of different tables while a swap lowers the cost, keeps the seating of least cost.
    The cost of a table is, for each two players at it, how often they met at a table earlier
@@ -41,11 +44,28 @@ def pair_key(a: Hashable, b: Hashable) -> frozenset:
     return frozenset((a, b))
 
 
+def table_sizes(count: int, size: int, bigger: bool = False) -> list[int]:
+    """The sizes of the tables for ``count`` players: tables of ``size``, the rest sitting out;
+    or, ``bigger`` (five-seat tables), as many seated as tables of ``size`` and ``size + 1``
+    can hold, with as few of the bigger tables as that needs (listed last): 9 players at 4 + 5,
+    10 at 5 + 5, 13 at 4 + 4 + 5, 7 at one table of 5 and two sitting out."""
+    if not bigger:
+        return [size] * (count // size)
+    for seated in range(count, size - 1, -1):
+        larger = seated % size  # seated = smaller * size + larger * (size + 1)
+        if larger * (size + 1) <= seated:
+            smaller = (seated - larger * (size + 1)) // size
+            return [size] * smaller + [size + 1] * larger
+    return []
+
+
 def choose_sit_outs(present: Sequence[T], size: int, sat_out: Counter,
-                    season_sat_out: Counter, rng: random.Random) -> list[T]:
-    """Those who sit out this round: as many as the tables leave over, taken from those who
-    sat out fewest rounds of this evening, then fewest evenings this season, then by lot."""
-    count = len(present) % size
+                    season_sat_out: Counter, rng: random.Random,
+                    count: int | None = None) -> list[T]:
+    """Those who sit out this round: as many as the tables leave over (``count``; by default
+    what tables of ``size`` leave), taken from those who sat out fewest rounds of this evening,
+    then fewest evenings this season, then by lot."""
+    count = len(present) % size if count is None else count
     order = sorted(present, key=lambda p: (sat_out[p], season_sat_out[p], rng.random()))
     return order[:count]
 
@@ -63,18 +83,23 @@ def table_cost(table: Sequence[T], met: Counter, season: Counter) -> int:
 
 
 def seat_tables(players: Sequence[T], size: int, met: Counter, rng: random.Random,
-                season: Counter | None = None, tries: int = TRIES) -> list[list[T]]:
-    """``players`` (a multiple of ``size``) in tables of ``size``, as few pairs who met before
+                season: Counter | None = None, tries: int = TRIES,
+                sizes: Sequence[int] | None = None) -> list[list[T]]:
+    """``players`` (a multiple of ``size``) in tables of ``size`` (or of ``sizes``, which add
+    up to the players: five-seat tables among tables of four), as few pairs who met before
     sharing a table as the search finds (``met``: this evening's meetings, by ``pair_key``)."""
     season = season if season is not None else Counter()
     players = list(players)
     if not players:
         return []
+    if sizes is None:
+        sizes = [size] * (len(players) // size)
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
     best: list[list[T]] | None = None
     best_cost = 0
     for _try in range(max(tries, 1)):
         rng.shuffle(players)
-        tables = [players[i:i + size] for i in range(0, len(players), size)]
+        tables = [players[start:start + n] for start, n in zip(starts, sizes, strict=True)]
         cost, tables = _anneal(tables, met, season, rng)
         if best is None or cost < best_cost:
             best, best_cost = [list(t) for t in tables], cost
@@ -98,15 +123,14 @@ def _anneal(tables: list[list[T]], met: Counter, season: Counter,
 
     cost = sum(table_cost(t, met, season) for t in tables)
     best_cost, best = cost, [list(t) for t in tables]
-    size = len(tables[0])
-    steps = STEPS_PER_PLAYER * len(tables) * size
+    steps = STEPS_PER_PLAYER * sum(len(t) for t in tables)
     for step in range(steps):
         if not cost:
             break
         temperature = EVENING_WEIGHT * (1 - step / steps) ** 2
         t1, t2 = rng.sample(range(len(tables)), 2)
-        i, j = rng.randrange(size), rng.randrange(size)
         first, second = tables[t1], tables[t2]
+        i, j = rng.randrange(len(first)), rng.randrange(len(second))
         a, b = first[i], second[j]
         delta = (joined(first, i, b) + joined(second, j, a)
                  - joined(first, i, a) - joined(second, j, b))

@@ -58,6 +58,10 @@ def start_online(table: EveningTable, user, *, deals_limit: int | None = DEFAULT
             raise EntryError(_("This table already has results; only a table without results "
                                "can be played online."))
         members = table.seat_members()
+        if len(members) > league.game_description.seats:
+            raise EntryError(_("A table of five cannot be played online: the online tables "
+                               "seat %(seats)s. Enter its deals here.")
+                             % {"seats": league.game_description.seats})
         try:
             game_table = game_tables.create_table(
                 user, league.game, league.rules, is_private=True,

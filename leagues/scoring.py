@@ -20,6 +20,10 @@ from games import registry
 from games.engine_messages import engine_message
 from games.rules.base import WhistError
 
+# The facts of a deal that name a seat of the table (at a five-seat table, one of the four who
+# play it: :func:`score_five_seat_deal` gives the engine their seats among the four).
+SEAT_FACTS = ("declarer", "partner", "revoke")
+
 
 class EntryError(Exception):
     """A result entry refused; nothing was changed.  ``message`` is translated."""
@@ -57,15 +61,60 @@ class Outcome:
 
 
 def score_deal(game: str, rules, facts: dict) -> Outcome:
-    """Scores one deal's facts, or raises EntryError (nothing is written by the caller then)."""
+    """Scores one deal's facts, or raises EntryError (nothing is written by the caller then).
+    A five-seat table's deal (``sits_out`` in its facts) is the four others' deal, scored as
+    at a table of four: :func:`score_five_seat_deal`."""
     from leagues import paper  # each game's sheet (it imports Outcome and EntryError from here)
 
+    if "sits_out" in facts:
+        return score_five_seat_deal(game, rules, facts)
     try:
         return paper.of(game).score(rules, facts)
     except WhistError as exc:
         raise EntryError(engine_message(exc)) from exc
     except (KeyError, TypeError, ValueError) as exc:
         raise EntryError(_("This deal is incomplete or malformed.")) from exc
+
+
+def score_five_seat_deal(game: str, rules, facts: dict) -> Outcome:
+    """A deal of a five-seat table: the dealer (``sits_out``, a seat of the five) sits it out;
+    the four others play it as a table of four, in their order round the table, and are scored
+    by the same engine; the sitter's points are 0.  The facts keep the table's seats, so the
+    sheet and its history name the five as they sit."""
+    from leagues import paper
+
+    description = registry.game(game)
+    seats = description.seats + 1
+    if description.score_kind != registry.RUNNING_BALANCE or description.seats != 4:
+        raise EntryError(_("%(game)s is not played at tables of five.")
+                         % {"game": description.label})
+    sitter = facts["sits_out"]
+    if type(sitter) is not int or not 0 <= sitter < seats:
+        raise EntryError(_("Say who sits out this deal: one of the five at the table."))
+    playing = [seat for seat in range(seats) if seat != sitter]
+    four = {key: value for key, value in facts.items() if key != "sits_out"}
+    for key in SEAT_FACTS:
+        seat = facts.get(key)
+        if seat is None:
+            continue
+        if seat == sitter:
+            raise EntryError(_("The player who sits out this deal cannot play in it: choose "
+                               "one of the four who play it."))
+        if type(seat) is not int or seat not in playing:
+            raise EntryError(_("This deal is incomplete or malformed."))
+        four[key] = playing.index(seat)
+    try:
+        outcome = paper.of(game).score(rules, four)
+    except WhistError as exc:
+        raise EntryError(engine_message(exc)) from exc
+    except (KeyError, TypeError, ValueError) as exc:
+        raise EntryError(_("This deal is incomplete or malformed.")) from exc
+    points: list = [0] * seats
+    for index, seat in enumerate(playing):
+        points[seat] = outcome.points[index]
+    declarer = None if outcome.declarer is None else playing[outcome.declarer]
+    return Outcome(points=points, contract=outcome.contract, declarer=declarer,
+                   made=outcome.made)
 
 
 def replay_match(game: str, rules, hands: list[dict]):

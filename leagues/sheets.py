@@ -11,6 +11,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext as _
+
 from leagues import scoring
 
 if TYPE_CHECKING:
@@ -37,6 +39,19 @@ class Sheet:
     def result(self, table: EveningTable) -> dict:
         """The table's result as plain JSON (the audit trail keeps it before and after)."""
         raise NotImplementedError
+
+    def check_seats(self, table: EveningTable, facts_list: list[dict]) -> None:
+        """Raises EntryError when a deal does not fit the table's seats: at a five-seat table
+        (one more player than the game's, the dealer sitting out each deal) every deal says
+        who sits it out, and only there does anyone."""
+        five = table.seats.count() == table.league.game_description.seats + 1
+        for facts in facts_list:
+            if five and facts.get("sits_out") is None:
+                raise scoring.EntryError(_("At a table of five, say who sits out each deal: "
+                                           "the dealer."))
+            if not five and "sits_out" in facts:
+                raise scoring.EntryError(_("Only at a table of five does someone sit out a "
+                                           "deal."))
 
     def check_hands(self, table: EveningTable, hands: list[dict]) -> None:
         """Raises EntryError when the hands, in order, cannot all be kept (a match over)."""

@@ -76,10 +76,12 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
     tables = list(tables)
     # The deals as plain values: a season of 18,000 deals is read in a fraction of a second.
     deals: dict[int, list] = {}
-    for table_id, number, points in (Deal.objects.filter(table__in=[t.pk for t in tables])
-                                     .order_by("table_id", "number")
-                                     .values_list("table_id", "number", "points")):
-        deals.setdefault(table_id, []).append((number, points))
+    # A five-seat table's dealer sits a deal out (``sits_out``): it is the four others' alone.
+    for table_id, number, points, sitter in (
+            Deal.objects.filter(table__in=[t.pk for t in tables])
+            .order_by("table_id", "number")
+            .values_list("table_id", "number", "points", "facts__sits_out")):
+        deals.setdefault(table_id, []).append((number, points, sitter))
     events = []
     for table in tables:
         evening, league = table.evening, table.evening.season.league
@@ -95,12 +97,15 @@ def league_events(scope: str, game: str, since: date | None = None) -> list[Even
                                 tuple(module.seat_points(totals))))
             continue
         substitutes = list(table.substitutes.all())
-        for number, points in deals.get(table.pk, ()):
+        for number, points, sitter in deals.get(table.pk, ()):
             # Each deal is rated for whoever played it (a substitute from their deal on).
             played = players if not substitutes else tuple(
                 player_of_member(sub.member) if sub is not None else player
                 for sub, player in ((Substitute.playing(substitutes, seat, number), player)
                                     for seat, player in enumerate(players)))
+            if sitter is not None:
+                played = tuple(p for seat, p in enumerate(played) if seat != sitter)
+                points = [p for seat, p in enumerate(points) if seat != sitter]
             events.append(Event(f"{stem}|{number:05d}", evening.date, played,
                                 tuple(module.seat_points(points))))
     return events

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
-from leagues.scoring import EntryError
+from leagues.scoring import SEAT_FACTS, EntryError
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,25 @@ def tricks_on_declarer(declarer, side_tricks, seats: int, most: int) -> list:
     return tricks
 
 
+def sits_out_field() -> forms.TypedChoiceField:
+    """At a five-seat table (one more player than the game's seats), who sits this deal out:
+    the dealer, who scores nothing for it."""
+    return forms.TypedChoiceField(
+        label=gettext_lazy("Dealer (sits out this deal)"), coerce=int, widget=ChoiceButtons,
+        error_messages={**NOT_AT_THIS_TABLE, "required": gettext_lazy(
+            "Say who sits out this deal: at a table of five, the dealer sits out each deal.")},
+        help_text=gettext_lazy("The dealer sits out each deal and scores nothing for it; the "
+                               "four others play it. The deal passes to the left."))
+
+
 class DeclarerDealForm(forms.Form):
     """A sheet line of a game where one player (or two) declares a contract: contract,
     declarer, partner, tricks taken.  Validation of the contract itself is the engine's: the
-    form only turns the sheet's fields into facts.  ``GAME`` gives the contracts."""
+    form only turns the sheet's fields into facts.  ``GAME`` gives the contracts.
+
+    At a five-seat table (``names`` one more than the game's seats) the line first says who
+    sits the deal out, the dealer (``sits_out``; the page offers the seat after the last deal's
+    sitter): the four others play it, and a seat of the line can be none but theirs."""
 
     GAME = ""
     contract = forms.ChoiceField(label=gettext_lazy("Contract"), widget=ChoiceButtons,
@@ -103,6 +118,11 @@ class DeclarerDealForm(forms.Form):
         self.fields["partner"].choices = [("", _("no partner")), *seat_choices(names)]
         if "revoke" in self.fields:
             self.fields["revoke"].choices = revoke_choices(names)
+        self.names = names
+        if len(names) > registry.game(self.GAME).seats:
+            self.fields["sits_out"] = sits_out_field()
+            self.fields["sits_out"].choices = seat_choices(names)
+            self.order_fields(["sits_out", *self.fields])
 
     # The contracts played by the declarer and a partner (the game's module says which).
     PARTNERED: frozenset[str] = frozenset()
@@ -116,6 +136,15 @@ class DeclarerDealForm(forms.Form):
         """Who plays with the declarer, told beside the partner field in words (the engine
         would refuse it in seat numbers)."""
         data = super().clean()
+        sitter = data.get("sits_out")
+        if sitter is not None:
+            playing_sitter = [key for key in SEAT_FACTS
+                              if key in self.fields and data.get(key) == sitter]
+            for key in playing_sitter:
+                self.add_error(key, _("%(name)s sits out this deal: choose one of the four "
+                                      "who play it.") % {"name": self.names[sitter]})
+            if playing_sitter:
+                return data
         contract, declarer, partner = (data.get("contract"), data.get("declarer"),
                                        data.get("partner"))
         if contract is None or declarer is None:
@@ -134,8 +163,11 @@ class DeclarerDealForm(forms.Form):
     @property
     def facts(self) -> dict:
         data = self.cleaned_data
-        return {"contract": data["contract"], "declarer": data["declarer"],
-                "partner": data["partner"], "tricks": data["tricks"]}
+        facts = {"contract": data["contract"], "declarer": data["declarer"],
+                 "partner": data["partner"], "tricks": data["tricks"]}
+        if data.get("sits_out") is not None:  # a five-seat table's
+            facts["sits_out"] = data["sits_out"]
+        return facts
 
     @staticmethod
     def initial_from(facts: dict) -> dict:

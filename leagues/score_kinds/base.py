@@ -73,6 +73,10 @@ class ScoreKind(ABC):
     # A player who sat out is credited by the league's choice (``leagues.sit_outs``): a
     # running balance; a match, counted by matches won, is not.
     credits_sit_outs: ClassVar[bool] = False
+    # A table of one more player than the game's seats, the dealer sitting out each deal
+    # (``League.odd_numbers``): each deal exchanges units between the four who play it, which
+    # a running balance can add up, and a match of pairs or of three cannot.
+    five_seat_tables: ClassVar[bool] = False
     asks_number_of_deals: ClassVar[bool] = True  # an online table asks how many deals
 
     def __init__(self, game: str):
@@ -184,7 +188,8 @@ class ScoreKind(ABC):
         """The form of who sits at a table of ``evening``; ``table``: the one changed, its
         players shown first."""
         if table is None:
-            return PlayersTableForm(club, self.game.seats, data, evening=evening)
+            return PlayersTableForm(club, self.game.seats, data, evening=evening,
+                                    fifth_seat=evening.season.league.draws_five_seat_tables)
         members = table.seat_members()
         return PlayersTableForm(club, len(members), data, evening=evening,
                                 initial={f"seat_{i}": m for i, m in enumerate(members)})

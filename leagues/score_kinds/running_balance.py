@@ -94,6 +94,7 @@ class Kind(ScoreKind):
     id = registry.RUNNING_BALANCE
     takes_substitutes = True
     credits_sit_outs = True
+    five_seat_tables = True
 
     def make_sheet(self):
         return RunningBalanceSheet()

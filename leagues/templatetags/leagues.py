@@ -22,3 +22,11 @@ def units(value):
     except InvalidOperation:
         return value
     return number(value)
+
+
+@register.simple_tag
+def dealer_of(sides, line):
+    """Who deals, and so sits out, deal ``line`` (1, 2 ...) of a five-seat table's printed
+    sheet: the first seat deals the first deal, the deal passing to the left."""
+    sides = list(sides)
+    return sides[(line - 1) % len(sides)]["who"] if sides else ""

@@ -117,7 +117,8 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         form = None
     elif form is None and table.sheet.accepts_another_hand(
             table, list(table.deals.order_by("number").values_list("facts", flat=True))):
-        form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1)
+        form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1,
+                               sits_out=_next_sitter(sheet, names))
     if entered and form is not None:  # the next deal is typed at once
         next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
     return render(request, "leagues/table.html", {
@@ -135,6 +136,13 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture),
         **_substitutes_context(access, table, names, fixture)})
+
+
+def _next_sitter(sheet, names) -> int:
+    """At a five-seat table, who the next deal's form offers as sitting out: the dealer, the
+    seat after the last deal's (the deal passes to the left); seat 1 deals the first deal."""
+    last = sheet["rows"][-1]["sits_out"] if sheet["rows"] else None
+    return 0 if last is None else (last + 1) % len(names)
 
 
 def _substitutes_context(access, table, names, fixture) -> dict:
@@ -229,7 +237,8 @@ def _online_context(request, access, table, fixture) -> dict:
     """The online table of this evening table: its state and who plays each seat for everyone
     who can see the table; the link for members; the start form for organisers."""
     if fixture is None:
-        may_start = access.is_organiser and not table.entry
+        may_start = access.is_organiser and not table.entry and (
+            len(table.seat_members()) <= table.league.game_description.seats)  # not of five
         return {"online": None, "online_form": OnlineTableForm(
             table, table.seat_members()) if may_start else None}
     game_table = fixture.game_table

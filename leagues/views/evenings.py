@@ -303,9 +303,18 @@ def evening_draw(request, slug, evening_id):
                 % {"round": number, "count": tables})
         else:
             messages.success(request, _("%(count)s table(s) drawn.") % {"count": tables})
+        fives = draw.five_seat_tables(evening, number if evening.in_rounds else None)
+        if fives:
+            messages.info(request, ngettext(
+                "%(count)s table of five: the dealer sits out each deal.",
+                "%(count)s tables of five: at each, the dealer sits out each deal.", fives)
+                % {"count": fives})
         if sitting_out:
             messages.info(request, _("Sitting out: %(names)s") % {
                 "names": ", ".join(str(m) for m in sitting_out)})
+            if evening.season.league.draws_five_seat_tables:
+                messages.info(request, _("Tables of four and five cannot seat everyone here, so "
+                                         "some sit out."))
     return redirect(evening)
 
 

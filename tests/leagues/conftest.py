@@ -136,7 +136,8 @@ def league_form(league, **changes):
             "points_for_win": league.points_for_win, "points_for_loss": league.points_for_loss,
             "tie_break": league.tie_break, "rounds": league.rounds,
             "deals_per_round": league.deals_per_round,
-            "sit_out_credit": league.sit_out_credit, "sit_out_score": league.sit_out_score}
+            "sit_out_credit": league.sit_out_credit, "sit_out_score": league.sit_out_score,
+            "odd_numbers": league.odd_numbers}
     if league.players_enter_results:
         data["players_enter_results"] = "on"
     data.update(changes)
