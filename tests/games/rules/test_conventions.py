@@ -1,0 +1,199 @@
+"""Each convention of the pages "How the computer players play" (games/computer_conventions.py)
+held by a position: normal and strong keep every one (strong alone the ones the page says are
+strong's), from three seeds each, without the thinking deadline.
+
+A convention's positions are those of ``computer_positions.json`` the page's words come from
+(by name), or a hand written here where the set has none: the seat to act holds ``hand``, the
+other cards are dealt in order around it (a call reads the caller's own cards alone).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.rules import records
+from games.rules.cards import ALL_CARDS
+from games.rules.computer import choose_action
+
+from .conftest import POSITIONS
+
+SEEDS = (0, 1, 2)
+LEVELS = ("normal", "strong")
+
+
+def dealt_around(game: str, hand: str, calls: list[str], dealer: int = 0,
+                 turn_up: str | None = None) -> dict:
+    """A hand record (docs/hand-records.md) stopping at the call of the seat after ``calls``,
+    which holds ``hand``; in Solo Whist the dealer's last card is ``turn_up``."""
+    cards = hand.split()
+    seat = (dealer + 1 + len(calls)) % 4
+    deck = [c for c in ALL_CARDS if game == "bid_whist" or c not in ("BJ", "LJ")]
+    rest = [c for c in deck if c not in cards and c != turn_up]
+    size = len(cards)
+    hands = []
+    for each in range(4):
+        if each == seat:
+            hands.append(cards)
+            continue
+        count = size - 1 if each == dealer and turn_up else size
+        hands.append(rest[:count])
+        rest = rest[count:]
+    if turn_up:
+        hands[dealer].append(turn_up)
+    record = {"format": "whistclub-hand/1", "game": game, "rules": {}, "dealer": dealer,
+              "hands": hands,
+              "actions": [{"seat": (dealer + 1 + i) % 4, "action": call}
+                          for i, call in enumerate(calls)]}
+    if game == "bid_whist":
+        record["kitty"] = rest
+    return record
+
+
+def named(name: str) -> tuple[dict, set[str]]:
+    """A position of computer_positions.json: its record and the answers it accepts."""
+    position = next(p for p in POSITIONS if p["name"] == name)
+    if "keep" in position:
+        return position["record"], {"keep: " + " ".join(position["keep"])}
+    return position["record"], set(position["acceptable"])
+
+
+def starting(prefix: str):
+    """Accept every answer that starts with ``prefix`` ("bid 3 ", "bid 4 uptown")."""
+    return {"prefix: " + prefix}
+
+
+# The position of each convention: (record, accepted answers).  An answer set may hold
+# "prefix: P" (any answer starting with P) or "keep: C C" (a discard keeping those cards).
+FIVE_TRUMPS_TWO_ACES = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C 8C"  # no joker
+BIG_HAND = "BJ AS KS QS JS 7S AH KH QH 4D 5D 3C"
+MODEST = "AS QS 8S 5S KH 9H 4H JD 8D 4D TC 3C"  # about three tricks
+WEAK = "QS 7S 3S KH 9H 5H JD 8D 4D TC 9C 8C"  # three small trumps, no ace
+POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
+    "bid_whist/opening_three": [
+        (dealt_around("bid_whist", MODEST, []), starting("bid 3 ")),
+        named("bid_whist/three_trumps_no_ace_pass"),
+    ],
+    "bid_whist/opening_four": [
+        named("bid_whist/five_trumps_two_aces_bid_four"),
+        (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, []), starting("bid 4 ")),
+    ],
+    "bid_whist/opening_five": [
+        (dealt_around("bid_whist", BIG_HAND, []), starting("bid 5 ") | starting("bid 6 ")),
+    ],
+    "bid_whist/dealer_bids_just_enough": [
+        (dealt_around("bid_whist", BIG_HAND, ["pass", "pass", "pass"]), starting("bid 3 ")),
+    ],
+    "bid_whist/over_an_opponent": [
+        (dealt_around("bid_whist", MODEST, ["bid 3 uptown"]), starting("bid ")),
+        (dealt_around("bid_whist", WEAK, ["bid 3 uptown"]), {"pass"}),
+    ],
+    "bid_whist/over_partner": [
+        # about three tricks and two suits stopped: partner's 3 stands
+        (dealt_around("bid_whist", "AS QS 8S 5S KH QH 4H 9D 8D 4D 7C 3C",
+                      ["bid 3 uptown", "pass"]), {"pass"}),
+        # about six tricks: it takes over
+        (dealt_around("bid_whist", "AS KS QS 5S 4S AH 4H 9D 8D 4D 7C 3C",
+                      ["bid 3 uptown", "pass"]), starting("bid 4 ")),
+    ],
+    "bid_whist/uptown_downtown_no_trump": [
+        (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, []), starting("bid 4 uptown")),
+        (dealt_around("bid_whist", "2S 3S 4S 5S 6S 2H 3H AH QD TD 9C 8C", []),
+         starting("bid 4 downtown")),
+        # an ace and low cards in three suits: all three stopped
+        (dealt_around("bid_whist", "AS 2S 3S 5S 2H 3H 4H AD 2D 4D 9C 8C", []),
+         starting("bid 3 notrump")),
+    ],
+    "bid_whist/kitty_keeps_jokers_and_trumps": [named("bid_whist/discard_keeps_the_best_trumps")],
+    "bid_whist/declarer_draws_trumps": [named("bid_whist/declarer_draws_trumps")],
+    "bid_whist/returns_partners_suit": [named("bid_whist/return_partners_suit")],
+    "bid_whist/spares_partners_trumps": [named("bid_whist/spare_partners_trumps")],
+    "bid_whist/no_ruff_of_partners_winner": [named("bid_whist/no_ruff_of_partners_winner"),
+                                             named("bid_whist/do_not_overtake_partner")],
+    "bid_whist/takes_the_trick_cheaply_last": [named("bid_whist/take_the_trick_last"),
+                                               named("bid_whist/ruff_low_when_last")],
+    "solo_whist/weak_hand_passes": [named("solo_whist/weak_hand_passes")],
+    "solo_whist/prop_about_four_tricks": [named("solo_whist/prop_with_four_tricks"),
+                                          named("solo_whist/prop_promises_four_tricks")],
+    "solo_whist/cop_about_three_tricks": [named("solo_whist/cop_with_three_tricks"),
+                                          named("solo_whist/no_cop_without_tricks")],
+    "solo_whist/solo_from_four_and_a_half": [
+        (named("solo_whist/solo_or_prop_with_five_tricks")[0], {"solo"}),
+        named("solo_whist/prop_with_four_tricks"),
+    ],
+    "solo_whist/misere_low_cards": [named("solo_whist/low_short_hand_calls_misere")],
+    "solo_whist/abundance_about_eight_tricks": [
+        # about nine tricks in hearts, five with the turned-up diamonds
+        (dealt_around("solo_whist", "AH KH QH JH TH 9H 4H AS KS 5C 4C 3D 2D", [], turn_up="6D"),
+         {"abundance"}),
+    ],
+    "solo_whist/trumps_against_abundance": [named("solo_whist/lead_trumps_against_abundance")],
+    "solo_whist/no_overtaking_a_fellow_defender": [
+        named("solo_whist/do_not_overtake_a_fellow_defender")],
+    "solo_whist/misere_plays_highest_loser": [named("solo_whist/misere_plays_its_highest_loser")],
+    "belgian_whist/proposal_about_five_tricks": [
+        named("belgian_whist/propose_a_five_trick_suit"),
+        named("belgian_whist/propose_promises_five_tricks")],
+    "belgian_whist/emballage_about_three_tricks": [
+        named("belgian_whist/emballer_with_three_tricks"),
+        named("belgian_whist/no_emballage_without_tricks")],
+    "belgian_whist/no_overtaking_partner": [named("belgian_whist/do_not_overtake_partner")],
+    "belgian_whist/takes_the_declarers_king": [named("belgian_whist/take_the_declarers_king")],
+}
+# Conventions the strong level alone keeps (the page says so)
+STRONG_ONLY = {"bid_whist/spares_partners_trumps"}
+# Conventions decided by the card play's search, slower than a call (a second or more at strong)
+SEARCHED = {"bid_whist/returns_partners_suit", "bid_whist/spares_partners_trumps",
+            "bid_whist/no_ruff_of_partners_winner", "bid_whist/takes_the_trick_cheaply_last",
+            "bid_whist/declarer_draws_trumps", "solo_whist/trumps_against_abundance",
+            "solo_whist/no_overtaking_a_fellow_defender", "solo_whist/misere_plays_highest_loser",
+            "belgian_whist/no_overtaking_partner", "belgian_whist/takes_the_declarers_king"}
+COVERED = set(POSITIONS_OF)
+
+
+def accepted(answers: set[str], action: str) -> bool:
+    for answer in answers:
+        kind, _, rest = answer.partition(": ")
+        if kind == "prefix" and rest and action.startswith(rest):
+            return True
+        if kind == "keep" and rest and action.startswith("discard ") \
+                and not set(rest.split()) & set(action.split()[1:]):
+            return True
+    return action in answers
+
+
+def cases():
+    for convention, positions in POSITIONS_OF.items():
+        for level in LEVELS:
+            if level != "strong" and convention in STRONG_ONLY:
+                continue
+            for index in range(len(positions)):
+                marks = [pytest.mark.slow] if level == "strong" and convention in SEARCHED else []
+                yield pytest.param(convention, index, level, marks=marks,
+                                   id=f"{convention}-{index}-{level}")
+
+
+@pytest.mark.parametrize(("convention", "index", "level"), list(cases()))
+@pytest.mark.usefixtures("no_thinking_deadline")
+def test_the_computer_players_keep_the_convention(convention, index, level):
+    record, answers = POSITIONS_OF[convention][index]
+    state = records.replay_hand(record)
+    assert not state.complete
+    view = state.view(state.to_act)
+    assert view.get("discard_count") or len(view["legal"]) > 1, "not a real decision"
+    chosen = {choose_action(view, level, random.Random(seed)) for seed in SEEDS}
+    wrong = sorted(a for a in chosen if not accepted(answers, a))
+    assert not wrong, f"{convention} ({index}): {level} chose {', '.join(wrong)}"
+
+
+def test_the_hands_written_here_are_what_the_page_says():
+    """The hands the page's words describe: five trumps and two aces and no joker; three small
+    trumps and no ace; the dealer's big hand after three passes, whose cheapest bid is 3."""
+    hand = FIVE_TRUMPS_TWO_ACES.split()
+    assert sum(c[1] == "S" for c in hand) == 5 and sum(c[0] == "A" for c in hand) == 2
+    assert not {"BJ", "LJ"} & set(hand)
+    weak = WEAK.split()
+    assert not any(c[0] == "A" for c in weak) and sum(c[1] == "S" for c in weak) == 3
+    state = records.replay_hand(dealt_around("bid_whist", BIG_HAND, ["pass", "pass", "pass"]))
+    assert state.to_act == 0 and "bid 3 uptown" in state.legal_actions()
