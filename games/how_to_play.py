@@ -54,7 +54,17 @@ def page_context(game: registry.GameDescription,
     parts and the cards of its deal."""
     cards_each, kitty_cards = deal_sizes(game)
     return {"game": game, "computers": game.seats - 1, "other_games": other_games,
-            "sections": SECTIONS, "cards_each": cards_each, "kitty_cards": kitty_cards}
+            "sections": SECTIONS, "cards_each": cards_each, "kitty_cards": kitty_cards,
+            "conventions_url": conventions_url(game.id)}
+
+
+def conventions_url(game_id: str) -> str | None:
+    """The page of how the game's computer players play, if it has one."""
+    from games import computer_conventions
+
+    if game_id not in computer_conventions.games_with_page():
+        return None
+    return reverse("computer_players", args=[game_id])
 
 
 def deal_sizes(game: registry.GameDescription) -> tuple[int, int]:

@@ -10,6 +10,8 @@ urlpatterns = [
     path("i18n/setlang/", views.switch_language, name="set_language"),
     path("tables/", include("games.urls")),
     path("games/<str:game>/how-to-play/", games_pages.how_to_play, name="how_to_play"),
+    path("games/<str:game>/computer-players/", games_pages.computer_players,
+         name="computer_players"),
     path("accounts/", include("whistclub.accounts.urls")),
     path("clubs/", include("leagues.urls")),
     path("ratings/", include("ratings.urls")),

@@ -13,9 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import chat, registry, tables
+from games import chat, computer_conventions, registry, tables
 from games.access import get_table_for_viewer, person_id, remember_invite
 from games.forms import TableForm
+from games.how_to_play import conventions_url
 from games.how_to_play import page_context as how_to_play_context
 from games.how_to_play import template_of as how_to_play_template
 from games.html.chat import chat_panel
@@ -108,6 +109,14 @@ def how_to_play(request, game):
         description, [each for each in registry.all_games() if each.id != game]))
 
 
+def computer_players(request, game):
+    """How a game's computer players play: what their calls, leads and discards mean."""
+    if game not in computer_conventions.games_with_page():
+        raise Http404
+    return render(request, "games/computer_players.html",
+                  computer_conventions.page_context(registry.game(game)))
+
+
 def table_page(request, table_id):
     table = get_table_for_viewer(request, table_id)
     seat = tables.seat_of(table, request.user)
@@ -124,6 +133,7 @@ def table_page(request, table_id):
     back_to = invite_path if table.is_private else table.get_absolute_url()
     return render(request, "games/table.html", {
         "table": table, "view": view, "ui": for_template(view), "computer_levels": COMPUTER_LEVELS,
+        "conventions_url": conventions_url(table.game),
         "invite_url": invite_url, "back_to": back_to,
         "can_renew_invite": table.is_private and invite_url is not None
         and table.created_by_id == person_id(request.user),
