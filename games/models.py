@@ -132,6 +132,11 @@ class Table(models.Model):
     current = models.JSONField(null=True, blank=True)
     # The engine's match/session summary after the last finished hand.
     summary = models.JSONField(default=dict, blank=True)
+    # The deals this table plays, in order, instead of shuffling (``games.dealing``): an
+    # event's, the same at every table of its round (docs/events.md).  Each is a hand record's
+    # deal, ``{"dealer", "hands", "kitty"}`` (the kitty when the game has one); the table
+    # finishes once they are all played.  Null: each hand is shuffled.
+    preset_deals = models.JSONField(null=True, blank=True, editable=False)
     # {"seat", "action", "version"} of the last applied action: a resent click is recognised.
     last_action = models.JSONField(null=True, blank=True)
     # A computer player may have the turn (a computer seat, or a person's after their grace):
