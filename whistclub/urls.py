@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<str:game>/how-to-play/", games_pages.how_to_play, name="how_to_play"),
     path("accounts/", include("whistclub.accounts.urls")),
     path("clubs/", include("leagues.urls")),
+    path("events/", include("events.urls")),
     path("ratings/", include("ratings.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
