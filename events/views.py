@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from events import deals, results, running
@@ -150,8 +151,15 @@ def traveller(request, event_id, number):
                      or _("Everyone passed: nobody scores."),
                      "directions": directions})
     deal = event.deals["deals"][index]
-    hands = [{"seat": seat + 1, "cards": [words.action_label(card) for card in cards]}
+    hands = [{"seat": seat + 1, "cards": [_card_in_words(card) for card in cards]}
              for seat, cards in enumerate(deal["hands"])]
     return render(request, "events/traveller.html", {
         **context, "shown": True, "rows": rows, "hands": hands,
         "dealer": deal["dealer"] + 1})
+
+
+def _card_in_words(card: str) -> str:
+    """A card as players read it: "10♥", "big joker" (never the record's codes)."""
+    jokers = {"BJ": pgettext("in a sentence", "big joker"),
+              "LJ": pgettext("in a sentence", "little joker")}
+    return jokers.get(card) or words.action_label(card)
