@@ -116,3 +116,36 @@ def test_a_traveller_scores_every_table_of_a_deal(make_people):
     assert {row.hand.record["hands"] == event.deals["deals"][0]["hands"] for row in rows} == {
         True}
     assert EventTable.objects.count() == 2
+
+
+def test_the_command_starts_the_events_whose_time_has_come(make_people):
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    org, ana = make_people("org", "ana")
+    due = new_event(org, starts_at=timezone.now() - timedelta(minutes=1))
+    empty = new_event(org, starts_at=timezone.now() - timedelta(minutes=1))
+    later = new_event(org)
+    for event in (due, later):
+        running.register(event, ana)
+    call_command("start_events")
+    statuses = {e.pk: e.status for e in Event.objects.all()}
+    assert statuses == {due.pk: Event.Status.PLAYING, empty.pk: Event.Status.REGISTRATION,
+                        later.pk: Event.Status.REGISTRATION}
+
+
+def test_a_persons_download_holds_their_events_and_deleting_them_keeps_the_event(make_people):
+    from whistclub.accounts.personal_data import collect
+
+    org, ana = make_people("org", "ana")
+    event = new_event(org)
+    running.register(event, ana)
+    (mine,) = collect(ana)["events"]
+    assert mine["name"] == "Sunday duplicate" and mine["organiser"] is False
+    assert mine["registered_at"] and mine["withdrawn_at"] is None
+    assert collect(org)["events"][0]["organiser"] is True
+    org.delete()
+    event.refresh_from_db()
+    assert event.organiser is None and running.registered(event) == [ana]
