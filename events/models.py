@@ -18,6 +18,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games import registry
 from games.models import COMPUTER_LEVELS
@@ -43,7 +44,7 @@ class Event(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("open for registration")
         PLAYING = "playing", _("playing")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("an event", "finished")
 
     name = models.CharField(_("name"), max_length=80)
     # Empty once the organiser's account is deleted (the event and its results stay).

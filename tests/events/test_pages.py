@@ -123,3 +123,13 @@ def test_the_standings_and_travellers_once_a_round_is_over(client, make_people):
     for person in players:
         assert person.username in standings
     assert client.get(f"/events/{event.pk}/deals/3/").status_code == 404
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("fr", "Les tables sont formées au début."), ("nl", "De tafels worden bij het begin"),
+    ("pt", "As mesas são formadas no início.")])
+def test_the_event_page_speaks_the_readers_language(client, make_people, language, words):
+    (org,) = make_people("org")
+    event = new_event(org)
+    page = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert words in page
