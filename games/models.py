@@ -60,13 +60,14 @@ def next_move_deadline(move_seconds: int, hand_in_play: bool, now=None):
     return (now or timezone.now()) + timedelta(seconds=move_seconds)
 
 
-def waits_for_its_people(seats, record: dict | None) -> bool:
+def waits_for_its_people(seats, record: dict | None, plays_on: bool = False) -> bool:
     """Whether a table in play stands paused: a new deal not begun, at a table with people
     whom nobody present (every one of them away).  Computer players never play on alone in
     people's names from one hand to the next; a person coming back wakes them
-    (``games.presence.connected``).  A table of computer players only plays on.  ``seats``:
-    ``Seat`` rows or a snapshot's facts of them."""
-    if record is None or record.get("actions"):
+    (``games.presence.connected``).  A table of computer players only plays on, and so does
+    a table that ``plays_on``: one of preset deals (an event's, whose round waits for it).
+    ``seats``: ``Seat`` rows or a snapshot's facts of them."""
+    if plays_on or record is None or record.get("actions"):
         return False
     people = [seat for seat in seats if seat.user_id is not None and not seat.computer_level]
     return bool(people) and all(seat.away_since is not None for seat in people)

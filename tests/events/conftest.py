@@ -54,3 +54,21 @@ def play_round(event, number, seed=1):
     for event_table in event.event_rounds.get(number=number).tables.all():
         play_table(event_table.table, rng)
     followups.process_due()
+
+
+@pytest.fixture
+def computer_players_wait(monkeypatch):
+    """Computer players never act by themselves: the tests play their turns."""
+    from games import computer_players
+    monkeypatch.setattr(computer_players, "schedule_computer_players",
+                        lambda table_id, own_thread=False: None)
+
+
+@pytest.fixture(autouse=True)
+def no_timer_outlives_its_test():
+    """An event's tables have a time for each move: its timers end with the test."""
+    yield
+    import sys
+    presence = sys.modules.get("games.presence")
+    if presence is not None:
+        presence.cancel_all_checks()

@@ -16,12 +16,6 @@ from tests.events.conftest import new_event, play_round
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_wait")]
 
 
-@pytest.fixture
-def computer_players_wait(monkeypatch):
-    from games import computer_players
-    monkeypatch.setattr(computer_players, "schedule_computer_players",
-                        lambda table_id, own_thread=False: None)
-
 
 def rule_data(game):
     """The game's house rules as the form offers them (the usual ones), as a browser posts."""

@@ -15,12 +15,6 @@ from tests.events.conftest import new_event, play_round, play_table
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_wait")]
 
 
-@pytest.fixture
-def computer_players_wait(monkeypatch):
-    from games import computer_players
-    monkeypatch.setattr(computer_players, "schedule_computer_players",
-                        lambda table_id, own_thread=False: None)
-
 
 def test_people_register_and_withdraw_before_the_start_only(make_people):
     org, ana = make_people("org", "ana")
