@@ -137,7 +137,8 @@ def run_computer_players(table_id: int, delay: float, own_thread: bool = False) 
             seats = list(Seat.objects.filter(table=table).order_by("position"))
             seat = seats[state.to_act]
             if (not computer_plays(seat, table.grace_seconds, move_deadline=table.move_deadline)
-                    or waits_for_its_people(seats, table.current)):
+                    or waits_for_its_people(seats, table.current,
+                                            table.preset_deals is not None)):
                 # A person is to act, or the table waits for one to come back: nothing is
                 # pending (unless the table moved on meanwhile).
                 Table.objects.filter(pk=table_id, version=table.version,

@@ -60,13 +60,14 @@ def next_move_deadline(move_seconds: int, hand_in_play: bool, now=None):
     return (now or timezone.now()) + timedelta(seconds=move_seconds)
 
 
-def waits_for_its_people(seats, record: dict | None) -> bool:
+def waits_for_its_people(seats, record: dict | None, plays_on: bool = False) -> bool:
     """Whether a table in play stands paused: a new deal not begun, at a table with people
     whom nobody present (every one of them away).  Computer players never play on alone in
     people's names from one hand to the next; a person coming back wakes them
-    (``games.presence.connected``).  A table of computer players only plays on.  ``seats``:
-    ``Seat`` rows or a snapshot's facts of them."""
-    if record is None or record.get("actions"):
+    (``games.presence.connected``).  A table of computer players only plays on, and so does
+    a table that ``plays_on``: one of preset deals (an event's, whose round waits for it).
+    ``seats``: ``Seat`` rows or a snapshot's facts of them."""
+    if plays_on or record is None or record.get("actions"):
         return False
     people = [seat for seat in seats if seat.user_id is not None and not seat.computer_level]
     return bool(people) and all(seat.away_since is not None for seat in people)
@@ -132,6 +133,11 @@ class Table(models.Model):
     current = models.JSONField(null=True, blank=True)
     # The engine's match/session summary after the last finished hand.
     summary = models.JSONField(default=dict, blank=True)
+    # The deals this table plays, in order, instead of shuffling (``games.dealing``): an
+    # event's, the same at every table of its round (docs/events.md).  Each is a hand record's
+    # deal, ``{"dealer", "hands", "kitty"}`` (the kitty when the game has one); the table
+    # finishes once they are all played.  Null: each hand is shuffled.
+    preset_deals = models.JSONField(null=True, blank=True, editable=False)
     # {"seat", "action", "version"} of the last applied action: a resent click is recognised.
     last_action = models.JSONField(null=True, blank=True)
     # A computer player may have the turn (a computer seat, or a person's after their grace):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import broadcasting, computer_turns, signals
 from games.access import seat_held_by
-from games.dealing import deal_new_hand
+from games.dealing import deal_new_hand, presets_played
 from games.engine_messages import engine_message
 from games.models import Hand, Seat, Table, computer_plays, next_move_deadline
 from games.rules import game_module
@@ -263,8 +263,12 @@ def _finish_hand(table: Table, state) -> Hand:
     signals.announce_after_commit("hand_finished", table, hand)
     chain, deals_played = _replay_chain(table)
     table.summary = chain.summary()
-    limit_reached = table.deals_limit is not None and deals_played >= table.deals_limit
-    if chain.complete or limit_reached:
+    if table.preset_deals is not None:  # an event's table: its deals, whatever the match says
+        over = presets_played(table, number)
+    else:
+        over = chain.complete or (table.deals_limit is not None
+                                  and deals_played >= table.deals_limit)
+    if over:
         table.status = Table.Status.FINISHED
         table.current = None
         transaction.on_commit(lambda: broadcasting.broadcast_lobby())
@@ -280,13 +284,19 @@ def _replay_chain(table: Table):
     played, so it never counts towards the table's number of deals.
 
     Each hand counts by its stored dealer and result, checked by the engine when it finished:
-    ending a hand costs one short query, not replaying every hand of the evening.
+    ending a hand costs one short query, not replaying every hand of the evening.  At a table
+    with preset deals the deals say who deals, and hands after the end of the engine's match
+    are played but not counted in its summary (the event scores each deal).
     """
     module = game_module(table.game)
     rules = rules_of(table)
     chain = module.CHAIN(rules, first_dealer=0)
     deals_played = 0
     for dealer, result in table.hands.order_by("number").values_list("record__dealer", "result"):
+        if table.preset_deals is not None:
+            if chain.complete:
+                break
+            chain.next_dealer = dealer
         chain.add_result(dealer, result)
         deals_played += not result.get("redeal")
     return chain, deals_played

@@ -165,7 +165,8 @@ def check_move(table_id: int, now: datetime | None = None) -> bool:
             return False  # no limit, or a computer's move pending already
         if now < deadline:
             look_again_at = deadline
-        elif waits_for_its_people(list(Seat.objects.filter(table=table)), table.current):
+        elif waits_for_its_people(list(Seat.objects.filter(table=table)), table.current,
+                                  table.preset_deals is not None):
             return False  # paused for its people: nobody plays on in their names
         else:
             Table.objects.filter(pk=table.pk).update(computer_turn=True)

@@ -66,6 +66,37 @@ def play_now(user, game: str, level: str = "normal") -> Table:
     return table
 
 
+def open_preset_table(game: str, rules: dict, deals: list[dict], players, *,
+                      level: str = "normal", grace_seconds: int = 60,
+                      move_seconds: int = 0) -> Table:
+    """A private table that plays ``deals`` in order and then stops (``Table.preset_deals``,
+    dealt by ``games.dealing``), with ``players`` in its seats in order (None: a computer player
+    of ``level``), dealt at once.  Nobody opened it: nobody may close it or watch it but those
+    seated (``games.access.can_view``).  An event's table (docs/events.md): events call this,
+    games never imports them.  All or nothing: one transaction."""
+    players = list(players)
+    if not deals:
+        raise TableError(_("A table of preset deals needs at least one deal."))
+    if len(players) != registry.game(game).seats:
+        raise TableError(_("There is no such seat."))
+    with transaction.atomic():
+        table = create_table(None, game, rules, is_private=True, deals_limit=len(deals),
+                             grace_seconds=grace_seconds, move_seconds=move_seconds)
+        Table.objects.filter(pk=table.pk).update(preset_deals=deals)
+        table = locked(table.pk)
+        now = timezone.now()
+        seats = list(Seat.objects.select_for_update().filter(table=table))
+        for seat, player in zip(seats, players, strict=True):
+            if player is None:
+                seat.computer_level = level
+            else:
+                seat.user, seat.seen_at = player, now
+        Seat.objects.bulk_update(seats, ["user", "computer_level", "seen_at"])
+        _start_if_full(table)
+        bump(table)
+    return table
+
+
 def take_seat(table_id: int, user, position: int) -> Table:
     with transaction.atomic():
         table = locked(table_id)

@@ -108,6 +108,8 @@ class TableSnapshot:
     # A finished table's hands as (number, engine result), in order: its end shows the score
     # hand by hand.  Empty while it is played (every hand would be read at every change).
     hand_results: tuple[tuple[int, dict], ...] = ()
+    # A table of preset deals (an event's) plays on for its absent people: never paused.
+    plays_on: bool = False
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -124,8 +126,8 @@ class TableSnapshot:
     @cached_property
     def paused(self) -> bool:
         """Once a version, not once a seat: the same for every seat's view."""
-        return self.status == Table.Status.PLAYING and waits_for_its_people(self.seats,
-                                                                            self.record)
+        return self.status == Table.Status.PLAYING and waits_for_its_people(
+            self.seats, self.record, self.plays_on)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         now = timezone.now()
@@ -172,7 +174,8 @@ def build_snapshot(table: Table) -> TableSnapshot:
         last_hand=last_hand_view(hands[0]) if hands else None, record=table.current,
         state=current_state(table), rematch_table=table.rematch_table_id,
         computer_names_of=table.computer_names_of, move_seconds=table.move_seconds,
-        move_deadline=table.move_deadline, hand_results=hand_results)
+        move_deadline=table.move_deadline, hand_results=hand_results,
+        plays_on=table.preset_deals is not None)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:

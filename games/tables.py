@@ -39,6 +39,7 @@ from games.seating import (  # noqa: F401
     fill_seats,
     leave_seat,
     on_account_deleted,
+    open_preset_table,
     play_now,
     rematch,
     renew_invite,

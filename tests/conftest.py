@@ -21,18 +21,22 @@ def pytest_report_header(config):
 
 def pytest_collection_modifyitems(config, items):
     """The engines' and computer players' tests (tests/games/rules/), and the events' pure
-    modules' (tests/events/: pairing, scoring, deal sets), touch neither the
+    modules' (tests/events/test_pairing.py, test_scoring.py, test_deals.py), touch neither the
     database nor a channel layer (pytest-django refuses them the database): marked
     ``engine``, they run in the embedded pass only -- on PostgreSQL + Redis they would prove
     nothing new.  Deselected here rather than by a ``-m`` of the Makefile, so that a
     developer's own ``-m`` still combines with it."""
     from pathlib import Path
 
-    pure = (Path(__file__).parent / "games" / "rules", Path(__file__).parent / "events")
+    here = Path(__file__).parent
+    pure = (here / "games" / "rules",)
+    pure_files = {here / "events" / name
+                  for name in ("test_pairing.py", "test_scoring.py", "test_deals.py")}
     services = os.environ.get("WHISTCLUB_REQUIRE_SERVICES") == "1"
     kept, left_out = [], []
     for item in items:
-        if any(folder in Path(str(item.path)).parents for folder in pure):
+        path = Path(str(item.path))
+        if path in pure_files or any(folder in path.parents for folder in pure):
             item.add_marker(pytest.mark.engine)
             if services:
                 left_out.append(item)

@@ -14,6 +14,7 @@ urlpatterns = [
          name="computer_players"),
     path("accounts/", include("whistclub.accounts.urls")),
     path("clubs/", include("leagues.urls")),
+    path("events/", include("events.urls")),
     path("ratings/", include("ratings.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

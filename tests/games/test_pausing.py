@@ -1,6 +1,7 @@
 """Computer players never play on in people's names from one hand to the next: a table whose
 people have all gone stops at the next deal and goes on when one of them comes back."""
 
+import random
 from datetime import timedelta
 
 import pytest
@@ -8,6 +9,7 @@ from django.utils import timezone
 
 from games import computer_players, presence, tables
 from games.models import Seat, Table
+from games.rules import game_module
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_act_at_once")]
 
@@ -67,3 +69,21 @@ def test_a_table_of_computer_players_only_plays_on(ana):
     computer_players.run_computer_players(table.pk, 0)
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
+
+
+def test_a_table_of_preset_deals_plays_on_for_its_absent_people(ana, client):
+    """An event's table (``Table.preset_deals``) never pauses between deals: the other tables
+    of its round wait for it.  Computer players play Ana's seat until she comes back."""
+    module = game_module("solo_whist")
+    rules = module.Rules.from_overrides({})
+    rng = random.Random(3)
+    deals = [{"dealer": i % 4, "hands": [list(h) for h in module.deal(rules, i % 4, rng).hands]}
+             for i in range(2)]
+    table = tables.open_preset_table("solo_whist", {}, deals, [ana, None, None, None],
+                                     grace_seconds=10)
+    Seat.objects.filter(table=table, position=0).update(
+        away_since=timezone.now() - timedelta(hours=1))
+    Table.objects.filter(pk=table.pk).update(computer_turn=True)
+    computer_players.run_computer_players(table.pk, 0)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED and table.hands.count() == 2

@@ -20,6 +20,7 @@ from axes.models import AccessLog
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from events.models import Event, Registration
 from games import registry
 from games.models import ChatLine, Hand, HandReview, Seat, Table
 from leagues import history
@@ -72,12 +73,28 @@ def collect(user) -> dict[str, Any]:
         "clubs": [_membership(member) for member in members],
         "email_preferences": _email_preferences(user, members),
         "online_tables": _online_tables(user),
+        "events": _events(user),
         "hand_reviews": _hand_reviews(user),
         "chat_lines": _chat_lines(user),
         "ratings": _ratings(user, members),
         "history": _history(user, members),
         "sign_ins": _sign_ins(user),
     }
+
+
+def _events(user) -> list[dict[str, Any]]:
+    """The events the person registered for or organised (their tables are among
+    ``online_tables``)."""
+    registrations = {r.event_id: r for r in Registration.objects.filter(user=user)}
+    events = Event.objects.filter(Q(pk__in=list(registrations)) | Q(organiser=user)).order_by(
+        "starts_at", "pk")
+    return [{"name": event.name, "game": _game(event.game), "starts_at": _when(event.starts_at),
+             "organiser": event.organiser_id == user.pk,
+             "registered_at": _when(registrations[event.pk].registered_at)
+             if event.pk in registrations else None,
+             "withdrawn_at": _when(registrations[event.pk].withdrawn_at)
+             if event.pk in registrations else None}
+            for event in events]
 
 
 def _account(user) -> dict[str, Any]:

@@ -1,0 +1,154 @@
+"""An event and its people, rounds and tables (docs/events.md).
+
+An event belongs to the person who organised it; it is public (on the site's events list) or
+unlisted (reached by its address alone).  A club's event is for later: the link would be on the
+leagues' side, since events never import leagues (docs/architecture.md).  Each of its tables
+is a ``games.Table`` playing the round's deals from the event's deal set
+(``Table.preset_deals``), so the play, the computer players and the hidden information are the
+tables' own."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from games import registry
+from games.models import COMPUTER_LEVELS
+
+MAX_ROUNDS = 12
+MAX_DEALS_PER_ROUND = 8
+# The event's page is its lobby from this long before the start.
+LOBBY_MINUTES = 30
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Event(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", _("public: on the events list")
+        UNLISTED = "unlisted", _("unlisted: only for people with its address")
+
+    class Format(models.TextChoices):
+        SWISS = "swiss", _("Swiss rounds")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("open for registration")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", pgettext_lazy("an event", "finished")
+
+    name = models.CharField(_("name"), max_length=80)
+    # Empty once the organiser's account is deleted (the event and its results stay).
+    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="organised_events")
+    visibility = models.CharField(_("who sees it"), max_length=10, choices=Visibility.choices,
+                                  default=Visibility.PUBLIC)
+    game = models.CharField(_("game"), max_length=20, choices=registry.choices)
+    rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=10, choices=Format.choices,
+                              default=Format.SWISS)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=3, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)])
+    deals_per_round = models.PositiveSmallIntegerField(
+        _("deals per round"), default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)])
+    starts_at = models.DateTimeField(_("start"))
+    computer_level = models.CharField(_("computer players"), max_length=10,
+                                      choices=COMPUTER_LEVELS, default="normal")
+    status = models.CharField(max_length=12, choices=Status.choices,
+                              default=Status.REGISTRATION)
+    # The deal set, ``whistclub-deals/1`` (events.deals.to_document): chosen at the start,
+    # ``rounds × deals_per_round`` deals, round r playing deals [(r-1)·d, r·d).  Never shown
+    # until a round is over for everyone.
+    deals = models.JSONField(null=True, blank=True, editable=False)
+    # The seed of each round's pairing (with the round's number): a round can be formed again.
+    seed = models.PositiveIntegerField(default=new_seed, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["starts_at", "pk"]
+        indexes = [models.Index(fields=["visibility", "status", "starts_at"],
+                                name="events_listed")]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("event", args=[self.pk])
+
+    @property
+    def lobby_open(self) -> bool:
+        return self.status == self.Status.REGISTRATION and timezone.now() >= (
+            self.starts_at - timedelta(minutes=LOBBY_MINUTES))
+
+    def round_deals(self, number: int) -> range:
+        """The indexes in the deal set of round ``number``'s deals."""
+        first = (number - 1) * self.deals_per_round
+        return range(first, first + self.deals_per_round)
+
+
+class Registration(models.Model):
+    """A person registered for an event; withdrawn before the start keeps the row (they may
+    register again)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="event_registrations")
+    registered_at = models.DateTimeField(default=timezone.now)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["registered_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["event", "user"],
+                                               name="one_event_registration_per_person")]
+
+    def __str__(self):
+        return f"{self.event} {self.user}"
+
+
+class EventRound(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField(default=timezone.now)
+    # Set once every table of the round has played its deals: only then are the round's
+    # results and cards shown beyond each table (travellers, standings).
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # Who sat out (by user id): the pairing's byes.
+    sitting_out = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"],
+                                               name="one_event_round_per_number")]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+
+class EventTable(models.Model):
+    """One table of a round: a ``games.Table`` whose seats say who played (a person, or a
+    computer player whose results do not rank)."""
+
+    round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    table = models.OneToOneField("games.Table", on_delete=models.CASCADE,
+                                 related_name="event_table")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"],
+                                               name="one_event_table_per_number")]
+
+    def __str__(self):
+        return f"{self.round} table {self.number}"

@@ -1,0 +1,137 @@
+"""An event's results, from the rounds that are over for everyone only: each deal's
+traveller (every table's result side by side, scored by ``events.scoring.score_deal``), the
+standings (each person's matchpoint percentage, ``overall_percent``), and what the next
+round's pairing needs (``history``).  A round still in play gives nothing here: nobody learns
+another table's cards or results of a deal before every table has played it.
+
+Computer players' seats are compared like any other (they held the cards) but never ranked."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from events import deals, scoring
+from events.models import Event, EventRound, EventTable
+from games.rules import game_module
+
+
+@dataclass
+class TableResult:
+    """One table's line of a deal's traveller."""
+
+    event_table: EventTable
+    hand: Any  # games.models.Hand
+    seats: list  # games.models.Seat, by position
+    values: list[float]  # the engine's numbers per direction
+    scores: list[scoring.DirectionScore]  # per direction
+
+
+def finished_rounds(event: Event) -> list[EventRound]:
+    return list(event.event_rounds.filter(finished_at__isnull=False).order_by("number"))
+
+
+def round_of_deal(event: Event, index: int) -> int:
+    """The round (from 1) that plays deal ``index`` (from 0) of the event's set."""
+    return index // event.deals_per_round + 1
+
+
+def _values(game: str, result: dict) -> list[float]:
+    chain = game_module(game).CHAIN
+    values = result.get(chain.counted)
+    if not isinstance(values, list) or len(values) != chain.sides:
+        return [0.0] * chain.sides  # nothing counted (an all-pass redeal scores nobody)
+    return [float(v) for v in values]
+
+
+def deal_results(event: Event, event_round: EventRound, index: int) -> list[TableResult]:
+    """Deal ``index`` at every table of ``event_round`` (a round that is over), scored."""
+    position = index - event_round.event.round_deals(event_round.number).start + 1
+    rows = []
+    for event_table in (event_round.tables.select_related("table")
+                        .prefetch_related("table__seats__user__profile",
+                                          "table__hands")):
+        hand = next((h for h in event_table.table.hands.all() if h.number == position), None)
+        if hand is None:
+            continue
+        rows.append(TableResult(event_table, hand, list(event_table.table.seats.all()),
+                                _values(event.game, hand.result), []))
+    scored = scoring.score_deal({row.event_table.pk: row.values for row in rows})
+    for row in rows:
+        row.scores = scored[row.event_table.pk]
+    return rows
+
+
+def _every_deal(event: Event):
+    """Each deal of each finished round, scored: (round, deal index, its table results)."""
+    for event_round in finished_rounds(event):
+        event_round.event = event
+        for index in event.round_deals(event_round.number):
+            yield event_round, index, deal_results(event, event_round, index)
+
+
+@dataclass
+class History:
+    """What the next Swiss round is formed from, by user id."""
+
+    score: dict[int, float] = field(default_factory=lambda: defaultdict(float))
+    opponents: dict[int, set] = field(default_factory=lambda: defaultdict(set))
+    partners: dict[int, set] = field(default_factory=lambda: defaultdict(set))
+    byes: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+
+@dataclass
+class Standing:
+    user: Any
+    percent: float
+    deals: int
+    position: int = 0
+
+
+def _person_scores(event: Event) -> dict[int, list[scoring.DirectionScore]]:
+    found: dict[int, list[scoring.DirectionScore]] = defaultdict(list)
+    for _round, _index, rows in _every_deal(event):
+        for row in rows:
+            for seat in row.seats:
+                if seat.user_id is not None and not seat.computer_level:
+                    found[seat.user_id].append(
+                        row.scores[deals.direction_of(event.game, seat.position)])
+    return found
+
+
+def history(event: Event) -> History:
+    out = History()
+    for uid, scores in _person_scores(event).items():
+        out.score[uid] = scoring.overall_percent(scores)
+    partnership = deals.is_partnership(event.game)
+    sides = game_module(event.game).CHAIN.sides
+    for event_round in event.event_rounds.all():
+        for uid in event_round.sitting_out:
+            out.byes[uid] += 1
+        for event_table in event_round.tables.prefetch_related("table__seats"):
+            people = [(s.position, s.user_id) for s in event_table.table.seats.all()
+                      if s.user_id is not None and not s.computer_level]
+            for position, uid in people:
+                for other_position, other in people:
+                    if other == uid:
+                        continue
+                    same_side = partnership and position % sides == other_position % sides
+                    (out.partners if same_side else out.opponents)[uid].add(other)
+    return out
+
+
+def standings(event: Event) -> list[Standing]:
+    """Each person who played, by matchpoint percentage over the finished rounds, best first;
+    equal percentages share a position."""
+    from django.contrib.auth import get_user_model
+
+    scores = _person_scores(event)
+    users = get_user_model().objects.in_bulk(list(scores))
+    rows = sorted((Standing(users[uid], scoring.overall_percent(each), len(each))
+                   for uid, each in scores.items() if uid in users),
+                  key=lambda row: (-row.percent, row.user.username.lower()))
+    for number, row in enumerate(rows, start=1):
+        same = number > 1 and round(row.percent, 6) == round(rows[number - 2].percent, 6)
+        row.position = rows[number - 2].position if same else number
+    return rows

@@ -1,0 +1,179 @@
+"""Running an event: registering and withdrawing before the start, the start (the deal set
+chosen, round 1 formed), and each next round once every table of the last one has played its
+deals (docs/events.md, "What is built").
+
+Each table is a ``games.Table`` opened by ``games.tables.open_preset_table``: private (only
+its own players see it while the round is played), playing the round's deals from the
+event's set, computer players in the seats nobody fills.  When a round is over for everyone
+its tables are opened to all, so that the travellers can link each table's replay.  games
+never imports events: we hear of a finished table through ``games.signals.table_finished``
+(connected in ``EventsConfig.ready``)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from events import deals, pairing
+from events.models import Event, EventRound, EventTable, Registration
+from events.results import history
+from games import tables as game_tables
+from games.models import PUBLIC_MOVE_SECONDS, Table
+from games.rules import game_module
+
+
+class EventError(Exception):
+    """A refused change to an event; ``message`` says why, in words."""
+
+    def __init__(self, message):
+        self.message = message
+        super().__init__(str(message))
+
+
+def _locked(event_id: int) -> Event:
+    return Event.objects.select_for_update().get(pk=event_id)
+
+
+def register(event: Event, user) -> Registration:
+    with transaction.atomic():
+        event = _locked(event.pk)
+        if event.status != Event.Status.REGISTRATION:
+            raise EventError(_("Registration is closed: the event has started."))
+        registration, created = Registration.objects.get_or_create(event=event, user=user)
+        if not created:
+            if registration.withdrawn_at is None:
+                raise EventError(_("You are already registered."))
+            registration.withdrawn_at = None
+            registration.registered_at = timezone.now()
+            registration.save(update_fields=["withdrawn_at", "registered_at"])
+    return registration
+
+
+def withdraw(event: Event, user) -> None:
+    with transaction.atomic():
+        event = _locked(event.pk)
+        if event.status != Event.Status.REGISTRATION:
+            raise EventError(_("The event has started: you can no longer withdraw."))
+        updated = Registration.objects.filter(event=event, user=user,
+                                              withdrawn_at__isnull=True).update(
+            withdrawn_at=timezone.now())
+        if not updated:
+            raise EventError(_("You are not registered for this event."))
+
+
+def registered(event: Event):
+    """The people registered and not withdrawn, first registered first."""
+    return [each.user for each in
+            event.registrations.filter(withdrawn_at__isnull=True).select_related("user")]
+
+
+def start(event: Event, user=None) -> Event:
+    """The event begins: its deals are chosen with the OS's secure source and kept, and round
+    1 is formed.  ``user``: who asks (the organiser alone may); None for the periodic start."""
+    with transaction.atomic():
+        event = _locked(event.pk)
+        if user is not None and event.organiser_id != user.pk:
+            raise EventError(_("Only the organiser can start the event."))
+        if event.status != Event.Status.REGISTRATION:
+            raise EventError(_("This event has already started."))
+        if not registered(event):
+            raise EventError(_("Nobody is registered: the event cannot start."))
+        chosen = deals.choose_deals(event.game, event.rounds * event.deals_per_round,
+                                    rules=event.rules)
+        event.deals = deals.to_document(chosen)
+        event.status = Event.Status.PLAYING
+        event.started_at = timezone.now()
+        event.save(update_fields=["deals", "status", "started_at"])
+        _form_round(event, 1)
+    return event
+
+
+def start_due(now=None) -> list[int]:
+    """Start every event whose start time has come (the management command's work); the ids
+    started.  An event nobody registered for stays as it is."""
+    started = []
+    due = Event.objects.filter(status=Event.Status.REGISTRATION,
+                               starts_at__lte=now or timezone.now())
+    for event in due:
+        try:
+            start(event)
+        except EventError:
+            continue
+        started.append(event.pk)
+    return started
+
+
+def _form_round(event: Event, number: int) -> EventRound:
+    """Round ``number``'s tables, by the standings so far (``events.pairing.swiss_round``);
+    the seats nobody fills go to computer players (negative ids in the pairing, last in
+    score), each table playing the round's deals."""
+    module = game_module(event.game)
+    people = {user.pk: user for user in registered(event)}
+    past = history(event)
+    field = [pairing.Standing(id=uid, score=past.score[uid],
+                              opponents=frozenset(past.opponents[uid]),
+                              partners=frozenset(past.partners[uid]), byes=past.byes[uid])
+             for uid in people]
+    missing = (-len(field)) % module.SEATS
+    field += [pairing.Standing(id=-(k + 1), score=-1.0) for k in range(missing)]
+    formed = pairing.swiss_round(field, size=module.SEATS,
+                                 partnership=deals.is_partnership(event.game),
+                                 seed=event.seed + number)
+    event_round = EventRound.objects.create(
+        event=event, number=number,
+        sitting_out=[uid for uid in formed.sitting_out if isinstance(uid, int) and uid > 0])
+    chosen = [event.deals["deals"][index] for index in event.round_deals(number)]
+    for table_number, players in enumerate(formed.tables, start=1):
+        table = game_tables.open_preset_table(
+            event.game, event.rules, chosen, [people.get(uid) for uid in players],
+            level=event.computer_level, move_seconds=PUBLIC_MOVE_SECONDS)
+        EventTable.objects.create(round=event_round, number=table_number, table=table)
+    return event_round
+
+
+def advance(event_id: int) -> None:
+    """Once every table of the round in play has played its deals: the round is over for
+    everyone (its results and tables shown), and the next round is formed or the event ends.
+    Idempotent: nothing changes while a table plays on, or twice."""
+    with transaction.atomic():
+        event = _locked(event_id)
+        if event.status != Event.Status.PLAYING:
+            return
+        current = event.event_rounds.filter(finished_at__isnull=True).first()
+        if current is None:
+            return
+        playing = Table.objects.filter(event_table__round=current).exclude(
+            status=Table.Status.FINISHED)
+        if playing.exists():
+            return
+        current.finished_at = timezone.now()
+        current.save(update_fields=["finished_at"])
+        # The round is over for everyone: each table's replay may be seen from its traveller.
+        Table.objects.filter(event_table__round=current).update(is_private=False)
+        if current.number >= event.rounds:
+            event.status = Event.Status.FINISHED
+            event.finished_at = timezone.now()
+            event.save(update_fields=["status", "finished_at"])
+        else:
+            _form_round(event, current.number + 1)
+
+
+def on_table_finished(sender, table, **kwargs) -> None:
+    """``games.signals.table_finished``: an event's table may end its round."""
+    event_id = (EventTable.objects.filter(table=table)
+                .values_list("round__event_id", flat=True).first())
+    if event_id is not None:
+        advance(event_id)
+
+
+def tables_of(user, event: Event) -> dict[int, int]:
+    """The round number → table id of each table ``user`` sat at in ``event``."""
+    found: dict[int, int] = defaultdict(int)
+    for number, table_id in (EventTable.objects.filter(round__event=event,
+                                                       table__seats__user=user)
+                             .values_list("round__number", "table_id")):
+        found[number] = table_id
+    return dict(found)

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from events import views
+
+urlpatterns = [
+    path("", views.event_list, name="events"),
+    path("new/<str:game>/", views.event_new, name="event_new"),
+    path("<int:event_id>/", views.event_page, name="event"),
+    path("<int:event_id>/register/", views.register, name="event_register"),
+    path("<int:event_id>/withdraw/", views.withdraw, name="event_withdraw"),
+    path("<int:event_id>/start/", views.start, name="event_start"),
+    path("<int:event_id>/standings/", views.standings, name="event_standings"),
+    path("<int:event_id>/deals/<int:number>/", views.traveller, name="event_traveller"),
+]

@@ -1,0 +1,165 @@
+"""The events' pages, phone first: the site's list, creating one, an event's page (its
+lobby: who is registered, Register / Withdraw, the organiser's Start now, each person's own
+table once the round is formed), the standings and each deal's traveller.  Nothing of a round
+in play leaves here: its results and cards wait until every table has played it
+(``events.results``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_POST
+
+from events import deals, results, running
+from events.forms import EventForm
+from events.models import Event, EventTable
+from games import registry, words
+from games.access import person_id
+from games.snapshots import table_view
+from whistclub.accounts.guests import accounts_only
+
+
+def event_list(request):
+    now = timezone.now()
+    listed = Event.objects.filter(visibility=Event.Visibility.PUBLIC)
+    upcoming = listed.exclude(status=Event.Status.FINISHED).order_by("starts_at", "pk")[:50]
+    finished = listed.filter(status=Event.Status.FINISHED).order_by("-finished_at", "-pk")[:10]
+    mine = []
+    uid = person_id(request.user)
+    if uid is not None:
+        mine = list(Event.objects.filter(organiser_id=uid).exclude(
+            status=Event.Status.FINISHED).order_by("starts_at", "pk")[:20])
+    return render(request, "events/list.html", {
+        "upcoming": list(upcoming), "finished": list(finished), "mine": mine, "now": now,
+        "games": registry.all_games()})
+
+
+@login_required
+@accounts_only
+def event_new(request, game):
+    try:
+        description = registry.game(game)
+    except KeyError:
+        raise Http404 from None
+    form = EventForm(game, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = form.create(request.user)
+        messages.success(request, _("The event is created: people can register now."))
+        return redirect(event)
+    return render(request, "events/new.html", {"form": form, "game_name": description.label})
+
+
+def _event(event_id) -> Event:
+    return get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+
+
+def event_page(request, event_id):
+    event = _event(event_id)
+    uid = person_id(request.user)
+    people = running.registered(event)
+    registered = uid is not None and any(person.pk == uid for person in people)
+    current = event.event_rounds.filter(finished_at__isnull=True).first()
+    own_table = None
+    if current is not None and uid is not None:
+        own_table = (EventTable.objects.filter(round=current, table__seats__user_id=uid)
+                     .select_related("table").first())
+    rounds = [{"number": each.number, "finished": each.finished_at is not None,
+               "deals": [index + 1 for index in event.round_deals(each.number)]}
+              for each in event.event_rounds.all()]
+    return render(request, "events/event.html", {
+        "event": event, "people": people, "registered": registered,
+        "is_organiser": uid is not None and uid == event.organiser_id,
+        "game_name": registry.game(event.game).label, "current": current,
+        "own_table": own_table, "sitting_out": current is not None and uid in (
+            current.sitting_out or []),
+        "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
+        "has_results": any(each["finished"] for each in rounds)})
+
+
+def _changed(request, event, change, done: str):
+    try:
+        change(event, request.user)
+    except running.EventError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+    return redirect(event)
+
+
+@login_required
+@accounts_only
+@require_POST
+def register(request, event_id):
+    return _changed(request, _event(event_id), running.register,
+                    _("You are registered. Come back at the start: your table is shown here."))
+
+
+@login_required
+@require_POST
+def withdraw(request, event_id):
+    return _changed(request, _event(event_id), running.withdraw,
+                    _("You have withdrawn from the event."))
+
+
+@login_required
+@require_POST
+def start(request, event_id):
+    return _changed(request, _event(event_id), running.start,
+                    _("The event has started: the tables of round 1 are formed."))
+
+
+def standings(request, event_id):
+    event = _event(event_id)
+    return render(request, "events/standings.html", {
+        "event": event, "rows": results.standings(event),
+        "rounds_done": len(results.finished_rounds(event))})
+
+
+def traveller(request, event_id, number):
+    """Deal ``number`` (from 1) at every table, once every table of its round has played it;
+    before that, a sentence and nothing else."""
+    event = _event(event_id)
+    index = number - 1
+    if not 0 <= index < event.rounds * event.deals_per_round:
+        raise Http404
+    round_number = results.round_of_deal(event, index)
+    event_round = event.event_rounds.filter(number=round_number,
+                                            finished_at__isnull=False).first()
+    context = {"event": event, "number": number, "round_number": round_number,
+               "deals_in_all": event.rounds * event.deals_per_round}
+    if event_round is None or event.deals is None:
+        return render(request, "events/traveller.html", {**context, "shown": False})
+    event_round.event = event
+    said = words.of(event.game)
+    rows = []
+    for row in results.deal_results(event, event_round, index):
+        names = words.Names(table_view(row.event_table.table, None)["players"], None)
+        directions = []
+        for direction, score in enumerate(row.scores):
+            seats = [seat.position for seat in row.seats
+                     if deals.direction_of(event.game, seat.position) == direction]
+            directions.append({"names": names.capital_together(seats),
+                               "points": row.values[direction], "score": score})
+        rows.append({"number": row.event_table.number, "table": row.event_table.table,
+                     "hand": row.hand.number,
+                     "result": said.result({"result": row.hand.result}, names)
+                     or _("Everyone passed: nobody scores."),
+                     "directions": directions})
+    deal = event.deals["deals"][index]
+    hands = [{"seat": seat + 1, "cards": [_card_in_words(card) for card in cards]}
+             for seat, cards in enumerate(deal["hands"])]
+    return render(request, "events/traveller.html", {
+        **context, "shown": True, "rows": rows, "hands": hands,
+        "dealer": deal["dealer"] + 1})
+
+
+def _card_in_words(card: str) -> str:
+    """A card as players read it: "10♥", "big joker" (never the record's codes)."""
+    jokers = {"BJ": pgettext("in a sentence", "big joker"),
+              "LJ": pgettext("in a sentence", "little joker")}
+    return jokers.get(card) or words.action_label(card)

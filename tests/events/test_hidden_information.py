@@ -1,0 +1,117 @@
+"""While a round is played, nobody learns a deal's cards or results from another table: a
+player of table A (who has finished every deal of the round), a visitor, or a player of
+another event gets nothing of table B from the event's pages, table B's pages, its state, its
+hands or its socket.  Once every table has played the round, the travellers show it all."""
+
+import random
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from events import running
+from games import followups, tables, words
+from games.models import Table
+from games.routing import websocket_urlpatterns
+from tests.events.conftest import new_event, play_table
+
+router = URLRouter(websocket_urlpatterns)
+
+
+
+def started_event(make_people, prefix="p", count=8):
+    org, *players = make_people(f"{prefix}org", *(f"{prefix}{i}" for i in range(count)))
+    event = new_event(org, rounds=2, deals_per_round=2)
+    for person in players:
+        running.register(event, person)
+    running.start(event, org)
+    event.refresh_from_db()
+    table_a, table_b = (each.table for each in event.event_rounds.get(number=1).tables.all())
+    return event, table_a, table_b
+
+
+def seated(table):
+    return next(seat.user for seat in table.seats.all() if seat.user_id)
+
+
+def table_b_addresses(table):
+    return [f"/tables/{table.pk}/", f"/tables/{table.pk}/state/",
+            f"/tables/{table.pk}/hands/", f"/tables/{table.pk}/hands/1/",
+            f"/tables/{table.pk}/hands/1.json", f"/tables/{table.pk}/hands/1/review/"]
+
+
+def event_addresses(event):
+    return [f"/events/{event.pk}/", f"/events/{event.pk}/standings/", "/events/",
+            *(f"/events/{event.pk}/deals/{n}/" for n in (1, 2, 3, 4))]
+
+
+def assert_nothing_of_the_deals(text, event):
+    assert "data-card" not in text
+    assert "joker" not in text
+    for deal in event.deals["deals"]:
+        for hand in deal["hands"]:
+            for card in hand:
+                if card not in ("BJ", "LJ"):
+                    assert words.action_label(card) not in text, card
+    assert "Matchpoints" not in text and "Replay this table" not in text
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("computer_players_wait")
+def test_nothing_of_table_b_reaches_anyone_else_while_the_round_is_played(make_people):
+    event, table_a, table_b = started_event(make_people)
+    play_table(table_a, random.Random(2))  # table A has played every deal of the round
+    play_table(table_b, random.Random(3), hands=1)  # table B has played the first only...
+    rng = random.Random(4)
+    for _ in range(3):  # ...and is in the middle of the second
+        table_b.refresh_from_db()
+        state = tables.current_state(table_b)
+        seat = table_b.seats.get(position=state.to_act)
+        if seat.user_id:
+            tables.play(table_b.pk, seat.user, state.random_action(rng), table_b.version)
+        else:
+            tables.play_for_computer(table_b.pk, seat.position, state.random_action(rng),
+                                     table_b.version)
+    running.advance(event.pk)  # nothing: table B plays on
+    _other_event, other_a, _other_b = started_event(make_people, prefix="q")
+
+    at_a, elsewhere = Client(), Client()
+    at_a.force_login(seated(table_a))
+    elsewhere.force_login(seated(other_a))
+    for client in (at_a, Client(), elsewhere):
+        for address in table_b_addresses(table_b):
+            assert client.get(address).status_code == 404, address
+        for address in event_addresses(event):
+            response = client.get(address)
+            assert response.status_code in (200, 404)
+            assert_nothing_of_the_deals(response.content.decode(), event)
+        traveller = client.get(f"/events/{event.pk}/deals/1/").content.decode()
+        assert "This deal's results are shown when every table has played it." in traveller
+
+    # Once table B has played its deals too, the round is over for everyone.
+    play_table(table_b, random.Random(5))
+    followups.process_due()
+    traveller = at_a.get(f"/events/{event.pk}/deals/1/").content.decode()
+    assert "Table 1" in traveller and "Table 2" in traveller and "Matchpoints" in traveller
+    for card in event.deals["deals"][0]["hands"][0]:
+        assert (words.action_label(card) if card not in ("BJ", "LJ") else "joker") in traveller
+    # ...but not round 2's deals, which round 2 plays now.
+    assert "shown when every table" in at_a.get(f"/events/{event.pk}/deals/3/").content.decode()
+    assert Table.objects.get(pk=table_b.pk).is_private is False
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("computer_players_wait")
+async def test_table_b_socket_refuses_a_player_of_table_a_and_a_stranger(make_people):
+    event, table_a, table_b = await database_sync_to_async(started_event)(make_people)
+    player_a = await database_sync_to_async(seated)(table_a)
+    player_b = await database_sync_to_async(seated)(table_b)
+    for user, allowed in ((player_a, False), (player_b, True)):
+        communicator = WebsocketCommunicator(router, f"/ws/tables/{table_b.pk}/?format=json")
+        communicator.scope["user"] = user
+        communicator.scope["session"] = {}
+        connected, _code = await communicator.connect()
+        assert connected is allowed
+        await communicator.disconnect()

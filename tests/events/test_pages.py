@@ -1,0 +1,129 @@
+"""The events' pages: the list, creating one (refusals in plain words), an event's page with
+Register / Withdraw / Start now, each person's own table once formed, the standings and the
+travellers of finished rounds."""
+
+from datetime import timedelta
+
+import pytest
+from django import forms
+from django.utils import timezone
+
+from events import running
+from events.forms import EventForm
+from events.models import Event
+from tests.events.conftest import new_event, play_round
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_wait")]
+
+
+
+def rule_data(game):
+    """The game's house rules as the form offers them (the usual ones), as a browser posts."""
+    form = EventForm(game)
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if not name.startswith("rule_") or value is None:
+            continue
+        if isinstance(field, forms.BooleanField):
+            if value:
+                data[name] = "on"
+        else:
+            data[name] = value
+    return data
+
+
+def form_data(game="bid_whist", **changes):
+    start = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    return {"name": "Friday pairs", "starts_at": start, "rounds": "3", "deals_per_round": "4",
+            "visibility": "public", "computer_level": "normal", **rule_data(game), **changes}
+
+
+def test_a_signed_in_person_creates_an_event_and_it_is_listed(client, make_people):
+    (org,) = make_people("org")
+    client.force_login(org)
+    response = client.post("/events/new/bid_whist/", form_data())
+    event = Event.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/events/{event.pk}/"
+    assert (event.organiser, event.game, event.rounds, event.deals_per_round) == (
+        org, "bid_whist", 3, 4)
+    page = client.get("/events/").content.decode()
+    assert "Friday pairs" in page
+
+
+def test_a_visitor_is_asked_to_log_in_to_create(client):
+    response = client.get("/events/new/bid_whist/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"starts_at": "2020-01-01T10:00"}, "The start is in the past: choose a later time."),
+    ({"rounds": "0"}, "An event has at least one round."),
+    ({"rounds": "40"}, "An event has at most 12 rounds."),
+    ({"deals_per_round": "0"}, "A round has at least one deal."),
+    ({"rounds": "10", "deals_per_round": "8"}, "That is too many deals: 10 rounds of 8 deals"),
+    ({"name": ""}, "Give the event a name."),
+    ({"starts_at": "soon"}, "Give the start as a date and a time."),
+])
+def test_the_form_refuses_in_plain_words(client, make_people, changes, words):
+    (org,) = make_people("org")
+    client.force_login(org)
+    response = client.post("/events/new/solo_whist/", form_data("solo_whist", **changes))
+    assert response.status_code == 200
+    assert words in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_register_withdraw_and_start_from_the_event_page(client, make_people):
+    org, ana = make_people("org", "ana")
+    event = new_event(org)
+    client.force_login(ana)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "The tables are formed at the start." in page and "Start now" not in page
+    client.post(f"/events/{event.pk}/register/")
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "You are registered." in page and "Withdraw" in page
+    assert client.post(f"/events/{event.pk}/start/").status_code == 302
+    assert Event.objects.get().status == Event.Status.REGISTRATION  # not the organiser's
+    client.post(f"/events/{event.pk}/withdraw/")
+    assert running.registered(event) == []
+    client.post(f"/events/{event.pk}/register/")
+    client.force_login(org)
+    assert "Start now" in client.get(f"/events/{event.pk}/").content.decode()
+    client.post(f"/events/{event.pk}/start/")
+    event.refresh_from_db()
+    assert event.status == Event.Status.PLAYING
+    client.force_login(ana)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    table = event.event_rounds.get().tables.get().table
+    assert f'href="/tables/{table.pk}/"' in page and "Go to your table" in page
+
+
+def test_the_standings_and_travellers_once_a_round_is_over(client, make_people):
+    org, *players = make_people("org", "a1", "a2", "a3", "a4", "a5")
+    event = new_event(org, rounds=2, deals_per_round=1)
+    for person in players:
+        running.register(event, person)
+    running.start(event, org)
+    before = client.get(f"/events/{event.pk}/deals/1/").content.decode()
+    assert "This deal's results are shown when every table has played it." in before
+    assert "No round is over yet" in client.get(f"/events/{event.pk}/standings/").content.decode()
+    play_round(event, 1)
+    page = client.get(f"/events/{event.pk}/deals/1/").content.decode()
+    assert "Table 1" in page and "Table 2" in page and "Replay this table" in page
+    table = event.event_rounds.get(number=1).tables.first().table
+    assert client.get(f"/tables/{table.pk}/hands/1/").status_code == 200
+    standings = client.get(f"/events/{event.pk}/standings/").content.decode()
+    for person in players:
+        assert person.username in standings
+    assert client.get(f"/events/{event.pk}/deals/3/").status_code == 404
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("fr", "Les tables sont formées au début."), ("nl", "De tafels worden bij het begin"),
+    ("pt", "As mesas são formadas no início.")])
+def test_the_event_page_speaks_the_readers_language(client, make_people, language, words):
+    (org,) = make_people("org")
+    event = new_event(org)
+    page = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert words in page
