@@ -143,8 +143,10 @@ def traveller(request, event_id, number):
         for direction, score in enumerate(row.scores):
             seats = [seat.position for seat in row.seats
                      if deals.direction_of(event.game, seat.position) == direction]
-            directions.append({"names": names.capital_together(seats),
-                               "points": row.values[direction], "score": score})
+            # a cell, not a sentence: names as written; a minus sign, never a hyphen
+            directions.append({"names": names.together(seats),
+                               "points": words.score_number(row.values[direction]),
+                               "score": score})
         rows.append({"number": row.event_table.number, "table": row.event_table.table,
                      "hand": row.hand.number,
                      "result": said.result({"result": row.hand.result}, names)
