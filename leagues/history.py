@@ -315,11 +315,15 @@ def member_history(member: Member) -> dict:
     for item in lines:
         # One balance per league: Solo units and Belgian points never add up together.
         league = item["evening"].season.league
-        balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + item["score"]
+        # A match's sit-out is credited league points, which its scores never add up with.
+        league_points = item.get("league_points", False)
+        balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + (
+            0 if league_points else item["score"])
         evenings.append({"evening": item["evening"], "table": item.get("table"),
                          "sat_out": "table" not in item, "round": item["round"],
+                         "league_points": league_points,
                          "total": scoring.format_units(item["score"]),
-                         "balance": scoring.format_units(balance)})
+                         "balance": "" if league_points else scoring.format_units(balance)})
     # Only tables of players have seats (a pair's match has none), so a deal's declarer is
     # a seat here, never a team.
     contracts = (Deal.objects.filter(table__seats__member=member,

@@ -36,11 +36,12 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygal
+from django.db.models import Count, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from games import registry
-from leagues import paper, scoring
+from leagues import paper, scoring, sit_outs
 from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.draw import draw_players
 from leagues.forms import PlayersTableForm
@@ -70,9 +71,9 @@ class ScoreKind(ABC):
     # A substitute may take a seat from a deal on (``leagues.guests``): each deal is credited
     # to whoever played it, which a running balance can do and a match, counted whole, cannot.
     takes_substitutes: ClassVar[bool] = False
-    # A player who sat out is credited by the league's choice (``leagues.sit_outs``): a
-    # running balance; a match, counted by matches won, is not.
-    credits_sit_outs: ClassVar[bool] = False
+    # A player (or a pair) who sat out is credited by the league's choice
+    # (``leagues.sit_outs``), in the unit the standings rank by (``round_averages``).
+    credits_sit_outs: ClassVar[bool] = True
     # A table of one more player than the game's seats, the dealer sitting out each deal
     # (``League.odd_numbers``): each deal exchanges units between the four who play it, which
     # a running balance can add up, and a match of pairs or of three cannot.
@@ -100,6 +101,17 @@ class ScoreKind(ABC):
     @abstractmethod
     def standings(self, season: Season) -> list:
         """The season's rows in order, each with its position (None: unranked)."""
+
+    def round_averages(self, counted, options) -> dict[tuple[int, int], Decimal]:
+        """The mean of what each side of ``counted`` (tables with a counted result) earned in
+        each (evening, round), in the unit the standings rank by: here each seat's total."""
+        averages = sit_outs.RoundAverages()
+        for evening_id, round_number, total, seats in (
+                TableSeat.objects.filter(table__in=counted).order_by()
+                .values_list("table__evening_id", "table__round")
+                .annotate(Sum("total"), Count("pk"))):
+            averages.add((evening_id, round_number), Decimal(total), seats)
+        return averages.means()
 
     def tie_breaks(self) -> list[str]:
         """The league's tie-breaks (``League.TieBreak``) its standings can rank by."""

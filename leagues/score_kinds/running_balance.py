@@ -93,7 +93,6 @@ SEAT, PART, SAT_OUT = 0, 1, 2
 class Kind(ScoreKind):
     id = registry.RUNNING_BALANCE
     takes_substitutes = True
-    credits_sit_outs = True
     five_seat_tables = True
 
     def make_sheet(self):
