@@ -39,6 +39,7 @@ import pygal
 from django.db.models import Count, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import registry
 from leagues import paper, scoring, sit_outs
@@ -112,6 +113,21 @@ class ScoreKind(ABC):
                 .annotate(Sum("total"), Count("pk"))):
             averages.add((evening_id, round_number), Decimal(total), seats)
         return averages.means()
+
+    def evening_scores(self, counted, options) -> list[tuple]:
+        """(key, name, guest, score, points) of each side of an evening's ``counted`` tables,
+        its score in what the standings rank by (``leagues.prizes``): here each player's
+        totals summed, ``points`` None."""
+        scores: dict[int, list] = {}
+        for member_id, name, guest, total in TableSeat.objects.filter(
+                table__in=counted).values_list("member_id", "member__name", "member__guest",
+                                               "total"):
+            scores.setdefault(member_id, [member_id, name, guest, Decimal(0), None])[3] += total
+        return [tuple(line) for line in scores.values()]
+
+    def evening_score_text(self, score: Decimal, points: Decimal | None) -> str:
+        """An evening's score in the results' e-mail (and a match's on the evening's page)."""
+        return signed(score)
 
     def tie_breaks(self) -> list[str]:
         """The league's tie-breaks (``League.TieBreak``) its standings can rank by."""
@@ -234,6 +250,11 @@ class ScoreKind(ABC):
         return None
 
 
+def plural_count(value: Decimal) -> int:
+    """The count a plural agrees with: the number itself when whole, else many (1.5 points)."""
+    return int(value) if value == value.to_integral() else 2
+
+
 class MatchKind(ScoreKind):
     """Hands are played until someone reaches a target (a pair, or one player)."""
 
@@ -260,6 +281,12 @@ class MatchKind(ScoreKind):
 
     def league_points(self, options, won: bool):
         return options.points_for_win if won else options.points_for_loss
+
+    def evening_score_text(self, score, points):
+        return ngettext("%(league_points)s league point, score %(score)s",
+                        "%(league_points)s league points, score %(score)s",
+                        plural_count(score)) % {
+            "league_points": number(score), "score": number(points or 0)}
 
     def season_caption(self):
         return _("League points after each evening.")

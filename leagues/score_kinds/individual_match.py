@@ -141,6 +141,19 @@ class Kind(MatchKind):
                          Decimal(self.league_points(options, winner == seat)))
         return averages.means()
 
+    def evening_scores(self, counted, options):
+        """Each player's league points of the evening's finished matches, then their final
+        scores summed."""
+        scores: dict[int, list] = {}
+        for member_id, name, guest, seat, total, winner in TableSeat.objects.filter(
+                table__in=counted.filter(winner__isnull=False)).values_list(
+                *sit_outs.WHO, "seat", "total", "table__winner"):
+            line = scores.setdefault(member_id, [member_id, name, guest, Decimal(0),
+                                                 Decimal(0)])
+            line[3] += self.league_points(options, winner == seat)
+            line[4] += total
+        return [tuple(line) for line in scores.values()]
+
     def standings_columns(self):
         return [_("Position"), _("Player"), _("Played"), _("Won"), _("Lost"),
                 _("League points"), _("Total score")]

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.db.models import DecimalField, IntegerField, Q, Value
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from leagues import paper, scoring, sit_outs
@@ -24,7 +24,8 @@ from leagues.exports import csv_number
 from leagues.forms import PairsTableForm
 from leagues.models import League, Partnership, StandingsOptions
 from leagues.paper.common import MatchTally
-from leagues.score_kinds.base import MatchKind
+from leagues.prizes import pair_names
+from leagues.score_kinds.base import MatchKind, plural_count
 from leagues.scoring import EntryError
 from leagues.sheets import MatchSheet, as_decimal
 from leagues.standings import counted_tables, number_positions
@@ -212,6 +213,27 @@ class Kind(MatchKind):
                 averages.add((evening_id, number),
                              Decimal(self.league_points(options, winner == side)))
         return averages.means()
+
+    def evening_scores(self, counted, options):
+        """Each pair's league points of the evening's finished matches, then their difference
+        (points for less points against); a pair named by both its players."""
+        scores: dict[tuple, list] = {}
+        for table in counted.filter(winner__isnull=False).select_related(
+                "pair_0__first", "pair_0__second", "pair_1__first", "pair_1__second"):
+            pair_scores = (table.score_0, table.score_1)
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                key = ("pair", pair.pk)
+                line = scores.setdefault(key, [key, pair_names(pair), False, Decimal(0),
+                                               Decimal(0)])
+                line[3] += self.league_points(options, table.winner == side)
+                line[4] += pair_scores[side] - pair_scores[1 - side]
+        return [tuple(line) for line in scores.values()]
+
+    def evening_score_text(self, score, points):
+        return ngettext("%(league_points)s league point, difference %(difference)s",
+                        "%(league_points)s league points, difference %(difference)s",
+                        plural_count(score)) % {
+            "league_points": scoring.number(score), "difference": scoring.signed(points or 0)}
 
     def _tie_break(self, tie_break: str):
         """How pairs on equal league points are ordered: by the game's tally first when the

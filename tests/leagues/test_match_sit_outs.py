@@ -9,6 +9,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.core import mail
 
 from leagues.models import (
     Evening,
@@ -136,3 +137,43 @@ def test_a_cutthroat_sit_out_is_credited_league_points(cutthroat_season, club):
     assert rows["Ana"].league_points == 3  # round 2 has no result yet
     set_credit(league, League.SitOutCredit.FIXED, 2)
     assert standings(cutthroat_season)["Dan"].league_points == 2
+
+
+def test_a_bid_whist_evening_gives_its_prizes_to_pairs(as_organiser, bid_league, bid_evening,
+                                                       pairs):
+    """The Aces won 7–3, Eva & Fred sat out credited 1: the winner, the runner-up and the
+    booby prize, each naming both players of its pair, on the page, the e-mail and the
+    history."""
+    bid_league.prize_winner, bid_league.prize_winner_text = True, "a bottle of wine"
+    bid_league.prize_runner_up = bid_league.prize_booby = True
+    bid_league.save()
+    set_credit(bid_league, League.SitOutCredit.FIXED, 1)
+    page = text(as_organiser.get(bid_evening.get_absolute_url()).content.decode())
+    assert ("Winner: Aces (Ana & Bob) 2 league points, difference +4 · a bottle of wine"
+            in page)
+    assert "Runner-up: Eva & Fred 1 league point, difference 0" in page
+    assert "Booby prize: Carla & Dan 0 league points, difference −4" in page
+    response = as_organiser.post(f"/clubs/{bid_league.club.slug}/evenings/{bid_evening.pk}/"
+                                 "results/send/", {"seen": 0}, follow=True)
+    assert "E-mail sent to 2 members." in text(response.content.decode())
+    body = mail.outbox[0].body
+    assert "1. Aces (Ana & Bob) 2 league points, difference +4" in body
+    assert ("Winner: Aces (Ana & Bob) (2 league points, difference +4), a bottle of wine"
+            in body)
+    history = text(as_organiser.get(f"/clubs/{bid_league.club.slug}/changes/").content.decode())
+    assert "Winner: Aces (Ana & Bob)" in history
+
+
+def test_a_cutthroat_evening_ranks_by_league_points_with_the_credit(cutthroat_season, club):
+    from leagues import prizes
+    evening = cutthroat_evening(cutthroat_season, club)
+    league = cutthroat_season.league
+    league.prize_winner = league.prize_runner_up = league.prize_booby = True
+    set_credit(league, League.SitOutCredit.FIXED, 2)
+    evening.tables.get(round=2).set_totals([Decimal(30), Decimal(5), Decimal(2)], None)
+    lines = {line.name: line for line in prizes.evening_lines(evening)}
+    # Ana: 3 + 2 for round 2; Bob: 1 + 3; Carla: 1 + 1; Dan: 2 + 1.
+    assert {name: line.score for name, line in lines.items()} == {
+        "Ana": 5, "Bob": 4, "Carla": 2, "Dan": 3}
+    won = {p.kind: p.names for p in prizes.prizes(evening)}
+    assert won == {"winner": ["Ana"], "runner_up": ["Bob"], "booby": ["Carla"]}
