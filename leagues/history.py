@@ -783,6 +783,19 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         where = " · ".join(part for part in (after.get("time"), after.get("venue")) if part)
         if where:
             details.append(where)
+    elif action == "board_link":
+        evening = after.get("evening") or {}
+        params = {"date": _day(evening.get("date")), "league": evening.get("league", ""),
+                  "who": who}
+        done = after.get("done")
+        if done == "removed":
+            headline = _("Board link of %(date)s (%(league)s) removed by %(who)s") % params
+            details.append(_("The venue's screen no longer opens the board through it."))
+        elif done == "replaced":
+            headline = _("Board link of %(date)s (%(league)s) replaced by %(who)s") % params
+            details.append(_("The previous link no longer works."))
+        else:
+            headline = _("Board link of %(date)s (%(league)s) made by %(who)s") % params
     elif action in ("evening_cancel", "evening_uncancel"):
         params = {"date": _day(before.get("date")), "league": before.get("league", ""),
                   "who": who}
