@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from decimal import Decimal
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.formats import date_format
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -25,6 +25,7 @@ from leagues.models import (
     Partnership,
     ResultChange,
     Season,
+    Substitute,
     TableSeat,
     as_decimal,
 )
@@ -306,9 +307,21 @@ def member_history(member: Member) -> dict:
              .filter(table__in=EveningTable.objects.counted())
              .select_related("table__evening__season__league")
              .order_by("table__evening__date", "table__evening__pk"))
+    # What substitutes played in the member's seats is theirs, and a seat they substituted in
+    # is a line of its own: each evening as the standings count it (leagues.guests).
+    counted = EveningTable.objects.counted()
+    given: dict[int, Decimal] = {}
+    for table_id, part in Substitute.objects.filter(table__in=counted).filter(
+            Exists(TableSeat.objects.filter(table=OuterRef("table"), seat=OuterRef("seat"),
+                                            member=member))).values_list("table_id", "total"):
+        given[table_id] = given.get(table_id, Decimal(0)) + part
     # A round sat out with a credit (leagues.sit_outs) is a line of its own, in its place.
-    played = [{"evening": seat.table.evening, "table": seat.table, "score": seat.total,
+    played = [{"evening": seat.table.evening, "table": seat.table,
+               "score": seat.total - given.get(seat.table_id, Decimal(0)),
                "round": seat.table.round} for seat in seats]
+    played += [{"evening": sub.table.evening, "table": sub.table, "score": sub.total,
+                "round": sub.table.round} for sub in Substitute.objects.filter(
+        member=member, table__in=counted).select_related("table__evening__season__league")]
     lines = sorted([*played, *sit_outs.member_credits(member)],
                    key=lambda i: (i["evening"].date, i["evening"].pk, i["round"]))
     evenings, balances = [], {}
