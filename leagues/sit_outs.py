@@ -185,19 +185,21 @@ def member_credits(member) -> list[dict]:
     """The rounds a member (or a pair of theirs) sat out and was credited for: evening, round
     and score, in date order.  A few queries per season they sat out in."""
     club_evenings = Evening.objects.filter(season__league__club_id=member.club_id)
-    rows = [(evening_id, number) for *_who, evening_id, number in sat_out(club_evenings,
-                                                                          member=member)]
-    rows += [(evening_id, number) for _pair, evening_id, number in pairs_sat_out(
+    # A pair's league seats no one (its tables are the pairs'): its sit-outs are the pairs'.
+    rows = [(evening_id, number, False) for *_who, evening_id, number in sat_out(
+        club_evenings, member=member)]
+    rows += [(evening_id, number, True) for _pair, evening_id, number in pairs_sat_out(
         club_evenings, Partnership.objects.filter(Q(first=member) | Q(second=member)))]
     if not rows:
         return []
     evenings = Evening.objects.select_related("season__league").in_bulk([row[0] for row in rows])
     seasons: dict[int, tuple] = {}
     out = []
-    for evening_id, number in rows:
+    for evening_id, number, as_a_pair in rows:
         evening = evenings[evening_id]
         season = evening.season
-        if not gives_credit(season.league):
+        if (not gives_credit(season.league)
+                or as_a_pair != season.league.score_kind.registers_pairs):
             continue
         if season.pk not in seasons:
             options = season.standings_options
