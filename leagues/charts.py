@@ -111,7 +111,7 @@ def member_leagues(member: Member) -> list[League]:
     """The leagues a member has a counted result in, each one chart on their page."""
     counted = EveningTable.objects.counted()
     seated = League.objects.filter(seasons__evenings__tables__in=counted.filter(
-        seats__member=member))
+        Q(seats__member=member) | Q(substitutes__member=member)))
     paired = League.objects.filter(seasons__evenings__tables__in=counted.filter(
         Q(pair_0__first=member) | Q(pair_0__second=member) | Q(pair_1__first=member)
         | Q(pair_1__second=member)))

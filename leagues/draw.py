@@ -312,9 +312,15 @@ def _draw_players_round(evening: Evening, number: int, rng) -> tuple[list, list]
                                    count=len(by_pk) - sum(sizes))
     seated = [pk for pk in by_pk if pk not in out]
     made = []
-    for table_number, players in enumerate(
-            movement.seat_tables(seated, size, met, rng, season=season_met, sizes=sizes),
-            start=1):
+    had: dict[int, Counter] = {}  # the seats each had earlier this evening
+    last: dict[int, int] = {}  # and in the last round they played
+    for table in sorted(tables, key=lambda t: t.round):
+        for seat in table.seats.all():
+            had.setdefault(seat.member_id, Counter())[seat.seat] += 1
+            last[seat.member_id] = seat.seat
+    for table_number, players in enumerate(movement.rotate_seats(
+            movement.seat_tables(seated, size, met, rng, season=season_met, sizes=sizes), had,
+            last), start=1):
         table = EveningTable.objects.create(evening=evening, round=number, number=table_number)
         TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=by_pk[pk])
                                       for seat, pk in enumerate(players))
@@ -354,6 +360,9 @@ def _draw_pairs_round(evening: Evening, number: int) -> tuple[list, list]:
     start = list(season.evenings.values_list("pk", flat=True)).index(evening.pk) + number - 1
     by_pk = {p.pk: p for p in pairs}
     matches, byes = movement.pair_round(list(by_pk), met, sat_out, start)
+    # a pair's direction changes between rounds (North–South: pair_0, seats 0 and 2)
+    matches = movement.orient_matches(matches, Counter(t.pair_0_id for t in tables),
+                                      Counter(t.pair_1_id for t in tables))
     made = [EveningTable.objects.create(evening=evening, round=number, number=table_number,
                                         pair_0=by_pk[a], pair_1=by_pk[b])
             for table_number, (a, b) in enumerate(matches, start=1)]

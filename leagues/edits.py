@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import result_events
+from leagues import board_events, result_events
 from leagues.models import (
     Attendance,
     Club,
@@ -622,3 +622,34 @@ def add_members(club, people: list[tuple[str, str]], by) -> list[Member]:
             ClubChange.record(club, by, "members_add", None,
                               {"names": [m.name for m in new]})
         return new
+
+
+BOARD_MADE, BOARD_REPLACED, BOARD_REMOVED = "made", "replaced", "removed"
+
+
+def set_board_link(evening: Evening, by, *, remove: bool = False) -> str:
+    """Makes the evening's secret board link, replaces it (the previous one stops working at
+    once) or, with ``remove``, removes it (a members-only club's board then answers 404 to
+    everyone signed out); a line of the club's history.  Returns what was done
+    (``BOARD_MADE``...); removing a link the evening does not have raises ``EntryError`` and
+    changes nothing."""
+    with transaction.atomic():
+        locked = Evening.objects.select_for_update().select_related(
+            "season__league__club").get(pk=evening.pk)
+        had_one = bool(locked.board_token)
+        if remove:
+            if not had_one:
+                raise EntryError(_("This evening has no secret board link: nothing was "
+                                   "removed."))
+            locked.board_token = None
+            locked.save(update_fields=["board_token"])
+            done = BOARD_REMOVED
+        else:
+            locked.new_board_token()
+            done = BOARD_REPLACED if had_one else BOARD_MADE
+        ClubChange.record(locked.season.league.club, by, "board_link", None,
+                          {"evening": evening_facts(locked), "done": done})
+        # an open board of the old link hears of it at once, and is closed (board_feed)
+        board_events.evening_changed(locked.pk)
+    evening.board_token = locked.board_token
+    return done

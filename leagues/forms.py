@@ -208,8 +208,13 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         help_texts = {
             "ranking": gettext_lazy("Solo and Belgian Whist."),
             "tie_break": gettext_lazy("Bid Whist, between pairs on equal league points."),
-            "prize_winner": gettext_lazy("Solo, Belgian Whist and Cutthroat: shown on the "
-                                         "evening's page once every table has a result."),
+            "prize_winner": gettext_lazy("Every game (a pair's prize goes to both its players): "
+                                         "shown on the evening's page once every table has a "
+                                         "result."),
+            "sit_out_credit": gettext_lazy(
+                "Every game, in what its standings rank by: units or points for Solo and "
+                "Belgian Whist (a sit-out credited counts as an evening played), league points "
+                "for Bid Whist's pairs and Cutthroat's players."),
         }
 
     def __init__(self, *args, **kwargs):

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from decimal import Decimal
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.formats import date_format
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -25,6 +25,7 @@ from leagues.models import (
     Partnership,
     ResultChange,
     Season,
+    Substitute,
     TableSeat,
     as_decimal,
 )
@@ -306,20 +307,36 @@ def member_history(member: Member) -> dict:
              .filter(table__in=EveningTable.objects.counted())
              .select_related("table__evening__season__league")
              .order_by("table__evening__date", "table__evening__pk"))
+    # What substitutes played in the member's seats is theirs, and a seat they substituted in
+    # is a line of its own: each evening as the standings count it (leagues.guests).
+    counted = EveningTable.objects.counted()
+    given: dict[int, Decimal] = {}
+    for table_id, part in Substitute.objects.filter(table__in=counted).filter(
+            Exists(TableSeat.objects.filter(table=OuterRef("table"), seat=OuterRef("seat"),
+                                            member=member))).values_list("table_id", "total"):
+        given[table_id] = given.get(table_id, Decimal(0)) + part
     # A round sat out with a credit (leagues.sit_outs) is a line of its own, in its place.
-    played = [{"evening": seat.table.evening, "table": seat.table, "score": seat.total,
+    played = [{"evening": seat.table.evening, "table": seat.table,
+               "score": seat.total - given.get(seat.table_id, Decimal(0)),
                "round": seat.table.round} for seat in seats]
+    played += [{"evening": sub.table.evening, "table": sub.table, "score": sub.total,
+                "round": sub.table.round} for sub in Substitute.objects.filter(
+        member=member, table__in=counted).select_related("table__evening__season__league")]
     lines = sorted([*played, *sit_outs.member_credits(member)],
                    key=lambda i: (i["evening"].date, i["evening"].pk, i["round"]))
     evenings, balances = [], {}
     for item in lines:
         # One balance per league: Solo units and Belgian points never add up together.
         league = item["evening"].season.league
-        balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + item["score"]
+        # A match's sit-out is credited league points, which its scores never add up with.
+        league_points = item.get("league_points", False)
+        balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + (
+            0 if league_points else item["score"])
         evenings.append({"evening": item["evening"], "table": item.get("table"),
                          "sat_out": "table" not in item, "round": item["round"],
+                         "league_points": league_points,
                          "total": scoring.format_units(item["score"]),
-                         "balance": scoring.format_units(balance)})
+                         "balance": "" if league_points else scoring.format_units(balance)})
     # Only tables of players have seats (a pair's match has none), so a deal's declarer is
     # a seat here, never a team.
     contracts = (Deal.objects.filter(table__seats__member=member,
@@ -779,6 +796,19 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         where = " · ".join(part for part in (after.get("time"), after.get("venue")) if part)
         if where:
             details.append(where)
+    elif action == "board_link":
+        evening = after.get("evening") or {}
+        params = {"date": _day(evening.get("date")), "league": evening.get("league", ""),
+                  "who": who}
+        done = after.get("done")
+        if done == "removed":
+            headline = _("Board link of %(date)s (%(league)s) removed by %(who)s") % params
+            details.append(_("The venue's screen no longer opens the board through it."))
+        elif done == "replaced":
+            headline = _("Board link of %(date)s (%(league)s) replaced by %(who)s") % params
+            details.append(_("The previous link no longer works."))
+        else:
+            headline = _("Board link of %(date)s (%(league)s) made by %(who)s") % params
     elif action in ("evening_cancel", "evening_uncancel"):
         params = {"date": _day(before.get("date")), "league": before.get("league", ""),
                   "who": who}

@@ -612,7 +612,8 @@ class Evening(models.Model):
         return self.cancelled_at is not None
 
     def new_board_token(self) -> str:
-        """A new secret board link for this evening; the previous one stops working."""
+        """A new secret board link for this evening; the previous one stops working (the
+        organisers' path, with its line of the club's history: ``edits.set_board_link``)."""
         self.board_token = secrets.token_urlsafe(24)
         self.save(update_fields=["board_token"])
         return self.board_token

@@ -18,10 +18,20 @@ Players (tables of three or four, each for themselves):
    only for the "spread" draw): a repeat meeting this evening costs more than every season's
    meeting together.  The search is deterministic for a given ``random.Random``.
 
+3. Places at the table (``rotate_seats``): the search above says who sits at which table;
+   within each table, the order of its seats (who sits where, who deals first, who partners
+   whom across the table) is then the one that gives fewest players the seat they had in the
+   last round they played, then fewest a seat they had at all this evening (of the orders of
+   that table, the first with fewest).  So nobody sits in the same seat two rounds running
+   unless every player of their table had that same seat in their last round.
+
 Pairs (Bid Whist): the round robin's circle method.  Each round is one of its rotations: the
 first that gives the bye to a pair that sat out fewest rounds, and repeats fewest matches of
 the evening, starting from the round the evening is at.  With the same pairs present all
 evening, ``n - 1`` rounds (``n`` pairs, one more for a bye when odd) meet every pair once.
+Each match's directions (``orient_matches``): the pair that sat North–South (``pair_0``, seats
+0 and 2) more often this evening sits East–West, so a pair changes direction from one round to
+the next unless its opponent changed less often.
 """
 
 from __future__ import annotations
@@ -30,7 +40,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import TypeVar
 
 T = TypeVar("T", bound=Hashable)
@@ -187,3 +197,45 @@ def pair_round(pairs: Sequence[T], met: Counter, sat_out: Counter,
             best = ((unfair, repeats), matches, byes)
     assert best is not None
     return best[1], best[2]
+
+
+def rotate_seats(tables: Sequence[Sequence[T]], had: dict[T, Counter],
+                 last: dict[T, int] | None = None) -> list[list[T]]:
+    """Each table's players in the order of its seats that gives fewest of them the seat they
+    had in the last round they played (``last``), then fewest a seat they had earlier this
+    evening (``had[player][seat]``: how often), then fewest such times; the given order when
+    it is as good (a first round keeps the draw's order).  Who sits at which table is not
+    changed."""
+    last = last or {}
+    out = []
+    for table in tables:
+        best, best_cost = list(table), None
+        for order in permutations(table):
+            cost = seats_cost(order, had, last)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = list(order), cost
+                if cost == (0, 0, 0):
+                    break
+        out.append(best)
+    return out
+
+
+def seats_cost(order: Sequence[T], had: dict[T, Counter],
+               last: dict[T, int]) -> tuple[int, int, int]:
+    """What an order of a table's seats repeats: players in their last round's seat, players in
+    a seat they had this evening, and how many times they had it."""
+    repeats = [had.get(player, Counter())[seat] for seat, player in enumerate(order)]
+    return (sum(1 for seat, player in enumerate(order) if last.get(player) == seat),
+            sum(1 for r in repeats if r), sum(repeats))
+
+
+def orient_matches(matches: Sequence[tuple[T, T]], north_south: Counter,
+                   east_west: Counter) -> list[tuple[T, T]]:
+    """Each match (North–South pair first) turned so that the pair that sat North–South more
+    often this evening, compared to East–West, sits East–West; left as it is when even."""
+    out = []
+    for a, b in matches:
+        lean_a = north_south[a] - east_west[a]
+        lean_b = north_south[b] - east_west[b]
+        out.append((b, a) if lean_a > lean_b else (a, b))
+    return out

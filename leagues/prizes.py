@@ -1,14 +1,17 @@
-"""An evening's results and its prizes (individual games: Solo, Belgian Whist, Cutthroat), and
+"""An evening's results and its prizes (every game: a player's, or a pair's for Bid Whist), and
 the organiser's e-mail of them to the members.
 
-**The evening's score** of a player: the sum of their totals at the evening's tables (each
-round's; a running balance's balances, Cutthroat's final scores), plus what they were credited
-for a round they sat out (``leagues.sit_outs``).  **The prizes** a league names
-(``League.prize_winner``, ``prize_runner_up``, ``prize_booby``, each with an optional
-description): the winner is whoever has the highest score, the runner-up the next score, the
-booby prize the lowest score (never one of the winners' or the runners-up's); players on the
-same score share the prize.  They are given once every table of the evening has a result that
-counts (``is_done``).  A pair's league (Bid Whist) has none.
+**The evening's score** of a player (or a pair) is in what the league's standings rank by
+(``ScoreKind.evening_scores``): a running balance's balances summed over the evening's tables
+(each round's); for a match (Cutthroat, Bid Whist), the league points of the evening's matches,
+then their scores (Cutthroat's final scores summed, a pair's difference) to tell apart those
+on the same league points; plus what they were credited for a round they sat out
+(``leagues.sit_outs``).  **The prizes** a league names (``League.prize_winner``,
+``prize_runner_up``, ``prize_booby``, each with an optional description): the winner is whoever
+has the highest score, the runner-up the next score, the booby prize the lowest score (never
+one of the winners' or the runners-up's); those on the same score share the prize, and a
+pair's prize names both its players.  They are given once every table of the evening has a
+result that counts (``is_done``).
 
 Sending the results is ``leagues.reminders.send_results``, with the club's other e-mails about
 an evening.
@@ -24,19 +27,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues import sit_outs
-from leagues.models import ClubChange, EntryError, Evening, EveningTable, TableSeat
-from leagues.scoring import long_date, signed
+from leagues.models import ClubChange, EntryError, Evening, EveningTable, Partnership
+from leagues.scoring import long_date
 
 WINNER, RUNNER_UP, BOOBY = "winner", "runner_up", "booby"
 
 
 @dataclass
 class Line:
-    member_id: int
+    """A player's (or a pair's) evening: ``score`` ranks, then ``points`` (a match's scores)."""
+
+    key: object  # a member's id, or ("pair", its id)
     name: str
     score: Decimal
     guest: bool = False
     position: int = 0
+    points: Decimal | None = None
+    shown: str = ""  # the score as the page and the e-mail give it
+
+    @property
+    def rank(self) -> tuple[Decimal, Decimal]:
+        return (self.score, self.points or Decimal(0))
 
 
 @dataclass
@@ -46,12 +57,13 @@ class Prize:
     description: str
     names: list[str]
     score: Decimal
+    shown: str = ""
+    points: Decimal | None = None  # a match's: its score is then shown in words
 
 
 def offers_prizes(league) -> bool:
-    """A league of players (not pairs) with a prize named."""
-    return (not league.score_kind.registers_pairs
-            and (league.prize_winner or league.prize_runner_up or league.prize_booby))
+    """A league with a prize named."""
+    return bool(league.prize_winner or league.prize_runner_up or league.prize_booby)
 
 
 def waiting_tables(evening: Evening) -> list[EveningTable]:
@@ -66,25 +78,48 @@ def is_done(evening: Evening) -> bool:
 
 
 def evening_lines(evening: Evening) -> list[Line]:
-    """Each player's score of the evening, highest first, with their position (ties share)."""
-    scores: dict[int, Line] = {}
-    for member_id, name, guest, total in TableSeat.objects.filter(
-            table__in=EveningTable.objects.filter(evening=evening).counted()).values_list(
-            "member_id", "member__name", "member__guest", "total"):
-        line = scores.setdefault(member_id, Line(member_id, name, Decimal(0), guest))
-        line.score += total
+    """Each player's (or pair's) score of the evening, highest first, with their position
+    (ties share)."""
+    season = evening.season
+    kind = season.league.score_kind
+    options = season.standings_options
+    scores: dict[object, Line] = {
+        key: Line(key, name, score, guest, points=points)
+        for key, name, guest, score, points in kind.evening_scores(
+            EveningTable.objects.filter(evening=evening).counted(), options)}
     credits = sit_outs.evening_credits(evening)
-    if credits:
+    if credits and kind.registers_pairs:
+        sat_out = list(sit_outs.pairs_sat_out([evening]))
+        pairs = Partnership.objects.select_related("first", "second").in_bulk(
+            [pair_id for pair_id, _evening, _number in sat_out])
+        for pair_id, _evening, number in sat_out:
+            credit = credits.get(number)
+            if credit is not None:
+                line = scores.setdefault(("pair", pair_id), Line(
+                    ("pair", pair_id), pair_names(pairs[pair_id]), Decimal(0),
+                    points=Decimal(0)))
+                line.score += credit
+    elif credits:
         for member_id, name, guest, _evening, number in sit_outs.sat_out([evening]):
             credit = credits.get(number)
             if credit is not None:
-                line = scores.setdefault(member_id, Line(member_id, name, Decimal(0), guest))
+                line = scores.setdefault(member_id, Line(
+                    member_id, name, Decimal(0), guest,
+                    points=Decimal(0) if kind.has_a_winner else None))
                 line.score += credit
-    lines = sorted(scores.values(), key=lambda line: (-line.score, line.name))
+    lines = sorted(scores.values(), key=lambda line: (-line.score, -(line.points or 0),
+                                                      line.name))
     for index, line in enumerate(lines, start=1):
         line.position = (lines[index - 2].position if index > 1
-                         and lines[index - 2].score == line.score else index)
+                         and lines[index - 2].rank == line.rank else index)
+        line.shown = kind.evening_score_text(line.score, line.points)
     return lines
+
+
+def pair_names(pair) -> str:
+    """A pair as its prize names it: both its players, after its own name if it has one."""
+    players = f"{pair.first} & {pair.second}"
+    return f"{pair.name} ({players})" if pair.name else players
 
 
 def prizes(evening: Evening, lines: list[Line] | None = None) -> list[Prize]:
@@ -93,24 +128,26 @@ def prizes(evening: Evening, lines: list[Line] | None = None) -> list[Prize]:
     if not offers_prizes(league) or not is_done(evening):
         return []
     lines = evening_lines(evening) if lines is None else lines
-    by_score: dict[Decimal, list[str]] = defaultdict(list)
+    by_rank: dict[tuple, list[Line]] = defaultdict(list)
     for line in lines:
-        by_score[line.score].append(line.name)
-    scores = sorted(by_score, reverse=True)
+        by_rank[line.rank].append(line)
+    ranks = sorted(by_rank, reverse=True)
     out = []
     given = set()
     wanted = [(WINNER, league.prize_winner, league.prize_winner_text, 0),
               (RUNNER_UP, league.prize_runner_up, league.prize_runner_up_text, 1),
               (BOOBY, league.prize_booby, league.prize_booby_text, -1)]
     for kind, on, text, place in wanted:
-        if len(scores) <= (place if place >= 0 else 0):
+        if len(ranks) <= (place if place >= 0 else 0):
             continue
-        score = scores[place]
-        if kind == BOOBY and (score in given or len(scores) < 3):
+        rank = ranks[place]
+        if kind == BOOBY and (rank in given or len(ranks) < 3):
             continue  # the lowest is a winner or a runner-up already
-        given.add(score)
+        given.add(rank)
         if on:
-            out.append(Prize(kind, prize_label(kind), text, by_score[score], score))
+            won = by_rank[rank]
+            out.append(Prize(kind, prize_label(kind), text, [line.name for line in won],
+                             won[0].score, won[0].shown, won[0].points))
     return out
 
 
@@ -123,18 +160,18 @@ def results_letter(evening: Evening, lines: list[Line], won: list[Prize]) -> tup
             ""]
     for line in lines:
         text.append(_("%(position)s. %(name)s %(score)s") % {
-            "position": line.position, "name": line.name, "score": signed(line.score)})
+            "position": line.position, "name": line.name, "score": line.shown})
     if won:
         text += ["", _("Prizes:")]
         for prize in won:
             names = ", ".join(prize.names)
             if prize.description:
                 text.append(_("%(prize)s: %(names)s (%(score)s), %(description)s") % {
-                    "prize": prize.label, "names": names, "score": signed(prize.score),
+                    "prize": prize.label, "names": names, "score": prize.shown,
                     "description": prize.description})
             else:
                 text.append(_("%(prize)s: %(names)s (%(score)s)") % {
-                    "prize": prize.label, "names": names, "score": signed(prize.score)})
+                    "prize": prize.label, "names": names, "score": prize.shown})
     return subject, "\n".join(text)
 
 

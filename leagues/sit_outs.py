@@ -1,38 +1,39 @@
-"""What a player who sat out is credited with (Solo, Belgian Whist: a running balance).
+"""What a player (or a pair) who sat out is credited with, in the unit the league's standings
+rank by: a running balance's units (Solo, Belgian Whist), league points for a match (Cutthroat's
+players, Bid Whist's pairs).
 
 A league chooses (``League.sit_out_credit``, kept by a closed season with its standings options):
-nothing; the **average of the round's tables**, the mean per-player result of the tables of
-that round with a counted result (the sum of their seats' totals over the number of seats,
-to the hundredth); or a **fixed score** the organiser types (``League.sit_out_score``).  Who sat
-out a round is who the draw left out of it (``EveningRound.sitting_out``); an evening drawn in
-one draw, before rounds were stored, gives the members coming without a seat.  A round earns a
-credit only once one of its tables has a counted result.
+nothing; the **average of the round's tables**, the mean of what each side of the round's tables
+with a counted result earned, to the hundredth (``ScoreKind.round_averages``: a running
+balance's seats' totals, a match's league points); or a **fixed score** the organiser types
+(``League.sit_out_score``).  Who sat out a round is who the draw left out of it
+(``EveningRound.sitting_out``, ``pairs_sitting_out``); an evening drawn in one draw, before
+rounds were stored, gives the members coming without a seat (the pairs both of whose players
+came, without a table).  A round earns a credit only once one of its tables has a counted
+result.
 
 Who sat out is one ``UNION ALL`` of stored rounds and one-draw evenings; the season's standings
-read it in their own query (``sat_out_rows``), and the rounds' averages from the seats they
-read anyway (``RoundAverages``), so a credit costs them no query.
+read it in their own query (``sat_out_rows``, ``pairs_sat_out_rows``), and the rounds' averages
+from the rows they read anyway (``RoundAverages``), so a credit costs them no query.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db.models import Count, Exists, IntegerField, OuterRef, Sum, Value
+from django.db.models import Exists, F, IntegerField, OuterRef, Q, Value
 
-from leagues.models import Attendance, Evening, EveningRound, EveningTable, League, TableSeat
+from leagues.models import (
+    Attendance,
+    Evening,
+    EveningRound,
+    EveningTable,
+    League,
+    Partnership,
+    TableSeat,
+)
 
 NOTHING = League.SitOutCredit.NOTHING
-
-
-def round_averages(counted) -> dict[tuple[int, int], Decimal]:
-    """The mean per-player result of each (evening, round) with a counted table."""
-    averages = RoundAverages()
-    for evening_id, number, total, seats in (
-            TableSeat.objects.filter(table__in=counted).order_by()
-            .values_list("table__evening_id", "table__round")
-            .annotate(Sum("total"), Count("pk"))):
-        averages.add((evening_id, number), Decimal(total), seats)
-    return averages.means()
 
 
 class RoundAverages:
@@ -99,6 +100,51 @@ def sat_out(evenings, member=None):
     return stored.union(one_draw, all=True)
 
 
+def _pairs_sat_out_parts(evenings, pairs=None, **columns):
+    """The pairs' sit-outs of stored rounds and of one-draw evenings (both players coming, the
+    pair without a table), as two querysets of the pair's id, then ``columns`` (as
+    ``_sat_out_parts``)."""
+    theirs = {} if pairs is None else {"partnership__in": pairs}
+    stored = EveningRound.pairs_sitting_out.through.objects.filter(
+        eveninground__evening__in=evenings, **theirs)
+
+    def coming(player):
+        return Exists(Attendance.objects.filter(evening=OuterRef("sat_evening"),
+                                                member=OuterRef(player), coming=True))
+
+    one_draw = Partnership.objects.filter(
+        **({} if pairs is None else {"pk__in": pairs}), retired=False,
+        first__retired=False, second__retired=False,
+        season__evenings__in=evenings).annotate(
+        sat_evening=F("season__evenings__id"), number=Value(1, IntegerField())).filter(
+        coming("first"), coming("second"),
+        Exists(EveningTable.objects.filter(evening=OuterRef("sat_evening")))).exclude(
+        Exists(EveningRound.objects.filter(evening=OuterRef("sat_evening")))).exclude(
+        Exists(EveningTable.objects.filter(Q(pair_0=OuterRef("pk")) | Q(pair_1=OuterRef("pk")),
+                                           evening=OuterRef("sat_evening"))))
+
+    def shaped(queryset, who, evening, number):
+        names = {EVENING: evening, ROUND: number}
+        extra = {name: value for name, value in columns.items() if name not in names}
+        return queryset.order_by().annotate(**extra).values_list(
+            who, *(names.get(name, name) for name in columns))
+
+    return (shaped(stored, "partnership_id", "eveninground__evening_id", "eveninground__number"),
+            shaped(one_draw, "pk", "sat_evening", "number"))
+
+
+def pairs_sat_out(evenings, pairs=None):
+    """(pair id, evening id, round) of every pair's sit-out of these evenings (of ``pairs``):
+    one query."""
+    stored, one_draw = _pairs_sat_out_parts(evenings, pairs, **{EVENING: None, ROUND: None})
+    return stored.union(one_draw, all=True)
+
+
+def pairs_sat_out_rows(evenings, **columns):
+    """The pairs' sit-outs shaped as another query's rows, to be read in its ``UNION ALL``."""
+    return _pairs_sat_out_parts(evenings, **columns)
+
+
 def sat_out_rows(evenings, **columns):
     """The sit-outs of these evenings shaped as another query's rows (``_sat_out_parts``), to
     be read in that query's ``UNION ALL``: two querysets."""
@@ -112,8 +158,14 @@ def gives_credit_in(season) -> bool:
 
 
 def gives_credit(league) -> bool:
-    """Whether the league's kind of score credits a sit-out (a running balance)."""
+    """Whether the league's kind of score credits a sit-out (every kind does now)."""
     return league.score_kind.credits_sit_outs
+
+
+def round_averages(counted, league, options) -> dict[tuple[int, int], Decimal]:
+    """The mean of what each side earned in each (evening, round) with a counted table, in the
+    unit the league's standings rank by (``ScoreKind.round_averages``)."""
+    return league.score_kind.round_averages(counted, options)
 
 
 def evening_credits(evening) -> dict[int, Decimal | None]:
@@ -123,31 +175,41 @@ def evening_credits(evening) -> dict[int, Decimal | None]:
     options = season.standings_options
     if not gives_credit_in(season):
         return {}
-    averages = round_averages(EveningTable.objects.filter(evening=evening).counted())
+    averages = round_averages(EveningTable.objects.filter(evening=evening).counted(),
+                              season.league, options)
     return {number: credit_for(options, averages, (evening.pk, number))
             for number in range(1, evening.rounds_drawn() + 1)}
 
 
 def member_credits(member) -> list[dict]:
-    """The rounds a member sat out and was credited for: evening, round and score, in date
-    order.  A few queries per season they sat out in."""
-    rows = list(sat_out(Evening.objects.filter(season__league__club_id=member.club_id),
-                        member=member))
+    """The rounds a member (or a pair of theirs) sat out and was credited for: evening, round
+    and score, in date order.  A few queries per season they sat out in."""
+    club_evenings = Evening.objects.filter(season__league__club_id=member.club_id)
+    # A pair's league seats no one (its tables are the pairs'): its sit-outs are the pairs'.
+    rows = [(evening_id, number, False) for *_who, evening_id, number in sat_out(
+        club_evenings, member=member)]
+    rows += [(evening_id, number, True) for _pair, evening_id, number in pairs_sat_out(
+        club_evenings, Partnership.objects.filter(Q(first=member) | Q(second=member)))]
     if not rows:
         return []
-    evenings = Evening.objects.select_related("season__league").in_bulk([row[3] for row in rows])
+    evenings = Evening.objects.select_related("season__league").in_bulk([row[0] for row in rows])
     seasons: dict[int, tuple] = {}
     out = []
-    for _m, _name, _guest, evening_id, number in rows:
+    for evening_id, number, as_a_pair in rows:
         evening = evenings[evening_id]
         season = evening.season
-        if not gives_credit(season.league):
+        if (not gives_credit(season.league)
+                or as_a_pair != season.league.score_kind.registers_pairs):
             continue
         if season.pk not in seasons:
-            seasons[season.pk] = (season.standings_options, round_averages(
-                EveningTable.objects.filter(evening__season=season).counted()))
+            options = season.standings_options
+            seasons[season.pk] = (options, round_averages(
+                EveningTable.objects.filter(evening__season=season).counted(), season.league,
+                options))
         options, averages = seasons[season.pk]
         score = credit_for(options, averages, (evening_id, number))
         if score is not None:
-            out.append({"evening": evening, "round": number, "score": score})
+            out.append({"evening": evening, "round": number, "score": score,
+                        # a match's credit is league points, apart from its scores
+                        "league_points": season.league.score_kind.has_a_winner})
     return sorted(out, key=lambda c: (c["evening"].date, c["evening"].pk, c["round"]))

@@ -36,11 +36,13 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygal
+from django.db.models import Count, Sum
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import registry
-from leagues import paper, scoring
+from leagues import paper, scoring, sit_outs
 from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.draw import draw_players
 from leagues.forms import PlayersTableForm
@@ -70,9 +72,9 @@ class ScoreKind(ABC):
     # A substitute may take a seat from a deal on (``leagues.guests``): each deal is credited
     # to whoever played it, which a running balance can do and a match, counted whole, cannot.
     takes_substitutes: ClassVar[bool] = False
-    # A player who sat out is credited by the league's choice (``leagues.sit_outs``): a
-    # running balance; a match, counted by matches won, is not.
-    credits_sit_outs: ClassVar[bool] = False
+    # A player (or a pair) who sat out is credited by the league's choice
+    # (``leagues.sit_outs``), in the unit the standings rank by (``round_averages``).
+    credits_sit_outs: ClassVar[bool] = True
     # A table of one more player than the game's seats, the dealer sitting out each deal
     # (``League.odd_numbers``): each deal exchanges units between the four who play it, which
     # a running balance can add up, and a match of pairs or of three cannot.
@@ -100,6 +102,32 @@ class ScoreKind(ABC):
     @abstractmethod
     def standings(self, season: Season) -> list:
         """The season's rows in order, each with its position (None: unranked)."""
+
+    def round_averages(self, counted, options) -> dict[tuple[int, int], Decimal]:
+        """The mean of what each side of ``counted`` (tables with a counted result) earned in
+        each (evening, round), in the unit the standings rank by: here each seat's total."""
+        averages = sit_outs.RoundAverages()
+        for evening_id, round_number, total, seats in (
+                TableSeat.objects.filter(table__in=counted).order_by()
+                .values_list("table__evening_id", "table__round")
+                .annotate(Sum("total"), Count("pk"))):
+            averages.add((evening_id, round_number), Decimal(total), seats)
+        return averages.means()
+
+    def evening_scores(self, counted, options) -> list[tuple]:
+        """(key, name, guest, score, points) of each side of an evening's ``counted`` tables,
+        its score in what the standings rank by (``leagues.prizes``): here each player's
+        totals summed, ``points`` None."""
+        scores: dict[int, list] = {}
+        for member_id, name, guest, total in TableSeat.objects.filter(
+                table__in=counted).values_list("member_id", "member__name", "member__guest",
+                                               "total"):
+            scores.setdefault(member_id, [member_id, name, guest, Decimal(0), None])[3] += total
+        return [tuple(line) for line in scores.values()]
+
+    def evening_score_text(self, score: Decimal, points: Decimal | None) -> str:
+        """An evening's score in the results' e-mail (and a match's on the evening's page)."""
+        return signed(score)
 
     def tie_breaks(self) -> list[str]:
         """The league's tie-breaks (``League.TieBreak``) its standings can rank by."""
@@ -222,6 +250,11 @@ class ScoreKind(ABC):
         return None
 
 
+def plural_count(value: Decimal) -> int:
+    """The count a plural agrees with: the number itself when whole, else many (1.5 points)."""
+    return int(value) if value == value.to_integral() else 2
+
+
 class MatchKind(ScoreKind):
     """Hands are played until someone reaches a target (a pair, or one player)."""
 
@@ -248,6 +281,12 @@ class MatchKind(ScoreKind):
 
     def league_points(self, options, won: bool):
         return options.points_for_win if won else options.points_for_loss
+
+    def evening_score_text(self, score, points):
+        return ngettext("%(league_points)s league point, score %(score)s",
+                        "%(league_points)s league points, score %(score)s",
+                        plural_count(score)) % {
+            "league_points": number(score), "score": number(points or 0)}
 
     def season_caption(self):
         return _("League points after each evening.")

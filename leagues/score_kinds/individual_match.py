@@ -8,10 +8,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import DecimalField, IntegerField, Value
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games import registry
+from leagues import sit_outs
 from leagues.exports import csv_number
 from leagues.models import TableSeat
 from leagues.score_kinds.base import MatchKind
@@ -56,14 +59,19 @@ class PlayerMatchRow:
     name: str
     played: int = 0
     won: int = 0
-    league_points: int = 0
+    league_points: Decimal = Decimal(0)  # a sit-out's credit (an average) may be a fraction
     points: Decimal = Decimal(0)  # the sum of the player's scores at the end of each match
     position: int | None = None
     guest: bool = False
+    credits: Decimal = Decimal(0)  # of the league points, credited for sitting out
 
     @property
     def lost(self) -> int:
         return self.played - self.won
+
+
+# What a row of the season's standings query is: a player's seat, or a sit-out.
+SEAT, SAT_OUT = 0, 2
 
 
 class Kind(MatchKind):
@@ -74,13 +82,28 @@ class Kind(MatchKind):
         return IndividualMatchSheet()
 
     def standings(self, season):
-        """One query (a row per player per finished match)."""
+        """One query (a row per player per finished match; with a sit-out credit, the sit-outs
+        read in its ``UNION ALL``, ``leagues.sit_outs``)."""
         options = season.standings_options
+        crediting = sit_outs.gives_credit_in(season)
+        seats = TableSeat.objects.filter(
+            table__in=counted_tables(season).filter(winner__isnull=False)).order_by().annotate(
+            kind=Value(SEAT)).values_list(*sit_outs.WHO, "seat", "total", "table__winner",
+                                          "table__evening_id", "table__round", "kind")
+        sitting_out = sit_outs.sat_out_rows(
+            # typed NULLs: PostgreSQL's UNION would otherwise take them for text
+            season.evenings.all(), seat=Cast(Value(None), IntegerField()),
+            total=Cast(Value(None), DecimalField(max_digits=14, decimal_places=6)),
+            winner=Cast(Value(None), IntegerField()), evening=None, round=None,
+            kind=Value(SAT_OUT)) if crediting else ()
         rows: dict[int, PlayerMatchRow] = {}
-        for member_id, name, seat, total, winner, guest in TableSeat.objects.filter(
-                table__in=counted_tables(season).filter(winner__isnull=False)).values_list(
-                "member_id", "member__name", "seat", "total", "table__winner",
-                "member__guest").order_by():
+        averages = sit_outs.RoundAverages()
+        credited = []
+        for member_id, name, guest, seat, total, winner, evening_id, number, kind in (
+                seats.union(*sitting_out, all=True) if crediting else seats):
+            if kind == SAT_OUT:
+                credited.append((member_id, name, guest, evening_id, number))
+                continue
             row = rows.get(member_id)
             if row is None:
                 row = rows[member_id] = PlayerMatchRow(member_id, name, guest=guest)
@@ -88,7 +111,19 @@ class Kind(MatchKind):
             row.points += total
             if winner == seat:
                 row.won += 1
-            row.league_points += self.league_points(options, winner == seat)
+            earned = self.league_points(options, winner == seat)
+            row.league_points += earned
+            averages.add((evening_id, number), Decimal(earned))
+        means = averages.means()
+        for member_id, name, guest, evening_id, number in credited:
+            score = sit_outs.credit_for(options, means, (evening_id, number))
+            if score is None:
+                continue
+            row = rows.get(member_id)
+            if row is None:
+                row = rows[member_id] = PlayerMatchRow(member_id, name, guest=guest)
+            row.league_points += score
+            row.credits += score
         # A guest is listed, marked so, below the members and without a position.
         ordered = sorted(rows.values(),
                          key=lambda r: (r.guest, -r.league_points, -r.points, r.name))
@@ -96,13 +131,36 @@ class Kind(MatchKind):
                          only=lambda r: not r.guest)
         return ordered
 
+    def round_averages(self, counted, options):
+        """The mean league points a player of the round's finished matches earned."""
+        averages = sit_outs.RoundAverages()
+        for evening_id, number, seat, winner in TableSeat.objects.filter(
+                table__in=counted.filter(winner__isnull=False)).order_by().values_list(
+                "table__evening_id", "table__round", "seat", "table__winner"):
+            averages.add((evening_id, number),
+                         Decimal(self.league_points(options, winner == seat)))
+        return averages.means()
+
+    def evening_scores(self, counted, options):
+        """Each player's league points of the evening's finished matches, then their final
+        scores summed."""
+        scores: dict[int, list] = {}
+        for member_id, name, guest, seat, total, winner in TableSeat.objects.filter(
+                table__in=counted.filter(winner__isnull=False)).values_list(
+                *sit_outs.WHO, "seat", "total", "table__winner"):
+            line = scores.setdefault(member_id, [member_id, name, guest, Decimal(0),
+                                                 Decimal(0)])
+            line[3] += self.league_points(options, winner == seat)
+            line[4] += total
+        return [tuple(line) for line in scores.values()]
+
     def standings_columns(self):
         return [_("Position"), _("Player"), _("Played"), _("Won"), _("Lost"),
                 _("League points"), _("Total score")]
 
     def standings_cells(self, row):
-        return [row.position or "", row.name, row.played, row.won, row.lost, row.league_points,
-                csv_number(row.points)]
+        return [row.position or "", row.name, row.played, row.won, row.lost,
+                csv_number(row.league_points), csv_number(row.points)]
 
     def member_series(self, member, counted):
         dates, mine, theirs, won = [], [], [], 0

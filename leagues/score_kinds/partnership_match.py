@@ -12,18 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Q
+from django.db.models import DecimalField, IntegerField, Q, Value
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
-from leagues import paper, scoring
+from leagues import paper, scoring, sit_outs
 from leagues.draw import draw_pairs
 from leagues.exports import csv_number
 from leagues.forms import PairsTableForm
 from leagues.models import League, Partnership, StandingsOptions
 from leagues.paper.common import MatchTally
-from leagues.score_kinds.base import MatchKind
+from leagues.prizes import pair_names
+from leagues.score_kinds.base import MatchKind, plural_count
 from leagues.scoring import EntryError
 from leagues.sheets import MatchSheet, as_decimal
 from leagues.standings import counted_tables, number_positions
@@ -95,23 +97,46 @@ class PairRow:
     played: int = 0
     won: int = 0
     lost: int = 0
-    league_points: int = 0
+    league_points: Decimal = Decimal(0)  # a sit-out's credit (an average) may be a fraction
     points_for: Decimal = Decimal(0)
     points_against: Decimal = Decimal(0)
     tally: int = 0  # the game's count beside the score (Bostons), 0 for a game without one
     head_to_head: int = 0
     position: int | None = None
+    credits: Decimal = Decimal(0)  # of the league points, credited for sitting out
 
     @property
     def difference(self) -> Decimal:
         return self.points_for - self.points_against
 
 
-def finished_matches(season):
-    """The season's finished, confirmed matches as plain values (one query)."""
-    return list(counted_tables(season).filter(winner__isnull=False).values(
-        "pk", "pair_0_id", "pair_1_id", "score_0", "score_1", "bostons_0", "bostons_1",
-        "winner", "evening_id"))
+MATCH = ("pk", "pair_0_id", "pair_1_id", "score_0", "score_1", "bostons_0", "bostons_1",
+         "winner", "evening_id", "round")
+# What a row of the season's matches query is: a match, or a pair's sit-out.
+PLAYED, SAT_OUT = 0, 2
+
+
+def finished_matches(season, sat_out: list | None = None):
+    """The season's finished, confirmed matches as plain values (one query).  With
+    ``sat_out`` (a list), the pairs' sit-outs are read in the same query and added to it as
+    (pair id, evening id, round)."""
+    matches = counted_tables(season).filter(winner__isnull=False).order_by()
+    if sat_out is None:
+        return list(matches.values(*MATCH))
+    integer = Cast(Value(None), IntegerField())
+    score = Cast(Value(None), DecimalField(max_digits=14, decimal_places=6))
+    rows = matches.annotate(kind=Value(PLAYED)).values_list(*MATCH, "kind").union(
+        *sit_outs.pairs_sat_out_rows(
+            season.evenings.all(), no_pair=integer, no_match=integer, score_0=score, score_1=score,
+            bostons_0=integer, bostons_1=integer, winner=integer, evening=None, round=None,
+            kind=Value(SAT_OUT)), all=True)
+    out = []
+    for *values, kind in rows:
+        if kind == SAT_OUT:
+            sat_out.append((values[0], values[8], values[9]))  # the pair's id first
+        else:
+            out.append(dict(zip(MATCH, values, strict=True)))
+    return out
 
 
 def _head_to_head(pairs: dict[int, PairRow], matches, options: StandingsOptions):
@@ -141,13 +166,18 @@ class Kind(MatchKind):
         return PartnershipMatchSheet(self.tally)
 
     def standings(self, season):
-        """Two queries (the pairs, the matches)."""
+        """Two queries (the pairs, the matches; with a sit-out credit, the pairs' sit-outs read
+        in the matches' ``UNION ALL``, ``leagues.sit_outs``)."""
         options = season.standings_options
         pairs = {p.pk: PairRow(p) for p in Partnership.objects.filter(season=season)
                  .select_related("first", "second")}
-        matches = finished_matches(season)
+        credited = []
+        matches = finished_matches(season, credited if sit_outs.gives_credit_in(season) else None)
+        averages = sit_outs.RoundAverages()
         for match in matches:
             for side in (0, 1):
+                earned = self.league_points(options, match["winner"] == side)
+                averages.add((match["evening_id"], match["round"]), Decimal(earned))
                 row = pairs.get(match[f"pair_{side}_id"])
                 if row is None:
                     continue
@@ -159,13 +189,51 @@ class Kind(MatchKind):
                     row.won += 1
                 else:
                     row.lost += 1
-                row.league_points += self.league_points(options, match["winner"] == side)
+                row.league_points += earned
+        means = averages.means()
+        for pair_id, evening_id, number in credited:
+            score = sit_outs.credit_for(options, means, (evening_id, number))
+            row = pairs.get(pair_id)
+            if score is not None and row is not None:
+                row.league_points += score
+                row.credits += score
         _head_to_head(pairs, matches, options)
         order = self._tie_break(options.tie_break)
         ordered = sorted(pairs.values(),
                          key=lambda r: (-r.league_points, *order(r), str(r.pair)))
         number_positions(ordered, key=lambda r: (r.league_points, *order(r)))
         return ordered
+
+    def round_averages(self, counted, options):
+        """The mean league points a pair of the round's finished matches earned."""
+        averages = sit_outs.RoundAverages()
+        for evening_id, number, winner in counted.filter(winner__isnull=False).order_by(
+                ).values_list("evening_id", "round", "winner"):
+            for side in (0, 1):
+                averages.add((evening_id, number),
+                             Decimal(self.league_points(options, winner == side)))
+        return averages.means()
+
+    def evening_scores(self, counted, options):
+        """Each pair's league points of the evening's finished matches, then their difference
+        (points for less points against); a pair named by both its players."""
+        scores: dict[tuple, list] = {}
+        for table in counted.filter(winner__isnull=False).select_related(
+                "pair_0__first", "pair_0__second", "pair_1__first", "pair_1__second"):
+            pair_scores = (table.score_0, table.score_1)
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                key = ("pair", pair.pk)
+                line = scores.setdefault(key, [key, pair_names(pair), False, Decimal(0),
+                                               Decimal(0)])
+                line[3] += self.league_points(options, table.winner == side)
+                line[4] += pair_scores[side] - pair_scores[1 - side]
+        return [tuple(line) for line in scores.values()]
+
+    def evening_score_text(self, score, points):
+        return ngettext("%(league_points)s league point, difference %(difference)s",
+                        "%(league_points)s league points, difference %(difference)s",
+                        plural_count(score)) % {
+            "league_points": scoring.number(score), "difference": scoring.signed(points or 0)}
 
     def _tie_break(self, tie_break: str):
         """How pairs on equal league points are ordered: by the game's tally first when the
@@ -187,7 +255,7 @@ class Kind(MatchKind):
 
     def standings_cells(self, row):
         cells = [row.position or "", row.pair, row.played, row.won, row.lost,
-                 row.league_points, csv_number(row.points_for),
+                 csv_number(row.league_points), csv_number(row.points_for),
                  csv_number(row.points_against), csv_number(row.difference)]
         return cells + ([row.tally] if self.tally is not None else [])
 

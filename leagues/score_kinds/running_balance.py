@@ -12,8 +12,10 @@ import pygal
 from django.db.models import (
     Count,
     DecimalField,
+    Exists,
     IntegerField,
     OuterRef,
+    Q,
     Subquery,
     Sum,
     Value,
@@ -25,7 +27,7 @@ from games import registry
 from leagues import scoring, sit_outs
 from leagues.charts import as_float, axis_from_zero, chart_config
 from leagues.exports import csv_number
-from leagues.models import League, Substitute, TableSeat
+from leagues.models import EveningTable, League, Member, Substitute, TableSeat
 from leagues.score_kinds.base import ScoreKind
 from leagues.scoring import EntryError
 from leagues.sheets import Sheet, as_decimal
@@ -90,10 +92,22 @@ class StandingsRow:
 SEAT, PART, SAT_OUT = 0, 1, 2
 
 
+def substitute_parts(member, counted):
+    """(table id, evening id, date, part) of what substitutes played in the member's seats at
+    ``counted`` tables (less: it is theirs) and of the member's own parts of others' seats
+    (more): what a seat's total needs to be each player's, as the standings count it.  Two
+    queries."""
+    columns = ("table_id", "table__evening_id", "table__evening__date", "total")
+    given = Substitute.objects.filter(table__in=counted).filter(Exists(TableSeat.objects.filter(
+        table=OuterRef("table"), seat=OuterRef("seat"), member=member))).values_list(*columns)
+    taken = Substitute.objects.filter(table__in=counted, member=member).values_list(*columns)
+    return ([(table, evening, date, -total) for table, evening, date, total in given]
+            + list(taken))
+
+
 class Kind(ScoreKind):
     id = registry.RUNNING_BALANCE
     takes_substitutes = True
-    credits_sit_outs = True
     five_seat_tables = True
 
     def make_sheet(self):
@@ -205,16 +219,59 @@ class Kind(ScoreKind):
                 _("yes") if row.qualified else _("no")]
 
     def member_series(self, member, counted):
-        dates, balances, balance = [], [], Decimal(0)
-        # One point per evening (an evening in rounds: the sum of its rounds).
-        for date, _evening, total in (
+        """One point per evening (an evening in rounds: the sum of its rounds): the member's
+        seats, less what substitutes played in them, plus their parts of others' seats, as the
+        standings count them.  Three queries."""
+        by_evening: dict[int, list] = {}
+        for date, evening_id, total in (
                 TableSeat.objects.filter(member=member, table__in=counted)
                 .values_list("table__evening__date", "table__evening__pk")
-                .annotate(Sum("total")).order_by("table__evening__date", "table__evening__pk")):
+                .annotate(Sum("total")).order_by()):
+            by_evening[evening_id] = [date, total]
+        for _table, evening_id, date, part in substitute_parts(member, counted):
+            by_evening.setdefault(evening_id, [date, Decimal(0)])[1] += part
+        dates, balances, balance = [], [], Decimal(0)
+        for _evening, (date, total) in sorted(by_evening.items(),
+                                                key=lambda item: (item[1][0], item[0])):
             balance += total
             dates.append(date)
             balances.append(balance)
         return {"dates": dates, "values": balances}
+
+    def rivals(self, season):
+        """The season's players, and those who only ever substituted."""
+        return list(Member.objects.filter(
+            Q(seats__table__evening__season=season)
+            | Q(substitutions__table__evening__season=season)).distinct())
+
+    def meetings(self, season, first, second):
+        """The tables both played at (a seat or a substitute's part of one), each with what
+        each of them made there: their seat's total less what substitutes played in it, plus
+        their substitute's parts, as the standings count them.  Three queries."""
+        counted = counted_tables(season)
+        ids = (first.pk, second.pk)
+        parts: dict[tuple[int, int], Decimal] = defaultdict(Decimal)
+        tables: dict[int, object] = {}
+        for seat in (TableSeat.objects.filter(table__in=counted, member__in=ids)
+                     .select_related("table__evening")):
+            parts[(seat.table_id, seat.member_id)] += seat.total
+            tables[seat.table_id] = seat.table
+        for member in (first, second):
+            for table_id, _evening, _date, part in substitute_parts(member, counted):
+                parts[(table_id, member.pk)] += part
+        missing = {table_id for table_id, _member in parts} - set(tables)
+        tables.update(EveningTable.objects.select_related("evening").in_bulk(missing))
+        rows = []
+        for table_id, table in tables.items():
+            if (table_id, first.pk) not in parts or (table_id, second.pk) not in parts:
+                continue
+            mine, theirs = parts[(table_id, first.pk)], parts[(table_id, second.pk)]
+            rows.append({"evening": table.evening, "table": table,
+                         "winner": first if mine > theirs else second if theirs > mine else None,
+                         "first": scoring.format_units(mine),
+                         "second": scoring.format_units(theirs)})
+        return sorted(rows, key=lambda r: (r["evening"].date, r["table"].round,
+                                           r["table"].number))
 
     def member_caption(self, league, series):
         return _("%(league)s: running balance after each evening.") % {"league": league.name}

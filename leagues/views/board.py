@@ -1,6 +1,6 @@
 """An evening's board for the venue's screen (``leagues.board``): its page, public in a public
-club, through the evening's secret link in a members-only one; and the organisers' button that
-makes that link, or a new one."""
+club, through the evening's secret link in a members-only one; and the organisers' buttons that
+make that link, a new one, or remove it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
+from leagues import edits
 from leagues.board import board_context
+from leagues.models import EntryError
 
 REFRESH_SECONDS = 30  # without JavaScript the page reloads itself this often
 
@@ -46,13 +48,17 @@ def board_address(request, evening) -> str:
 @login_required
 @require_POST
 def board_link(request, slug, evening_id):
-    """A new secret link to the evening's board; the previous one stops working at once."""
+    """The evening's secret board link made, replaced (the previous one stops working at once)
+    or removed (``remove`` posted); a line of the club's history (``edits.set_board_link``)."""
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    had_one = bool(evening.board_token)
-    evening.new_board_token()
-    if had_one:
-        messages.success(request, _("A new board link was made: the previous one no longer "
-                                    "works."))
-    else:
-        messages.success(request, _("The board link was made: open it on the venue's screen."))
+    try:
+        done = edits.set_board_link(evening, request.user, remove="remove" in request.POST)
+    except EntryError as error:
+        messages.error(request, str(error))
+        return redirect(evening.get_absolute_url() + "#board")
+    messages.success(request, {
+        edits.BOARD_MADE: _("The board link was made: open it on the venue's screen."),
+        edits.BOARD_REPLACED: _("A new board link was made: the previous one no longer works."),
+        edits.BOARD_REMOVED: _("The board link was removed: it no longer works."),
+    }[done])
     return redirect(evening.get_absolute_url() + "#board")

@@ -64,6 +64,40 @@
     }
   });
 
+  // A five-seat table's line (leagues/paper/common.py): the dealer chosen sits the deal out,
+  // so their buttons in the declarer, partner and revoke rows are disabled (and dimmed by
+  // static/css/leagues.css), a choice of them undone; the others are enabled again.
+  var SEAT_FACTS = ["declarer", "partner", "revoke"];
+  function markTheSitter(form) {
+    var sitter = form.querySelector("input[name=sits_out]:checked");
+    SEAT_FACTS.forEach(function (name) {
+      form.querySelectorAll("input[type=radio][name=" + name + "]").forEach(function (input) {
+        var sitsOut = sitter !== null && input.value === sitter.value;
+        input.disabled = sitsOut;
+        if (sitsOut && input.checked) {
+          input.checked = false;
+        }
+      });
+    });
+  }
+  function markEverySitter(root) {
+    root.querySelectorAll("form").forEach(function (form) {
+      if (form.querySelector("input[name=sits_out]")) {
+        markTheSitter(form);
+      }
+    });
+  }
+  markEverySitter(document);
+  document.body.addEventListener("htmx:afterSwap", function () {
+    markEverySitter(document);  // the swapped form is a new one
+  });
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input instanceof HTMLInputElement && input.name === "sits_out" && input.form) {
+      markTheSitter(input.form);
+    }
+  });
+
   // <form data-errors-go-on-change>: the errors beside its fields were about what was sent;
   // once the person changes an answer they are out of date (a partner refused for Prop and Cop
   // means nothing after a switch to Solo), and the next send checks everything again.

@@ -3,6 +3,7 @@ organiser taps who sits out (offered in turn), the deal, and sees the sitter's c
 sheet, in Debian's Chromium."""
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -11,6 +12,7 @@ from tests.e2e.conftest import signed_in
 from tests.live_servers import DaphneServer, ServerDatabase
 
 pytestmark = pytest.mark.slow
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 FIVE_SEAT_TABLE = """
@@ -77,10 +79,25 @@ def test_a_deal_is_entered_at_a_five_seat_table_on_a_phone(browser, five_server)
     cells = row.locator("td.num")
     expect(cells.nth(0)).to_have_class(re.compile("sits-out"))
     expect(cells.nth(1)).to_have_text("9")
-    # the next deal's dealer is the next seat; making them declare is refused in words
+    # the next deal's dealer is the next seat: their buttons in the declarer, partner and
+    # revoke rows are dimmed and cannot be chosen; another dealer gives them back
     expect(page.locator("#id_sits_out input:checked")).to_have_value("1")
+    for row in ("declarer", "partner", "revoke"):
+        expect(page.locator(f"#id_{row} input[value='1']")).to_be_disabled()
+        expect(page.locator(f"#id_{row} input[value='2']")).to_be_enabled()
+    dimmed = page.locator("#id_declarer label").nth(1)
+    assert float(dimmed.evaluate("label => getComputedStyle(label).opacity")) < 0.6
+    page.locator("#id_declarer label").nth(2).tap()  # Carla declares, then deals instead
+    page.locator("#id_sits_out label").nth(2).tap()
+    expect(page.locator("#id_declarer input[value='2']")).to_be_disabled()
+    expect(page.locator("#id_declarer input[value='2']")).not_to_be_checked()
+    expect(page.locator("#id_declarer input[value='1']")).to_be_enabled()
+    page.locator("#id_sits_out label").nth(1).tap()
+    page.screenshot(path=str(SCREENSHOTS / "five-seat-dealer-dimmed-phone.png"))
+    # a line naming the sitter anyway (a page without its script) is refused in words
     page.tap("#id_contract label:text-is('Misère')")
-    page.locator("#id_declarer label").nth(1).tap()
+    page.evaluate("() => { const box = document.querySelector('#id_declarer input[value=\"1\"]');"
+                  " box.disabled = false; box.checked = true; }")
     page.fill("#id_tricks", "0")
     page.tap("text=Enter the deal")
     page.wait_for_selector(

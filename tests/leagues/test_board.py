@@ -206,3 +206,37 @@ async def test_a_public_board_closes_when_its_club_is_made_members_only(club, so
     await database_sync_to_async(members_only)()
     assert (await board.receive_output(timeout=5))["type"] == "websocket.close"
     await database_sync_to_async(board_feed.wait_until_idle)()
+
+
+@pytest.mark.django_db
+def test_making_replacing_and_removing_the_link_are_in_the_club_history(club, solo_table,
+                                                                        as_organiser, client):
+    evening = solo_table.evening
+    link = reverse("leagues:board_link", args=[club.slug, evening.pk])
+    history_url = reverse("leagues:club_changes", args=[club.slug])
+
+    def history():
+        return " ".join(as_organiser.get(history_url).content.decode().split())
+
+    as_organiser.post(link)
+    assert "Board link of 7 Jan 2030 (Tuesday Solo) made by olga" in history()
+    evening.refresh_from_db()
+    first = evening.board_token
+    as_organiser.post(link)
+    assert "Board link of 7 Jan 2030 (Tuesday Solo) replaced by olga" in history()
+    assert "The previous link no longer works." in history()
+    evening.refresh_from_db()
+    token = evening.board_token
+    assert token != first
+    page = as_organiser.post(link, {"remove": "1"}, follow=True).content.decode()
+    assert "The board link was removed: it no longer works." in page
+    assert "Make the secret link" in page
+    assert "Board link of 7 Jan 2030 (Tuesday Solo) removed by olga" in history()
+    evening.refresh_from_db()
+    assert evening.board_token is None
+    assert client.get(board_url(evening, token)).status_code == 404
+    # Removing a link the evening no longer has: said in words, nothing changed.
+    lines = club.changes.count()
+    page = as_organiser.post(link, {"remove": "1"}, follow=True).content.decode()
+    assert "This evening has no secret board link: nothing was removed." in page
+    assert club.changes.count() == lines

@@ -10,6 +10,7 @@ from django.core import mail
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from leagues import scoring
 from leagues.models import ClubChange, EntryError, Member, ResultChange
 from leagues.standings import season_standings
 from tests.leagues.conftest import add_members, make_solo_table, solo
@@ -253,3 +254,35 @@ def test_the_season_chart_credits_the_substitute(sub_table, organiser):
     lines = dict(charts.season_series(table.evening.season)["lines"])
     first, second = (Decimal(d.points[0]) for d in table.deals.order_by("number"))
     assert lines["Sam"] == [second] and lines["Olga"] == [first]
+
+
+def test_the_members_page_chart_and_head_to_head_split_the_seat(as_organiser, sub_table,
+                                                                organiser, member):
+    """Sam takes Olga's seat from deal 2: Olga's page, chart and head-to-head count deal 1
+    alone, Sam's deal 2, as the standings do."""
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 5), solo("solo", 0, 3)])
+    from leagues import charts, guests, history
+    guests.add_substitute(table, 0, sam, 2, None)
+    first, second = (Decimal(d.points[0]) for d in table.deals.order_by("number"))
+    rows = totals_by_name(table.evening.season)
+    assert (rows["Olga"], rows["Sam"]) == (first, second)
+    league = table.evening.season.league
+    assert charts.member_series(organiser, league)["values"] == [first]
+    assert charts.member_series(sam, league)["values"] == [second]
+    assert league in charts.member_leagues(sam)
+    olga_page = history.member_history(organiser)["evenings"]
+    sam_page = history.member_history(sam)["evenings"]
+    assert [e["total"] for e in olga_page] == [scoring.format_units(first)]
+    assert [e["total"] for e in sam_page] == [scoring.format_units(second)]
+    season = table.evening.season
+    mike = Decimal(table.seats.get(member=member).total)
+    meeting, = history.head_to_head(season, str(organiser.pk), str(member.pk))["meetings"]
+    assert (meeting["first"], meeting["second"]) == (scoring.format_units(first),
+                                                     scoring.format_units(mike))
+    assert sam in history.head_to_head(season, None, None)["choices"]
+    meeting, = history.head_to_head(season, str(sam.pk), str(member.pk))["meetings"]
+    assert meeting["first"] == scoring.format_units(second)
+    page = as_organiser.get(f"/clubs/{organiser.club.slug}/seasons/{season.pk}/head-to-head/"
+                            f"?a={sam.pk}&b={member.pk}").content.decode()
+    assert f'<td class="num">{scoring.format_units(second)}</td>' in page

@@ -107,3 +107,89 @@ def test_the_pairs_round_robin_meets_every_pair_once(pairs, seed):
     assert set(met.values()) == {1}
     assert len(met) == pairs * (pairs - 1) // 2
     assert all(byes[p] <= 1 for p in range(pairs))
+
+
+# -- places at the table ----------------------------------------------------------------------
+
+
+def repeats(table, last):
+    return sum(1 for seat, player in enumerate(table) if last.get(player) == seat)
+
+
+@SETTINGS
+@given(earlier=st.lists(st.lists(st.integers(0, 4) | st.none(), min_size=4, max_size=4),
+                        min_size=0, max_size=4), five=st.booleans())
+def test_a_tables_seats_repeat_as_little_as_any_order_would(earlier, five):
+    """Any earlier seats (each player's seat in each earlier round, None: sat out): the order
+    chosen keeps the table's players and repeats no more than the best of every order of
+    them, last rounds' seats first."""
+    from itertools import permutations
+    size = 5 if five else 4
+    table = list(range(size))
+    had: dict[int, Counter] = {}
+    last: dict[int, int] = {}
+    for seats in earlier:
+        for player, seat in enumerate(seats):
+            if seat is not None and seat < size:
+                had.setdefault(player, Counter())[seat] += 1
+                last[player] = seat
+    chosen, = movement.rotate_seats([table], had, last)
+    assert sorted(chosen) == table
+    assert movement.seats_cost(chosen, had, last) == min(
+        movement.seats_cost(order, had, last) for order in permutations(table))
+
+
+@SETTINGS
+@given(first=st.lists(st.integers(0, 3) | st.none(), min_size=4, max_size=4))
+def test_round_two_repeats_no_seat_unless_the_whole_table_had_one(first):
+    """Round 2 gives nobody their round-1 seat, unless all four at the table had that same
+    seat (at four tables of round 1)."""
+    last = {player: seat for player, seat in enumerate(first) if seat is not None}
+    had = {player: Counter([seat]) for player, seat in last.items()}
+    chosen, = movement.rotate_seats([[0, 1, 2, 3]], had, last)
+    same = len(last) == 4 and len(set(first)) == 1
+    assert repeats(chosen, last) == (1 if same else 0)
+
+
+@SETTINGS
+@given(tables=st.integers(2, 6), five=st.booleans(), seed=st.integers(0, 10**6))
+def test_nobody_sits_in_one_seat_two_rounds_running(tables, five, seed):
+    """Everyone present all evening, five rounds: the draw's tables with their places turned;
+    nobody sits in the same seat two rounds running unless their whole table had that seat
+    in the round before."""
+    rng = random.Random(seed)
+    sizes = [5] * tables if five else None
+    players = list(range(tables * (5 if five else 4)))
+    done: list = []
+    had: dict[int, Counter] = {}
+    last: dict[int, int] = {}
+    for _round in range(5):
+        seated = movement.rotate_seats(movement.seat_tables(
+            players, 4, movement.meetings(done), rng, sizes=sizes), had, last)
+        for table in seated:
+            whole_table_had_one = len({last.get(p) for p in table}) == 1 and table[0] in last
+            for seat, player in enumerate(table):
+                assert whole_table_had_one or last.get(player) != seat
+        for table in seated:
+            for seat, player in enumerate(table):
+                had.setdefault(player, Counter())[seat] += 1
+                last[player] = seat
+        done.append(seated)
+    assert all(len(seats) > 1 for seats in had.values())  # nobody one seat all evening
+
+
+@SETTINGS
+@given(pairs=st.integers(2, 12), rounds=st.integers(2, 6), seed=st.integers(0, 10**6))
+def test_a_pair_changes_direction_unless_its_opponent_needs_it_more(pairs, rounds, seed):
+    north: Counter = Counter()
+    east: Counter = Counter()
+    met: Counter = Counter()
+    for number in range(rounds):
+        matches, _byes = movement.pair_round(list(range(pairs)), met, Counter(), seed + number)
+        for a, b in movement.orient_matches(matches, north, east):
+            assert north[a] - east[a] <= north[b] - east[b]  # the one leaning East sits North
+            met[movement.pair_key(a, b)] += 1
+        for a, b in movement.orient_matches(matches, north, east):
+            north[a] += 1
+            east[b] += 1
+    assert all(abs(north[p] - east[p]) <= rounds for p in range(pairs))

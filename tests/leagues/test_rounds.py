@@ -340,3 +340,17 @@ def test_a_cancelled_evening_draws_no_round(as_organiser, evening_in_rounds):
     response = draw_round(as_organiser, evening_in_rounds, 1)
     assert not evening_in_rounds.tables.exists()
     assert "cancelled" in text(response.content.decode())
+
+
+def test_nobody_sits_in_the_same_seat_in_the_next_round(as_organiser, evening_in_rounds):
+    """Ten present at tables of four: round 2's tables each hold at most two of round 1's
+    players of any one seat, so nobody is given their round-1 seat again."""
+    evening = evening_in_rounds
+    draw_round(as_organiser, evening, 1)
+    draw_round(as_organiser, evening, 2)
+    seats = {}
+    for table in evening.tables.prefetch_related("seats"):
+        for seat in table.seats.all():
+            seats.setdefault(seat.member_id, {})[table.round] = seat.seat
+    both = {member: by_round for member, by_round in seats.items() if len(by_round) == 2}
+    assert both and all(by_round[1] != by_round[2] for by_round in both.values())

@@ -158,17 +158,32 @@ def test_standings_take_a_fixed_number_of_queries(as_member, solo_season, club, 
         assert len(rows) == players + 1 and rows["Sitter"].evenings == evenings
 
 
+@pytest.mark.parametrize("credit", [League.SitOutCredit.NOTHING, League.SitOutCredit.AVERAGE])
 @pytest.mark.parametrize("pairs", [2, 8])
 def test_bid_standings_take_a_fixed_number_of_queries(as_member, bid_season, club, pairs,
-                                                      django_assert_max_num_queries):
-    members = add_members(club, [f"M{i:03d}" for i in range(pairs * 2)])
+                                                      credit, django_assert_max_num_queries):
+    """A pair's sit-out credit costs the page no query: the sit-outs are read with the
+    matches, whatever the number of evenings."""
+    members = add_members(club, [f"M{i:03d}" for i in range(pairs * 2 + 2)])
     teams = [Partnership.objects.create(season=bid_season, first=members[2 * i],
-                                        second=members[2 * i + 1]) for i in range(pairs)]
-    evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 1, 1))
-    for number, (p0, p1) in enumerate(zip(teams, teams[1:] + teams[:1], strict=True), start=1):
-        EveningTable.objects.create(evening=evening, number=number, pair_0=p0,
-                                    pair_1=p1).set_totals([7, 3], None)
+                                        second=members[2 * i + 1]) for i in range(pairs + 1)]
+    sitter = teams.pop()
+    league = bid_season.league
+    league.sit_out_credit = credit
+    league.save()
+    for day in range(1, pairs + 1):  # more pairs, more evenings
+        evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 1, day),
+                                         rounds=2)
+        for number, (p0, p1) in enumerate(zip(teams, teams[1:] + teams[:1], strict=True),
+                                          start=1):
+            EveningTable.objects.create(evening=evening, number=number, pair_0=p0,
+                                        pair_1=p1).set_totals([7, 3], None)
+        EveningRound.objects.create(evening=evening, number=1).pairs_sitting_out.set([sitter])
     # 8 for the standings, 1 for the pairs' ratings column (docs/ratings.md)
     with django_assert_max_num_queries(9):
         response = as_member.get(season_url(bid_season))
-    assert len(response.context["rows"]) == pairs
+    rows = {str(row.pair): row for row in response.context["rows"]}
+    assert len(rows) == pairs + 1
+    # each round's pairs earned 2 and 0 league points: 1 on average
+    assert rows[str(sitter)].league_points == (0 if credit == League.SitOutCredit.NOTHING
+                                               else pairs)
