@@ -18,7 +18,7 @@ from games import registry
 from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
 from leagues import paper, score_kinds
-from leagues.models import Club, Evening, League, Member, Partnership, Season
+from leagues.models import Club, Evening, League, Member, Partnership, Season, StandingsOptions
 from leagues.season_calendar import MOST_EVENINGS, series_dates
 
 
@@ -228,6 +228,10 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         self.fields["odd_numbers"].required = False
         if self.instance.pk and not self.instance.offers_five_seat_tables:
             del self.fields["odd_numbers"]  # Bid Whist, Cutthroat: never five to a table
+        if self.instance.pk:  # only the options its standings read (no league points at Solo)
+            offered = self.instance.score_kind.standings_options
+            for name in set(StandingsOptions.names()) - offered:
+                del self.fields[name]
 
     def clean(self):
         data = super().clean()

@@ -80,6 +80,9 @@ class ScoreKind(ABC):
     # a running balance can add up, and a match of pairs or of three cannot.
     five_seat_tables: ClassVar[bool] = False
     asks_number_of_deals: ClassVar[bool] = True  # an online table asks how many deals
+    # The league's standings options (``StandingsOptions``) this kind's standings read: a
+    # league's settings page offers only these (a Solo league has no league points).
+    standings_options: ClassVar[frozenset[str]] = frozenset({"sit_out_credit", "sit_out_score"})
 
     def __init__(self, game: str):
         self.game = registry.game(game)
@@ -258,6 +261,7 @@ def plural_count(value: Decimal) -> int:
 class MatchKind(ScoreKind):
     """Hands are played until someone reaches a target (a pair, or one player)."""
 
+    standings_options = ScoreKind.standings_options | {"points_for_win", "points_for_loss"}
     has_a_winner = True
     asks_number_of_deals = False  # a match is played to its target, not a number of deals
     opponents_label: ClassVar[Promise]  # the bars beside the member's own in their chart

@@ -156,6 +156,7 @@ def _with_member(member):
 class Kind(MatchKind):
     id = registry.PARTNERSHIP_MATCH
     registers_pairs = True
+    standings_options = MatchKind.standings_options | {"tie_break"}
     opponents_label = gettext_lazy("Opponents")
 
     def __init__(self, game: str):

@@ -109,6 +109,8 @@ class Kind(ScoreKind):
     id = registry.RUNNING_BALANCE
     takes_substitutes = True
     five_seat_tables = True
+    standings_options = ScoreKind.standings_options | {"ranking", "best_evenings",
+                                                       "min_evenings"}
 
     def make_sheet(self):
         return RunningBalanceSheet()

@@ -319,3 +319,24 @@ def test_members_added_through_the_page_and_the_model_agree(club, organiser_user
     assert member.club == club
     assert ClubChange.objects.filter(club=club, action="member_add").count() == 1
     assert Season.objects.count() == 0
+
+
+def test_a_leagues_settings_offer_only_what_its_standings_read(as_organiser, solo_league,
+                                                               bid_league):
+    """A Solo league ranks by balances: no league points or tie-breaks on its page (and a post
+    that sends them changes nothing); a Bid Whist league ranks pairs by league points: no
+    ranking by balance or best evenings."""
+    club = solo_league.club
+    solo_page = as_organiser.get(club_url(club, f"leagues/{solo_league.pk}/edit/"))
+    solo_fields = set(solo_page.context["form"].fields)
+    assert {"ranking", "best_evenings", "min_evenings", "sit_out_credit"} <= solo_fields
+    assert not {"points_for_win", "points_for_loss", "tie_break"} & solo_fields
+    bid_page = as_organiser.get(club_url(club, f"leagues/{bid_league.pk}/edit/"))
+    bid_fields = set(bid_page.context["form"].fields)
+    assert {"points_for_win", "points_for_loss", "tie_break", "sit_out_credit"} <= bid_fields
+    assert not {"ranking", "best_evenings", "min_evenings", "odd_numbers"} & bid_fields
+    points = solo_league.points_for_win
+    as_organiser.post(club_url(club, f"leagues/{solo_league.pk}/edit/"),
+                      league_form(solo_league, points_for_win=points + 5))
+    solo_league.refresh_from_db()
+    assert solo_league.points_for_win == points
