@@ -1,7 +1,8 @@
 """axe-core (through axe-playwright-python) finds no serious or critical accessibility
 violation on the lobby, the create form, each game's how-to-play page, the table in each phase
 of each game, the replay page, a finished table's end screen and its table talk, "Your games",
-and a guest's way in (the home page, their table, the sign-up page), in Debian's Chromium."""
+a guest's way in (the home page, their table, the sign-up page), the club night's pages and the
+events' pages, in Debian's Chromium."""
 
 import time
 import uuid
@@ -11,7 +12,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Error as PlaywrightError
 
 from games import registry
-from tests.e2e.conftest import make_a_move, open_bid_whist_to, sign_up
+from tests.e2e.conftest import make_a_move, open_bid_whist_to, sign_up, signed_in
 
 pytestmark = pytest.mark.slow
 AXE = Axe()
@@ -190,3 +191,22 @@ def test_a_guests_way_in_has_no_serious_violation(browser, live_server_url):
         found["guest's games"] = serious_violations(page)
         context.close()
         assert not any(found.values()), (size, found)
+
+
+def test_the_club_night_and_the_events_pages_have_no_serious_violation(browser, demo_server):
+    """The organiser's evening (rounds, attendance, guests, the board's link), a table's entry
+    form, the board for the venue's screen, the league's settings, the standings, and the
+    events' list and form."""
+    base = demo_server["url"]
+    _tables, slug, evening, season = demo_server["evenings"][0]
+    page = signed_in(browser, base, viewport={"width": 390, "height": 844}, is_mobile=True)
+    found = {}
+    for url in (f"/clubs/{slug}/evenings/{evening}/",
+                f"/clubs/{slug}/evenings/{evening}/attendance/sheet/", demo_server["solo_table"], f"/clubs/{slug}/evenings/{evening}/board/",
+                f"/clubs/{slug}/seasons/{season}/", f"/clubs/{slug}/leagues/1/edit/",
+                "/events/", "/events/new/solo_whist/"):
+        response = page.goto(base + url)
+        assert response.ok, url
+        found[url] = serious_violations(page)
+    assert not any(found.values()), found
+    page.context.close()
