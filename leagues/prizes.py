@@ -3,7 +3,7 @@ the organiser's e-mail of them to the members.
 
 **The evening's score** of a player (or a pair) is in what the league's standings rank by
 (``ScoreKind.evening_scores``): a running balance's balances summed over the evening's tables
-(each round's); for a match (Cutthroat, Bid Whist), the league points of the evening's matches,
+(each round's), a substitute's part of a seat theirs, as in the standings; for a match (Cutthroat, Bid Whist), the league points of the evening's matches,
 then their scores (Cutthroat's final scores summed, a pair's difference) to tell apart those
 on the same league points; plus what they were credited for a round they sat out
 (``leagues.sit_outs``).  **The prizes** a league names (``League.prize_winner``,

@@ -115,6 +115,27 @@ class Kind(ScoreKind):
     def make_sheet(self):
         return RunningBalanceSheet()
 
+    def evening_scores(self, counted, options):
+        """Each player's balances of the evening summed, a substitute's part of a seat theirs
+        and taken off the seat's member, as the standings count them."""
+        scores: dict[int, list] = {}
+        seated: dict[tuple[int, int], int] = {}
+
+        def add(member_id, name, guest, total):
+            scores.setdefault(member_id, [member_id, name, guest, Decimal(0), None])[3] += total
+
+        for member_id, name, guest, total, table_id, seat in TableSeat.objects.filter(
+                table__in=counted).values_list("member_id", "member__name", "member__guest",
+                                               "total", "table_id", "seat"):
+            add(member_id, name, guest, total)
+            seated[(table_id, seat)] = member_id
+        for member_id, name, guest, total, table_id, seat in Substitute.objects.filter(
+                table__in=counted).values_list("member_id", "member__name", "member__guest",
+                                               "total", "table_id", "seat"):
+            add(member_id, name, guest, total)
+            scores[seated[(table_id, seat)]][3] -= total
+        return [tuple(line) for line in scores.values()]
+
     def standings(self, season):
         """One query, a UNION of the seats and the substitutes: a substitute's part of a seat
         is theirs, taken off the seat's member (each substitute's row names that member).

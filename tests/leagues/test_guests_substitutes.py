@@ -286,3 +286,19 @@ def test_the_members_page_chart_and_head_to_head_split_the_seat(as_organiser, su
     page = as_organiser.get(f"/clubs/{organiser.club.slug}/seasons/{season.pk}/head-to-head/"
                             f"?a={sam.pk}&b={member.pk}").content.decode()
     assert f'<td class="num">{scoring.format_units(second)}</td>' in page
+
+
+def test_the_evenings_prizes_credit_the_substitute(as_organiser, sub_table, organiser):
+    """The evening's scores (its prizes, the results' e-mail) split a seat as the standings
+    do: the deals a substitute played are theirs, not the seat's member's."""
+    from leagues.prizes import evening_lines
+
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 5), solo("solo", 0, 6)])
+    as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
+        "seat": "0", "member": sam.pk, "from_deal": "3"})
+    enter(table, [solo("solo", 0, 3)])
+    lines = {line.name: line.score for line in evening_lines(table.evening)}
+    standings = totals_by_name(table.evening.season)
+    assert lines["Sam"] == standings["Sam"] < 0
+    assert lines[organiser.name] == standings[organiser.name] > 0
