@@ -13,6 +13,7 @@ from tests.live_servers import DaphneServer, ServerDatabase
 pytestmark = pytest.mark.slow
 TV = {"width": 1920, "height": 1080}
 TABLET = {"width": 1024, "height": 768}
+TABLET_UPRIGHT = {"width": 768, "height": 1024}
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +38,8 @@ def overflow(page) -> dict:
             .slice(0, 5).map(e => e.textContent.trim().slice(0, 40))})""")
 
 
-@pytest.mark.parametrize("screen", [TV, TABLET], ids=["tv", "tablet"])
+@pytest.mark.parametrize("screen", [TV, TABLET, TABLET_UPRIGHT],
+                         ids=["tv", "tablet", "tablet-upright"])
 def test_a_club_night_fits_the_screen_without_scrolling(browser, club_night,  # noqa: F811
                                                         screen):
     page = browser.new_context(locale="en-GB", viewport=screen).new_page()
@@ -55,7 +57,10 @@ def test_a_club_night_fits_the_screen_without_scrolling(browser, club_night,  # 
     assert number >= 2.5 * body
     if screen is TV:
         assert body >= 24  # read across a room
-    name = f"board-{'tv' if screen is TV else 'tablet'}.png"
+    if screen is TABLET_UPRIGHT:
+        assert body >= 18  # the tables above the standings, the type by the width
+    name = {id(TV): "board-tv.png", id(TABLET): "board-tablet.png",
+            id(TABLET_UPRIGHT): "board-tablet-upright.png"}[id(screen)]
     target = Path(os.environ.get("BOARD_SCREENSHOTS") or club_night["folder"])
     page.screenshot(path=str(target / name))
     page.context.close()
