@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import registry
+from games.computer_conventions import DISCARDS, FIRST_LEAD, Convention, NoAgreement
 from games.rules.belgian_whist import MISERES
 from games.words import (
     Declarations,
@@ -129,3 +130,42 @@ def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
                 group(miseres, _("Misères and piccolo")),
                 group(chelems, _("Chelems")),
                 group([suit_row(legal, "trump", first_word("trump"))])], legal)
+
+
+# How this game's computer players play (games/computer_conventions.py: the page
+# /games/<game>/computer-players/; each convention held by a position of
+# tests/games/rules/test_conventions.py).
+COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
+    "calls": [
+        Convention(
+            "belgian_whist/proposal_about_five_tricks",
+            gettext_lazy("A proposal: a suit of four or more and about five tricks"),
+            gettext_lazy("It proposes a suit of at least four cards when its hand, with that suit as "
+              "trumps, counts a little over four tricks it can rely on: the five potential "
+              "tricks clubs ask of a proposal. Five small trumps and a king are not a "
+              "proposal."),
+            easy=gettext_lazy("Easy proposes a suit of five cards or more with two of the ace, king "
+                   "and queen.")),
+        Convention(
+            "belgian_whist/emballage_about_three_tricks",
+            gettext_lazy("An emballage: about three tricks"),
+            gettext_lazy("It joins a proposal when it can bring about three tricks with that suit as "
+              "trumps: the three the proposer needs beside its five. Three small trumps and "
+              "an ace are not enough."),
+            easy=gettext_lazy("Easy joins a proposal with four cards of its suit, whatever their "
+                   "rank.")),
+    ],
+    "leads": [FIRST_LEAD],
+    "play": [
+        Convention(
+            "belgian_whist/no_overtaking_partner",
+            gettext_lazy("It does not overtake you"),
+            gettext_lazy("When your ace is winning the trick it plays its small card, not its king.")),
+        Convention(
+            "belgian_whist/takes_the_declarers_king",
+            gettext_lazy("Last to play, it takes the declarer's king"),
+            gettext_lazy("Defending, last to play with the declarer's king winning, it takes the trick "
+              "with its ace.")),
+    ],
+    "discards": [DISCARDS],
+}

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from games.computer_conventions import DISCARDS, FIRST_LEAD, Convention, NoAgreement
 from games.rules.bid_whist import MAX_BID
 from games.words import (
     Declarations,
@@ -102,3 +104,98 @@ def declared(result: dict[str, Any]) -> Declarations:
 def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
     """Pass, then books up to 7 (from the table's lowest bid) × uptown / downtown / no trump."""
     return bid_grid(legal, range(house_rules(view).min_bid, MAX_BID + 1))
+
+
+# How this game's computer players play (games/computer_conventions.py: the page
+# /games/<game>/computer-players/; each convention held by a position of
+# tests/games/rules/test_conventions.py).
+COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
+    "calls": [
+        Convention(
+            "bid_whist/opening_three",
+            gettext_lazy("An opening bid of 3 says little"),
+            gettext_lazy("With no bid yet to beat, it opens 3 with almost any hand worth a trick or two "
+              "of its own: it counts on the kitty and on you for the rest. It passes only a "
+              "weak hand, such as three small trumps and no ace."),
+            easy=gettext_lazy("Easy counts its high cards and its longest suit, and passes more "
+                   "often.")),
+        Convention(
+            "bid_whist/opening_four",
+            gettext_lazy("An opening 4: about six tricks in its own hand"),
+            gettext_lazy("It opens 4 with about six tricks of its own, such as five trumps to the "
+              "ace, king and queen and another ace: the rule's “five trumps and two aces”. "
+              "Three times in four it holds a joker, but a 4 does not promise one."),
+            easy=gettext_lazy("Easy opens such a hand at 3.")),
+        Convention(
+            "bid_whist/opening_five",
+            gettext_lazy("An opening 5 or more: about eight tricks or more"),
+            gettext_lazy("With about eight tricks or more of its own, such as a joker, five trumps "
+              "to the ace, king, queen and jack and the ace, king and queen of another "
+              "suit, it opens 5 or higher, to leave the others "
+              "no cheap bid."),
+            easy=gettext_lazy("Easy opens at 3 however strong its hand.")),
+        Convention(
+            "bid_whist/dealer_bids_just_enough",
+            gettext_lazy("The dealer bids just enough"),
+            gettext_lazy("Last to speak, it bids only what it needs to win the auction, however strong "
+              "its hand: a dealer's bid says it wants to play the hand, not how well.")),
+        Convention(
+            "bid_whist/over_an_opponent",
+            gettext_lazy("Over an opponent it competes"),
+            gettext_lazy("It outbids the opponents with about three tricks of its own, less than it "
+              "would open 4 with: letting them play costs points too. With hardly a trick "
+              "it passes.")),
+        Convention(
+            "bid_whist/over_partner",
+            gettext_lazy("Over your bid it passes unless it is much stronger"),
+            gettext_lazy("It leaves your bid alone unless its own hand is worth about four and a half "
+              "tricks or more, or it stops three suits for a no-trump bid, which counts double.")),
+        Convention(
+            "bid_whist/uptown_downtown_no_trump",
+            gettext_lazy("Uptown, downtown or no trump: how its cards play best"),
+            gettext_lazy("It counts its hand with the high cards winning (uptown), the low cards "
+              "winning (downtown: aces, 2s and 3s) and without trumps, and bids the best. "
+              "No trump only with at least three suits stopped, and then often, since no "
+              "trump counts double; its jokers are worth nothing there.")),
+        Convention(
+            "bid_whist/kitty_keeps_jokers_and_trumps",
+            gettext_lazy("With the kitty it keeps the jokers and the top trumps"),
+            gettext_lazy("As declarer it keeps the jokers, its best trumps and its side aces, and "
+              "throws the small cards of its short side suits, to trump them later. Then it "
+              "names the suit its twelve cards play best.")),
+    ],
+    "leads": [
+        Convention(
+            "bid_whist/declarer_draws_trumps",
+            gettext_lazy("As declarer it draws trumps"),
+            gettext_lazy("On lead with the highest trump still out, while an opponent may still hold "
+              "a trump, it leads trumps.")),
+        FIRST_LEAD,
+        Convention(
+            "bid_whist/returns_partners_suit",
+            gettext_lazy("It returns your suit"),
+            gettext_lazy("Once you have led a suit, it leads that suit back when it wins the lead, "
+              "unless another card is clearly better.")),
+        Convention(
+            "bid_whist/spares_partners_trumps",
+            gettext_lazy("Strong spares your trumps"),
+            gettext_lazy("When the opponents have no trumps left and you may still hold some, it leads "
+              "a winner of a side suit rather than a trump that would only pull yours. "
+              "Normal may still lead the trump."),
+            strong_only=True),
+    ],
+    "play": [
+        Convention(
+            "bid_whist/no_ruff_of_partners_winner",
+            gettext_lazy("It does not trump your winning card"),
+            gettext_lazy("When your card is winning the trick it throws a small card rather than "
+              "trumping it, and it does not overtake your ace with its king.")),
+        Convention(
+            "bid_whist/takes_the_trick_cheaply_last",
+            gettext_lazy("Last to play, it takes the trick as cheaply as it can"),
+            gettext_lazy("With an opponent winning the trick it takes it with its cheapest winning "
+              "card: the ace over their king, or its smallest trump when it has no card of "
+              "the suit.")),
+    ],
+    "discards": [DISCARDS],
+}

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from games.computer_conventions import DISCARDS, FIRST_LEAD, Convention, NoAgreement
 from games.rules.solo_whist import CONTRACT_TABLE, CONTRACTS
 from games.words import (
     Names,
@@ -116,3 +117,70 @@ def bid_box(legal: list[str], view: dict[str, Any]) -> dict[str, Any]:
             ladder.append(rung(contract, legal))
     return box([passes(legal), group([row([r]) for r in ladder], ladder=True), group(trump_rows(legal))],
                legal)
+
+
+# How this game's computer players play (games/computer_conventions.py: the page
+# /games/<game>/computer-players/; each convention held by a position of
+# tests/games/rules/test_conventions.py).
+COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
+    "calls": [
+        Convention(
+            "solo_whist/weak_hand_passes",
+            gettext_lazy("With little, it passes"),
+            gettext_lazy("A hand with no sure trick and no hand for misère passes.")),
+        Convention(
+            "solo_whist/prop_about_four_tricks",
+            gettext_lazy("Prop: about four tricks"),
+            gettext_lazy("It props with about four tricks in its own hand with the turned-up suit as "
+              "trumps, such as two aces and two kings, and passes with less: a queen and a jack "
+              "are not a Prop."),
+            easy=gettext_lazy("Easy counts high cards and props only with two aces and a little more, "
+                   "so it may pass such a hand.")),
+        Convention(
+            "solo_whist/cop_about_three_tricks",
+            gettext_lazy("Cop: about three tricks"),
+            gettext_lazy("After a Prop, it cops with about three tricks or more of its own, and passes "
+              "with none to bring.")),
+        Convention(
+            "solo_whist/solo_from_four_and_a_half",
+            gettext_lazy("Solo: about four and a half tricks or more"),
+            gettext_lazy("From about four and a half tricks with the turned-up suit as trumps it calls "
+              "Solo rather than Prop; with about four it props."),
+            easy=gettext_lazy("Easy calls Solo only with five trumps and good high cards, and props "
+                   "such a hand.")),
+        Convention(
+            "solo_whist/misere_low_cards",
+            gettext_lazy("Misère: low cards in every suit"),
+            gettext_lazy("It calls misère with low cards in every suit, when no more than about two of "
+              "them could be forced to take a trick; spread misère, which scores more, when "
+              "fewer still are in danger.")),
+        Convention(
+            "solo_whist/abundance_about_eight_tricks",
+            gettext_lazy("Abundance: about eight tricks or more"),
+            gettext_lazy("With about eight tricks or more in a suit other than the turn-up, it calls "
+              "abundance and names that suit; with about nine with the turn-up as trumps, "
+              "royal abundance."),
+            easy=gettext_lazy("Easy never calls abundance: it props or calls Solo instead.")),
+    ],
+    "leads": [
+        FIRST_LEAD,
+        Convention(
+            "solo_whist/trumps_against_abundance",
+            gettext_lazy("Against an abundance it leads trumps"),
+            gettext_lazy("Defending against an abundance, it leads trumps to take away the declarer's "
+              "ruffs.")),
+    ],
+    "play": [
+        Convention(
+            "solo_whist/no_overtaking_a_fellow_defender",
+            gettext_lazy("It does not overtake a fellow defender"),
+            gettext_lazy("When another defender's ace is winning the trick it plays a small card and "
+              "keeps its king.")),
+        Convention(
+            "solo_whist/misere_plays_highest_loser",
+            gettext_lazy("In misère it plays its highest losing card"),
+            gettext_lazy("Playing misère, under an opponent's card it plays the highest card that still "
+              "loses the trick, to get rid of its danger cards.")),
+    ],
+    "discards": [DISCARDS],
+}
