@@ -10,6 +10,8 @@ from decimal import Decimal
 
 import pygal
 from django.db.models import (
+    BooleanField,
+    CharField,
     Count,
     DecimalField,
     Exists,
@@ -87,9 +89,10 @@ class StandingsRow:
         return self.evening_count
 
 
-# What a row of the season's standings query is: a seat's total, a substitute's part of a seat,
-# or a sit-out (credited by the league's choice).
-SEAT, PART, SAT_OUT = 0, 1, 2
+# What a row of the season's standings query is: a player's seats (of an evening, or all), a
+# substitute's part of a seat, a round's seats summed (its average, for a sit-out's credit), or
+# a sit-out (credited by the league's choice).
+SEAT, PART, ROUND_SUM, SAT_OUT = 0, 1, 2, 3
 
 
 def substitute_parts(member, counted):
@@ -140,22 +143,23 @@ class Kind(ScoreKind):
         """One query, a UNION of the seats and the substitutes: a substitute's part of a seat
         is theirs, taken off the seat's member (each substitute's row names that member).
         Ranking by total or average, the database sums the seats per player; for the best N
-        evenings it sends a row per player per table, summed per evening here.  A guest is
-        listed, marked so, without a position."""
+        evenings (or with a sit-out credit) per player and evening.  A guest is listed, marked
+        so, without a position."""
         options = season.standings_options
         counted = counted_tables(season)
         # A sit-out's credit (``leagues.sit_outs``) counts as an evening played: with one, the
-        # rows come a table at a time (each with its round, for the rounds' averages) and the
-        # sit-outs are read in the same query.
+        # rows come an evening at a time (as for the best N evenings), the rounds' sums for
+        # their averages and the sit-outs in the same query.
         crediting = sit_outs.gives_credit_in(season)
         best_n = options.ranking == League.Ranking.BEST_N or crediting
         who = sit_outs.WHO
+        no_number = Cast(Value(None), IntegerField())  # typed: PostgreSQL's UNION needs it
         seats = TableSeat.objects.filter(table__in=counted).order_by()
-        if best_n:
-            seats = seats.annotate(count=Value(1), starter=Value(None, IntegerField()),
-                                   kind=Value(SEAT))
-            seats = seats.values_list(*who, "total", "table__evening_id", "count", "starter",
-                                      "table__round", "kind")
+        if best_n:  # a row per player per evening, its tables summed by the database
+            seats = seats.values(*who, "table__evening_id").annotate(
+                sum=Sum("total"), count=Value(1), starter=no_number, round=no_number,
+                kind=Value(SEAT)).values_list(
+                *who, "sum", "table__evening_id", "count", "starter", "round", "kind")
         else:
             seats = seats.values(*who).annotate(
                 sum=Sum("total"), evening=Value(None, IntegerField()),
@@ -169,21 +173,33 @@ class Kind(ScoreKind):
             kind=Value(PART))
         parts = parts.values_list(*who, "total", "table__evening_id", "count", "starter",
                                   "table__round", "kind")
-        sitting_out = sit_outs.sat_out_rows(
-            # typed NULLs: PostgreSQL's UNION would otherwise take them for text
-            season.evenings.all(), total=Cast(Value(None), DecimalField(max_digits=14, decimal_places=6)),
-            evening=None,
-            count=Value(0), starter=Cast(Value(None), IntegerField()), round=None,
-            kind=Value(SAT_OUT)) if crediting else ()
+        credit_rows: tuple = ()
+        if crediting:
+            # each round's seats summed (its average), then who sat out
+            round_sums = TableSeat.objects.filter(table__in=counted).order_by().values(
+                "table__evening_id", "table__round").annotate(
+                nobody=no_number, nobody_name=Cast(Value(None), CharField()),
+                nobody_guest=Cast(Value(None), BooleanField()), sum=Sum("total"),
+                count=Count("pk"), starter=no_number, kind=Value(ROUND_SUM)).values_list(
+                "nobody", "nobody_name", "nobody_guest", "sum", "table__evening_id", "count",
+                "starter", "table__round", "kind")
+            credit_rows = (round_sums, *sit_outs.sat_out_rows(
+                season.evenings.all(),
+                total=Cast(Value(None), DecimalField(max_digits=14, decimal_places=6)),
+                evening=None, count=Value(0), starter=no_number, round=None,
+                kind=Value(SAT_OUT)))
         rows: dict[int, StandingsRow] = {}
         by_evening: dict[int, dict[int, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
         given_up = []
         averages = sit_outs.RoundAverages()
         credited = []
         for member_id, name, guest, total, evening_id, count, starter, number, kind in (
-                seats.union(parts, *sitting_out, all=True)):
+                seats.union(parts, *credit_rows, all=True)):
             if kind == SAT_OUT:
                 credited.append((member_id, name, guest, evening_id, number))
+                continue
+            if kind == ROUND_SUM:
+                averages.add((evening_id, number), total, count)
                 continue
             row = rows.get(member_id)
             if row is None:
@@ -192,8 +208,6 @@ class Kind(ScoreKind):
                 given_up.append((starter, evening_id, total))
                 # Substituting at an evening they also sat down at counts it twice: rare, and
                 # only for the average and the minimum of evenings.
-            elif crediting:
-                averages.add((evening_id, number), total)
             row.total += total
             if best_n:
                 by_evening[member_id][evening_id] += total
