@@ -257,8 +257,9 @@ class Kind(ScoreKind):
 
     def member_series(self, member, counted):
         """One point per evening (an evening in rounds: the sum of its rounds): the member's
-        seats, less what substitutes played in them, plus their parts of others' seats, as the
-        standings count them.  Three queries."""
+        seats, less what substitutes played in them, plus their parts of others' seats and what
+        they were credited for a round they sat out, as the standings count them.  A few
+        queries."""
         by_evening: dict[int, list] = {}
         for date, evening_id, total in (
                 TableSeat.objects.filter(member=member, table__in=counted)
@@ -267,6 +268,14 @@ class Kind(ScoreKind):
             by_evening[evening_id] = [date, total]
         for _table, evening_id, date, part in substitute_parts(member, counted):
             by_evening.setdefault(evening_id, [date, Decimal(0)])[1] += part
+        # a round sat out and credited (``leagues.sit_outs``), in the evening's balance as the
+        # standings count it
+        leagues = set(counted.values_list("evening__season__league_id", flat=True).distinct())
+        for credit in sit_outs.member_credits(member):
+            evening = credit["evening"]
+            if evening.season.league_id in leagues:
+                by_evening.setdefault(evening.pk, [evening.date, Decimal(0)])[1] += (
+                    credit["score"])
         dates, balances, balance = [], [], Decimal(0)
         for _evening, (date, total) in sorted(by_evening.items(),
                                                 key=lambda item: (item[1][0], item[0])):

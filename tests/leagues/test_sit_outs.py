@@ -152,3 +152,14 @@ def test_a_closed_season_keeps_its_sit_out_credit(solo_league, solo_season, even
     solo_league.save()
     solo_season.refresh_from_db()
     assert standings(solo_season)["Eva"].total == 3
+
+
+def test_a_members_chart_counts_their_credit_as_the_standings_do(solo_league, solo_season,
+                                                                 evening_in_rounds):
+    from leagues.charts import member_series
+
+    solo_league.sit_out_credit, solo_league.sit_out_score = League.SitOutCredit.FIXED, 3
+    solo_league.save()
+    eva = solo_league.club.members.get(name="Eva")
+    series = member_series(eva, solo_league)
+    assert series["values"][-1] == standings(solo_season)["Eva"].total == 3
