@@ -154,6 +154,32 @@ def check_layout(page, size, at_call, shot):
     assert same == fewest_same_colour_neighbours(groups), codes
 
 
+# The most rows of calls a Belgian auction shows at once (pass; emballer; solo 6, 7 and 8;
+# abondance 9, 10 and 11; the misères; two chelems), seen once a few thousand random calls.
+LONGEST_BELGIAN_BID_BOX = 11
+
+
+def longest_bid_box_leaves_the_plates_in_sight(page, size):
+    """Whatever the deal, the bid box at its longest covers no plate: the box on the screen is
+    made as long as the longest by repeating its rows of suits, then the plates are looked at."""
+    rows = page.evaluate("""n => {
+        const box = document.querySelector('.my-hand .bid-box');
+        const rows = [...box.querySelectorAll('.bid-row')];
+        const suits = rows.filter(r => r.querySelector('button.suit'));
+        for (let i = rows.length; i < n; i++) {
+            const copy = suits[i % suits.length].cloneNode(true);
+            copy.querySelectorAll('button').forEach(b => { b.removeAttribute('id'); });
+            suits[i % suits.length].after(copy);
+        }
+        return box.querySelectorAll('.bid-row').length;
+    }""", LONGEST_BELGIAN_BID_BOX)
+    assert rows >= LONGEST_BELGIAN_BID_BOX
+    page.wait_for_timeout(100)
+    width, height = SIZES[size]["viewport"]["width"], SIZES[size]["viewport"]["height"]
+    inside(page, ".seat", width, height, "seat plate")
+    inside(page, ".bid-box button", width, height, "call")
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_table_fits_the_screen(browser, live_server_url, signed_in, game, size):
@@ -164,6 +190,8 @@ def test_the_table_fits_the_screen(browser, live_server_url, signed_in, game, si
         open_table(page, live_server_url, game)
         my_call(page)
         check_layout(page, size, True, f"table-{game.replace('_', '-')}-auction-{size}")
+        if game == "belgian_whist":
+            longest_bid_box_leaves_the_plates_in_sight(page, size)
         deadline = time.monotonic() + 180  # a deal may be thrown in and dealt again; busy CI
         still = Stall(page)
         while not page.locator(".my-hand .card-button").count():
