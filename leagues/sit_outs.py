@@ -20,6 +20,7 @@ standings take the sit-outs that earn one, with it, from ``credits``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from django.db.models import Exists, F, IntegerField, OuterRef, Q, Value
@@ -63,10 +64,11 @@ def credit_for(options, averages, key) -> Decimal | None:
     return averages[key]
 
 
-def credits(sat_out, options, averages: RoundAverages):
+def credits(sat_out: Iterable[tuple], options,
+            averages: RoundAverages) -> Iterator[tuple[tuple, Decimal]]:
     """Each of these sit-outs that earns a credit, with it: (the sit-out, its credit).  A
     sit-out is a row of who sat out, then the evening's id and the round (``sat_out_rows``);
-    ``averages`` are the season's rounds' (``credit_for``)."""
+    ``averages``, the rounds' the standings summed, give the average's credit."""
     means = averages.means()
     for row in sat_out:
         score = credit_for(options, means, (row[-2], row[-1]))
