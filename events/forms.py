@@ -20,6 +20,16 @@ LATEST_START_DAYS = 180
 MAX_DEALS = 40
 
 
+def _from_one_to(most: int, value: int, too_few, too_many) -> int:
+    """``value``, refused with ``too_few`` below one and with ``too_many`` (of ``%(most)s``)
+    above ``most``."""
+    if value < 1:
+        raise forms.ValidationError(too_few)
+    if value > most:
+        raise forms.ValidationError(too_many % {"most": most})
+    return value
+
+
 class EventForm(HouseRulesMixin, forms.Form):
     OFFERS_PAPER_ONLY_RULES = False
 
@@ -64,22 +74,14 @@ class EventForm(HouseRulesMixin, forms.Form):
         return starts_at
 
     def clean_rounds(self):
-        rounds = self.cleaned_data["rounds"]
-        if rounds < 1:
-            raise forms.ValidationError(_("An event has at least one round."))
-        if rounds > MAX_ROUNDS:
-            raise forms.ValidationError(_("An event has at most %(most)s rounds.")
-                                        % {"most": MAX_ROUNDS})
-        return rounds
+        return _from_one_to(MAX_ROUNDS, self.cleaned_data["rounds"],
+                            _("An event has at least one round."),
+                            _("An event has at most %(most)s rounds."))
 
     def clean_deals_per_round(self):
-        count = self.cleaned_data["deals_per_round"]
-        if count < 1:
-            raise forms.ValidationError(_("A round has at least one deal."))
-        if count > MAX_DEALS_PER_ROUND:
-            raise forms.ValidationError(_("A round has at most %(most)s deals.")
-                                        % {"most": MAX_DEALS_PER_ROUND})
-        return count
+        return _from_one_to(MAX_DEALS_PER_ROUND, self.cleaned_data["deals_per_round"],
+                            _("A round has at least one deal."),
+                            _("A round has at most %(most)s deals."))
 
     def clean(self):
         cleaned = super().clean()

@@ -42,10 +42,7 @@ def event_list(request):
 @login_required
 @accounts_only
 def event_new(request, game):
-    try:
-        description = registry.game(game)
-    except KeyError:
-        raise Http404 from None
+    description = registry.game_or_404(game)
     form = EventForm(game, request.POST or None)
     if request.method == "POST" and form.is_valid():
         event = form.create(request.user)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from django.http import Http404
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -103,6 +104,15 @@ def _renumber() -> None:
 def game(game_id: str) -> GameDescription:
     """The description of ``game_id`` (KeyError for a game the site does not offer)."""
     return _GAMES[game_id]
+
+
+def game_or_404(game_id: str) -> GameDescription:
+    """The description of ``game_id``, or the page not found for a game the site does not offer
+    (a game in a page's address)."""
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise Http404 from None
 
 
 def all_games() -> list[GameDescription]:

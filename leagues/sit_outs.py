@@ -14,11 +14,13 @@ result.
 
 Who sat out is one ``UNION ALL`` of stored rounds and one-draw evenings; the season's standings
 read it in their own query (``sat_out_rows``, ``pairs_sat_out_rows``), and the rounds' averages
-from the rows they read anyway (``RoundAverages``), so a credit costs them no query.
+from the rows they read anyway (``RoundAverages``), so a credit costs them no query; each kind's
+standings take the sit-outs that earn one, with it, from ``credits``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 
 from django.db.models import Exists, F, IntegerField, OuterRef, Q, Value
@@ -62,21 +64,36 @@ def credit_for(options, averages, key) -> Decimal | None:
     return averages[key]
 
 
+def credits(sat_out: Iterable[tuple], options,
+            averages: RoundAverages) -> Iterator[tuple[tuple, Decimal]]:
+    """Each of these sit-outs that earns a credit, with it: (the sit-out, its credit).  A
+    sit-out is a row of who sat out, then the evening's id and the round (``sat_out_rows``);
+    ``averages``, the rounds' the standings summed, give the average's credit."""
+    means = averages.means()
+    for row in sat_out:
+        score = credit_for(options, means, (row[-2], row[-1]))
+        if score is not None:
+            yield row, score
+
+
 WHO = ("member_id", "member__name", "member__guest")
+# The names of a sit-out's evening id and round among the columns a caller asks for.
+EVENING, ROUND = "evening", "round"
+
+
+def _shaped(queryset, who, evening, number, columns):
+    """``queryset``'s sit-outs as ``who`` (its fields), then ``columns`` (name: expression, in
+    order), where ``EVENING`` and ``ROUND`` take its fields ``evening`` and ``number``."""
+    names = {EVENING: evening, ROUND: number}
+    extra = {name: value for name, value in columns.items() if name not in names}
+    return queryset.order_by().annotate(**extra).values_list(
+        *who, *(names.get(name, name) for name in columns))
 
 
 def _sat_out_parts(evenings, member=None, **columns):
     """The sit-outs of stored rounds and of one-draw evenings, as two querysets of who, then
-    ``columns`` (name: expression, in order; ``EVENING`` and ``ROUND`` name the evening's id
-    and the round's number)."""
+    ``columns`` (``_shaped``)."""
     mine = {} if member is None else {"member": member}
-
-    def shaped(queryset, evening, number):
-        names = {EVENING: evening, ROUND: number}
-        extra = {name: value for name, value in columns.items() if name not in names}
-        return queryset.order_by().annotate(**extra).values_list(
-            *WHO, *(names.get(name, name) for name in columns))
-
     stored = EveningRound.sitting_out.through.objects.filter(
         eveninground__evening__in=evenings, **mine)
     one_draw = Attendance.objects.filter(
@@ -86,11 +103,8 @@ def _sat_out_parts(evenings, member=None, **columns):
         Exists(TableSeat.objects.filter(table__evening=OuterRef("evening"),
                                         member=OuterRef("member")))).annotate(
         number=Value(1, IntegerField()))
-    return (shaped(stored, "eveninground__evening_id", "eveninground__number"),
-            shaped(one_draw, "evening_id", "number").distinct())
-
-
-EVENING, ROUND = "evening", "round"
+    return (_shaped(stored, WHO, "eveninground__evening_id", "eveninground__number", columns),
+            _shaped(one_draw, WHO, "evening_id", "number", columns).distinct())
 
 
 def sat_out(evenings, member=None):
@@ -102,8 +116,7 @@ def sat_out(evenings, member=None):
 
 def _pairs_sat_out_parts(evenings, pairs=None, **columns):
     """The pairs' sit-outs of stored rounds and of one-draw evenings (both players coming, the
-    pair without a table), as two querysets of the pair's id, then ``columns`` (as
-    ``_sat_out_parts``)."""
+    pair without a table), as two querysets of the pair's id, then ``columns`` (``_shaped``)."""
     theirs = {} if pairs is None else {"partnership__in": pairs}
     stored = EveningRound.pairs_sitting_out.through.objects.filter(
         eveninground__evening__in=evenings, **theirs)
@@ -122,15 +135,9 @@ def _pairs_sat_out_parts(evenings, pairs=None, **columns):
         Exists(EveningRound.objects.filter(evening=OuterRef("sat_evening")))).exclude(
         Exists(EveningTable.objects.filter(Q(pair_0=OuterRef("pk")) | Q(pair_1=OuterRef("pk")),
                                            evening=OuterRef("sat_evening"))))
-
-    def shaped(queryset, who, evening, number):
-        names = {EVENING: evening, ROUND: number}
-        extra = {name: value for name, value in columns.items() if name not in names}
-        return queryset.order_by().annotate(**extra).values_list(
-            who, *(names.get(name, name) for name in columns))
-
-    return (shaped(stored, "partnership_id", "eveninground__evening_id", "eveninground__number"),
-            shaped(one_draw, "pk", "sat_evening", "number"))
+    return (_shaped(stored, ("partnership_id",), "eveninground__evening_id",
+                    "eveninground__number", columns),
+            _shaped(one_draw, ("pk",), "sat_evening", "number", columns))
 
 
 def pairs_sat_out(evenings, pairs=None):

@@ -33,6 +33,15 @@ def number_positions(rows, key, only=lambda r: True):
         previous = row
 
 
+def player_row(rows: dict, make, member_id: int, name: str, guest: bool):
+    """The player's row of ``rows`` (by member id), made by ``make`` at their first seat or
+    credit."""
+    row = rows.get(member_id)
+    if row is None:
+        row = rows[member_id] = make(member_id, name, guest=guest)
+    return row
+
+
 def season_standings(season: Season) -> list:
     """The season's rows, by the kind of score of the league's game."""
     return season.league.score_kind.standings(season)

@@ -45,10 +45,7 @@ def lobby(request):
 @require_POST
 def play_now(request, game):
     """The home page's "Play now": straight to a seat with computer players around it."""
-    try:
-        registry.game(game)
-    except KeyError:
-        raise Http404 from None
+    registry.game_or_404(game)
     if not request.user.is_authenticated:
         try:
             guests.start(request)  # a visitor plays at once, as a guest
@@ -75,10 +72,7 @@ def _no_room_for_a_table(request):
 
 @login_required
 def new_table(request, game):
-    try:
-        description = registry.game(game)
-    except KeyError:
-        raise Http404 from None
+    description = registry.game_or_404(game)
     form = TableForm(game, request.POST or None)
     if request.method == "POST" and (refusal := _no_room_for_a_table(request)):
         return refusal
@@ -101,10 +95,7 @@ def new_table(request, game):
 
 def how_to_play(request, game):
     """A game's rules for a newcomer, open to everyone: its own page in the reader's language."""
-    try:
-        description = registry.game(game)
-    except KeyError:
-        raise Http404 from None
+    description = registry.game_or_404(game)
     return render(request, how_to_play_template(game), how_to_play_context(
         description, [each for each in registry.all_games() if each.id != game]))
 

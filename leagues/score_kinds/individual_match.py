@@ -20,7 +20,7 @@ from leagues.models import TableSeat
 from leagues.score_kinds.base import MatchKind
 from leagues.scoring import EntryError
 from leagues.sheets import MatchSheet, as_decimal
-from leagues.standings import counted_tables, number_positions
+from leagues.standings import counted_tables, number_positions, player_row
 
 
 class IndividualMatchSheet(MatchSheet):
@@ -104,9 +104,7 @@ class Kind(MatchKind):
             if kind == SAT_OUT:
                 credited.append((member_id, name, guest, evening_id, number))
                 continue
-            row = rows.get(member_id)
-            if row is None:
-                row = rows[member_id] = PlayerMatchRow(member_id, name, guest=guest)
+            row = player_row(rows, PlayerMatchRow, member_id, name, guest)
             row.played += 1
             row.points += total
             if winner == seat:
@@ -114,14 +112,9 @@ class Kind(MatchKind):
             earned = self.league_points(options, winner == seat)
             row.league_points += earned
             averages.add((evening_id, number), Decimal(earned))
-        means = averages.means()
-        for member_id, name, guest, evening_id, number in credited:
-            score = sit_outs.credit_for(options, means, (evening_id, number))
-            if score is None:
-                continue
-            row = rows.get(member_id)
-            if row is None:
-                row = rows[member_id] = PlayerMatchRow(member_id, name, guest=guest)
+        for (member_id, name, guest, _evening, _round), score in sit_outs.credits(
+                credited, options, averages):
+            row = player_row(rows, PlayerMatchRow, member_id, name, guest)
             row.league_points += score
             row.credits += score
         # A guest is listed, marked so, below the members and without a position.

@@ -191,11 +191,9 @@ class Kind(MatchKind):
                 else:
                     row.lost += 1
                 row.league_points += earned
-        means = averages.means()
-        for pair_id, evening_id, number in credited:
-            score = sit_outs.credit_for(options, means, (evening_id, number))
+        for (pair_id, _evening, _round), score in sit_outs.credits(credited, options, averages):
             row = pairs.get(pair_id)
-            if score is not None and row is not None:
+            if row is not None:
                 row.league_points += score
                 row.credits += score
         _head_to_head(pairs, matches, options)

@@ -33,7 +33,7 @@ from leagues.models import EveningTable, League, Member, Substitute, TableSeat
 from leagues.score_kinds.base import ScoreKind
 from leagues.scoring import EntryError
 from leagues.sheets import Sheet, as_decimal
-from leagues.standings import counted_tables, number_positions
+from leagues.standings import counted_tables, number_positions, player_row
 
 
 class RunningBalanceSheet(Sheet):
@@ -201,9 +201,7 @@ class Kind(ScoreKind):
             if kind == ROUND_SUM:
                 averages.add((evening_id, number), total, count)
                 continue
-            row = rows.get(member_id)
-            if row is None:
-                row = rows[member_id] = StandingsRow(member_id, name, guest=guest)
+            row = player_row(rows, StandingsRow, member_id, name, guest)
             if kind == PART:  # a substitute's part, given up by the seat's member
                 given_up.append((starter, evening_id, total))
                 # Substituting at an evening they also sat down at counts it twice: rare, and
@@ -216,14 +214,9 @@ class Kind(ScoreKind):
         for starter, evening_id, total in given_up:
             rows[starter].total -= total
             by_evening[starter][evening_id] -= total
-        means = averages.means()
-        for member_id, name, guest, evening_id, number in credited:
-            score = sit_outs.credit_for(options, means, (evening_id, number))
-            if score is None:
-                continue
-            row = rows.get(member_id)
-            if row is None:
-                row = rows[member_id] = StandingsRow(member_id, name, guest=guest)
+        for (member_id, name, guest, evening_id, _round), score in sit_outs.credits(
+                credited, options, averages):
+            row = player_row(rows, StandingsRow, member_id, name, guest)
             row.total += score
             row.credits += score
             by_evening[member_id][evening_id] += score

@@ -34,7 +34,7 @@ from leagues.forms import (
 )
 from leagues.models import EntryError, Letter
 from leagues.views.board import board_address
-from leagues.views.common import closed, form_page, made, refused, say
+from leagues.views.common import adding_page, closed, form_page, made, refused, say
 
 
 @login_required
@@ -45,12 +45,7 @@ def evening_create(request, slug, season_id):
     league = season.league  # a new evening starts with the league's rounds
     form = EveningForm(request.POST or None, initial={
         "rounds": league.rounds, "deals_per_round": league.deals_per_round})
-    if request.method == "POST" and form.is_valid():
-        evening = form.save(commit=False)
-        evening.season = season
-        evening.save()
-        return redirect(evening)
-    return form_page(request, form, _("New evening"), access.club)
+    return adding_page(request, form, _("New evening"), access.club, season=season)
 
 
 def evening_detail(request, slug, evening_id):

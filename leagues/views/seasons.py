@@ -14,7 +14,7 @@ from leagues import charts, edits, exports, history
 from leagues.forms import CloseSeasonForm, HouseRulesForm, LeagueForm, PartnershipForm, SeasonForm
 from leagues.models import EntryError
 from leagues.standings import season_standings
-from leagues.views.common import chart_view, form_page, made
+from leagues.views.common import adding_page, chart_view, form_page, made
 from whistclub.replicas import reads_from_replica
 
 
@@ -73,12 +73,7 @@ def league_rules(request, slug, league_id):
 def season_create(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = SeasonForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        season = form.save(commit=False)
-        season.league = league
-        season.save()
-        return redirect(season)
-    return form_page(request, form, _("New season"), access.club)
+    return adding_page(request, form, _("New season"), access.club, league=league)
 
 
 @reads_from_replica

@@ -1,3 +1,12 @@
+// Runs fn once the document is parsed (at once when it already is): how the parts below start.
+function whenReady(fn) {
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", fn);
+  } else {
+    fn();
+  }
+}
+
 // Counts down the grace period of a player who dropped off and the time left for the move of
 // the seat to act (the page works without it: the server renders the seconds left each time
 // the table changes).
@@ -115,11 +124,7 @@
     focusToggle = !!active && active.id === "last-trick-toggle";
   });
   document.addEventListener("htmx:wsAfterMessage", function () { show(false); });
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { show(true); });
-  } else {
-    show(true);
-  }
+  whenReady(function () { show(true); });
 })();
 
 // The hand just played is said in the middle of the table (.last-hand-words) once its final
@@ -219,11 +224,7 @@
     if (form) { count(form); }
   });
   document.addEventListener("htmx:wsAfterMessage", countAll);
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", countAll);
-  } else {
-    countAll();
-  }
+  whenReady(countAll);
 })();
 
 // A short sound at your turn and when a trick is won, for a player who turned them on in
@@ -330,11 +331,7 @@
     if (form) { form.reset(); }
   });
   document.addEventListener("htmx:wsAfterMessage", apply);
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", apply);
-  } else {
-    apply();
-  }
+  whenReady(apply);
 })();
 
 // The socket's state in words: while it is closed (the server restarting, the network gone) a
