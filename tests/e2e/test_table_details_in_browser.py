@@ -47,6 +47,18 @@ def box(page, selector):
         "e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, h: r.height}; }")
 
 
+PLATES_NOW = """() => {
+    const north = document.querySelector('.felt .seat-north');
+    const west = document.querySelector('.felt .seat-west');
+    if (!north || !west) return null;
+    const playing = document.querySelector('.felt:not(.quiet)');
+    const bidding = document.querySelector('.felt.quiet ~ .my-hand > .bid-box:not(.many)');
+    if (!playing && !bidding) return null;
+    const n = north.getBoundingClientRect(), w = west.getBoundingClientRect();
+    return {phase: playing ? 'play' : 'auction', around: w.y >= n.y + n.height - 1};
+}"""
+
+
 def test_a_phone_player_is_told_why_a_card_is_dimmed_and_counts_a_discard(browser,
                                                                           live_server_url):
     context = browser.new_context(locale="en-GB", **PHONE)
@@ -59,16 +71,14 @@ def test_a_phone_player_is_told_why_a_card_is_dimmed_and_counts_a_discard(browse
     deadline = time.monotonic() + 240
     still = Stall(page)
     while time.monotonic() < deadline and not {"why", "discard"} <= seen:
-        playing = page.locator(".felt:not(.quiet)").count()
         # at a call of the auction with the usual bid box (a long one, as a declarer's choice
-        # of trumps and mode, is a sheet the plates stand in a row above), or in the play
-        bidding = page.locator(".felt.quiet ~ .my-hand > .bid-box:not(.many)").count()
-        if page.locator(".felt .seat-north").count() and (playing or bidding):
-            # the plates sit around the table in both (the auction once put them in a row,
-            # then around the table once a card was played)
-            north, west = box(page, ".felt .seat-north"), box(page, ".felt .seat-west")
-            phase = "play" if playing else "auction"
-            plates.setdefault(phase, west["y"] >= north["y"] + north["h"] - 1)
+        # of trumps and mode, is a sheet the plates stand in a row above), or in the play: the
+        # plates sit around the table in both (the auction once put them in a row, then
+        # around the table once a card was played).  Phase and plates are read at one moment:
+        # the server swaps the table between two looks.
+        look = page.evaluate(PLATES_NOW)
+        if look:
+            plates.setdefault(look["phase"], look["around"])
         if page.locator(".felt:not(.quiet) .trick").count():
             trick_heights.add(round(box(page, ".felt .trick .table-centre")["h"]))
         if "discard" not in seen and page.locator(".discard-form").count():
