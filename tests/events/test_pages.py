@@ -36,7 +36,8 @@ def rule_data(game):
 def form_data(game="bid_whist", **changes):
     start = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
     return {"name": "Friday pairs", "starts_at": start, "rounds": "3", "deals_per_round": "4",
-            "visibility": "public", "computer_level": "normal", **rule_data(game), **changes}
+            "visibility": "public", "computer_level": "normal", "move_seconds": "60",
+            "late_deals": "computers", **rule_data(game), **changes}
 
 
 def test_a_signed_in_person_creates_an_event_and_it_is_listed(client, make_people):
