@@ -50,6 +50,13 @@ def test_a_signed_in_person_creates_an_event_and_it_is_listed(client, make_peopl
         org, "bid_whist", 3, 4)
     page = client.get("/events/").content.decode()
     assert "Friday pairs" in page
+    # The clock left empty: 6 minutes a deal; the time for a move and the late deals chosen.
+    assert (event.round_minutes, event.move_seconds, event.late_deals) == (24, 60, "computers")
+    client.post("/events/new/bid_whist/", form_data(round_minutes="30", move_seconds="120",
+                                                    late_deals="average_minus"))
+    chosen = Event.objects.latest("pk")
+    assert (chosen.round_minutes, chosen.move_seconds, chosen.late_deals) == (
+        30, 120, Event.LateDeals.AVERAGE_MINUS)
 
 
 def test_a_visitor_is_asked_to_log_in_to_create(client):
@@ -65,6 +72,12 @@ def test_a_visitor_is_asked_to_log_in_to_create(client):
     ({"rounds": "10", "deals_per_round": "8"}, "That is too many deals: 10 rounds of 8 deals"),
     ({"name": ""}, "Give the event a name."),
     ({"starts_at": "soon"}, "Give the start as a date and a time."),
+    ({"round_minutes": "7"},
+     "That is too short: a round of 4 deals needs at least 8 minutes (2 a deal)."),
+    ({"round_minutes": "121"}, "A round lasts at most 120 minutes."),
+    ({"round_minutes": "ten"}, "The minutes per round are a whole number."),
+    ({"move_seconds": "45"}, "Choose one of the times offered for a move."),
+    ({"late_deals": "never"}, "Choose what becomes of the deals not finished in time."),
 ])
 def test_the_form_refuses_in_plain_words(client, make_people, changes, words):
     (org,) = make_people("org")

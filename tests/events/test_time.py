@@ -215,13 +215,14 @@ def test_the_event_and_table_pages_show_the_time_left_counted_by_the_server(
                     move_seconds=30)
     first = event.event_rounds.get(number=1)
     table = first.tables.get().table
-    person = table.seats.filter(user__isnull=False).first().user
-    client.force_login(person)
+    to_act = tables.current_state(table).to_act  # four people: a person's turn
+    client.force_login(table.seats.get(position=to_act).user)
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert "12 minutes a round, 30 seconds a move" in page
     assert "Time left in the round: <span class=\"clock\" data-seconds-left=\"7" in page
     at_table = client.get(f"/tables/{table.pk}/").content.decode()
     assert "Time left: <span class=\"clock\" data-seconds-left=\"7" in at_table
+    assert "s left, then a computer plays this move for you." in at_table
     # Seven minutes later, a reload says what the server's clock says: 5 minutes left.
     time_passes(first, timedelta(minutes=7))
     page = client.get(f"/events/{event.pk}/").content.decode()
@@ -233,7 +234,7 @@ def test_the_event_and_table_pages_show_the_time_left_counted_by_the_server(
     assert "data-seconds-left" not in page
     at_table = client.get(f"/tables/{table.pk}/state/").content.decode()
     assert "Time is up: computer players finish the deals." in at_table
-    assert "a computer plays this move for you" not in at_table
+    assert "a computer plays this move for you" not in at_table  # every move is, now
 
 
 def test_the_table_page_of_a_french_reader_says_the_time_in_french(make_people, scheduled,
