@@ -96,12 +96,12 @@ def _time_left(view) -> Markup:
     if view.get("status") != "playing" or not view.get("time_up_at"):
         return EMPTY
     if view.get("time_up"):
-        return html('  <span class="time-left time-up" role="status">%s</span>\n',
+        return html('  · <span class="time-left time-up" role="status">%s</span>\n',
                     _("Time is up: computer players finish the deals."))
     # The translation holds the clock's place, filled with markup made here.
     left = Markup(html("%s", _("Time left: %(clock)s"))) % {
         "clock": countdown(view.get("time_up_in") or 0)}
-    return html('  <span class="time-left" role="timer">%s</span>\n', left)
+    return html('  · <span class="time-left" role="timer">%s</span>\n', left)
 
 
 def countdown(seconds: int) -> Markup:

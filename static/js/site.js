@@ -141,6 +141,10 @@
     });
   }
   if (document.querySelector("[data-seconds-left]") || document.querySelector("[hx-ext]")) {
+    tick();  // seen now: the page was made a moment ago
     setInterval(tick, 1000);
+    // a table's fragment swapped in over its socket: its clock is seen now, not at the tick
+    document.addEventListener("htmx:load", tick);
+    document.addEventListener("htmx:wsAfterMessage", tick);
   }
 })();
