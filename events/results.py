@@ -142,7 +142,7 @@ def standings(event: Event) -> list[Standing]:
     from django.contrib.auth import get_user_model
 
     scores = _person_scores(event)
-    users = get_user_model().objects.in_bulk(list(scores))
+    users = get_user_model().objects.select_related("profile").in_bulk(list(scores))
     rows = sorted((Standing(users[uid], scoring.overall_percent(each), len(each))
                    for uid, each in scores.items() if uid in users),
                   key=lambda row: (-row.percent, row.user.username.lower()))

@@ -21,7 +21,7 @@ from events.models import AVERAGE_MINUS_PERCENT, Event, EventTable
 from games import registry, words
 from games.access import person_id
 from games.html.table import countdown
-from games.snapshots import table_view
+from games.snapshots import seat_names
 from whistclub.accounts.guests import accounts_only
 
 
@@ -144,7 +144,7 @@ def traveller(request, event_id, number):
     said = words.of(event.game)
     rows = []
     for row in results.deal_results(event, event_round, index):
-        names = words.Names(table_view(row.event_table.table, None)["players"], None)
+        names = words.Names(seat_names(row.event_table.table, row.seats), None)
         directions = []
         for direction, score in enumerate(row.scores):
             seats = [seat.position for seat in row.seats

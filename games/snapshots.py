@@ -166,12 +166,24 @@ class TableSnapshot:
         }
 
 
+def seat_facts(seat) -> SeatFacts:
+    """What a ``Seat`` row (its user and their profile read with it) says of its player."""
+    user = seat.user if seat.user_id else None
+    return SeatFacts(seat.position, seat.user_id, user.get_username() if user else "",
+                     (getattr(getattr(user, "profile", None), "display_name", "") or "")
+                     if user else "", seat.computer_level, seat.away_since, seat.former_player)
+
+
+def seat_names(table: Table, seats) -> list[dict[str, Any]]:
+    """Who sits where, names only, from ``Seat`` rows already read with their users and
+    profiles: what ``words.Names`` needs, without reading the table's snapshot (a list of
+    many tables, as an event's traveller)."""
+    return [{"seat": s.position, "name": player_name(seat_facts(s), table.computer_names_key)}
+            for s in seats]
+
+
 def build_snapshot(table: Table) -> TableSnapshot:
-    seats = tuple(
-        SeatFacts(s.position, s.user_id, s.user.get_username() if s.user_id else "",
-                  (getattr(getattr(s.user, "profile", None), "display_name", "") or "")
-                  if s.user_id else "", s.computer_level, s.away_since, s.former_player)
-        for s in table.seats.select_related("user__profile"))
+    seats = tuple(seat_facts(s) for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
     redeals = table.hands.filter(result__redeal=True).count() if hands else 0
     finished = table.status == Table.Status.FINISHED and hands

@@ -141,3 +141,21 @@ def test_the_event_page_speaks_the_readers_language(client, make_people, languag
     event = new_event(org)
     page = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert words in page
+
+
+def test_a_traveller_and_the_standings_read_the_same_few_queries_at_any_number_of_tables(
+        client, make_people, django_assert_max_num_queries):
+    """A field of 100 tables must not cost a query per table or per player (bench/events.py
+    --site): 3 tables here, the same reads as 100."""
+    org, *players = make_people("org", *[f"a{n}" for n in range(12)])
+    event = new_event(org, rounds=2, deals_per_round=1)
+    for person in players:
+        running.register(event, person)
+    running.start(event, org)
+    play_round(event, 1)
+    client.force_login(org)
+    for url, most in ((f"/events/{event.pk}/deals/1/", 10),
+                      (f"/events/{event.pk}/standings/", 12)):
+        client.get(url)
+        with django_assert_max_num_queries(most):
+            assert client.get(url).status_code == 200
