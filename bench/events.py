@@ -173,7 +173,7 @@ def site(args: argparse.Namespace) -> None:
                 for _ in range(5):
                     client.get(url)
                 profiler.disable()
-                pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+                pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(30)
         pages = {name: page_p50(client, url, args.page_runs) for name, url in (
             ("traveller", f"/events/{event.pk}/deals/1/"),
             ("standings", f"/events/{event.pk}/standings/"),

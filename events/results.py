@@ -12,8 +12,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Prefetch
+
 from events import deals, scoring
 from events.models import AVERAGE_MINUS_PERCENT, Event, EventRound, EventTable
+from games.models import Hand
 from games.rules import game_module
 
 
@@ -59,9 +62,13 @@ def deal_results(event: Event, event_round: EventRound, index: int) -> list[Tabl
     average_minus = (event.late_deals == Event.LateDeals.AVERAGE_MINUS
                      and ends_at is not None)
     rows = []
+    # Only what a traveller's line says: not a table's deals, state or hands' records (each a
+    # JSON document to read, a hundred of them at a field of a hundred tables).
+    hands = Prefetch("table__hands", queryset=Hand.objects.defer("record"))
     for event_table in (event_round.tables.select_related("table")
-                        .prefetch_related("table__seats__user__profile",
-                                          "table__hands")):
+                        .defer("table__preset_deals", "table__current", "table__summary",
+                               "table__last_action", "table__rules")
+                        .prefetch_related("table__seats__user__profile", hands)):
         hand = next((h for h in event_table.table.hands.all() if h.number == position), None)
         late = average_minus and (hand is None or hand.finished_at > ends_at)
         if hand is None and not late:
