@@ -165,15 +165,9 @@ def site(args: argparse.Namespace) -> None:
         assert event.event_rounds.filter(number=2).exists(), "round 2 was not formed"
         followups.process_due()
         if os.environ.get("BENCH_PROFILE"):
-            import cProfile
-            import pstats
+            from bench.profiling import print_page_profile
             for url in (f"/events/{event.pk}/deals/1/", f"/events/{event.pk}/standings/"):
-                profiler = cProfile.Profile()
-                profiler.enable()
-                for _ in range(5):
-                    client.get(url)
-                profiler.disable()
-                pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(30)
+                print_page_profile(client, url, runs=5, top=30)
         pages = {name: page_p50(client, url, args.page_runs) for name, url in (
             ("traveller", f"/events/{event.pk}/deals/1/"),
             ("standings", f"/events/{event.pk}/standings/"),
