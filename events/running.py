@@ -183,13 +183,14 @@ def finish_overdue_rounds(now=None) -> list[int]:
     now = now or timezone.now()
     overdue = EventRound.objects.filter(finished_at__isnull=True,
                                         ends_at__lte=now - OVERDUE_AFTER)
+    event_ids = set(overdue.values_list("event_id", flat=True))  # before any is ended
     playing = list(Table.objects.filter(event_table__round__in=overdue,
                                         status=Table.Status.PLAYING).values_list("pk", flat=True))
     for table_id in playing:
         Table.objects.filter(pk=table_id).update(computer_turn=True)
         computer_players.run_computer_players(table_id, 0)
     followups.process_due()  # each table's end, heard by ``on_table_finished``
-    for event_id in set(overdue.values_list("event_id", flat=True)):
+    for event_id in event_ids:
         advance(event_id)
     return playing
 
