@@ -132,14 +132,8 @@ def main():
                                                                       execute(sql, *args))[1]):
             client.get(url)
         if os.environ.get("BENCH_PROFILE"):
-            import cProfile
-            import pstats
-            profiler = cProfile.Profile()
-            profiler.enable()
-            for _ in range(20):
-                client.get(url)
-            profiler.disable()
-            pstats.Stats(profiler).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(35)
+            from bench.profiling import print_page_profile
+            print_page_profile(client, url, runs=20, top=35)
             from leagues.standings import season_standings
             for label, fn in [("standings()", lambda: season_standings(season))]:
                 began = time.perf_counter()

@@ -10,7 +10,16 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events.models import MAX_DEALS_PER_ROUND, MAX_ROUNDS, Event
+from events.models import (
+    EVENT_MOVE_SECONDS,
+    LEAST_MINUTES_PER_DEAL,
+    LONGEST_ROUND_MINUTES,
+    MAX_DEALS_PER_ROUND,
+    MAX_ROUNDS,
+    MINUTES_PER_DEAL,
+    Event,
+    usual_round_minutes,
+)
 from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
 
@@ -51,6 +60,24 @@ class EventForm(HouseRulesMixin, forms.Form):
         help_text=_("Every table of a round plays the same deals."),
         error_messages={"required": _("Say how many deals each round has."),
                         "invalid": _("The number of deals is a whole number.")})
+    round_minutes = forms.IntegerField(
+        label=_("Minutes per round"), required=False,
+        error_messages={"invalid": _("The minutes per round are a whole number.")})
+    move_seconds = forms.TypedChoiceField(
+        label=_("Time for each move"), coerce=int, initial=Event._meta.get_field(
+            "move_seconds").default,
+        help_text=_("When a player has not moved in this time, a computer player makes that "
+                    "one move for them; they keep their seat and play the next one."),
+        error_messages={"required": _("Choose the time for each move."),
+                        "invalid_choice": _("Choose one of the times offered for a move.")})
+    late_deals = forms.ChoiceField(
+        label=_("Deals not finished when the round's time is up"),
+        choices=Event.LateDeals.choices, initial=Event.LateDeals.COMPUTERS,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose what becomes of the deals not finished in "
+                                      "time."),
+                        "invalid_choice": _("Choose what becomes of the deals not finished "
+                                            "in time.")})
     visibility = forms.ChoiceField(label=_("Who sees it"), choices=Event.Visibility.choices,
                                    initial=Event.Visibility.PUBLIC)
     computer_level = forms.ChoiceField(
@@ -60,6 +87,15 @@ class EventForm(HouseRulesMixin, forms.Form):
     def __init__(self, game: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
+        # Said in the reader's language: built here, not when the module is read.
+        self.fields["round_minutes"].help_text = _(
+            "The round clock: leave it empty for %(minutes)s minutes a deal. When the time is "
+            "up, the deals left are finished or scored as chosen below and the next round is "
+            "formed: one slow table does not hold up the others.") % {
+            "minutes": MINUTES_PER_DEAL}
+        self.fields["move_seconds"].choices = [
+            (seconds, _("%(seconds)s seconds") % {"seconds": seconds})
+            for seconds in EVENT_MOVE_SECONDS]
         self.add_house_rule_fields(game)
 
     def clean_starts_at(self):
@@ -86,6 +122,18 @@ class EventForm(HouseRulesMixin, forms.Form):
     def clean(self):
         cleaned = super().clean()
         rounds, count = cleaned.get("rounds"), cleaned.get("deals_per_round")
+        minutes = cleaned.get("round_minutes")
+        if minutes is not None and minutes > LONGEST_ROUND_MINUTES:
+            self.add_error("round_minutes", _("A round lasts at most %(most)s minutes.")
+                           % {"most": LONGEST_ROUND_MINUTES})
+        elif minutes is not None and count and minutes < count * LEAST_MINUTES_PER_DEAL:
+            self.add_error("round_minutes", _(
+                "That is too short: a round of %(count)s deals needs at least %(least)s "
+                "minutes (%(each)s a deal).") % {"count": count,
+                                                  "least": count * LEAST_MINUTES_PER_DEAL,
+                                                  "each": LEAST_MINUTES_PER_DEAL})
+        elif minutes is not None and minutes < 1:
+            self.add_error("round_minutes", _("A round lasts at least one minute."))
         if rounds and count and rounds * count > MAX_DEALS:
             self.add_error("deals_per_round", _(
                 "That is too many deals: %(rounds)s rounds of %(count)s deals make %(total)s, "
@@ -101,4 +149,7 @@ class EventForm(HouseRulesMixin, forms.Form):
             name=data["name"], organiser=organiser, game=self.game,
             rules=self.overrides, visibility=data["visibility"], rounds=data["rounds"],
             deals_per_round=data["deals_per_round"], starts_at=data["starts_at"],
-            computer_level=data["computer_level"])
+            computer_level=data["computer_level"],
+            round_minutes=data.get("round_minutes") or usual_round_minutes(
+                data["deals_per_round"]),
+            move_seconds=data["move_seconds"], late_deals=data["late_deals"])

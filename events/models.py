@@ -21,10 +21,20 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games import registry
-from games.models import COMPUTER_LEVELS
+from games.models import COMPUTER_LEVELS, PUBLIC_MOVE_SECONDS
 
 MAX_ROUNDS = 12
 MAX_DEALS_PER_ROUND = 8
+# The round clock (docs/events.md, "Time"): a round lasts this many minutes a deal unless the
+# organiser chose otherwise, at least the least a deal, at most the longest round.
+MINUTES_PER_DEAL = 6
+LEAST_MINUTES_PER_DEAL = 2
+LONGEST_ROUND_MINUTES = 120
+# The time for each move an event may give (a computer makes the move when it runs out).
+EVENT_MOVE_SECONDS = (30, 60, 120)
+# A deal not finished in time, scored "average minus" as the bridge programs do: this
+# percentage of the deal's top for every direction at the table.
+AVERAGE_MINUS_PERCENT = 40
 # The event's page is its lobby from this long before the start.
 LOBBY_MINUTES = 30
 
@@ -40,6 +50,11 @@ class Event(models.Model):
 
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss rounds")
+
+    class LateDeals(models.TextChoices):
+        COMPUTERS = "computers", _("computer players finish them; their results count")
+        AVERAGE_MINUS = "average_minus", _(
+            "they are not scored: everyone at the table gets average minus (40%)")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("open for registration")
@@ -62,6 +77,16 @@ class Event(models.Model):
         _("deals per round"), default=4,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)])
     starts_at = models.DateTimeField(_("start"))
+    # The round clock: null gives MINUTES_PER_DEAL a deal (``round_minutes_or_usual``).
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(LONGEST_ROUND_MINUTES)])
+    move_seconds = models.PositiveSmallIntegerField(
+        _("time for a move (seconds)"), default=PUBLIC_MOVE_SECONDS,
+        choices=[(seconds, seconds) for seconds in EVENT_MOVE_SECONDS])
+    # What becomes of the deals a table has not finished when the round's time is up.
+    late_deals = models.CharField(_("deals not finished in time"), max_length=16,
+                                  choices=LateDeals.choices, default=LateDeals.COMPUTERS)
     computer_level = models.CharField(_("computer players"), max_length=10,
                                       choices=COMPUTER_LEVELS, default="normal")
     status = models.CharField(max_length=12, choices=Status.choices,
@@ -92,10 +117,18 @@ class Event(models.Model):
         return self.status == self.Status.REGISTRATION and timezone.now() >= (
             self.starts_at - timedelta(minutes=LOBBY_MINUTES))
 
+    @property
+    def round_minutes_or_usual(self) -> int:
+        return self.round_minutes or usual_round_minutes(self.deals_per_round)
+
     def round_deals(self, number: int) -> range:
         """The indexes in the deal set of round ``number``'s deals."""
         first = (number - 1) * self.deals_per_round
         return range(first, first + self.deals_per_round)
+
+
+def usual_round_minutes(deals_per_round: int) -> int:
+    return min(LONGEST_ROUND_MINUTES, deals_per_round * MINUTES_PER_DEAL)
 
 
 class Registration(models.Model):
@@ -121,6 +154,9 @@ class EventRound(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
     number = models.PositiveSmallIntegerField()
     started_at = models.DateTimeField(default=timezone.now)
+    # When its time is up (the round clock): every table's ``games.Table.time_up_at``.  Null
+    # for a round formed before events had a clock.
+    ends_at = models.DateTimeField(null=True, blank=True)
     # Set once every table of the round has played its deals: only then are the round's
     # results and cards shown beyond each table (travellers, standings).
     finished_at = models.DateTimeField(null=True, blank=True)

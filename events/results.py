@@ -12,8 +12,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Prefetch
+
 from events import deals, scoring
-from events.models import Event, EventRound, EventTable
+from events.models import AVERAGE_MINUS_PERCENT, Event, EventRound, EventTable
+from games.models import Hand
 from games.rules import game_module
 
 
@@ -26,6 +29,10 @@ class TableResult:
     seats: list  # games.models.Seat, by position
     values: list[float]  # the engine's numbers per direction
     scores: list[scoring.DirectionScore]  # per direction
+    # Not finished when the round's time was up, in an event that scores such a deal average
+    # minus: ``scores`` are adjusted, not compared (``hand``, finished by computer players
+    # after the time, or None, is not counted).
+    late: bool = False
 
 
 def finished_rounds(event: Event) -> list[EventRound]:
@@ -46,20 +53,35 @@ def _values(game: str, result: dict) -> list[float]:
 
 
 def deal_results(event: Event, event_round: EventRound, index: int) -> list[TableResult]:
-    """Deal ``index`` at every table of ``event_round`` (a round that is over), scored."""
+    """Deal ``index`` at every table of ``event_round`` (a round that is over), scored, by
+    table.  In an event whose late deals are scored average minus, a table that had not
+    finished the deal when the round's time was up is adjusted (``TableResult.late``) and
+    left out of the others' field."""
     position = index - event_round.event.round_deals(event_round.number).start + 1
+    ends_at = event_round.ends_at
+    average_minus = (event.late_deals == Event.LateDeals.AVERAGE_MINUS
+                     and ends_at is not None)
     rows = []
+    # Only what a traveller's line says: not a table's deals, state or hands' records (each a
+    # JSON document to read, a hundred of them at a field of a hundred tables).
+    hands = Prefetch("table__hands", queryset=Hand.objects.defer("record"))
     for event_table in (event_round.tables.select_related("table")
-                        .prefetch_related("table__seats__user__profile",
-                                          "table__hands")):
+                        .defer("table__preset_deals", "table__current", "table__summary",
+                               "table__last_action", "table__rules")
+                        .prefetch_related("table__seats__user__profile", hands)):
         hand = next((h for h in event_table.table.hands.all() if h.number == position), None)
-        if hand is None:
+        late = average_minus and (hand is None or hand.finished_at > ends_at)
+        if hand is None and not late:
             continue
         rows.append(TableResult(event_table, hand, list(event_table.table.seats.all()),
-                                _values(event.game, hand.result), []))
-    scored = scoring.score_deal({row.event_table.pk: row.values for row in rows})
+                                _values(event.game, hand.result) if hand else [], [],
+                                late=late))
+    played = [row for row in rows if not row.late]
+    scored = scoring.score_deal({row.event_table.pk: row.values for row in played})
+    sides = game_module(event.game).CHAIN.sides
     for row in rows:
-        row.scores = scored[row.event_table.pk]
+        row.scores = ([scoring.adjusted(AVERAGE_MINUS_PERCENT, len(rows))] * sides
+                      if row.late else scored[row.event_table.pk])
     return rows
 
 
@@ -127,7 +149,7 @@ def standings(event: Event) -> list[Standing]:
     from django.contrib.auth import get_user_model
 
     scores = _person_scores(event)
-    users = get_user_model().objects.in_bulk(list(scores))
+    users = get_user_model().objects.select_related("profile").in_bulk(list(scores))
     rows = sorted((Standing(users[uid], scoring.overall_percent(each), len(each))
                    for uid, each in scores.items() if uid in users),
                   key=lambda row: (-row.percent, row.user.username.lower()))

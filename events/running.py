@@ -12,6 +12,7 @@ never imports events: we hear of a finished table through ``games.signals.table_
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -20,8 +21,9 @@ from django.utils.translation import gettext_lazy as _
 from events import deals, pairing
 from events.models import Event, EventRound, EventTable, Registration
 from events.results import history
+from games import computer_players, followups
 from games import tables as game_tables
-from games.models import PUBLIC_MOVE_SECONDS, Table
+from games.models import Table
 from games.rules import game_module
 
 
@@ -122,14 +124,19 @@ def _form_round(event: Event, number: int) -> EventRound:
     formed = pairing.swiss_round(field, size=module.SEATS,
                                  partnership=deals.is_partnership(event.game),
                                  seed=event.seed + number)
+    started = timezone.now()
     event_round = EventRound.objects.create(
-        event=event, number=number,
+        event=event, number=number, started_at=started,
+        ends_at=started + timedelta(minutes=event.round_minutes_or_usual),
         sitting_out=[uid for uid in formed.sitting_out if isinstance(uid, int) and uid > 0])
     chosen = [event.deals["deals"][index] for index in event.round_deals(number)]
     for table_number, players in enumerate(formed.tables, start=1):
+        # The round clock is each table's: when it is up, computer players finish the deals
+        # at once, found by the per-move clock's timer, its sweep or a restart's catch-up.
         table = game_tables.open_preset_table(
             event.game, event.rules, chosen, [people.get(uid) for uid in players],
-            level=event.computer_level, move_seconds=PUBLIC_MOVE_SECONDS)
+            level=event.computer_level, move_seconds=event.move_seconds,
+            time_up_at=event_round.ends_at)
         EventTable.objects.create(round=event_round, number=table_number, table=table)
     return event_round
 
@@ -159,6 +166,33 @@ def advance(event_id: int) -> None:
             event.save(update_fields=["status", "finished_at"])
         else:
             _form_round(event, current.number + 1)
+
+
+# How long after a round's time is up its tables may still be playing before the periodic
+# command finishes them itself: the serving processes do it within seconds (the move clock's
+# timers and sweep); this is for when none of them is there to look.
+OVERDUE_AFTER = timedelta(minutes=1)
+
+
+def finish_overdue_rounds(now=None) -> list[int]:
+    """The periodic command's look at the round clocks (``manage.py start_events``): every
+    table of a round whose time is up past ``OVERDUE_AFTER`` still playing has its deals finished
+    here by the computer players, at once, and every such round is ended if all its tables
+    have finished (``advance``).  What no serving process did -- a restart with nobody
+    connected -- is done from the database.  Returns the tables finished here."""
+    now = now or timezone.now()
+    overdue = EventRound.objects.filter(finished_at__isnull=True,
+                                        ends_at__lte=now - OVERDUE_AFTER)
+    event_ids = set(overdue.values_list("event_id", flat=True))  # before any is ended
+    playing = list(Table.objects.filter(event_table__round__in=overdue,
+                                        status=Table.Status.PLAYING).values_list("pk", flat=True))
+    for table_id in playing:
+        Table.objects.filter(pk=table_id).update(computer_turn=True)
+        computer_players.run_computer_players(table_id, 0)
+    followups.process_due()  # each table's end, heard by ``on_table_finished``
+    for event_id in event_ids:
+        advance(event_id)
+    return playing
 
 
 def on_table_finished(sender, table, **kwargs) -> None:

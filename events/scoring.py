@@ -38,10 +38,11 @@ class DirectionScore:
     """One direction's scores at one table for one deal."""
 
     result: float  # the number compared (:func:`relative` of the table's result)
-    matchpoints: int  # 2 per result beaten, 1 per tie
+    matchpoints: float  # 2 per result beaten, 1 per tie (a part of the top when adjusted)
     top: int  # 2 × (n − 1)
     percent: float  # matchpoints / top × 100; 50 when alone
     difference: float  # result minus the field's average, capped
+    adjusted: bool = False  # not played in time: a percentage given (:func:`adjusted`)
 
 
 def relative(values: Sequence[float]) -> list[float]:
@@ -116,6 +117,16 @@ def score_deal(tables: Mapping[K, Sequence[float]], cap: float | None = None
             out[table].append(DirectionScore(float(value), points[table], top,
                                              percent[table], difference[table]))
     return out
+
+
+def adjusted(percent: float, tables: int) -> DirectionScore:
+    """The score of a direction whose table did not finish the deal in time: ``percent`` of
+    the top of a field of ``tables`` (every table that was to play it), as the bridge
+    programs' "average minus" (40%).  No result is compared, so no difference either; it
+    weighs in a player's percentage as a deal played in that field would."""
+    top = 2 * (tables - 1)
+    return DirectionScore(result=0.0, matchpoints=top * percent / 100, top=top,
+                          percent=float(percent), difference=0.0, adjusted=True)
 
 
 def overall_percent(scores: Iterable[DirectionScore]) -> float:

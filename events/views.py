@@ -17,10 +17,11 @@ from django.views.decorators.http import require_POST
 
 from events import deals, results, running
 from events.forms import EventForm
-from events.models import Event, EventTable
+from events.models import AVERAGE_MINUS_PERCENT, Event, EventTable
 from games import registry, words
 from games.access import person_id
-from games.snapshots import table_view
+from games.html.table import countdown
+from games.snapshots import seat_names
 from whistclub.accounts.guests import accounts_only
 
 
@@ -65,6 +66,10 @@ def event_page(request, event_id):
     if current is not None and uid is not None:
         own_table = (EventTable.objects.filter(round=current, table__seats__user_id=uid)
                      .select_related("table").first())
+    clock = None
+    if current is not None and current.ends_at is not None:
+        left = (current.ends_at - timezone.now()).total_seconds()
+        clock = {"time_up": left <= 0, "countdown": countdown(round(max(0.0, left)))}
     rounds = [{"number": each.number, "finished": each.finished_at is not None,
                "deals": [index + 1 for index in event.round_deals(each.number)]}
               for each in event.event_rounds.all()]
@@ -72,7 +77,8 @@ def event_page(request, event_id):
         "event": event, "people": people, "registered": registered,
         "is_organiser": uid is not None and uid == event.organiser_id,
         "game_name": registry.game(event.game).label, "current": current,
-        "own_table": own_table, "sitting_out": current is not None and uid in (
+        "own_table": own_table, "clock": clock, "average_minus": AVERAGE_MINUS_PERCENT,
+        "sitting_out": current is not None and uid in (
             current.sitting_out or []),
         "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
         "has_results": any(each["finished"] for each in rounds)})
@@ -135,20 +141,26 @@ def traveller(request, event_id, number):
     said = words.of(event.game)
     rows = []
     for row in results.deal_results(event, event_round, index):
-        names = words.Names(table_view(row.event_table.table, None)["players"], None)
+        names = words.Names(seat_names(row.event_table.table, row.seats), None)
         directions = []
         for direction, score in enumerate(row.scores):
             seats = [seat.position for seat in row.seats
                      if deals.direction_of(event.game, seat.position) == direction]
             # a cell, not a sentence: names as written; a minus sign, never a hyphen
             directions.append({"names": names.together(seats),
-                               "points": words.score_number(row.values[direction]),
+                               "points": "" if row.late else
+                               words.score_number(row.values[direction]),
                                "score": score})
+        if row.late:
+            said_result = _("Not finished when the round's time was up: everyone at this "
+                            "table scores average minus (%(percent)s%%).") % {
+                "percent": AVERAGE_MINUS_PERCENT}
+        else:
+            said_result = (said.result({"result": row.hand.result}, names)
+                           or _("Everyone passed: nobody scores."))
         rows.append({"number": row.event_table.number, "table": row.event_table.table,
-                     "hand": row.hand.number,
-                     "result": said.result({"result": row.hand.result}, names)
-                     or _("Everyone passed: nobody scores."),
-                     "directions": directions})
+                     "hand": row.hand.number if row.hand else None, "late": row.late,
+                     "result": said_result, "directions": directions})
     deal = event.deals["deals"][index]
     hands = [{"seat": seat + 1, "cards": [_card_in_words(card) for card in cards]}
              for seat, cards in enumerate(deal["hands"])]

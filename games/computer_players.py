@@ -22,7 +22,7 @@ from django.db import connection
 
 from games import play
 from games.computer_runner import decide
-from games.models import Seat, Table, computer_plays, waits_for_its_people
+from games.models import Seat, Table, computer_plays, time_is_up, waits_for_its_people
 from games.snapshots import current_state
 from games.versions import TableError
 
@@ -144,8 +144,8 @@ def run_computer_players(table_id: int, delay: float, own_thread: bool = False) 
                 Table.objects.filter(pk=table_id, version=table.version,
                                      computer_turn=True).update(computer_turn=False)
                 return
-            if delay:
-                time.sleep(delay)
+            if delay and not time_is_up(table.time_up_at):
+                time.sleep(delay)  # once the table's time is up, its deals are finished at once
             # The computer player thinks in a worker process with a hard time limit
             # (games.computer_runner), from the seat's own view only.
             action = decide(state.view(state.to_act), seat.computer_level or "normal",

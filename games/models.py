@@ -52,12 +52,23 @@ def computer_plays(seat, grace_seconds: int, now=None, move_deadline=None) -> bo
     return takeover is not None and now >= takeover
 
 
-def next_move_deadline(move_seconds: int, hand_in_play: bool, now=None):
+def next_move_deadline(move_seconds: int, hand_in_play: bool, now=None, time_up_at=None):
     """When the turn that begins now runs out (``Table.move_deadline``): None at a table
-    without a time limit, or with no hand in play."""
-    if not move_seconds or not hand_in_play:
+    without a time limit, or with no hand in play.  At a table whose time is up at
+    ``time_up_at`` (``Table.time_up_at``: an event's round) every turn runs out by then at the
+    latest, and one that begins later has run out already: a computer makes it at once."""
+    if not hand_in_play or not (move_seconds or time_up_at):
         return None
-    return (now or timezone.now()) + timedelta(seconds=move_seconds)
+    deadline = (now or timezone.now()) + timedelta(seconds=move_seconds) if move_seconds \
+        else None
+    if time_up_at is not None and (deadline is None or time_up_at < deadline):
+        return time_up_at
+    return deadline
+
+
+def time_is_up(time_up_at, now=None) -> bool:
+    """Whether a table's time is up (``Table.time_up_at``; never without one)."""
+    return time_up_at is not None and (now or timezone.now()) >= time_up_at
 
 
 def waits_for_its_people(seats, record: dict | None, plays_on: bool = False) -> bool:
@@ -126,6 +137,12 @@ class Table(models.Model):
     # turn, so an overdue move is found again after a restart
     # (``games.presence.look_at_overdue_moves``).
     move_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When the table's time is up (an event's round clock, docs/events.md); null: never.
+    # Every turn runs out by then at the latest (``next_move_deadline``), so the per-move
+    # clock's timer, its sweep and the catch-up at a process's start find it as they find any
+    # overdue move; from then on a computer player makes every move, at once, until the
+    # table's deals are played, and a person's move is refused.
+    time_up_at = models.DateTimeField(null=True, blank=True, editable=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # Bumped by every change a player can see; clients send the version they acted on.
     version = models.PositiveIntegerField(default=0)

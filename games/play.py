@@ -15,7 +15,7 @@ from games import broadcasting, computer_turns, signals
 from games.access import seat_held_by
 from games.dealing import deal_new_hand, presets_played
 from games.engine_messages import engine_message
-from games.models import Hand, Seat, Table, computer_plays, next_move_deadline
+from games.models import Hand, Seat, Table, computer_plays, next_move_deadline, time_is_up
 from games.rules import game_module
 from games.rules.base import HandState, WhistError
 from games.rules.records import make_automatic_actions
@@ -47,6 +47,7 @@ class Outcome:
 
 
 NOT_PLAYING = _("You are not playing at this table.")
+TIME_UP = _("Time is up at this table: computer players finish its deals.")
 
 
 @dataclass(frozen=True)
@@ -82,14 +83,16 @@ class Applied:
 
 
 def apply_action(state, record: dict, seats, grace_seconds: int, seat: int, action: str,
-                 version: int) -> Applied:
+                 version: int, next_deadline=None) -> Applied:
     """The one way an action is applied, by both routes of ``play``: on ``state`` (a copy the
-    caller owns), for ``seat``, made on ``version``.  Raises the engine's ``WhistError`` for an
-    illegal action, having changed nothing the caller shares."""
+    caller owns), for ``seat``, made on ``version``; ``next_deadline``: when the next turn runs
+    out (run out already once the table's time is up: a computer makes it).  Raises the
+    engine's ``WhistError`` for an illegal action, having changed nothing the caller shares."""
     state.apply(action)
     record = make_automatic_actions(state, _with_action(record, seat, action))
     next_seat = None if state.complete else state.to_act
-    computer_next = next_seat is not None and computer_plays(seats[next_seat], grace_seconds)
+    computer_next = next_seat is not None and computer_plays(
+        seats[next_seat], grace_seconds, move_deadline=next_deadline)
     return Applied(state, record, _last_action(seat, action, version), computer_next)
 
 
@@ -144,6 +147,8 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
                                 state.to_act if state is not None else None)
         if seat is None:
             raise TableError(NOT_PLAYING, table.version)
+        if actor.computer_seat is None and time_is_up(table.time_up_at):
+            raise TableError(TIME_UP, table.version)
         if version != table.version:
             if table.last_action == _last_action(seat, action, version):
                 # The same click sent again (a resend after a dropped connection): it was
@@ -157,9 +162,11 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
             raise TableError(_("No hand is being played at this table."), table.version)
         if state.to_act != seat:
             raise TableError(_("It is not your turn."), table.version)
+        # The next turn, of this hand or of the next deal, has its time from now.
+        deadline = next_move_deadline(table.move_seconds, True, time_up_at=table.time_up_at)
         try:
             applied = apply_action(state, table.current, seats, table.grace_seconds, seat,
-                                   action, version)
+                                   action, version, next_deadline=deadline)
         except WhistError as exc:
             raise TableError(engine_message(exc), table.version) from None
         table.current, table.last_action = applied.record, applied.last_action
@@ -169,9 +176,7 @@ def _play(table_id: int, actor: Actor, action: object, version: object) -> Outco
         # found again from the database (after a hand, the next deal's first turn may be one).
         table.computer_turn = table.status == Table.Status.PLAYING and (
             finished or applied.computer_next)
-        # The next turn, of this hand or of the next deal, has its time from now.
-        table.move_deadline = next_move_deadline(table.move_seconds,
-                                                 table.status == Table.Status.PLAYING)
+        table.move_deadline = deadline if table.status == Table.Status.PLAYING else None
         bump(table)
         _remember_after_play(table, version, state, hand)
         # Wake the computer players only when one of them (or a takeover) has the next turn;
@@ -210,17 +215,20 @@ def _play_on_snapshot(table_id: int, actor: Actor, action: str, version: int
         return None
     seat = actor.seat_among(snapshot.seats, snapshot.grace_seconds, snapshot.move_deadline,
                             snapshot.state.to_act)
-    if seat is None or snapshot.state.to_act != seat:
+    if seat is None or snapshot.state.to_act != seat or (
+            actor.computer_seat is None and time_is_up(snapshot.time_up_at)):
         return None
+    deadline = next_move_deadline(snapshot.move_seconds, hand_in_play=True,
+                                  time_up_at=snapshot.time_up_at)
     try:  # on a copy: the cached state is shared, never changed
         applied = apply_action(snapshot.state.copy(), snapshot.record, snapshot.seats,
-                               snapshot.grace_seconds, seat, action, version)
+                               snapshot.grace_seconds, seat, action, version,
+                               next_deadline=deadline)
     except WhistError:
         return None
     if applied.state.complete:
         return None  # scoring, the next deal and the signals live in the locked path
     next_version = version + 1
-    deadline = next_move_deadline(snapshot.move_seconds, hand_in_play=True)
     # One statement, so no transaction of its own (autocommit); inside a caller's transaction
     # the callbacks below wait for its commit.
     updated = Table.objects.filter(pk=table_id, version=version).update(

@@ -142,11 +142,12 @@ def side_words(players: list[dict[str, Any]], seat: int, names: words.Names) -> 
 def move_clock(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
     """The countdown of ``seat``'s turn at a table with a time for each move: when it runs out
     and the seconds left, for a person who is to act and plays for themselves (a computer
-    playing their seat needs no clock, nor does a table paused for its people)."""
+    playing their seat needs no clock, nor does a table paused for its people or whose time
+    is up: computers make every move then)."""
     hand = view.get("hand") or {}
     player = view["players"][seat]
     if (not view.get("move_deadline") or view.get("paused") or hand.get("to_act") != seat
-            or view.get("status") != "playing" or player.get("computer") or player.get("free")
+            or view.get("status") != "playing" or view.get("time_up") or player.get("computer") or player.get("free")
             or player.get("computer_playing")):
         return None
     return {"deadline": view["move_deadline"], "seconds": view.get("move_in")}

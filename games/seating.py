@@ -68,11 +68,12 @@ def play_now(user, game: str, level: str = "normal") -> Table:
 
 def open_preset_table(game: str, rules: dict, deals: list[dict], players, *,
                       level: str = "normal", grace_seconds: int = 60,
-                      move_seconds: int = 0) -> Table:
+                      move_seconds: int = 0, time_up_at=None) -> Table:
     """A private table that plays ``deals`` in order and then stops (``Table.preset_deals``,
     dealt by ``games.dealing``), with ``players`` in its seats in order (None: a computer player
-    of ``level``), dealt at once.  Nobody opened it: nobody may close it or watch it but those
-    seated (``games.access.can_view``).  An event's table (docs/events.md): events call this,
+    of ``level``), dealt at once; ``time_up_at``: when its time is up, computer players then
+    finishing its deals (``Table.time_up_at``).  Nobody opened it: nobody may close it or watch
+    it but those seated (``games.access.can_view``).  An event's table (docs/events.md): events call this,
     games never imports them.  All or nothing: one transaction."""
     players = list(players)
     if not deals:
@@ -82,7 +83,7 @@ def open_preset_table(game: str, rules: dict, deals: list[dict], players, *,
     with transaction.atomic():
         table = create_table(None, game, rules, is_private=True, deals_limit=len(deals),
                              grace_seconds=grace_seconds, move_seconds=move_seconds)
-        Table.objects.filter(pk=table.pk).update(preset_deals=deals)
+        Table.objects.filter(pk=table.pk).update(preset_deals=deals, time_up_at=time_up_at)
         table = locked(table.pk)
         now = timezone.now()
         seats = list(Seat.objects.select_for_update().filter(table=table))
@@ -318,7 +319,8 @@ def _start_if_full(table: Table) -> None:
         deal_new_hand(table, dealer=0)
         # Saved by the caller's bump: the first turn may be a computer's, and it has its time.
         table.computer_turn = True
-        table.move_deadline = next_move_deadline(table.move_seconds, hand_in_play=True)
+        table.move_deadline = next_move_deadline(table.move_seconds, hand_in_play=True,
+                                                 time_up_at=table.time_up_at)
         computer_turns.wake_after_commit(table.pk)
         computer_turns.watch_deadline_after_commit(table.pk, table.move_deadline)
 

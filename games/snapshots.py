@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.access import seat_held_by
 from games.computer_names import computer_name
-from games.models import Table, takeover_at, waits_for_its_people
+from games.models import Table, takeover_at, time_is_up, waits_for_its_people
 from games.rules.records import replay_hand
 
 
@@ -76,6 +76,16 @@ def move_clock(deadline: datetime | None, now: datetime) -> dict[str, Any]:
             "move_in": max(0, round((deadline - now).total_seconds()))}
 
 
+def time_clock(time_up_at: datetime | None, now: datetime) -> dict[str, Any]:
+    """When the table's time is up (an event's round), the seconds left and whether it is up
+    already; None at a table without one."""
+    if time_up_at is None:
+        return {"time_up_at": None, "time_up_in": None, "time_up": False}
+    return {"time_up_at": time_up_at.isoformat(),
+            "time_up_in": max(0, round((time_up_at - now).total_seconds())),
+            "time_up": time_is_up(time_up_at, now)}
+
+
 @dataclass(frozen=True)
 class TableSnapshot:
     """Everything of one version of a table that any seat's view is made from.
@@ -110,6 +120,7 @@ class TableSnapshot:
     hand_results: tuple[tuple[int, dict], ...] = ()
     # A table of preset deals (an event's) plays on for its absent people: never paused.
     plays_on: bool = False
+    time_up_at: datetime | None = None  # when the table's time is up (an event's round)
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -150,16 +161,29 @@ class TableSnapshot:
             "rematch_table": self.rematch_table,
             "move_seconds": self.move_seconds,
             **move_clock(self.move_deadline, now),
+            **time_clock(self.time_up_at, now),
             "hand_results": [{"number": n, "result": r} for n, r in self.hand_results],
         }
 
 
+def seat_facts(seat) -> SeatFacts:
+    """What a ``Seat`` row (its user and their profile read with it) says of its player."""
+    user = seat.user if seat.user_id else None
+    return SeatFacts(seat.position, seat.user_id, user.get_username() if user else "",
+                     (getattr(getattr(user, "profile", None), "display_name", "") or "")
+                     if user else "", seat.computer_level, seat.away_since, seat.former_player)
+
+
+def seat_names(table: Table, seats) -> list[dict[str, Any]]:
+    """Who sits where, names only, from ``Seat`` rows already read with their users and
+    profiles: what ``words.Names`` needs, without reading the table's snapshot (a list of
+    many tables, as an event's traveller)."""
+    return [{"seat": s.position, "name": player_name(seat_facts(s), table.computer_names_key)}
+            for s in seats]
+
+
 def build_snapshot(table: Table) -> TableSnapshot:
-    seats = tuple(
-        SeatFacts(s.position, s.user_id, s.user.get_username() if s.user_id else "",
-                  (getattr(getattr(s.user, "profile", None), "display_name", "") or "")
-                  if s.user_id else "", s.computer_level, s.away_since, s.former_player)
-        for s in table.seats.select_related("user__profile"))
+    seats = tuple(seat_facts(s) for s in table.seats.select_related("user__profile"))
     hands = list(table.hands.order_by("-number")[:1])
     redeals = table.hands.filter(result__redeal=True).count() if hands else 0
     finished = table.status == Table.Status.FINISHED and hands
@@ -175,7 +199,7 @@ def build_snapshot(table: Table) -> TableSnapshot:
         state=current_state(table), rematch_table=table.rematch_table_id,
         computer_names_of=table.computer_names_of, move_seconds=table.move_seconds,
         move_deadline=table.move_deadline, hand_results=hand_results,
-        plays_on=table.preset_deals is not None)
+        plays_on=table.preset_deals is not None, time_up_at=table.time_up_at)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:

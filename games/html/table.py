@@ -86,7 +86,32 @@ def _status(view, ui) -> Markup:
     score = html(' · <strong class="score">%s</strong>', ui["score"]) if ui.get("score") \
         else EMPTY
     return html('<p class="table-status">\n  <span class="status-%s">%s</span>\n  · %s\n  %s\n'
-                '</p>', status, word, played, score)
+                '%s</p>', status, word, played, score, _time_left(view))
+
+
+def _time_left(view) -> Markup:
+    """A table whose time is up at a set time (an event's round): the time left, counted down
+    by site.js from the seconds the server gives (right after a reload, whatever the device's
+    clock says); once it is up, what happens to the deals left."""
+    if view.get("status") != "playing" or not view.get("time_up_at"):
+        return EMPTY
+    if view.get("time_up"):
+        return html('  · <span class="time-left time-up" role="status">%s</span>\n',
+                    _("Time is up: computer players finish the deals."))
+    # The translation holds the clock's place, filled with markup made here.
+    left = Markup(html("%s", _("Time left: %(clock)s"))) % {
+        "clock": countdown(view.get("time_up_in") or 0)}
+    return html('  · <span class="time-left" role="timer">%s</span>\n', left)
+
+
+def countdown(seconds: int) -> Markup:
+    """A clock of ``seconds`` left, "12:34" (hours first past an hour), that site.js counts
+    down (``data-seconds-left``)."""
+    seconds = max(0, int(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    text = f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    return html('<span class="clock" data-seconds-left="%s">%s</span>', seconds, text)
 
 
 def _felt(context, view, ui, hand) -> Markup:

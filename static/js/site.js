@@ -111,4 +111,40 @@
       field.removeAttribute("aria-invalid");
     });
   });
+
+  // <span data-seconds-left="N">12:34</span>: a clock the server wrote, N seconds left when it
+  // made the page or the table's fragment (an event's round).  Counted down from when this page
+  // first saw it, never from the device's clock, which may be wrong: the server's time is the
+  // truth, and a reload gives its count again.  Inside [data-reload-when-up], the page is read
+  // again a few seconds after the clock reaches 0 (the next round, or what became of the last).
+  function clockText(left) {
+    var hours = Math.floor(left / 3600);
+    var minutes = Math.floor((left % 3600) / 60);
+    var seconds = left % 60;
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    return hours ? hours + ":" + pad(minutes) + ":" + pad(seconds) : minutes + ":" + pad(seconds);
+  }
+  var reloading = false;
+  function tick() {
+    var now = performance.now();
+    document.querySelectorAll("[data-seconds-left]").forEach(function (clock) {
+      if (!clock.dataset.seenAt) {
+        clock.dataset.seenAt = String(now);
+      }
+      var left = Math.max(0, Math.round(Number(clock.dataset.secondsLeft) -
+                                        (now - Number(clock.dataset.seenAt)) / 1000));
+      clock.textContent = clockText(left);
+      if (left === 0 && !reloading && clock.closest("[data-reload-when-up]")) {
+        reloading = true;
+        setTimeout(function () { window.location.reload(); }, 5000);
+      }
+    });
+  }
+  if (document.querySelector("[data-seconds-left]") || document.querySelector("[hx-ext]")) {
+    tick();  // seen now: the page was made a moment ago
+    setInterval(tick, 1000);
+    // a table's fragment swapped in over its socket: its clock is seen now, not at the tick
+    document.addEventListener("htmx:load", tick);
+    document.addEventListener("htmx:wsAfterMessage", tick);
+  }
 })();

@@ -199,7 +199,7 @@ def demo_server(tmp_path_factory):
             key, value = line.split()
             facts[key] = value
     server = DaphneServer(database, folder / "daphne.log").start()
-    yield {"url": server.url, **facts}
+    yield {"url": server.url, "database": database, **facts}
     server.stop()
     database.drop()
 

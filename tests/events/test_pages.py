@@ -36,7 +36,8 @@ def rule_data(game):
 def form_data(game="bid_whist", **changes):
     start = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
     return {"name": "Friday pairs", "starts_at": start, "rounds": "3", "deals_per_round": "4",
-            "visibility": "public", "computer_level": "normal", **rule_data(game), **changes}
+            "visibility": "public", "computer_level": "normal", "move_seconds": "60",
+            "late_deals": "computers", **rule_data(game), **changes}
 
 
 def test_a_signed_in_person_creates_an_event_and_it_is_listed(client, make_people):
@@ -49,6 +50,13 @@ def test_a_signed_in_person_creates_an_event_and_it_is_listed(client, make_peopl
         org, "bid_whist", 3, 4)
     page = client.get("/events/").content.decode()
     assert "Friday pairs" in page
+    # The clock left empty: 6 minutes a deal; the time for a move and the late deals chosen.
+    assert (event.round_minutes, event.move_seconds, event.late_deals) == (24, 60, "computers")
+    client.post("/events/new/bid_whist/", form_data(round_minutes="30", move_seconds="120",
+                                                    late_deals="average_minus"))
+    chosen = Event.objects.latest("pk")
+    assert (chosen.round_minutes, chosen.move_seconds, chosen.late_deals) == (
+        30, 120, Event.LateDeals.AVERAGE_MINUS)
 
 
 def test_a_visitor_is_asked_to_log_in_to_create(client):
@@ -64,6 +72,12 @@ def test_a_visitor_is_asked_to_log_in_to_create(client):
     ({"rounds": "10", "deals_per_round": "8"}, "That is too many deals: 10 rounds of 8 deals"),
     ({"name": ""}, "Give the event a name."),
     ({"starts_at": "soon"}, "Give the start as a date and a time."),
+    ({"round_minutes": "7"},
+     "That is too short: a round of 4 deals needs at least 8 minutes (2 a deal)."),
+    ({"round_minutes": "121"}, "A round lasts at most 120 minutes."),
+    ({"round_minutes": "ten"}, "The minutes per round are a whole number."),
+    ({"move_seconds": "45"}, "Choose one of the times offered for a move."),
+    ({"late_deals": "never"}, "Choose what becomes of the deals not finished in time."),
 ])
 def test_the_form_refuses_in_plain_words(client, make_people, changes, words):
     (org,) = make_people("org")
@@ -127,3 +141,21 @@ def test_the_event_page_speaks_the_readers_language(client, make_people, languag
     event = new_event(org)
     page = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert words in page
+
+
+def test_a_traveller_and_the_standings_read_the_same_few_queries_at_any_number_of_tables(
+        client, make_people, django_assert_max_num_queries):
+    """A field of 100 tables must not cost a query per table or per player (bench/events.py
+    --site): 3 tables here, the same reads as 100."""
+    org, *players = make_people("org", *[f"a{n}" for n in range(12)])
+    event = new_event(org, rounds=2, deals_per_round=1)
+    for person in players:
+        running.register(event, person)
+    running.start(event, org)
+    play_round(event, 1)
+    client.force_login(org)
+    for url, most in ((f"/events/{event.pk}/deals/1/", 10),
+                      (f"/events/{event.pk}/standings/", 12)):
+        client.get(url)
+        with django_assert_max_num_queries(most):
+            assert client.get(url).status_code == 200

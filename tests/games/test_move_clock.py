@@ -3,6 +3,7 @@ unless its creator chose), a countdown on the plate of the person to act, and, o
 out, a computer player makes that one move for them -- from the deadline kept in the
 database, so a restart loses no overdue move."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -111,3 +112,34 @@ def test_a_turn_that_begins_asks_to_be_looked_at_when_it_runs_out(
     assert not presence.check_move(table.pk, table.move_deadline - timedelta(seconds=1))
     assert presence.check_move(table.pk, table.move_deadline)
     assert Table.objects.get(pk=table.pk).computer_turn and scheduled == [table.pk]
+
+
+def test_a_table_whose_time_is_up_has_every_turn_end_by_then_and_computers_finish_it(
+        people, django_capture_on_commit_callbacks, monkeypatch):
+    """``Table.time_up_at`` (an event's round clock): the turn in play ends by then at the
+    latest; after it, a person's move is refused and the computer players play every seat to
+    the table's end, without their pause."""
+    from games.models import next_move_deadline
+    from games.versions import TableError
+
+    now = timezone.now()
+    soon = now + timedelta(seconds=20)
+    assert next_move_deadline(60, True, now, time_up_at=soon) == soon
+    assert next_move_deadline(0, True, now, time_up_at=soon) == soon
+    assert next_move_deadline(10, True, now, time_up_at=soon) == now + timedelta(seconds=10)
+    assert next_move_deadline(60, False, now, time_up_at=soon) is None
+
+    table = anas_turn(people, django_capture_on_commit_callbacks)
+    scheduled = computers_stop_acting(monkeypatch)
+    Table.objects.filter(pk=table.pk).update(time_up_at=now, move_deadline=now,
+                                             deals_limit=1)
+    table = Table.objects.get(pk=table.pk)
+    action = current_state(table).legal_actions()[0]
+    with pytest.raises(TableError, match="Time is up at this table"):
+        tables.play(table.pk, people["ana"], action, table.version)
+    assert presence.look_at_overdue_moves() == [table.pk] and scheduled == [table.pk]
+    began = time.monotonic()
+    computer_players.run_computer_players(table.pk, 1.0)  # no pause once the time is up
+    assert time.monotonic() - began < 20  # some fifty moves: not a second each
+    table = Table.objects.get(pk=table.pk)
+    assert table.status == Table.Status.FINISHED and table.hands.count() >= 1

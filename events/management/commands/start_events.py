@@ -1,6 +1,8 @@
-"""Start every event whose start time has come (run it every minute from cron or a timer):
-round 1 is formed with those registered, computer players in the seats left.  An event with
-nobody registered waits."""
+"""Run it every minute (cron or a timer).  Starts every event whose start time has come:
+round 1 is formed with those registered, computer players in the seats left (an event with
+nobody registered waits).  And looks at the round clocks: a round whose time is up and whose
+tables still play, when no serving process finished them (a restart with nobody connected),
+has its deals finished by the computer players here, and the next round formed."""
 
 from django.core.management.base import BaseCommand
 
@@ -8,8 +10,10 @@ from events import running
 
 
 class Command(BaseCommand):
-    help = "Start the events whose start time has come."
+    help = "Start the events whose start time has come; finish the rounds whose time is up."
 
     def handle(self, *args, **options):
         started = running.start_due()
-        self.stdout.write(f"{len(started)} event(s) started")
+        finished = running.finish_overdue_rounds()
+        self.stdout.write(f"{len(started)} event(s) started, {len(finished)} late table(s) "
+                          "finished")
