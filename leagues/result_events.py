@@ -16,7 +16,9 @@ merge moves seats that way).  The code that changes results announces them:
 - a club made public or members-only (``edits.change_club``, also from the admin):
   :func:`visibility_switched`.
 
-Each of the first three also tells the boards of the evenings concerned (``leagues.board``,
+Each announcement of changed results also raises the results version of the seasons of the
+club's leagues of that game (``leagues.results_version``: their standings are kept until it
+changes).  Each of the first three also tells the boards of the evenings concerned (``leagues.board``,
 through ``leagues.board_events``), and a club's visibility switched tells the boards of its evenings from yesterday on (a public
 board of a club now members-only closes).
 
@@ -44,6 +46,9 @@ visibility_changed = Signal()
 
 
 def _announce_results(club, game: str, since: date) -> None:
+    from leagues import results_version  # it imports the models, which import this module
+
+    results_version.bump_club_game(club, game)
     results_changed.send(sender=type(club), club=club, game=game, since=since)
 
 
