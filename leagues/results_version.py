@@ -12,8 +12,12 @@ Raised by:
   came: a one-draw evening's sit-outs), a drawn round and who sat it out, a pair, a member (a
   rename, a guest made a member, retired), a league (its standings options: a sit-out's
   credit...) and the season itself (closed).  Signals, connected in ``LeaguesConfig.ready``;
-  a queryset's ``update`` sends none, and the code that changes results that way (a merge of
-  members, a result cleared) announces them through ``result_events``.
+  a queryset's ``update`` and ``bulk_create`` send none: the code that changes results that
+  way (a merge of members, a result cleared) announces them through ``result_events``, and a
+  series of evenings planned (``season_calendar.create_series``) raises the version itself.
+
+The season's page keeps what it renders of the standings and of its evenings under the same key
+(``leagues.standings.kept_key``, with the reader's language and what else the page varies on).
 
 The version only goes up, and only in the database (``Season.save`` never writes it back), so
 that a key read with a season is never reused for other results: a page reads the season

@@ -44,16 +44,24 @@ def season_standings(season: Season) -> list:
     return season.league.score_kind.standings(season)
 
 
+def kept_key(season: Season) -> str:
+    """What the season's standings are kept under: the season (its id and when it was made: a
+    database restored or emptied between two tests numbers seasons again), its results
+    version, its game and the options its standings are counted by.  The season's page keeps
+    what it shows of them under it too (``leagues/season.html``)."""
+    options = season.standings_options.as_json()
+    return "standings:{}:{}:{}:{}:{}".format(
+        season.pk, season.created_at.timestamp(), season.results_version, season.league.game,
+        ",".join(f"{name}={options[name]}" for name in sorted(options)))
+
+
 def shown_standings(season: Season) -> list:
     """The season's rows as its pages show them: kept in the cache between two changes of its
     results, under its results version (``leagues.results_version``: raised by every write
     that changes what the standings show, in that write's transaction) and the options they
     are counted by.  ``season`` must have been read by this request (its version is the
     key): never one kept from before a change."""
-    options = season.standings_options.as_json()
-    key = "standings:{}:{}:{}:{}:{}".format(
-        season.pk, season.created_at.timestamp(), season.results_version, season.league.game,
-        ",".join(f"{name}={options[name]}" for name in sorted(options)))
+    key = kept_key(season)
     rows = cache.get(key)
     if rows is None:
         rows = season_standings(season)

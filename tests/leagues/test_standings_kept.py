@@ -160,3 +160,24 @@ def test_kept_rows_spare_the_database(as_organiser, solo_season, evening_in_roun
     with CaptureQueriesContext(connection) as warm:
         as_organiser.get(url)
     assert len(warm) < len(cold)
+
+
+def test_evenings_planned_moved_cancelled_or_deleted_show_at_once(
+        as_organiser, organiser_user, solo_season, solo_evening):
+    from leagues import season_calendar
+
+    def listed():
+        body = as_organiser.get(solo_season.get_absolute_url()).content.decode()
+        return re.findall(r'href="/clubs/[^"]+/evenings/(\d+)/"', body.split(
+            "<h2>Evenings</h2>", 1)[1]), body
+    assert listed()[0] == [str(solo_evening.pk)]
+    planned = season_calendar.create_series(solo_season, [datetime.date(2030, 1, 14)], None,
+                                            "The Crown", organiser_user)
+    assert len(listed()[0]) == 2
+    edits.edit_evening(planned[0], {"date": datetime.date(2030, 1, 21), "venue": "The Bell"},
+                       organiser_user)
+    assert "The Bell" in listed()[1]
+    season_calendar.cancel_evening(planned[0], organiser_user)
+    assert "cancelled" in listed()[1]
+    edits.delete_evening(solo_evening, organiser_user)
+    assert listed()[0] == [str(planned[0].pk)]
