@@ -65,5 +65,10 @@ def shown_standings(season: Season) -> list:
     rows = cache.get(key)
     if rows is None:
         rows = season_standings(season)
+        for row in rows:
+            # Each evening's balance (a running balance's best N evenings) is summed already
+            # and shown nowhere: not kept, it costs the page no unpickling.
+            if getattr(row, "evening_totals", None):
+                row.evening_totals = []
         cache.set(key, rows, KEPT_FOR)
     return rows
