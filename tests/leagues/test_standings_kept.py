@@ -181,3 +181,17 @@ def test_evenings_planned_moved_cancelled_or_deleted_show_at_once(
     assert "cancelled" in listed()[1]
     edits.delete_evening(solo_evening, organiser_user)
     assert listed()[0] == [str(planned[0].pk)]
+
+
+def test_two_members_merged_show_as_one_at_once(as_organiser, organiser_user, solo_season,
+                                               evening_in_rounds, club):
+    later = Evening.objects.create(season=solo_season, date=datetime.date(2030, 1, 14))
+    ana2 = add_members(club, ["Ana B."])[0]
+    others = list(club.members.filter(name__in=["Bob", "Carla", "Dan"]).order_by("name"))
+    make_solo_table(later, [ana2, *others]).set_totals(
+        [Decimal(3), Decimal(-1), Decimal(-1), Decimal(-1)], None)
+    rows = shown(as_organiser, solo_season)
+    assert rows["Ana"] == ("6", "1") and rows["Ana B."] == ("3", "1")
+    edits.merge_members(club.members.get(name="Ana"), ana2, organiser_user)
+    rows = shown(as_organiser, solo_season)
+    assert rows["Ana"] == ("9", "2") and "Ana B." not in rows
