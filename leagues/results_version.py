@@ -4,9 +4,9 @@ be kept between two changes (``leagues.standings.shown_standings``) and never sh
 
 Raised by:
 
-- every announcement of changed results (``leagues.result_events``: a table's result entered,
-  corrected, confirmed or cleared, its players changed, tables or evenings deleted, an evening
-  moved, members merged, a record claimed): :func:`bump_club_game`;
+- every announcement of changed results (``leagues.result_events.results_changed``: a table's
+  result entered, corrected, confirmed or cleared, its players changed, tables or evenings
+  deleted, an evening moved, members merged, a record claimed): :func:`on_results_changed`;
 - the saves and deletes of what the standings read, whoever makes them (the pages, the draw,
   the admin): a table, a seat, a substitute's part, an evening, an answer to an evening (who
   came: a one-draw evening's sit-outs), a drawn round and who sat it out, a pair, a member (a
@@ -48,8 +48,9 @@ def bump(seasons) -> None:
     seasons.update(results_version=F("results_version") + 1)
 
 
-def bump_club_game(club, game: str) -> None:
-    """The results of ``club``'s leagues of ``game`` changed."""
+def on_results_changed(sender, club, game: str, **kwargs) -> None:
+    """``result_events.results_changed``: the results of ``club``'s leagues of ``game``
+    changed."""
     bump(Season.objects.filter(league__club=club, league__game=game))
 
 
@@ -96,6 +97,10 @@ WATCHED = (TableSeat, Substitute, EveningTable, Attendance, EveningRound, Evenin
 def connect() -> None:
     from django.db.models.signals import m2m_changed, post_save, pre_delete
 
+    from leagues import result_events
+
+    result_events.results_changed.connect(on_results_changed,
+                                          dispatch_uid="leagues.results_version.results")
     for model in WATCHED:
         post_save.connect(on_saved, sender=model,
                           dispatch_uid=f"leagues.results_version.saved.{model.__name__}")
