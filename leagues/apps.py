@@ -11,7 +11,7 @@ class LeaguesConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save, pre_delete
 
         from games import signals
-        from leagues import board, edits, online
+        from leagues import board, edits, online, results_version
         from leagues.models import EveningTable
 
         # Online fixtures: finished online hands become league deals (games never imports us).
@@ -27,3 +27,5 @@ class LeaguesConfig(AppConfig):
                           dispatch_uid="leagues.board.table_saved")
         post_delete.connect(board.on_table_saved, sender=EveningTable,
                             dispatch_uid="leagues.board.table_deleted")
+        # What the standings read, changed: the season's results version goes up.
+        results_version.connect()

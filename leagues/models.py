@@ -507,6 +507,10 @@ class Season(models.Model):
     # standings stay counted by them, whatever the league changes later.
     closed_options = models.JSONField(null=True, blank=True)
     closed_rules = models.JSONField(null=True, blank=True)
+    # Raised, inside the change's transaction, by every write that changes what its standings
+    # show (``leagues.results_version``): the key of its standings kept between two changes.
+    # Only ever raised in the database (never written back by a save of a stale instance).
+    results_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -515,6 +519,14 @@ class Season(models.Model):
 
     def __str__(self):
         return f"{self.league} · {self.name}"
+
+    def save(self, *args, **kwargs):
+        # A season loaded before its results changed must not put its old version back.
+        if not self._state.adding and kwargs.get("update_fields") is None and not kwargs.get(
+                "force_insert"):
+            kwargs["update_fields"] = [f.name for f in self._meta.concrete_fields
+                                       if not f.primary_key and f.name != "results_version"]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("leagues:season", args=[self.league.club.slug, self.pk])

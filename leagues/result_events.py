@@ -16,7 +16,8 @@ merge moves seats that way).  The code that changes results announces them:
 - a club made public or members-only (``edits.change_club``, also from the admin):
   :func:`visibility_switched`.
 
-Each of the first three also tells the boards of the evenings concerned (``leagues.board``,
+The kept standings listen too (``leagues.results_version``: an announcement raises the results
+version of the seasons of the club's leagues of that game).  Each of the first three also tells the boards of the evenings concerned (``leagues.board``,
 through ``leagues.board_events``), and a club's visibility switched tells the boards of its evenings from yesterday on (a public
 board of a club now members-only closes).
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
-from leagues import club_mail, reminders
+from leagues import club_mail, reminders, results_version
 from leagues.edits import evening_facts, table_facts
 from leagues.models import ClubChange, EntryError, Evening, EveningTable, Letter, Season
 from leagues.scoring import long_date
@@ -64,7 +64,8 @@ def create_series(season: Season, dates: list[datetime.date], start_time, venue:
         taken = taken_dates(season, dates)
         new = [Evening(season=season, date=day, start_time=start_time, venue=venue)
                for day in sorted(set(dates)) if day not in taken]
-        Evening.objects.bulk_create(new)
+        Evening.objects.bulk_create(new)  # sends no save signal: the season's page lists them
+        results_version.bump(Season.objects.filter(pk=season.pk))
         if new:
             ClubChange.record(season.league.club, by, "evenings_add", None, {
                 "season": season.name, "league": season.league.name,

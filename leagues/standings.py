@@ -11,7 +11,13 @@ confirmed) and tables without a result do not count.  The rows are the kind of s
 
 from __future__ import annotations
 
+from django.core.cache import cache
+
 from leagues.models import EveningTable, Season
+
+# How long a season's rows are kept: the key changes with its results anyway (an old key is
+# never asked for again); the cache's default (five minutes) would recount them mid-evening.
+KEPT_FOR = 24 * 3600
 
 
 def counted_tables(season: Season):
@@ -45,3 +51,33 @@ def player_row(rows: dict, make, member_id: int, name: str, guest: bool):
 def season_standings(season: Season) -> list:
     """The season's rows, by the kind of score of the league's game."""
     return season.league.score_kind.standings(season)
+
+
+def kept_key(season: Season) -> str:
+    """What the season's standings are kept under: the season (its id and when it was made: a
+    database restored or emptied between two tests numbers seasons again), its results
+    version, its game and the options its standings are counted by.  The season's page keeps
+    what it shows of them under it too (``leagues/season.html``)."""
+    options = season.standings_options.as_json()
+    return "standings:{}:{}:{}:{}:{}".format(
+        season.pk, season.created_at.timestamp(), season.results_version, season.league.game,
+        ",".join(f"{name}={options[name]}" for name in sorted(options)))
+
+
+def shown_standings(season: Season) -> list:
+    """The season's rows as its pages show them: kept in the cache between two changes of its
+    results, under its results version (``leagues.results_version``: raised by every write
+    that changes what the standings show, in that write's transaction) and the options they
+    are counted by.  ``season`` must have been read by this request (its version is the
+    key): never one kept from before a change."""
+    key = kept_key(season)
+    rows = cache.get(key)
+    if rows is None:
+        rows = season_standings(season)
+        for row in rows:
+            # Each evening's balance (a running balance's best N evenings) is summed already
+            # and shown nowhere: not kept, it costs the page no unpickling.
+            if getattr(row, "evening_totals", None):
+                row.evening_totals = []
+        cache.set(key, rows, KEPT_FOR)
+    return rows

@@ -13,7 +13,7 @@ from leagues import access as acl
 from leagues import charts, edits, exports, history
 from leagues.forms import CloseSeasonForm, HouseRulesForm, LeagueForm, PartnershipForm, SeasonForm
 from leagues.models import EntryError
-from leagues.standings import season_standings
+from leagues.standings import KEPT_FOR, kept_key, shown_standings
 from leagues.views.common import adding_page, chart_view, form_page, made
 from whistclub.replicas import reads_from_replica
 
@@ -86,14 +86,15 @@ def season_detail(request, slug, season_id):
     return render(request, "leagues/season.html", {
         "access": access, "club": access.club, "season": season, "league": league,
         "options": season.standings_options, "closed_rules": closed_rules,
-        "rows": season_standings(season), "evenings": season.evenings.all(),
+        "rows": shown_standings(season), "evenings": season.evenings.all(),
+        "kept_key": kept_key(season), "kept_for": KEPT_FOR,
         "chart_caption": charts.season_caption(season)})
 
 
 @reads_from_replica
 def standings_csv(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id)
-    return exports.standings_csv(season, season_standings(season))
+    return exports.standings_csv(season, shown_standings(season))
 
 
 @reads_from_replica

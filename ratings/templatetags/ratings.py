@@ -37,6 +37,13 @@ def rated_standings(context, rows, league):
 
 
 @register.simple_tag
+def ratings_key(rows):
+    """The ratings of ``rows`` (from ``rated_standings``) in their order, as text: what a page
+    keeping its rendered standings varies them on besides the rows' own key."""
+    return "|".join(each.rating.text if each.rating else "" for each in rows)
+
+
+@register.simple_tag
 def expected_outcome(table):
     """The sides of an evening table and each one's chance of finishing a deal on top."""
     try:
