@@ -110,7 +110,7 @@ def game_or_404(game_id: str) -> GameDescription:
     """The description of ``game_id``, or the page not found for a game the site does not offer
     (a game in a page's address)."""
     try:
-        return _GAMES[game_id]
+        return game(game_id)
     except KeyError:
         raise Http404 from None
 
