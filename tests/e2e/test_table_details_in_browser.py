@@ -48,6 +48,8 @@ def box(page, selector):
 
 
 PLATES_NOW = """() => {
+    // not while the page's style sheets load: bare plates stand one under another
+    if (document.readyState !== 'complete') return null;
     const north = document.querySelector('.felt .seat-north');
     const west = document.querySelector('.felt .seat-west');
     if (!north || !west) return null;
@@ -74,8 +76,8 @@ def test_a_phone_player_is_told_why_a_card_is_dimmed_and_counts_a_discard(browse
         # at a call of the auction with the usual bid box (a long one, as a declarer's choice
         # of trumps and mode, is a sheet the plates stand in a row above), or in the play: the
         # plates sit around the table in both (the auction once put them in a row, then
-        # around the table once a card was played).  Phase and plates are read at one moment:
-        # the server swaps the table between two looks.
+        # around the table once a card was played).  Phase and plates are read at one moment
+        # (the server swaps the table between two looks), once the page's style sheets are in.
         look = page.evaluate(PLATES_NOW)
         if look:
             plates.setdefault(look["phase"], look["around"])
