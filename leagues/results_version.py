@@ -27,8 +27,13 @@ the version before it, which the next page no longer asks for.
 
 from __future__ import annotations
 
+import threading
+
+from django.conf import settings
+from django.db import transaction
 from django.db.models import F
 
+from games import followups
 from leagues.models import (
     Attendance,
     Evening,
@@ -42,10 +47,48 @@ from leagues.models import (
     TableSeat,
 )
 
+WARM_STANDINGS = "leagues.warm_standings"
+_to_warm = threading.local()  # the seasons this thread's open transaction changed
+
 
 def bump(seasons) -> None:
-    """Raise the version of the seasons of the queryset ``seasons``: one query."""
-    seasons.update(results_version=F("results_version") + 1)
+    """Raise the version of the seasons of the queryset ``seasons``: one query (two when the
+    standings are counted again after each change: ``settings.WARM_STANDINGS_AFTER_CHANGES``)."""
+    if not settings.WARM_STANDINGS_AFTER_CHANGES:
+        seasons.update(results_version=F("results_version") + 1)
+        return
+    ids = set(seasons.values_list("pk", flat=True))
+    if not ids:
+        return
+    Season.objects.filter(pk__in=ids).update(results_version=F("results_version") + 1)
+    pending = getattr(_to_warm, "seasons", None)
+    if pending is None:
+        pending = _to_warm.seasons = set()
+    pending.update(ids)
+    transaction.on_commit(_warm_after_commit)
+
+
+def _warm_after_commit() -> None:
+    """Once the change is in: its seasons' rows are counted again by the follow-up worker, not
+    by the request that made the change, so that the next page shows them kept.  The first
+    call after a commit takes every season; the others find nothing left.  (Seasons of a
+    transaction rolled back wait for the next commit: counting them once more does no harm.)
+    Not an outbox row of the change's own transaction: a crash loses only a warm cache."""
+    pending = getattr(_to_warm, "seasons", None)
+    if pending:
+        seasons = sorted(pending)
+        pending.clear()
+        followups.add(WARM_STANDINGS, seasons=seasons)
+
+
+def warm_standings(row) -> None:
+    """The follow-up: count and keep the rows of each season (``standings.shown_standings``)
+    under its version now, as the season's page would."""
+    from leagues import standings
+
+    for season in Season.objects.filter(pk__in=row.payload["seasons"]).select_related(
+            "league"):
+        standings.shown_standings(season)
 
 
 def on_results_changed(sender, club, game: str, **kwargs) -> None:
@@ -99,6 +142,7 @@ def connect() -> None:
 
     from leagues import result_events
 
+    followups.handler(WARM_STANDINGS)(warm_standings)
     result_events.results_changed.connect(on_results_changed,
                                           dispatch_uid="leagues.results_version.results")
     for model in WATCHED:

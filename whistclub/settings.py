@@ -133,6 +133,17 @@ if REDIS_URLS:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# The cache (the kept standings: leagues/standings.py).  With Redis, one cache the serving
+# processes and their follow-up workers share, so rows counted by a worker after a change are
+# the ones every process shows (the first server only: Django's Redis cache reads its other
+# addresses as replicas, not shards).  Without it, each process keeps its own, as Django does.
+if REDIS_URLS:
+    # Soft: with Redis unreachable, the pages count again what they would have found kept.
+    CACHES = {"default": {"BACKEND": "whistclub.soft_cache.SoftRedisCache",
+                          "LOCATION": REDIS_URLS[0], "KEY_PREFIX": channel_layer_prefix(),
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -260,6 +271,12 @@ COMPUTER_DELAY_SECONDS = env_float("COMPUTER_DELAY_SECONDS", 0.8, minimum=0)
 # (the unit tests, which see every effect at once; the default under pytest).
 FOLLOW_UPS_INLINE = env_bool("FOLLOW_UPS_INLINE", "pytest" in sys.modules)
 FOLLOW_UP_POLL_SECONDS = env_float("FOLLOW_UP_POLL_SECONDS", 5.0, minimum=0.1)
+# After each change of a season's results, the follow-up worker counts its standings again and
+# keeps them (leagues.results_version), so no visitor waits for the count.  Only worth it with a
+# cache every process shares (Redis above); off under pytest, where the tests that need it turn
+# it on.
+WARM_STANDINGS_AFTER_CHANGES = env_bool(
+    "WARM_STANDINGS_AFTER_CHANGES", bool(REDIS_URLS) and "pytest" not in sys.modules)
 
 # A finished trick stays in the middle of the table, its winner marked, this long before the
 # page gathers it (0 in tests; the pages read it, the server never waits).

@@ -195,3 +195,55 @@ def test_two_members_merged_show_as_one_at_once(as_organiser, organiser_user, so
     edits.merge_members(club.members.get(name="Ana"), ana2, organiser_user)
     rows = shown(as_organiser, solo_season)
     assert rows["Ana"] == ("9", "2") and "Ana B." not in rows
+
+
+def test_after_an_entry_the_standings_are_counted_before_anyone_looks(
+        as_organiser, organiser_user, solo_season, solo_table, settings,
+        django_capture_on_commit_callbacks):
+    """With the standings warmed after each change (a cache the processes share), the first
+    page after an entry shows the new totals from the kept rows: no visitor waits for them to
+    be counted."""
+    from leagues import standings
+
+    def first_look():
+        with CaptureQueriesContext(connection) as looked:
+            nell = shown(as_organiser, solo_season)["Nell"][0]
+        counted = any("UNION" in query["sql"] for query in looked.captured_queries)
+        return nell, counted
+
+    settings.WARM_STANDINGS_AFTER_CHANGES = False
+    with django_capture_on_commit_callbacks(execute=True):
+        solo_table.add_deal(solo("solo", 0, 5), organiser_user)
+    after_one, counted = first_look()
+    assert counted  # not warmed: the first visitor's page counts the rows
+    settings.WARM_STANDINGS_AFTER_CHANGES = True
+    with django_capture_on_commit_callbacks(execute=True):
+        solo_table.add_deal(solo("solo", 0, 5), organiser_user)
+    solo_season.refresh_from_db()
+    assert cache.get(standings.kept_key(solo_season)) is not None
+    after_two, counted = first_look()
+    assert after_two != after_one
+    assert not counted
+
+
+def test_without_a_shared_cache_the_entry_leaves_the_counting_to_the_page(
+        organiser_user, solo_season, solo_table, settings, django_capture_on_commit_callbacks):
+    """A cache of this process only (no Redis): a worker's count would be kept where no page
+    finds it, so nobody counts ahead."""
+    from leagues import standings
+
+    settings.WARM_STANDINGS_AFTER_CHANGES = False
+    with django_capture_on_commit_callbacks(execute=True):
+        solo_table.add_deal(solo("solo", 0, 5), organiser_user)
+    solo_season.refresh_from_db()
+    assert cache.get(standings.kept_key(solo_season)) is None
+
+
+def test_the_standings_show_with_the_cache_unreachable(as_organiser, organiser_user,
+                                                       solo_season, solo_table, settings):
+    """A cache server down (Redis stopped) costs the page its speed, not its answer."""
+    settings.CACHES = {"default": {
+        "BACKEND": "whistclub.soft_cache.SoftRedisCache", "LOCATION": "redis://127.0.0.1:9/0",
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    solo_table.add_deal(solo("solo", 0, 5), organiser_user)
+    assert shown(as_organiser, solo_season)["Nell"][0] not in ("0", "+0")
