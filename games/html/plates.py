@@ -66,7 +66,7 @@ def seat_plate(context: Any, s: dict, ui: dict, view: dict, hand: Any,
                 "name": s["name"], "deadline": deadline, "seconds": seconds}
         away = html('<div class="away" role="status">%s</div>\n', dropped)
     elif clock:
-        # A timer, not a status: read when reached, never each second (table.js counts).
+        # A timer, not a status: read when reached, never each second (site.js counts).
         if s.get("is_me"):
             left = _('<span data-countdown-to="%(deadline)s">%(seconds)s</span> s left, then '
                      'a computer plays this move for you.')

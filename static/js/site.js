@@ -112,11 +112,17 @@
     });
   });
 
-  // <span data-seconds-left="N">12:34</span>: a clock the server wrote, N seconds left when it
-  // made the page or the table's fragment (an event's round).  Counted down from when this page
-  // first saw it, never from the device's clock, which may be wrong: the server's time is the
-  // truth, and a reload gives its count again.  Inside [data-reload-when-up], the page is read
-  // again a few seconds after the clock reaches 0 (the next round, or what became of the last).
+  // The site's one countdown.  Two kinds of clock, by where their time comes from:
+  // - <span data-seconds-left="N">12:34</span>: N seconds left when the server made the page or
+  //   the fragment (an event's round), counted down from when this page first saw it, never
+  //   from the device's clock, which may be wrong: the server's time is the truth, and a
+  //   reload gives its count again.  Written "m:ss".  Inside [data-reload-when-up], the page is
+  //   read again a few seconds after it reaches 0 (the next round, or what became of the last).
+  // - <span data-countdown-to="2030-01-07T20:15:30+00:00">12</span>: the time left before a
+  //   computer plays a move (a dropped-off player's grace, the move clock), counted to that
+  //   instant by the device's clock, in plain seconds.  A live table sends one fragment to
+  //   every socket of a version, also to one that connects later, so the seconds in it may be
+  //   old; the instant is not.  The server writes the seconds too: the page works without this.
   function clockText(left) {
     var hours = Math.floor(left / 3600);
     var minutes = Math.floor((left % 3600) / 60);
@@ -124,23 +130,28 @@
     var pad = function (n) { return (n < 10 ? "0" : "") + n; };
     return hours ? hours + ":" + pad(minutes) + ":" + pad(seconds) : minutes + ":" + pad(seconds);
   }
+  function secondsLeft(clock, now) {
+    if (clock.dataset.countdownTo) {
+      return (Date.parse(clock.dataset.countdownTo) - Date.now()) / 1000;
+    }
+    if (!clock.dataset.seenAt) {
+      clock.dataset.seenAt = String(now);
+    }
+    return Number(clock.dataset.secondsLeft) - (now - Number(clock.dataset.seenAt)) / 1000;
+  }
   var reloading = false;
   function tick() {
     var now = performance.now();
-    document.querySelectorAll("[data-seconds-left]").forEach(function (clock) {
-      if (!clock.dataset.seenAt) {
-        clock.dataset.seenAt = String(now);
-      }
-      var left = Math.max(0, Math.round(Number(clock.dataset.secondsLeft) -
-                                        (now - Number(clock.dataset.seenAt)) / 1000));
-      clock.textContent = clockText(left);
+    document.querySelectorAll("[data-seconds-left], [data-countdown-to]").forEach(function (clock) {
+      var left = Math.max(0, Math.round(secondsLeft(clock, now)));
+      clock.textContent = clock.dataset.countdownTo ? String(left) : clockText(left);
       if (left === 0 && !reloading && clock.closest("[data-reload-when-up]")) {
         reloading = true;
         setTimeout(function () { window.location.reload(); }, 5000);
       }
     });
   }
-  if (document.querySelector("[data-seconds-left]") || document.querySelector("[hx-ext]")) {
+  if (document.querySelector("[data-seconds-left], [data-countdown-to], [hx-ext]")) {
     tick();  // seen now: the page was made a moment ago
     setInterval(tick, 1000);
     // a table's fragment swapped in over its socket: its clock is seen now, not at the tick

@@ -7,19 +7,6 @@ function whenReady(fn) {
   }
 }
 
-// Counts down the grace period of a player who dropped off and the time left for the move of
-// the seat to act (the page works without it: the server renders the seconds left each time
-// the table changes).
-(function () {
-  function tick() {
-    document.querySelectorAll("[data-countdown-to]").forEach(function (el) {
-      var left = Math.max(0, Math.round((Date.parse(el.dataset.countdownTo) - Date.now()) / 1000));
-      el.textContent = String(left);
-    });
-  }
-  setInterval(tick, 1000);
-})();
-
 // The trick in the middle of the table (#trick-centre).  A trick just finished is shown whole,
 // its winner marked, for data-trick-pause seconds, then gathered towards its winner.  The
 // server sends a new #table-state on every change, so this keeps what the page has shown

@@ -73,4 +73,13 @@ def test_the_round_clock_counts_down_and_a_reload_gives_the_servers_time(
     assert abs(at_table - again) <= 4
     time.sleep(2.5)
     assert seconds_shown(page, ".table-status .time-left .clock") <= at_table - 2
+    # The same script counts the move's clock at the player's turn (two minutes a move), in
+    # plain seconds, to the instant the server gave.
+    move = page.locator(".move-clock [data-countdown-to]")
+    move.wait_for(timeout=30000)
+    before = int(move.inner_text())
+    assert 0 < before <= 120
+    time.sleep(2.5)
+    after = int(move.inner_text())
+    assert before - 4 <= after <= before - 2, (before, after)
     page.context.close()
