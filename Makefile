@@ -16,6 +16,8 @@ PYTEST_ARGS ?= --durations=15
 # in one process, so a file's browser and servers start once.
 TEST_WORKERS ?= 2
 XDIST := -n $(TEST_WORKERS) --dist loadfile
+# What `make test` adds to the embedded pass's environment (leaving out the browser tests).
+EMBEDDED_ENV ?=
 
 .PHONY: install run test typecheck test-embedded test-services test-quick lint messages clean
 
@@ -42,7 +44,11 @@ run: install
 	$(BIN)/daphne -b $(HOST) -p $(PORT) whistclub.asgi:application
 
 # ruff and mypy first: a lint or type error stops the run before the minutes of the two passes.
-test: install lint typecheck test-embedded test-services
+# The browser tests run once, in the PostgreSQL + Redis pass (the stack a club's site runs on:
+# marker browser, tests/conftest.py); `make test-embedded` alone runs them too.
+test: install lint typecheck
+	$(MAKE) test-embedded EMBEDDED_ENV=WHISTCLUB_LEAVE_OUT_BROWSER_TESTS=1
+	$(MAKE) test-services
 
 # Types: strict on the engines, gradual elsewhere ([tool.mypy] in pyproject.toml).
 typecheck: install
@@ -50,14 +56,15 @@ typecheck: install
 
 test-embedded: install
 	@echo "== Pass 1: SQLite + in-memory channel layer =="
-	env -u DATABASE_URL -u REDIS_URL HYPOTHESIS_PROFILE=full \
+	env -u DATABASE_URL -u REDIS_URL HYPOTHESIS_PROFILE=full $(EMBEDDED_ENV) \
 	  $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # The engines' tests (marker engine) touch no service: pass 2 leaves them out (tests/conftest.py).
+# Its property tests draw the quick profile's few examples: the embedded pass draws the many.
 test-services: install
 	@echo "== Pass 2: PostgreSQL + Redis =="
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) WHISTCLUB_REQUIRE_SERVICES=1 \
-	  HYPOTHESIS_PROFILE=full $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+	  HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # A few minutes: no browser, server, process or load test (marker slow), and each property
 # test draws a few examples (the quick Hypothesis profile, tests/conftest.py).

@@ -19,13 +19,25 @@ def pytest_report_header(config):
     return f"whistclub: database={database['ENGINE'].rsplit('.', 1)[-1]} channel_layer={layer}"
 
 
+# A test that drives Chromium asks for one of these (tests/e2e/conftest.py).
+BROWSER_FIXTURES = {"browser", "new_page"}
+
+
 def pytest_collection_modifyitems(config, items):
     """The engines' and computer players' tests (tests/games/rules/), and the events' pure
     modules' (tests/events/test_pairing.py, test_scoring.py, test_deals.py), touch neither the
     database nor a channel layer (pytest-django refuses them the database): marked
     ``engine``, they run in the embedded pass only -- on PostgreSQL + Redis they would prove
-    nothing new.  Deselected here rather than by a ``-m`` of the Makefile, so that a
-    developer's own ``-m`` still combines with it."""
+    nothing new.
+
+    The tests that drive Chromium are marked ``browser``.  ``make test`` runs them once, in the
+    PostgreSQL + Redis pass, the stack a club's site runs on (WHISTCLUB_LEAVE_OUT_BROWSER_TESTS
+    in its embedded pass): what they look at is the page, which the database under it does not
+    change, and they are a third of the embedded pass's minutes.  ``make test-embedded`` alone
+    runs them too.
+
+    Deselected here rather than by a ``-m`` of the Makefile, so that a developer's own ``-m``
+    still combines with it."""
     from pathlib import Path
 
     here = Path(__file__).parent
@@ -33,12 +45,18 @@ def pytest_collection_modifyitems(config, items):
     pure_files = {here / "events" / name
                   for name in ("test_pairing.py", "test_scoring.py", "test_deals.py")}
     services = os.environ.get("WHISTCLUB_REQUIRE_SERVICES") == "1"
+    browsers_left_out = os.environ.get("WHISTCLUB_LEAVE_OUT_BROWSER_TESTS") == "1"
     kept, left_out = [], []
     for item in items:
         path = Path(str(item.path))
         if path in pure_files or any(folder in path.parents for folder in pure):
             item.add_marker(pytest.mark.engine)
             if services:
+                left_out.append(item)
+                continue
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+            if browsers_left_out:
                 left_out.append(item)
                 continue
         kept.append(item)

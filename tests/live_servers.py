@@ -55,32 +55,64 @@ def free_port() -> int:
 
 
 class ServerDatabase:
-    """A database of its own for server processes, dropped afterwards."""
+    """A database of its own for server processes, dropped afterwards.
 
-    def __init__(self, tmp_dir: Path):
+    ``ServerDatabase.migrated(folder)`` gives one with every migration applied, copied from a
+    database this test process migrated once (SQLite's backup of a file; PostgreSQL's
+    ``CREATE DATABASE ... TEMPLATE``): ``manage.py migrate`` takes seconds, a copy a moment,
+    and a pass makes a few dozen of these."""
+
+    _template: ServerDatabase | None = None  # this test process's migrated database
+
+    def __init__(self, tmp_dir: Path, template: ServerDatabase | None = None):
         db = settings.DATABASES["default"]
         self._drop = None
         # The servers of this database share its tables through Redis, and no other's:
         # every database's first table is number 1.
         self.channel_prefix = f"asgi-{uuid.uuid4().hex[:8]}"
         if db["ENGINE"] != "django.db.backends.postgresql":
-            self.url = f"sqlite:///{tmp_dir / f'server-{uuid.uuid4().hex[:6]}.sqlite3'}"
+            self.path = tmp_dir / f"server-{uuid.uuid4().hex[:6]}.sqlite3"
+            self.url = f"sqlite:///{self.path}"
+            if template is not None:
+                import sqlite3
+
+                # the backup API: a whole copy, also of what is still in the write-ahead log
+                with sqlite3.connect(template.path) as source, \
+                        sqlite3.connect(self.path) as copy:
+                    source.backup(copy)
             return
         import psycopg
 
-        name = f"whistclub_live_{uuid.uuid4().hex[:8]}"
+        self.name = f"whistclub_live_{uuid.uuid4().hex[:8]}"
         admin = {"host": db["HOST"], "port": db["PORT"] or 5432, "user": db["USER"],
                  "password": db["PASSWORD"] or None, "dbname": "postgres", "autocommit": True}
         with psycopg.connect(**admin) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            copied = f' TEMPLATE "{template.name}"' if template is not None else ""
+            conn.execute(f'CREATE DATABASE "{self.name}"{copied}')
 
         def drop():
             with psycopg.connect(**admin) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                conn.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
         self._drop = drop
         password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-        self.url = f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT'] or 5432}/{name}"
+        self.url = (f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT'] or 5432}/"
+                    f"{self.name}")
+
+    @classmethod
+    def migrated(cls, tmp_dir: Path) -> ServerDatabase:
+        """A new database with every migration applied (no server may use the template)."""
+        if cls._template is None:
+            import atexit
+            import tempfile
+
+            folder = tempfile.mkdtemp(prefix="whistclub-template-")
+            template = cls(Path(folder))
+            template.manage("migrate", "--noinput", "-v0")
+            atexit.register(template.drop)
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+            cls._template = template
+        return cls(tmp_dir, template=cls._template)
 
     def env(self, **extra) -> dict:
         env = {**os.environ, "DATABASE_URL": self.url, "DEBUG": "1", "COMPUTER_DELAY_SECONDS": "0",

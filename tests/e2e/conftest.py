@@ -24,8 +24,7 @@ def live_server_url(tmp_path_factory):
         pytest.fail("Debian's chromium is not installed (apt-get install chromium); "
                     ".ci/run installs it")
     folder = tmp_path_factory.mktemp("e2e")
-    database = ServerDatabase(folder)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(folder)
     # One server for every test of the session, and the tests leave tables mid-hand. Were the
     # people of those tables marked away, a computer would take over after the grace period and
     # play the rest of each match on the server's one database thread (computer players act at
@@ -188,8 +187,7 @@ def demo_server(tmp_path_factory):
     """A server of its own with the demo club (``manage.py load_demo``): its evenings
     (tables, club, evening id, season id), an open Solo table, an evening next week."""
     folder = tmp_path_factory.mktemp("e2e-demo")
-    database = ServerDatabase(folder)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(folder)
     database.manage("load_demo")
     facts = {"evenings": []}
     for line in database.shell(DEMO_FACTS).splitlines():

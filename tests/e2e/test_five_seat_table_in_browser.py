@@ -39,8 +39,7 @@ def five_server(tmp_path_factory):
     """A server of its own with the demo club, its Solo league drawing five-seat tables and
     one such table, without a deal, on tomorrow's evening."""
     folder = tmp_path_factory.mktemp("e2e-five")
-    database = ServerDatabase(folder)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(folder)
     database.manage("load_demo")
     facts = {}
     for line in database.shell(FIVE_SEAT_TABLE).splitlines():

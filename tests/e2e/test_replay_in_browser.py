@@ -43,8 +43,7 @@ print(table.pk)
 @pytest.fixture(scope="module")
 def replay_url(tmp_path_factory):
     folder = tmp_path_factory.mktemp("e2e-replay")
-    database = ServerDatabase(folder)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(folder)
     table_id = int(database.shell(MAKE_HAND).strip().splitlines()[-1])
     server = DaphneServer(database, folder / "daphne.log").start()
     yield f"{server.url}/tables/{table_id}/hands/1/"

@@ -34,8 +34,7 @@ SAMPLER = """() => {
 @pytest.fixture(scope="module")
 def paused_server_url(tmp_path_factory):
     folder = tmp_path_factory.mktemp("e2e-pause")
-    database = ServerDatabase(folder)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(folder)
     server = DaphneServer(database, folder / "daphne.log",
                           TRICK_PAUSE_SECONDS=str(PAUSE)).start()
     yield server.url

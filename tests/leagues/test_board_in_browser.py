@@ -19,8 +19,7 @@ TABLET_UPRIGHT = {"width": 768, "height": 1024}
 @pytest.fixture(scope="module")
 def club_night(tmp_path_factory):
     folder = tmp_path_factory.mktemp("board")
-    database = ServerDatabase(folder)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(folder)
     out = database.shell("from tests.leagues.club_night import build; print(build())")
     line = next(x for x in out.splitlines() if x.startswith("club_night "))
     _, slug, evening_id, _organiser = line.split()

@@ -5,8 +5,7 @@ from tests.live_servers import DaphneServer, ServerDatabase
 
 @pytest.fixture
 def server_database(tmp_path):
-    database = ServerDatabase(tmp_path)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(tmp_path)
     yield database
     database.drop()
 

@@ -159,8 +159,7 @@ def test_a_real_server_locks_out_and_shows_the_page(tmp_path):
 
     from tests.live_servers import DaphneServer, ServerDatabase
 
-    database = ServerDatabase(tmp_path)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(tmp_path)
     database.shell("from django.contrib.auth import get_user_model; "
                    f"get_user_model().objects.create_user('martha', 'm@example.org', '{PASSWORD}')")
     server = DaphneServer(database, tmp_path / "daphne.log").start()

@@ -112,8 +112,7 @@ async def test_a_real_server_checks_the_origin_of_its_sockets(tmp_path):
 
     from tests.live_servers import DaphneServer, ServerDatabase, free_port
 
-    database = ServerDatabase(tmp_path)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(tmp_path)
     server = DaphneServer(database, tmp_path / "daphne.log").start()
     try:
         url = f"{server.ws_url}/ws/lobby/"

@@ -182,8 +182,7 @@ def test_a_real_server_refuses_a_huge_multipart_body_and_its_memory_stays_put(tm
     from tests.live_servers import DaphneServer, ServerDatabase
 
     body_mib = 50
-    database = ServerDatabase(tmp_path)
-    database.manage("migrate", "--noinput", "-v0")
+    database = ServerDatabase.migrated(tmp_path)
     server = DaphneServer(database, tmp_path / "daphne.log").start()
     try:
         # A form within the cap, sent as multipart, still reaches the login view whole: the
