@@ -35,6 +35,22 @@ def refused(request, *checks: Callable[[], None]) -> bool:
     return False
 
 
+def changes_a_table(get_table: Callable[..., tuple[Any, Any]], *need: str):
+    """A view that changes an evening's table: ``get_table`` (one of ``access``'s, with
+    ``need`` when it takes one) says who may, and a table of a closed season is refused in words,
+    back to the table's page.  The view is called with the access and the table in place of the
+    club's slug and the table's id."""
+    def decorate(view):
+        @wraps(view)
+        def changing(request, slug, table_id, **kwargs):
+            access, table = get_table(request, slug, table_id, *need)
+            if closed(request, table.evening.season):
+                return redirect(table)
+            return view(request, access, table, **kwargs)
+        return changing
+    return decorate
+
+
 def made(request, change: Callable[[], Any], said: str | Callable[[Any], str]) -> bool:
     """Makes ``change`` (a write through ``edits`` or a model, which raises EntryError to
     refuse and then changes nothing) and says what came of it: the refusal, or ``said`` (a
