@@ -31,13 +31,20 @@ from leagues.models import (
     OnlineFixture,
     ResultChange,
 )
-from leagues.views.common import changes_a_table, closed, form_page, made, refused
+from leagues.views.common import (
+    changes_a_table,
+    changes_an_evening,
+    closed,
+    form_page,
+    made,
+    refused,
+)
 
 
 @login_required
-def table_create(request, slug, evening_id):
-    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season) or refused(request, evening.refuse_if_cancelled):
+@changes_an_evening
+def table_create(request, access, evening):
+    if refused(request, evening.refuse_if_cancelled):
         return redirect(evening)
     form = _table_form(access, evening, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -71,11 +78,9 @@ def table_edit(request, access, table):
 
 
 @login_required
-def table_delete(request, slug, table_id):
-    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+@changes_a_table(acl.get_table, acl.ORGANISER)
+def table_delete(request, access, table):
     evening = table.evening
-    if closed(request, evening.season):
-        return redirect(table)
     if request.method == "POST":
         deleted = made(request, lambda: edits.delete_table(table, request.user),
                        _("Table %(number)s is deleted.") % {"number": table.number})
