@@ -1,6 +1,6 @@
-"""What the leagues' pages share: the messages they say, a refusal said instead of a change (and the
-views that change a row of a season, a closed one refused),
-the plain form page (and the one that adds a row), and the answer of an SVG chart."""
+"""What the leagues' pages share: the messages they say, a refusal said instead of a change,
+the views that change a row of a season (a closed one refused), the plain form page (and the one
+that adds a row), and the answer of an SVG chart."""
 
 from __future__ import annotations
 
