@@ -12,7 +12,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.formats import date_format
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import registry
 from games.forms import rule_changes_in_words
@@ -230,12 +230,7 @@ def describe_change(league, change, who: str, names: list[str]) -> dict:
         facts = after if action == "substitute" else before
         params = {"name": facts.get("name", ""), "seat": facts.get("replaces", ""),
                   "number": facts.get("from"), "who": who}
-        if action == "substitute":
-            headline = _("%(name)s takes the seat of %(seat)s from deal %(number)s, by "
-                         "%(who)s") % params
-        else:
-            headline = _("%(name)s taken back as a substitute from deal %(number)s, by "
-                         "%(who)s") % params
+        headline = _HEADLINES[action] % params
         details.append(seat_spells_line(after.get("seat") or []))
         return {"headline": headline, "details": [d for d in details if d]}
     elif action == "import":
@@ -605,6 +600,40 @@ def _invite_headline(action: str, before: dict, after: dict) -> str:
              "link") % params
 
 
+# The headlines of the changes that share their facts with a sibling (a deletion and its
+# restoring, a pair's four changes, ...): the branch that reads the facts picks one of these, so
+# each sibling is a line here rather than a branch of its own.  Keyed by the action, or by the
+# action and what the change says it did.
+_HEADLINES = {
+    "substitute": gettext_lazy("%(name)s takes the seat of %(seat)s from deal %(number)s, by "
+                               "%(who)s"),
+    "unsub": gettext_lazy("%(name)s taken back as a substitute from deal %(number)s, by "
+                          "%(who)s"),
+    ("member_add", True): gettext_lazy("%(name)s added as an organiser by %(who)s"),
+    ("member_add", False): gettext_lazy("%(name)s added by %(who)s"),
+    ("member_role", True): gettext_lazy("%(name)s made an organiser by %(who)s"),
+    ("member_role", False): gettext_lazy("%(name)s is no longer an organiser, changed by "
+                                         "%(who)s"),
+    "pair_add": gettext_lazy("Pair %(pair)s registered for %(season)s (%(league)s) by %(who)s"),
+    "pair_edit": gettext_lazy("Pair %(pair)s of %(season)s (%(league)s) changed by %(who)s"),
+    "pair_retire": gettext_lazy("Pair %(pair)s of %(season)s (%(league)s) retired by %(who)s"),
+    "pair_return": gettext_lazy("Pair %(pair)s of %(season)s (%(league)s) brought back by "
+                                "%(who)s"),
+    "deal_delete": gettext_lazy("Deal %(deal)s of table %(table)s, %(date)s (%(league)s), "
+                                "deleted by %(who)s"),
+    "deal_restore": gettext_lazy("Deal %(deal)s of table %(table)s, %(date)s (%(league)s), "
+                                 "restored by %(who)s"),
+    ("board_link", "removed"): gettext_lazy("Board link of %(date)s (%(league)s) removed by "
+                                            "%(who)s"),
+    ("board_link", "replaced"): gettext_lazy("Board link of %(date)s (%(league)s) replaced by "
+                                             "%(who)s"),
+    ("board_link", "made"): gettext_lazy("Board link of %(date)s (%(league)s) made by %(who)s"),
+    "evening_cancel": gettext_lazy("Evening of %(date)s (%(league)s) cancelled by %(who)s"),
+    "evening_uncancel": gettext_lazy("Evening of %(date)s (%(league)s) brought back by "
+                                     "%(who)s"),
+}
+
+
 def describe_club_change(change, who: str, show_addresses: bool = False) -> dict:
     """One change to the club, its fixtures or people in the reader's words: ``headline``
     ("Evening of 7 Jan 2030 (Tuesday Solo) deleted by Olga") and ``details`` ("Changed the
@@ -630,12 +659,10 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         headline = _("House rules of %(league)s changed by %(who)s") % {
             "league": before.get("league", ""), "who": who}
         details.extend(_house_rules_lines(before, after))
-    elif action == "member_add":
-        params = {"name": after.get("name", ""), "who": who}
-        if after.get("role") == "organiser":
-            headline = _("%(name)s added as an organiser by %(who)s") % params
-        else:
-            headline = _("%(name)s added by %(who)s") % params
+    elif action in ("member_add", "member_role"):
+        facts = after if action == "member_add" else before
+        headline = _HEADLINES[action, after.get("role") == "organiser"] % {
+            "name": facts.get("name", ""), "who": who}
     elif action == "member_email":
         headline, lines = _email_change(before, after, who, show_addresses)
         details.extend(lines)
@@ -736,12 +763,6 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
     elif action == "member_return":
         headline = _("%(name)s brought back from retirement by %(who)s") % {
             "name": before.get("name", ""), "who": who}
-    elif action == "member_role":
-        params = {"name": before.get("name", ""), "who": who}
-        if after.get("role") == "organiser":
-            headline = _("%(name)s made an organiser by %(who)s") % params
-        else:
-            headline = _("%(name)s is no longer an organiser, changed by %(who)s") % params
     elif action == "account_deleted":
         headline = _("The account of %(name)s on the site was deleted") % {
             "name": before.get("name", "")}
@@ -751,11 +772,10 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         facts = after if action == "pair_add" else before
         params = {"pair": facts.get("pair", ""), "season": facts.get("season", ""),
                   "league": facts.get("league", ""), "who": who}
+        headline = _HEADLINES[action] % params
         if action == "pair_add":
-            headline = _("Pair %(pair)s registered for %(season)s (%(league)s) by %(who)s") % params
             details.append(" & ".join(after.get("players") or []))
         elif action == "pair_edit":
-            headline = _("Pair %(pair)s of %(season)s (%(league)s) changed by %(who)s") % params
             if before.get("pair") != after.get("pair"):
                 details.append(_("Name: %(before)s → %(after)s") % {
                     "before": before.get("pair", ""), "after": after.get("pair", "")})
@@ -764,21 +784,14 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                     "before": " & ".join(before.get("players") or []),
                     "after": " & ".join(after.get("players") or [])})
         elif action == "pair_retire":
-            headline = _("Pair %(pair)s of %(season)s (%(league)s) retired by %(who)s") % params
             details.append(_("Kept in past matches and standings; no longer drawn."))
-        else:
-            headline = _("Pair %(pair)s of %(season)s (%(league)s) brought back by %(who)s") % params
     elif action in ("deal_delete", "deal_restore"):
         evening = before.get("evening") or {}
         params = {"deal": before.get("deal"), "table": before.get("table"),
                   "date": _day(evening.get("date")), "league": evening.get("league", ""),
                   "who": who}
-        if action == "deal_delete":
-            headline = _("Deal %(deal)s of table %(table)s, %(date)s (%(league)s), deleted by "
-                         "%(who)s") % params
-        else:
-            headline = _("Deal %(deal)s of table %(table)s, %(date)s (%(league)s), restored by "
-                         "%(who)s") % params
+        headline = _HEADLINES[action] % params
+        if action == "deal_restore":
             if before.get("deleted_as") not in (None, before.get("deal")):
                 details.append(_("It was deal %(number)s when it was deleted; it is back at "
                                  "its place on the sheet.") % {"number": before["deleted_as"]})
@@ -801,25 +814,21 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         params = {"date": _day(evening.get("date")), "league": evening.get("league", ""),
                   "who": who}
         done = after.get("done")
+        # made, or anything else (as it always read)
+        headline = _HEADLINES[action, done if done in ("removed", "replaced") else "made"] % params
         if done == "removed":
-            headline = _("Board link of %(date)s (%(league)s) removed by %(who)s") % params
             details.append(_("The venue's screen no longer opens the board through it."))
         elif done == "replaced":
-            headline = _("Board link of %(date)s (%(league)s) replaced by %(who)s") % params
             details.append(_("The previous link no longer works."))
-        else:
-            headline = _("Board link of %(date)s (%(league)s) made by %(who)s") % params
     elif action in ("evening_cancel", "evening_uncancel"):
         params = {"date": _day(before.get("date")), "league": before.get("league", ""),
                   "who": who}
+        headline = _HEADLINES[action] % params
         if action == "evening_cancel":
-            headline = _("Evening of %(date)s (%(league)s) cancelled by %(who)s") % params
             for table in before.get("tables") or []:
                 details.append(_("Drawn table %(number)s removed: %(players)s") % {
                     "number": table.get("number"),
                     "players": ", ".join(table.get("players") or [])})
-        else:
-            headline = _("Evening of %(date)s (%(league)s) brought back by %(who)s") % params
     elif action == "guest_add":
         evening = after.get("evening") or {}
         headline = _("%(name)s added as a guest for %(date)s (%(league)s) by %(who)s") % {

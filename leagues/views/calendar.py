@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from leagues import access as acl
 from leagues import history, season_calendar
 from leagues.forms import SeriesForm
 from leagues.models import EntryError
-from leagues.views.common import closed, say
+from leagues.views.common import changes_a_season, changes_an_evening, say
 
 
 def _initial(season) -> dict:
@@ -33,13 +32,11 @@ def _initial(season) -> dict:
 
 
 @login_required
-def evening_series(request, slug, season_id):
+@changes_a_season
+def evening_series(request, access, season):
     """Organisers: a series of evenings.  "Show the dates" previews them, each a box to untick
     (a holiday); "Create N evenings" saves the ticked ones (days with an evening already are
     left as they are)."""
-    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
-    if closed(request, season):
-        return redirect(season)
     form = SeriesForm(request.POST or None, initial=_initial(season))
     preview = None
     if request.method == "POST" and form.is_valid():
@@ -79,12 +76,10 @@ def evening_series(request, slug, season_id):
 
 
 @login_required
-def evening_cancel(request, slug, evening_id):
+@changes_an_evening
+def evening_cancel(request, access, evening):
     """Organisers: a page that says what cancelling does, then the cancellation (and the
     members told, when the box stays ticked)."""
-    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season):
-        return redirect(evening)
     if request.method == "POST":
         try:
             removed = season_calendar.cancel_evening(evening, request.user)
@@ -113,10 +108,8 @@ def evening_cancel(request, slug, evening_id):
 
 @login_required
 @require_POST
-def evening_uncancel(request, slug, evening_id):
-    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season):
-        return redirect(evening)
+@changes_an_evening
+def evening_uncancel(request, access, evening):
     try:
         season_calendar.bring_back(evening, request.user)
     except EntryError as exc:

@@ -1,10 +1,12 @@
 """What the leagues' pages share: the messages they say, a refusal said instead of a change,
-the plain form page (and the one that adds a row), and the answer of an SVG chart."""
+the views that change a row of a season (a closed one refused), the plain form page (and the one
+that adds a row), and the answer of an SVG chart."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import partial, wraps
+from operator import attrgetter
 from typing import Any
 
 from csp.decorators import csp_update
@@ -12,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
+from leagues import access as acl
 from leagues.models import EntryError
 from whistclub.replicas import reads_from_replica
 
@@ -33,6 +36,38 @@ def refused(request, *checks: Callable[[], None]) -> bool:
             messages.error(request, exc.message)
             return True
     return False
+
+
+def _refusing_closed(get_row: Callable[..., tuple[Any, Any]], row_id: str,
+                     season_of: Callable[[Any], Any]):
+    """The decorator of the views that change a row of a season (the season itself, an evening,
+    a table): ``get_row`` says who may, and a row of a closed season is refused in words, back to
+    the row's page.  The view is called with the access and the row in place of the club's slug
+    and the row's id (the URL's keyword ``row_id``)."""
+    def decorate(view):
+        @wraps(view)
+        def changing(request, slug, **kwargs):
+            access, row = get_row(request, slug, kwargs.pop(row_id))
+            if closed(request, season_of(row)):
+                return redirect(row)
+            return view(request, access, row, **kwargs)
+        return changing
+    return decorate
+
+
+def changes_a_table(get_table: Callable[..., tuple[Any, Any]], *need: str):
+    """A view that changes an evening's table: ``get_table`` (one of ``access``'s, with
+    ``need`` when it takes one) says who may; a table of a closed season is refused."""
+    def get(request, slug, table_id):
+        return get_table(request, slug, table_id, *need)
+    return _refusing_closed(get, "table_id", lambda table: table.evening.season)
+
+
+# Views of the organisers that change an evening, or add to a season; closed seasons refused.
+changes_an_evening = _refusing_closed(partial(acl.get_evening, need=acl.ORGANISER),
+                                      "evening_id", attrgetter("season"))
+changes_a_season = _refusing_closed(partial(acl.get_season, need=acl.ORGANISER),
+                                    "season_id", lambda season: season)
 
 
 def made(request, change: Callable[[], Any], said: str | Callable[[Any], str]) -> bool:

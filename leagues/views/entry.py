@@ -31,13 +31,20 @@ from leagues.models import (
     OnlineFixture,
     ResultChange,
 )
-from leagues.views.common import closed, form_page, made, refused
+from leagues.views.common import (
+    changes_a_table,
+    changes_an_evening,
+    closed,
+    form_page,
+    made,
+    refused,
+)
 
 
 @login_required
-def table_create(request, slug, evening_id):
-    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season) or refused(request, evening.refuse_if_cancelled):
+@changes_an_evening
+def table_create(request, access, evening):
+    if refused(request, evening.refuse_if_cancelled):
         return redirect(evening)
     form = _table_form(access, evening, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -56,10 +63,8 @@ def _table_form(access, evening, data, table=None):
 
 
 @login_required
-def table_edit(request, slug, table_id):
-    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
-    if closed(request, table.evening.season):
-        return redirect(table)
+@changes_a_table(acl.get_table, acl.ORGANISER)
+def table_edit(request, access, table):
     form = _table_form(access, table.evening, request.POST or None, table)
     if request.method == "POST" and form.is_valid():
         seats, pairs = form.who_sits()
@@ -73,11 +78,9 @@ def table_edit(request, slug, table_id):
 
 
 @login_required
-def table_delete(request, slug, table_id):
-    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
+@changes_a_table(acl.get_table, acl.ORGANISER)
+def table_delete(request, access, table):
     evening = table.evening
-    if closed(request, evening.season):
-        return redirect(table)
     if request.method == "POST":
         deleted = made(request, lambda: edits.delete_table(table, request.user),
                        _("Table %(number)s is deleted.") % {"number": table.number})
@@ -253,11 +256,9 @@ def _online_context(request, access, table, fixture) -> dict:
 
 
 @login_required
-def online_start(request, slug, table_id):
+@changes_a_table(acl.get_table, acl.ORGANISER)
+def online_start(request, access, table):
     """Organisers' "Play this table online": a private online table with the house rules."""
-    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
-    if closed(request, table.evening.season):
-        return redirect(table)
     # Not ``request.POST or None``: a form of checkboxes only may well post nothing at all.
     form = OnlineTableForm(table, table.seat_members(),
                            request.POST if request.method == "POST" else None)
@@ -372,12 +373,10 @@ def deal_delete(request, slug, table_id, number):
 
 @login_required
 @require_POST
-def deal_restore(request, slug, table_id, change_id):
+@changes_a_table(acl.get_table, acl.ORGANISER)
+def deal_restore(request, access, table, change_id):
     """Undoes a deal's deletion: the deal back as it was (from the table's page right after the
     deletion, or from the deletion's line in the club's history)."""
-    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
-    if closed(request, table.evening.season):
-        return redirect(table)
     made(request, lambda: table.restore_deal(change_id, request.user),
          lambda deal: _("Deal %(number)s restored.") % {"number": deal.number})
     return redirect(table)
@@ -385,10 +384,8 @@ def deal_restore(request, slug, table_id, change_id):
 
 @login_required
 @require_POST
-def totals(request, slug, table_id):
-    access, table = acl.get_table_for_entry(request, slug, table_id)
-    if closed(request, table.evening.season):
-        return redirect(table)
+@changes_a_table(acl.get_table_for_entry)
+def totals(request, access, table):
     if request.POST.get("clear"):
         if not access.is_organiser:
             raise PermissionDenied
@@ -415,10 +412,8 @@ def totals(request, slug, table_id):
 
 @login_required
 @require_POST
-def table_confirm(request, slug, table_id):
-    access, table = acl.get_table_for_confirming(request, slug, table_id)
-    if closed(request, table.evening.season):
-        return redirect(table)
+@changes_a_table(acl.get_table_for_confirming)
+def table_confirm(request, access, table):
     try:
         done = table.confirm(request.user, access.member)
     except EntryError as exc:

@@ -34,14 +34,20 @@ from leagues.forms import (
 )
 from leagues.models import EntryError, Letter
 from leagues.views.board import board_address
-from leagues.views.common import adding_page, closed, form_page, made, refused, say
+from leagues.views.common import (
+    adding_page,
+    changes_a_season,
+    changes_an_evening,
+    form_page,
+    made,
+    refused,
+    say,
+)
 
 
 @login_required
-def evening_create(request, slug, season_id):
-    access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
-    if closed(request, season):
-        return redirect(season)
+@changes_a_season
+def evening_create(request, access, season):
     league = season.league  # a new evening starts with the league's rounds
     form = EveningForm(request.POST or None, initial={
         "rounds": league.rounds, "deals_per_round": league.deals_per_round})
@@ -112,10 +118,8 @@ def _rounds_context(access, evening, tables, credits) -> dict:
 
 
 @login_required
-def evening_edit(request, slug, evening_id):
-    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season):
-        return redirect(evening)
+@changes_an_evening
+def evening_edit(request, access, evening):
     form = EveningChangeForm(request.POST or None, instance=evening)
     if request.method == "POST" and form.is_valid():
         fields = {k: form.cleaned_data[k]
@@ -137,11 +141,9 @@ def evening_edit(request, slug, evening_id):
 
 
 @login_required
-def evening_delete(request, slug, evening_id):
-    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
+@changes_an_evening
+def evening_delete(request, access, evening):
     season = evening.season
-    if closed(request, season):
-        return redirect(evening)
     if request.method == "POST":
         deleted = made(request, lambda: edits.delete_evening(evening, request.user),
                        _("The evening is deleted."))
@@ -274,9 +276,9 @@ def attendance_row(request, slug, evening_id, member_id):
 
 @login_required
 @require_POST
-def evening_draw(request, slug, evening_id):
-    access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
-    if closed(request, evening.season) or refused(request, evening.refuse_if_cancelled):
+@changes_an_evening
+def evening_draw(request, access, evening):
+    if refused(request, evening.refuse_if_cancelled):
         return redirect(evening)
     again = bool(request.POST.get("again"))
     try:

@@ -13,7 +13,7 @@ from leagues import access as acl
 from leagues import guests
 from leagues.forms import GuestForm, SubstituteForm, first_error
 from leagues.models import EntryError
-from leagues.views.common import closed, made
+from leagues.views.common import changes_a_table, made
 
 
 @login_required
@@ -41,10 +41,8 @@ def guest_make_member(request, slug, member_id):
 
 @login_required
 @require_POST
-def substitute_add(request, slug, table_id):
-    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
-    if closed(request, table.evening.season):
-        return redirect(table)
+@changes_a_table(acl.get_table, acl.ORGANISER)
+def substitute_add(request, access, table):
     form = SubstituteForm(table, guests.offered_at(table.evening, access.club), request.POST)
     if not form.is_valid():
         messages.error(request, first_error(form))
@@ -65,10 +63,8 @@ def substitute_add(request, slug, table_id):
 
 @login_required
 @require_POST
-def substitute_remove(request, slug, table_id, substitute_id):
-    access, table = acl.get_table(request, slug, table_id, acl.ORGANISER)
-    if closed(request, table.evening.season):
-        return redirect(table)
+@changes_a_table(acl.get_table, acl.ORGANISER)
+def substitute_remove(request, access, table, substitute_id):
     made(request, lambda: guests.remove_substitute(table, substitute_id, request.user),
          _("The substitute is taken back: the seat's deals are again those of whoever played "
            "before."))
