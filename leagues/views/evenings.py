@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
@@ -64,7 +64,7 @@ def evening_detail(request, slug, evening_id):
         "access": access, "club": access.club, "evening": evening,
         "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
         "my_answer": "none" if mine is None else "yes" if mine.coming else "no",
-        "answers": ANSWER_BUTTONS,
+        "answers": MY_ANSWER_BUTTONS,
         "head_count": sum(1 for a in attendances if a.coming),
         "counts": evening.attendance_counts() if access.sees_members else None,
         "tables": tables,
@@ -188,6 +188,13 @@ def attendance(request, slug, evening_id):
 # The three answers, one tap each: the value posted, and the words of its button.
 ANSWER_BUTTONS = [("yes", gettext_lazy("Coming")), ("no", gettext_lazy("Not coming")),
                   ("none", gettext_lazy("No answer"))]
+
+
+# The same three, on a member's own answer ("Are you coming?"): in the first person where a
+# language says so ("Je viens", not "Vient").
+MY_ANSWER_BUTTONS = [("yes", pgettext_lazy("my own answer", "Coming")),
+                     ("no", pgettext_lazy("my own answer", "Not coming")),
+                     ("none", pgettext_lazy("my own answer", "No answer"))]
 
 
 def _answer(coming: bool | None) -> str:
