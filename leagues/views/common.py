@@ -10,7 +10,7 @@ from typing import Any
 from csp.decorators import csp_update
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 
 from leagues.models import EntryError
 from whistclub.replicas import reads_from_replica
@@ -53,18 +53,6 @@ def form_page(request, form, heading: str, club=None, **more) -> HttpResponse:
     there is one, the form; ``more`` is the page's other words (``intro``, ``submit``)."""
     return render(request, "leagues/form.html",
                   {"form": form, "heading": heading, "club": club, **more})
-
-
-def adding_page(request, form, heading: str, club, **above) -> HttpResponse:
-    """The plain form page (``form_page``) of a new row under another (``above``: its field
-    and that row, an evening's season); the new row's page once the form is valid."""
-    if request.method == "POST" and form.is_valid():
-        row = form.save(commit=False)
-        for field, value in above.items():
-            setattr(row, field, value)
-        row.save()
-        return redirect(row)
-    return form_page(request, form, heading, club)
 
 
 def closed(request, season) -> bool:

@@ -32,9 +32,9 @@ from leagues.forms import (
     EveningForm,
     first_error,
 )
-from leagues.models import EntryError, Letter
+from leagues.models import ClubChange, EntryError, Letter
 from leagues.views.board import board_address
-from leagues.views.common import adding_page, closed, form_page, made, refused, say
+from leagues.views.common import closed, form_page, made, refused, say
 
 
 @login_required
@@ -45,7 +45,19 @@ def evening_create(request, slug, season_id):
     league = season.league  # a new evening starts with the league's rounds
     form = EveningForm(request.POST or None, initial={
         "rounds": league.rounds, "deals_per_round": league.deals_per_round})
-    return adding_page(request, form, _("New evening"), access.club, season=season)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            evening = form.save(commit=False)
+            evening.season = season
+            evening.save()
+            # In the club's history as a series of one is.
+            ClubChange.record(access.club, request.user, "evenings_add", None, {
+                "season": season.name, "league": league.name,
+                "dates": [evening.date.isoformat()],
+                "time": evening.start_time.strftime("%H:%M") if evening.start_time else None,
+                "venue": evening.venue})
+        return redirect(evening)
+    return form_page(request, form, _("New evening"), access.club)
 
 
 def evening_detail(request, slug, evening_id):
