@@ -22,7 +22,7 @@ from django.utils import translation
 
 from leagues import history, scoring
 from leagues.board_events import evening_changed
-from leagues.models import Evening
+from leagues.models import Evening, EveningRound
 
 
 def on_table_saved(sender, instance, created=True, **kwargs) -> None:
@@ -60,7 +60,20 @@ def board_context(evening: Evening) -> dict:
         row["position"] = position
         row["shown"] = scoring.format_units(row["total"])
     return {"evening": evening, "league": evening.season.league, "round": current,
-            "tables": shown, "standings": rows, "any_result": any(r["tables"] for r in rows)}
+            "tables": shown, "sitting_out": _sitting_out(evening, current),
+            "standings": rows, "any_result": any(r["tables"] for r in rows)}
+
+
+def _sitting_out(evening: Evening, current: int | None) -> list:
+    """Who sits out the round shown, as it was drawn (members, or pairs): on the board, so that
+    nobody looks for their name among the tables in vain."""
+    if not current:
+        return []
+    drawn = EveningRound.objects.filter(evening=evening, number=current).prefetch_related(
+        "sitting_out", "pairs_sitting_out").first()
+    if drawn is None:
+        return []
+    return sorted([*drawn.sitting_out.all(), *drawn.pairs_sitting_out.all()], key=str)
 
 
 def render_board(evening_id: int, languages: set[str]) -> tuple[dict[str, str], Evening] | None:

@@ -297,8 +297,8 @@ class EveningForm(RoundsFieldsMixin, forms.ModelForm):
     class Meta:
         model = Evening
         fields = ["date", "start_time", "venue", "rounds", "deals_per_round"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}),
-                   "start_time": forms.TimeInput(attrs={"type": "time"})}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -335,15 +335,15 @@ class SeriesForm(forms.Form):
         label=gettext_lazy("How often"), coerce=int, initial=1,
         choices=[(1, gettext_lazy("every week")), (2, gettext_lazy("every other week"))])
     first = forms.DateField(label=gettext_lazy("From"),
-                            widget=forms.DateInput(attrs={"type": "date"}), error_messages={
+                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), error_messages={
                                 "required": gettext_lazy("Choose the first date."),
                                 "invalid": gettext_lazy("Choose the first date.")})
     last = forms.DateField(label=gettext_lazy("Until"),
-                           widget=forms.DateInput(attrs={"type": "date"}), error_messages={
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), error_messages={
                                "required": gettext_lazy("Choose the last date."),
                                "invalid": gettext_lazy("Choose the last date.")})
     start_time = forms.TimeField(label=gettext_lazy("Time"), required=False,
-                                 widget=forms.TimeInput(attrs={"type": "time"}))
+                                 widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
     venue = forms.CharField(label=gettext_lazy("Venue"), required=False,
                             max_length=Evening._meta.get_field("venue").max_length)
 

@@ -141,6 +141,14 @@ def add_substitute(table: EveningTable, seat: int, member: Member, from_deal: in
             table.substitutes.values_list("member_id", flat=True))
         if member.pk in playing:
             raise EntryError(_("%(name)s already plays at this table.") % {"name": member.name})
+        # The evening's other tables of the same round are played at the same time.
+        elsewhere = EveningTable.objects.filter(evening_id=table.evening_id, round=table.round)
+        elsewhere = elsewhere.exclude(pk=table.pk).filter(
+            Q(seats__member=member) | Q(substitutes__member=member)).order_by("number").first()
+        if elsewhere is not None:
+            raise EntryError(_("%(name)s plays at table %(number)s at the same time: choose "
+                               "someone who is not at a table.")
+                             % {"name": member.name, "number": elsewhere.number})
         if table.substitutes.filter(seat=seat, from_deal__gte=from_deal).exists():
             raise EntryError(_("Someone already takes this seat from deal %(number)s or later: "
                                "take them back first.") % {"number": from_deal})

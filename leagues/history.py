@@ -651,6 +651,14 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
     elif action == "club_edit":
         headline = _("Club settings changed by %(who)s") % {"who": who}
         details.extend(_club_settings_lines(before, after))
+    elif action == "league_create":
+        game = after.get("game", "")
+        headline = _("League %(league)s (%(game)s) created by %(who)s") % {
+            "league": after.get("league", ""), "who": who,
+            "game": registry.game(game).label if game in dict(registry.choices()) else game}
+    elif action == "season_create":
+        headline = _("Season %(season)s of %(league)s started by %(who)s") % {
+            "season": after.get("season", ""), "league": after.get("league", ""), "who": who}
     elif action == "league_edit":
         headline = _("League %(league)s changed by %(who)s") % {
             "league": before.get("league", ""), "who": who}

@@ -62,7 +62,9 @@ def create_series(season: Season, dates: list[datetime.date], start_time, venue:
             pk=season.pk)
         season.refuse_if_closed()
         taken = taken_dates(season, dates)
-        new = [Evening(season=season, date=day, start_time=start_time, venue=venue)
+        league = season.league  # each evening starts with the league's rounds, as one made alone
+        new = [Evening(season=season, date=day, start_time=start_time, venue=venue,
+                       rounds=league.rounds, deals_per_round=league.deals_per_round)
                for day in sorted(set(dates)) if day not in taken]
         Evening.objects.bulk_create(new)  # sends no save signal: the season's page lists them
         results_version.bump(Season.objects.filter(pk=season.pk))

@@ -90,18 +90,6 @@ def form_page(request, form, heading: str, club=None, **more) -> HttpResponse:
                   {"form": form, "heading": heading, "club": club, **more})
 
 
-def adding_page(request, form, heading: str, club, **above) -> HttpResponse:
-    """The plain form page (``form_page``) of a new row under another (``above``: its field
-    and that row, an evening's season); the new row's page once the form is valid."""
-    if request.method == "POST" and form.is_valid():
-        row = form.save(commit=False)
-        for field, value in above.items():
-            setattr(row, field, value)
-        row.save()
-        return redirect(row)
-    return form_page(request, form, heading, club)
-
-
 def closed(request, season) -> bool:
     """Says so and returns True when the season is closed (nothing in it changes any more)."""
     return refused(request, season.refuse_if_closed)

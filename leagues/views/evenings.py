@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
@@ -32,10 +32,9 @@ from leagues.forms import (
     EveningForm,
     first_error,
 )
-from leagues.models import EntryError, Letter
+from leagues.models import ClubChange, EntryError, Letter
 from leagues.views.board import board_address
 from leagues.views.common import (
-    adding_page,
     changes_a_season,
     changes_an_evening,
     form_page,
@@ -51,7 +50,19 @@ def evening_create(request, access, season):
     league = season.league  # a new evening starts with the league's rounds
     form = EveningForm(request.POST or None, initial={
         "rounds": league.rounds, "deals_per_round": league.deals_per_round})
-    return adding_page(request, form, _("New evening"), access.club, season=season)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            evening = form.save(commit=False)
+            evening.season = season
+            evening.save()
+            # In the club's history as a series of one is.
+            ClubChange.record(access.club, request.user, "evenings_add", None, {
+                "season": season.name, "league": league.name,
+                "dates": [evening.date.isoformat()],
+                "time": evening.start_time.strftime("%H:%M") if evening.start_time else None,
+                "venue": evening.venue})
+        return redirect(evening)
+    return form_page(request, form, _("New evening"), access.club)
 
 
 def evening_detail(request, slug, evening_id):
@@ -70,7 +81,7 @@ def evening_detail(request, slug, evening_id):
         "access": access, "club": access.club, "evening": evening,
         "league": evening.season.league, "attendances": attendances, "my_attendance": mine,
         "my_answer": "none" if mine is None else "yes" if mine.coming else "no",
-        "answers": ANSWER_BUTTONS,
+        "answers": MY_ANSWER_BUTTONS,
         "head_count": sum(1 for a in attendances if a.coming),
         "counts": evening.attendance_counts() if access.sees_members else None,
         "tables": tables,
@@ -190,6 +201,13 @@ def attendance(request, slug, evening_id):
 # The three answers, one tap each: the value posted, and the words of its button.
 ANSWER_BUTTONS = [("yes", gettext_lazy("Coming")), ("no", gettext_lazy("Not coming")),
                   ("none", gettext_lazy("No answer"))]
+
+
+# The same three, on a member's own answer ("Are you coming?"): in the first person where a
+# language says so ("Je viens", not "Vient").
+MY_ANSWER_BUTTONS = [("yes", pgettext_lazy("my own answer", "Coming")),
+                     ("no", pgettext_lazy("my own answer", "Not coming")),
+                     ("none", pgettext_lazy("my own answer", "No answer"))]
 
 
 def _answer(coming: bool | None) -> str:

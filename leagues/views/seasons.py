@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -12,9 +13,9 @@ from games.forms import rules_in_words
 from leagues import access as acl
 from leagues import charts, edits, exports, history
 from leagues.forms import CloseSeasonForm, HouseRulesForm, LeagueForm, PartnershipForm, SeasonForm
-from leagues.models import EntryError
+from leagues.models import ClubChange, EntryError
 from leagues.standings import KEPT_FOR, kept_key, shown_standings
-from leagues.views.common import adding_page, chart_view, form_page, made
+from leagues.views.common import chart_view, form_page, made
 from whistclub.replicas import reads_from_replica
 
 
@@ -23,9 +24,12 @@ def league_create(request, slug):
     access = acl.get_club_for_organiser(request, slug)
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        league = form.save(commit=False)
-        league.club = access.club
-        league.save()
+        with transaction.atomic():
+            league = form.save(commit=False)
+            league.club = access.club
+            league.save()
+            ClubChange.record(access.club, request.user, "league_create", None,
+                              {"league": league.name, "game": league.game})
         messages.success(request, _("League created. Check its house rules."))
         return redirect("leagues:league_rules", slug, league.pk)
     return form_page(request, form, _("New league"), access.club)
@@ -73,7 +77,15 @@ def league_rules(request, slug, league_id):
 def season_create(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = SeasonForm(request.POST or None)
-    return adding_page(request, form, _("New season"), access.club, league=league)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            season = form.save(commit=False)
+            season.league = league
+            season.save()
+            ClubChange.record(access.club, request.user, "season_create", None,
+                              {"season": season.name, "league": league.name})
+        return redirect(season)
+    return form_page(request, form, _("New season"), access.club)
 
 
 @reads_from_replica

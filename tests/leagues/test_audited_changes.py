@@ -116,6 +116,25 @@ def test_a_new_club_starts_its_history_with_its_first_organiser(as_organiser):
 # -- the club and its leagues ----------------------------------------------------------------
 
 
+def test_a_new_league_its_seasons_and_an_evening_are_in_the_history(as_organiser, club):
+    as_organiser.post(club_url(club, "leagues/new/"), {
+        "name": "Monday Solo", "game": "solo_whist", "ranking": "total", "best_evenings": 6,
+        "min_evenings": 0, "points_for_win": 2, "points_for_loss": 0,
+        "tie_break": "difference", "rounds": 1})
+    league = League.objects.get(club=club, name="Monday Solo")
+    assert newest(as_organiser, club) == "League Monday Solo (Solo Whist) created by olga"
+    assert newest(as_organiser, club, "fr") == ("Ligue Monday Solo (Solo Whist) créée par "
+                                                "olga")
+    as_organiser.post(club_url(club, f"leagues/{league.pk}/seasons/new/"),
+                      {"name": "Spring", "draw": "random"})
+    season = Season.objects.get(league=league, name="Spring")
+    assert newest(as_organiser, club) == "Season Spring of Monday Solo started by olga"
+    as_organiser.post(club_url(club, f"seasons/{season.pk}/evenings/new/"), {
+        "date": "2030-03-04", "start_time": "20:00", "venue": "The Swan"})
+    assert season.evenings.count() == 1
+    assert newest(as_organiser, club).startswith("1 evening of Monday Solo (Spring) added by olga")
+
+
 def test_renaming_the_club_and_changing_who_sees_it_are_in_the_history(as_organiser, club):
     as_organiser.post(club_url(club, "edit/"), {"name": "The Crown", "description": "",
                                                 "is_public": "on"})

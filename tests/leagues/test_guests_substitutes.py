@@ -186,6 +186,25 @@ def test_someone_at_the_table_cannot_substitute(as_organiser, sub_table, organis
     assert not table.substitutes.exists()
 
 
+def test_someone_at_another_table_of_the_round_cannot_substitute(as_organiser, sub_table,
+                                                                 organiser, solo_evening):
+    table, sam = sub_table
+    others = add_members(organiser.club, ["Quinn", "Rita", "Stan"])
+    other_table = make_solo_table(solo_evening, [sam, *others], number=2)
+    enter(table, [solo("solo", 0, 5)])
+    response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
+        "seat": "0", "member": sam.pk, "from_deal": "2"}, follow=True)
+    text = html.unescape(response.content.decode())
+    assert "Sam plays at table 2 at the same time" in text
+    assert not table.substitutes.exists()
+    # A table of another round is not played at the same time: Sam may take the seat.
+    other_table.round = 2
+    other_table.save()
+    as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
+        "seat": "0", "member": sam.pk, "from_deal": "2"})
+    assert table.substitutes.filter(member=sam).exists()
+
+
 def test_a_match_takes_no_substitute(as_organiser, bid_table, organiser):
     sam, = add_members(organiser.club, ["Sam"])
     from leagues import guests

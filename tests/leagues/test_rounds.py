@@ -354,3 +354,13 @@ def test_nobody_sits_in_the_same_seat_in_the_next_round(as_organiser, evening_in
             seats.setdefault(seat.member_id, {})[table.round] = seat.seat
     both = {member: by_round for member, by_round in seats.items() if len(by_round) == 2}
     assert both and all(by_round[1] != by_round[2] for by_round in both.values())
+
+
+def test_the_board_names_who_sits_out_the_round_shown(as_organiser, evening_in_rounds):
+    evening = evening_in_rounds  # ten players: two sit out each round
+    draw_round(as_organiser, evening, 1)
+    draw_round(as_organiser, evening, 2)
+    out = EveningRound.objects.get(evening=evening, number=2).sitting_out.all()
+    board = text(as_organiser.get(url(evening, "board/")).content.decode())
+    assert "Round 2 of 3" in board
+    assert f"Sitting out: {', '.join(sorted(str(m) for m in out))}" in board

@@ -66,6 +66,28 @@ def test_creating_the_series_saves_the_ticked_dates_at_the_time_and_venue(as_org
     assert "20:00 · The Red Lion" in text
 
 
+def test_the_series_evenings_start_with_the_league_s_rounds(as_organiser, solo_season):
+    league = solo_season.league
+    league.rounds, league.deals_per_round = 3, 8
+    league.save()
+    as_organiser.post(series_url(solo_season), {**SERIES, "create": "1",
+                                                "date": ["2030-01-10", "2030-01-17"]})
+    assert {(e.rounds, e.deals_per_round) for e in solo_season.evenings.all()} == {(3, 8)}
+
+
+def test_a_french_page_shows_the_dates_and_time_in_their_fields(as_organiser, solo_season):
+    as_organiser.post("/i18n/setlang/", {"language": "fr"})
+    text = as_organiser.get(series_url(solo_season)).content.decode()
+    assert "Afficher les dates" in text
+    # A date field takes a year-month-day value in every language (a French 10/01/2030
+    # leaves the field empty): the first date is today's.
+    assert f'name="first" value="{datetime.date.today().isoformat()}"' in text
+    evening = Evening.objects.create(season=solo_season, date=datetime.date(2030, 1, 10),
+                                     start_time=datetime.time(20, 0))
+    text = as_organiser.get(evening_url(evening, "edit/")).content.decode()
+    assert 'value="2030-01-10"' in text and 'value="20:00"' in text
+
+
 def test_a_day_with_an_evening_already_is_shown_and_left_as_it_is(as_organiser, solo_season):
     Evening.objects.create(season=solo_season, date=datetime.date(2030, 1, 17), venue="Home")
     text = as_organiser.post(series_url(solo_season), {**SERIES, "preview": "1"}).content.decode()
