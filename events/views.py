@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from events import deals, results, running
@@ -116,11 +117,34 @@ def start(request, event_id):
                     _("The event has started: the tables of round 1 are formed."))
 
 
+# What a round over for everyone shows (its travellers, the standings after it) changes no
+# more; kept this long, so that a player renamed since reads under the new name soon enough.
+KEPT_FOR = 600
+
+
+def _kept(key: str, compute):
+    """``compute()``, kept in the cache under ``key`` for ``KEPT_FOR``: at the end of a round
+    of a hundred tables everyone opens the same pages at once."""
+    value = cache.get(key)
+    if value is None:
+        value = compute()
+        cache.set(key, value, KEPT_FOR)
+    return value
+
+
+def _finished_key(rounds) -> str:
+    """The rounds over so far, as a key: a round finished (or a database emptied and filled
+    again, between two tests) makes another."""
+    return ",".join(f"{r.pk}@{r.finished_at.timestamp()}" for r in rounds)
+
+
 def standings(request, event_id):
     event = _event(event_id)
+    finished = results.finished_rounds(event)
+    rows = _kept(f"events:standings:{event.pk}:{_finished_key(finished)}",
+                 lambda: results.standings(event))
     return render(request, "events/standings.html", {
-        "event": event, "rows": results.standings(event),
-        "rounds_done": len(results.finished_rounds(event))})
+        "event": event, "rows": rows, "rounds_done": len(finished)})
 
 
 def traveller(request, event_id, number):
@@ -138,6 +162,18 @@ def traveller(request, event_id, number):
     if event_round is None or event.deals is None:
         return render(request, "events/traveller.html", {**context, "shown": False})
     event_round.event = event
+    rows = _kept(f"events:traveller:{event.pk}:{_finished_key([event_round])}:{index}:"
+                 f"{get_language()}", lambda: _traveller_rows(event, event_round, index))
+    deal = event.deals["deals"][index]
+    hands = [{"seat": seat + 1, "cards": [_card_in_words(card) for card in cards]}
+             for seat, cards in enumerate(deal["hands"])]
+    return render(request, "events/traveller.html", {
+        **context, "shown": True, "rows": rows, "hands": hands,
+        "dealer": deal["dealer"] + 1})
+
+
+def _traveller_rows(event, event_round, index: int) -> list[dict]:
+    """Each table's line of deal ``index`` (a round over for everyone), in words."""
     said = words.of(event.game)
     rows = []
     for row in results.deal_results(event, event_round, index):
@@ -158,15 +194,10 @@ def traveller(request, event_id, number):
         else:
             said_result = (said.result({"result": row.hand.result}, names)
                            or _("Everyone passed: nobody scores."))
-        rows.append({"number": row.event_table.number, "table": row.event_table.table,
+        rows.append({"number": row.event_table.number, "table_id": row.event_table.table_id,
                      "hand": row.hand.number if row.hand else None, "late": row.late,
                      "result": said_result, "directions": directions})
-    deal = event.deals["deals"][index]
-    hands = [{"seat": seat + 1, "cards": [_card_in_words(card) for card in cards]}
-             for seat, cards in enumerate(deal["hands"])]
-    return render(request, "events/traveller.html", {
-        **context, "shown": True, "rows": rows, "hands": hands,
-        "dealer": deal["dealer"] + 1})
+    return rows
 
 
 def _card_in_words(card: str) -> str:

@@ -159,3 +159,40 @@ def test_a_traveller_and_the_standings_read_the_same_few_queries_at_any_number_o
         client.get(url)
         with django_assert_max_num_queries(most):
             assert client.get(url).status_code == 200
+
+
+def main_of(page: str) -> str:
+    """What the page says (a form's token in the header changes at each answer)."""
+    return page.split("<main", 1)[1].split("</main>", 1)[0]
+
+
+def test_a_finished_rounds_pages_are_kept_and_the_next_round_shows_at_once(
+        client, make_people):
+    """Everyone opens the same traveller and standings when a round ends: they are counted
+    once and kept, and the next round's end shows in the standings at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    org, *players = make_people("org", *[f"a{n}" for n in range(8)])
+    event = new_event(org, rounds=2, deals_per_round=1)
+    for person in players:
+        running.register(event, person)
+    running.start(event, org)
+    play_round(event, 1)
+    client.force_login(org)
+    url = f"/events/{event.pk}/deals/1/"
+    with CaptureQueriesContext(connection) as first:
+        page = client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as again:
+        assert main_of(client.get(url).content.decode()) == main_of(page)
+    assert len(again) < len(first) - 2
+    standings = f"/events/{event.pk}/standings/"
+    after_one = client.get(standings).content.decode()
+    assert "After 1 round." in after_one
+    assert main_of(client.get(standings).content.decode()) == main_of(after_one)  # kept
+    play_round(event, 2)  # the next round, formed when the first ended
+    after_two = client.get(standings).content.decode()
+    assert "After 2 rounds." in after_two
+    # kept per language: the French reader reads French
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Revoir le jeu de cette table" in french and "Revoir" not in page
