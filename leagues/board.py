@@ -1,9 +1,10 @@
 """An evening's board for the screen at the venue: the current round, its tables (who sits
 where) and the evening's running standings, in large type, pushed over a socket at each change.
 
-What it shows is what the evening's page shows a visitor (``access.sees_members`` false): the
-tables, their players and their totals; never who is coming, who sits out or anything else of
-the club's people.  Who may open it is decided in ``leagues.access`` (``board_visible``).
+What it shows: the tables, their players and their totals, who sits out the round shown, the
+evening's standings and, once complete, its prizes, both from ``leagues.prizes`` (the one place
+an evening is counted); never who is coming, an address or anything else of the club's
+people.  Who may open it is decided in ``leagues.access`` (``board_visible``).
 
 A change of the evening's tables or results (a deal entered, corrected, deleted or restored, a
 table drawn or added by hand, a round drawn, a table deleted) calls
@@ -15,12 +16,10 @@ for all its sockets of that evening (``leagues.board_feed``).
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from leagues import history, scoring
+from leagues import history, prizes
 from leagues.board_events import evening_changed
 from leagues.models import Evening, EveningRound
 
@@ -33,35 +32,22 @@ def on_table_saved(sender, instance, created=True, **kwargs) -> None:
         evening_changed(instance.evening_id)
 
 
-def _who_key(who) -> tuple:
-    return (type(who).__name__, who.pk)
-
-
 def board_context(evening: Evening) -> dict:
     """What the board shows: the round shown (the last drawn, for an evening in rounds), its
-    tables, and each player's (or pair's) sum over the evening's entered tables, best first."""
+    tables, the evening's running standings and, once every table has a result, its prizes.
+
+    The standings are the evening's lines as the evening's page and the results' e-mail count
+    them (``prizes.evening_lines``: a substitute's part of a seat theirs, a sit-out's credit,
+    a guest, a match's league points), never a sum of the board's own."""
     tables = history.evening_tables(evening)
     current = evening.rounds_drawn() if evening.in_rounds else None
     shown = [t for t in tables if t["table"].round == current] if current else tables
-    totals: dict[tuple, dict] = {}
-    for item in tables:
-        table = item["table"]
-        for side in item["sides"]:
-            row = totals.setdefault(_who_key(side["who"]),
-                                    {"who": side["who"], "total": Decimal(0), "tables": 0})
-            if table.entry:
-                row["total"] += Decimal(side["total"] or 0)
-                row["tables"] += 1
-    rows = sorted(totals.values(), key=lambda r: (-r["total"], str(r["who"])))
-    position = 0
-    for index, row in enumerate(rows):
-        if index == 0 or row["total"] != rows[index - 1]["total"]:
-            position = index + 1
-        row["position"] = position
-        row["shown"] = scoring.format_units(row["total"])
+    lines = prizes.evening_lines(evening)
     return {"evening": evening, "league": evening.season.league, "round": current,
             "tables": shown, "sitting_out": _sitting_out(evening, current),
-            "standings": rows, "any_result": any(r["tables"] for r in rows)}
+            "standings": lines, "any_result": bool(lines),
+            "by_league_points": evening.season.league.score_kind.has_a_winner,
+            "prizes": prizes.prizes(evening, lines)}
 
 
 def _sitting_out(evening: Evening, current: int | None) -> list:

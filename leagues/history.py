@@ -317,20 +317,36 @@ def member_history(member: Member) -> dict:
     played += [{"evening": sub.table.evening, "table": sub.table, "score": sub.total,
                 "round": sub.table.round} for sub in Substitute.objects.filter(
         member=member, table__in=counted).select_related("table__evening__season__league")]
-    lines = sorted([*played, *sit_outs.member_credits(member)],
-                   key=lambda i: (i["evening"].date, i["evening"].pk, i["round"]))
-    evenings, balances = [], {}
-    for item in lines:
-        # One balance per league: Solo units and Belgian points never add up together.
-        league = item["evening"].season.league
-        # A match's sit-out is credited league points, which its scores never add up with.
+    # One line per evening, its rounds (and a round sat out and credited) summed as the
+    # standings and the member's chart count the evening; a match league's credit is in league
+    # points, which its scores never add up with, so it stays a line of its own.
+    merged: dict[tuple, dict] = {}
+    for item in sorted([*played, *sit_outs.member_credits(member)],
+                       key=lambda i: (i["evening"].date, i["evening"].pk, i["round"])):
         league_points = item.get("league_points", False)
+        line = merged.setdefault((item["evening"].pk, league_points), {
+            "evening": item["evening"], "league_points": league_points, "score": Decimal(0),
+            "tables": [], "sat_out": []})
+        line["score"] += item["score"]
+        if "table" in item:
+            line["tables"].append(item["table"])
+        else:
+            line["sat_out"].append(item["round"])
+    evenings, balances = [], {}
+    for line in merged.values():
+        # One balance per league: Solo units and Belgian points never add up together.
+        league = line["evening"].season.league
+        league_points = line["league_points"]
         balance = balances[league.pk] = balances.get(league.pk, Decimal(0)) + (
-            0 if league_points else item["score"])
-        evenings.append({"evening": item["evening"], "table": item.get("table"),
-                         "sat_out": "table" not in item, "round": item["round"],
+            0 if league_points else line["score"])
+        tables = line["tables"]
+        evenings.append({"evening": line["evening"],
+                         # a one-table evening links to its table, else to the evening
+                         "table": tables[0] if len(tables) == 1 else None,
+                         "sat_out": not tables, "sat_out_rounds": line["sat_out"],
+                         "rounds_played": len(tables),
                          "league_points": league_points,
-                         "total": scoring.format_units(item["score"]),
+                         "total": scoring.format_units(line["score"]),
                          "balance": "" if league_points else scoring.format_units(balance)})
     # Only tables of players have seats (a pair's match has none), so a deal's declarer is
     # a seat here, never a team.

@@ -17,7 +17,9 @@ NAMES = [
 ]
 
 
-def build(tables: int = 6, seed: int = 1) -> str:
+def build(tables: int = 6, seed: int = 1, complete: bool = False) -> str:
+    """``complete``: the three rounds drawn and entered, and the league gives a winner's, a
+    runner-up's and a booby prize (the board shows them then)."""
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
@@ -30,11 +32,14 @@ def build(tables: int = 6, seed: int = 1) -> str:
         Club.objects.filter(pk=club.pk).update(is_public=True)
         members = [Member.objects.create(club=club, name=name)
                    for name in NAMES[:tables * 4]]
-        league = League.objects.create(club=club, name="Thursday Solo", game="solo_whist")
+        league = League.objects.create(
+            club=club, name="Thursday Solo", game="solo_whist", prize_winner=complete,
+            prize_winner_text="A bottle of wine" if complete else "",
+            prize_runner_up=complete, prize_booby=complete)
         season = Season.objects.create(league=league, name="Autumn")
         evening = Evening.objects.create(season=season, date=datetime.date.today(),
                                          venue="The Crown", rounds=3)
-        for round_number in (1, 2):
+        for round_number in (1, 2, 3) if complete else (1, 2):
             order = members[:]
             rng.shuffle(order)
             for number in range(1, tables + 1):
@@ -43,7 +48,7 @@ def build(tables: int = 6, seed: int = 1) -> str:
                 TableSeat.objects.bulk_create(
                     TableSeat(table=table, seat=seat, member=member)
                     for seat, member in enumerate(order[(number - 1) * 4:number * 4]))
-    for table in EveningTable.objects.filter(evening=evening, round=1):
+    for table in EveningTable.objects.filter(evening=evening, round__lt=4 if complete else 2):
         for _ in range(4):
             table.add_deal(solo_deal(rng), user)
     return f"club_night {club.slug} {evening.pk} {user.pk}"

@@ -63,3 +63,44 @@ def test_a_club_night_fits_the_screen_without_scrolling(browser, club_night,  # 
     target = Path(os.environ.get("BOARD_SCREENSHOTS") or club_night["folder"])
     page.screenshot(path=str(target / name))
     page.context.close()
+
+
+@pytest.fixture(scope="module")
+def complete_night(tmp_path_factory):
+    """The same club night, its three rounds played: the board shows the prizes."""
+    folder = tmp_path_factory.mktemp("board-prizes")
+    database = ServerDatabase.migrated(folder)
+    out = database.shell("from tests.leagues.club_night import build; "
+                         "print(build(complete=True))")
+    line = next(x for x in out.splitlines() if x.startswith("club_night "))
+    _, slug, evening_id, _organiser = line.split()
+    server = DaphneServer(database, folder / "daphne.log").start()
+    yield {"url": f"{server.url}/clubs/{slug}/evenings/{evening_id}/board/", "folder": folder}
+    server.stop()
+    database.drop()
+
+
+@pytest.mark.parametrize("screen", [TV, TABLET, TABLET_UPRIGHT],
+                         ids=["tv", "tablet", "tablet-upright"])
+def test_the_prizes_of_a_complete_evening_fit_the_screen_in_large_type(
+        browser, complete_night, screen):  # noqa: F811
+    page = browser.new_context(locale="en-GB", viewport=screen).new_page()
+    page.goto(complete_night["url"])
+    page.wait_for_load_state("load")
+    assert page.locator(".board-round").inner_text() == "Round 3 of 3"
+    labels = page.locator(".board-prize-label").all_inner_texts()
+    assert [label.lower() for label in labels] == ["winner", "runner-up", "booby prize"]
+    assert "A bottle of wine" in page.locator(".board-prizes").inner_text()
+    assert page.locator(".board-standings-list li").count() == 24
+    name = {id(TV): "board-prizes-tv.png", id(TABLET): "board-prizes-tablet.png",
+            id(TABLET_UPRIGHT): "board-prizes-tablet-upright.png"}[id(screen)]
+    target = Path(os.environ.get("BOARD_SCREENSHOTS") or complete_night["folder"])
+    page.screenshot(path=str(target / name))
+    sizes = overflow(page)
+    assert sizes["width"] <= screen["width"] and sizes["height"] <= screen["height"], sizes
+    assert not sizes["below"], sizes
+    body, names = page.evaluate("""() => [document.body, document.querySelector(
+        '.board-prize-names')].map(e => parseFloat(getComputedStyle(e).fontSize))""")
+    assert names >= 1.5 * body  # the winners' names larger than the rest
+    assert page.locator(".board-table").count() == 0  # the prizes where the tables were
+    page.context.close()
