@@ -153,13 +153,15 @@ def add_substitute(table: EveningTable, seat: int, member: Member, from_deal: in
             raise EntryError(_("Someone already takes this seat from deal %(number)s or later: "
                                "take them back first.") % {"number": from_deal})
         before = seat_players(table, members)[seat]
+        replaces = Substitute.names_at(list(table.substitutes.select_related("member")),
+                                       [m.name for m in members], from_deal)[seat]
         sub = Substitute.objects.create(table=table, seat=seat, member=member,
                                         from_deal=from_deal)
         table.recompute()
         after = seat_players(table, members)[seat]
         table._record(by, "substitute", {"seat": spells_json(before)},
                       {"seat": spells_json(after), "name": member.name,
-                       "replaces": _playing_at(before, from_deal), "from": from_deal}, None)
+                       "replaces": replaces, "from": from_deal}, None)
         return sub
 
 
@@ -184,12 +186,3 @@ def spells_json(players: list[dict]) -> list[dict]:
     """Who played a seat, as plain JSON for the table's history."""
     return [{"name": p["member"].name, "from": p["from_deal"], "total": str(p["total"])}
             for p in players]
-
-
-def _playing_at(players: list[dict], number: int) -> str:
-    current = players[0]
-    for spell in players:
-        if spell["from_deal"] <= number:
-            current = spell
-    return current["member"].name
-

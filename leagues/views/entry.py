@@ -120,12 +120,16 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         form = None
     elif form is None and table.sheet.accepts_another_hand(
             table, list(table.deals.order_by("number").values_list("facts", flat=True))):
-        form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1,
+        # Its buttons name whoever plays the next deal: a substitute from their deal on.
+        number = len(sheet["rows"]) + 1
+        form = deal_entry_form(table.league, table.names_at(number), number=number,
                                sits_out=_next_sitter(sheet, names))
     if entered and form is not None:  # the next deal is typed at once
         next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
+    substitutes = _substitutes_context(access, table, names, fixture)
     return render(request, "leagues/table.html", {
-        "entered": entered, "ends_the_match": ends_the_match, "totals_by_name": list(zip(names, sheet["totals"], strict=False)),
+        "entered": entered, "ends_the_match": ends_the_match,
+        "totals_by_name": _totals_by_name(names, sheet, substitutes["spells"]),
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
         # a match's winner: a pair or a player, by its column on the sheet
@@ -138,7 +142,15 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         "totals_form": (totals_form or TotalsForm(names)) if may_enter
         and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture),
-        **_substitutes_context(access, table, names, fixture)})
+        **substitutes})
+
+
+def _totals_by_name(names, sheet, spells) -> list[tuple[str, object]]:
+    """"Totals so far", a name and a balance each: a seat a substitute took is split between
+    its players by the deals each played, as the standings count them."""
+    if spells is None:
+        return list(zip(names, sheet["totals"], strict=False))
+    return [(spell["member"].name, spell["total"]) for seat in spells for spell in seat]
 
 
 def _next_sitter(sheet, names) -> int:
@@ -285,7 +297,10 @@ def deal_add(request, slug, table_id):
     access, table = acl.get_table_for_entry(request, slug, table_id)
     if refused(request, table.refuse_while_online, table.evening.season.refuse_if_closed):
         return redirect(table)
-    form = deal_entry_form(table.league, table.sides(), request.POST)
+    number = request.POST.get("number", "")
+    names = table.names_at(int(number)) if number.isdigit() and len(number) < 6 else (
+        table.sides())
+    form = deal_entry_form(table.league, names, request.POST)
     if form.is_valid():
         try:
             deal = table.add_deal(form.facts, request.user, access.member,
@@ -326,7 +341,7 @@ def deal_edit(request, slug, table_id, number):
     deal = get_object_or_404(table.deals, number=number)
     if closed(request, table.evening.season):
         return redirect(table)
-    names = table.sides()
+    names = table.names_at(number)  # whoever played this deal, a substitute's seat theirs
     form = deal_form(table.league, names, request.POST or None,
                      initial=deal_form_class(table.league.game).initial_from(deal.facts))
     if request.method == "POST" and request.POST.get("delete"):
@@ -363,7 +378,7 @@ def deal_delete(request, slug, table_id, number):
             return redirect(table)
         # Said by the table's page, beside its Undo button.
         return redirect(reverse("leagues:table", args=[slug, table.pk]) + f"?undo={change.pk}")
-    names = table.sides()
+    names = table.names_at(number)
     return render(request, "leagues/deal_delete.html", {
         "club": access.club, "table": table, "deal": deal,
         "line": history.describe_deal(table.league.game, deal.facts, names),

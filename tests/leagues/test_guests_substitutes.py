@@ -3,6 +3,7 @@ join later with their results; a substitute takes a seat from a deal on, each de
 whoever played it."""
 
 import html
+import re
 from decimal import Decimal
 
 import pytest
@@ -13,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from leagues import scoring
 from leagues.models import ClubChange, EntryError, Member, ResultChange
 from leagues.standings import season_standings
+from leagues.templatetags.leagues import units
 from tests.leagues.conftest import add_members, make_solo_table, solo
 
 pytestmark = pytest.mark.django_db
@@ -321,3 +323,36 @@ def test_the_evenings_prizes_credit_the_substitute(as_organiser, sub_table, orga
     standings = totals_by_name(table.evening.season)
     assert lines["Sam"] == standings["Sam"] < 0
     assert lines[organiser.name] == standings[organiser.name] > 0
+
+
+def between(page: str, start: str, end: str) -> str:
+    """The part of ``page`` from ``start`` to the next ``end``, its tags dropped."""
+    part = page[page.index(start):]
+    part = part[:part.index(end)]
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", part)).split())
+
+
+def test_the_table_page_names_whoever_played_each_deal(as_organiser, sub_table, organiser):
+    """After Sam takes Olga's seat from deal 2: the next deal's buttons offer Sam, each deal's
+    line names its player, and "Totals so far" gives Olga her deal and Sam his."""
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 6)])  # deal 1: Olga's solo, made
+    as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
+        "seat": "0", "member": sam.pk, "from_deal": "2"})
+    enter(table, [solo("prop_and_cop", 0, 7, partner=1)])  # deal 2: Sam and Mike, lost
+    page = as_organiser.get(table.get_absolute_url()).content.decode()
+    form = between(page, 'id="next-deal"', "</form>")
+    assert "Sam" in form and "Olga" not in form
+    sheet = between(page, "<tbody>", "</tbody>")
+    assert "Olga: Solo" in sheet and "Sam & Mike: Prop and cop" in sheet
+    assert "Olga & Mike" not in sheet
+    olga, sam_part = (s.total for s in (table.seats.get(seat=0), table.substitutes.get()))
+    olga -= sam_part
+    totals = between(page, 'class="running-totals"', "</p>")
+    assert f"Olga {units(olga)}" in totals and f"Sam {units(sam_part)}" in totals
+    # The deal's own pages name its player too: correcting deal 2, and deleting it.
+    edit = as_organiser.get(url(organiser.club, f"tables/{table.pk}/deals/2/")).content.decode()
+    assert "Sam" in between(edit, "<h1>", "</form>")
+    assert "Olga" not in between(edit, "<h1>", "</form>")
+    history = as_organiser.get(url(organiser.club, f"tables/{table.pk}/changes/")).content
+    assert "Sam & Mike: Prop and cop" in html.unescape(history.decode())
