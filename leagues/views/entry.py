@@ -106,10 +106,11 @@ def table_detail(request, slug, table_id):
 
 
 def render_table(request, access, table, *, form=None, entered=None, ends_the_match=False,
-                 totals_form=None):
+                 totals_form=None, substitute_form=None):
     """The table's page: its score sheet, and the next deal's form for those who may enter one
     (``form``: the one just sent, with its errors and what was typed; ``entered``: the sentence
-    saying which deal was just entered, shown beside the form)."""
+    saying which deal was just entered, shown beside the form; ``substitute_form``: the
+    substitute refused, as typed, with what is wrong)."""
     may_enter = acl.may_enter_results(access, table)
     names = table.sides()
     fixture = _online_fixture(table)
@@ -126,7 +127,7 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
                                sits_out=_next_sitter(sheet, names))
     if entered and form is not None:  # the next deal is typed at once
         next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
-    substitutes = _substitutes_context(access, table, names, fixture)
+    substitutes = _substitutes_context(access, table, names, fixture, substitute_form)
     return render(request, "leagues/table.html", {
         "entered": entered, "ends_the_match": ends_the_match,
         "totals_by_name": _totals_by_name(names, sheet, substitutes["spells"]),
@@ -160,25 +161,32 @@ def _next_sitter(sheet, names) -> int:
     return 0 if last is None else (last + 1) % len(names)
 
 
-def _substitutes_context(access, table, names, fixture) -> dict:
+def offers_substitutes(access, table, fixture=None) -> bool:
+    """Whether the table's page offers this viewer the substitute's form: an organiser, a
+    running balance entered deal by deal, an open season, not while it plays online."""
+    fixture = _online_fixture(table) if fixture is None else fixture
+    return (access.is_organiser and table.league.score_kind.takes_substitutes
+            and not table.evening.season.is_closed
+            and table.entry != EveningTable.Entry.TOTALS
+            and not (fixture and not fixture.is_complete))
+
+
+def _substitutes_context(access, table, names, fixture, form=None) -> dict:
     """Who played each seat when a substitute took one (the sheet's headings say so), and the
     organisers' form to name a substitute (a running balance entered deal by deal, not while
-    it plays online)."""
+    it plays online; ``form``: the one just refused)."""
     spells = guests.seat_players(table) if table.substitutes.exists() else None
     headings = [name if spells is None or len(spells[i]) == 1 else " → ".join(
         [name] + [_("%(name)s (from deal %(number)s)") % {
             "name": p["member"].name, "number": p["from_deal"]} for p in spells[i][1:]])
         for i, name in enumerate(names)]
-    takes = (access.is_organiser and table.league.score_kind.takes_substitutes
-             and not table.evening.season.is_closed
-             and table.entry != EveningTable.Entry.TOTALS
-             and not (fixture and not fixture.is_complete))
+    takes = offers_substitutes(access, table, fixture)
     return {"spells": spells, "headings": headings,
             "spell_lines": [history.seat_spells_line(guests.spells_json(seat))
                             for seat in spells or () if len(seat) > 1],
             "substitutes": list(table.substitutes.select_related("member")) if spells else [],
-            "substitute_form": SubstituteForm(
-                table, guests.offered_at(table.evening, access.club)) if takes else None}
+            "substitute_form": (form or SubstituteForm(
+                table, guests.offered_at(table.evening, access.club))) if takes else None}
 
 
 def _undo(request, access, table) -> ResultChange | None:

@@ -163,7 +163,8 @@ def test_deleting_a_deal_before_the_substitute_keeps_their_deals(as_organiser, s
 
 @pytest.mark.parametrize("post, words", [
     ({"seat": "0", "from_deal": "1"}, "from deal 2 at the earliest"),
-    ({"seat": "0", "from_deal": "9"}, "from deal 2 to deal 3"),
+    ({"seat": "0", "from_deal": "9"}, "Deal 9 is too far ahead: 2 deals are entered so far, "
+                                      "so the substitute's first deal is one of deals 2 to 3"),
     ({"seat": "7", "from_deal": "2"}, "Choose a seat of this table."),
     ({"seat": "0", "from_deal": "x"}, "Say from which deal the substitute plays: a number."),
     ({"from_deal": "2"}, "Choose the seat taken over."),
@@ -174,7 +175,7 @@ def test_a_bad_substitute_is_said_and_changes_nothing(as_organiser, sub_table, o
     enter(table, [solo("solo", 0, 5), solo("solo", 0, 4)])
     response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"),
                                  {**post, "member": sam.pk}, follow=True)
-    assert words in response.content.decode()
+    assert words in html.unescape(response.content.decode())
     assert not table.substitutes.exists()
     assert not ResultChange.objects.filter(action="substitute").exists()
 
@@ -356,3 +357,30 @@ def test_the_table_page_names_whoever_played_each_deal(as_organiser, sub_table, 
     assert "Olga" not in between(edit, "<h1>", "</form>")
     history = as_organiser.get(url(organiser.club, f"tables/{table.pk}/changes/")).content
     assert "Sam & Mike: Prop and cop" in html.unescape(history.decode())
+
+
+@pytest.mark.parametrize("deals, words", [
+    (1, "Deal 5 is too far ahead: 1 deal is entered so far, so the substitute's first deal "
+        "is deal 2, the next one to enter."),
+    (0, "No deal is entered yet"),
+])
+def test_a_refused_substitute_is_said_beside_the_form_as_it_was_typed(
+        as_organiser, sub_table, organiser, deals, words):
+    """The refusal is shown in the substitute's form, open, where the page opens (its
+    anchor), with the seat, the player and the deal as typed; and it says plainly why."""
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 5)] * deals)
+    response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
+        "seat": "2", "member": sam.pk, "from_deal": "5"})
+    assert response.status_code == 200  # the page itself, not a redirect that loses the form
+    page = response.content.decode()
+    details = page[page.index('<details class="substitute"'):]
+    details = details[:details.index("</details>")]
+    assert re.match(r'<details class="substitute" id="substitute"[^>]* open>', details)
+    assert words in html.unescape(details)
+    assert "Nothing was saved" in details
+    assert re.search(r'<option value="2" selected>Nell</option>', details)
+    assert re.search(rf'<option value="{sam.pk}" selected>Sam</option>', details)
+    assert re.search(r'name="from_deal" value="5"', details)
+    assert 'action="' in details and '#substitute"' in details  # the page opens at the form
+    assert not table.substitutes.exists()
