@@ -125,11 +125,13 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         number = len(sheet["rows"]) + 1
         form = deal_entry_form(table.league, table.names_at(number), number=number,
                                sits_out=_next_sitter(sheet, names))
-    if entered and form is not None:  # the next deal is typed at once
+    plan = _deal_plan(table, len(sheet["rows"])) if form is not None else None
+    # The next deal is typed at once; not a deal more than the round has, folded behind a word.
+    if entered and form is not None and not (plan and plan["done"]):
         next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
     substitutes = _substitutes_context(access, table, names, fixture, substitute_form)
     return render(request, "leagues/table.html", {
-        "entered": entered, "ends_the_match": ends_the_match,
+        "entered": entered, "ends_the_match": ends_the_match, "plan": plan,
         "totals_by_name": _totals_by_name(names, sheet, substitutes["spells"]),
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
@@ -144,6 +146,65 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture),
         **substitutes})
+
+
+def _deal_plan(table, entered: int) -> dict | None:
+    """Where the table is in its round's deals (``Evening.deals_per_round``), for a kind of
+    score played to a number of deals (a match is played to its target): the form's heading
+    ("Deal 2 of 3"), and once they are all entered what the page says instead of offering the
+    next deal ("Round 1 done: 3 of 3 deals", what comes next, and a deal more behind a word)."""
+    evening = table.evening
+    planned = evening.deals_per_round
+    if not planned or not table.league.score_kind.asks_number_of_deals:
+        return None
+    plan = {"planned": planned, "next": entered + 1, "done": entered >= planned,
+            "in_rounds": evening.in_rounds}
+    params = {"round": table.round, "count": entered, "planned": planned,
+              "more": entered - planned, "next": table.round + 1, "number": entered + 1}
+    if not plan["done"]:
+        plan["heading"] = _("Deal %(number)s of %(planned)s") % params
+        return plan
+    if evening.in_rounds and entered == planned:
+        heading = ngettext("Round %(round)s done: %(count)s of %(planned)s deal",
+                           "Round %(round)s done: %(count)s of %(planned)s deals", planned)
+    elif evening.in_rounds:
+        heading = ngettext("Round %(round)s done: %(count)s deals, %(more)s more than the "
+                           "round's %(planned)s",
+                           "Round %(round)s done: %(count)s deals, %(more)s more than the "
+                           "round's %(planned)s", entered - planned)
+    elif entered == planned:
+        heading = ngettext("Table done: %(count)s of %(planned)s deal",
+                           "Table done: %(count)s of %(planned)s deals", planned)
+    else:
+        heading = ngettext("Table done: %(count)s deals, %(more)s more than the %(planned)s "
+                           "planned",
+                           "Table done: %(count)s deals, %(more)s more than the %(planned)s "
+                           "planned", entered - planned)
+    if evening.in_rounds and table.round < evening.rounds:
+        next_step = _("Players change tables for round %(next)s: the evening's page lists "
+                      "its tables once it is drawn.")
+    elif evening.in_rounds:
+        next_step = _("That was the evening's last round: its results and prizes are on the "
+                      "evening's page once every table is entered.")
+    else:
+        next_step = _("The evening's results and prizes are on its page once every table is "
+                      "entered.")
+    if evening.in_rounds:
+        more = ngettext("Every table of the round plays %(planned)s deal: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        "Every table of the round plays %(planned)s deals: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        planned)
+    else:
+        more = ngettext("Every table plays %(planned)s deal this evening: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        "Every table plays %(planned)s deals this evening: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        planned)
+    plan.update(heading=heading % params, next_step=next_step % params,
+                more=_("The table played a deal more? Enter deal %(number)s") % params,
+                more_help=more % params)
+    return plan
 
 
 def _totals_by_name(names, sheet, spells) -> list[tuple[str, object]]:
