@@ -549,6 +549,8 @@ class OnlineTableForm(forms.Form):
         if not table.league.score_kind.asks_number_of_deals:
             # A match is played to the league's game target.
             del self.fields["deals"]
+        elif table.evening.deals_per_round:  # the round's deals, as at the other tables
+            self.fields["deals"].initial = table.evening.deals_per_round
         self.offline = [(seat, m) for seat, m in enumerate(members) if m.user_id is None]
         for seat, m in self.offline:
             self.fields[f"computer_{seat}"] = forms.BooleanField(

@@ -21,6 +21,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from leagues.edits import evening_facts
 from leagues.models import (
@@ -134,9 +135,22 @@ def add_substitute(table: EveningTable, seat: int, member: Member, from_deal: in
         if not 0 <= seat < len(members):
             raise EntryError(_("Choose a seat of this table."))
         deals = table.deals.count()
-        if not 2 <= from_deal <= deals + 1:
-            raise EntryError(_("A substitute takes the seat from deal 2 to deal %(next)s (the "
-                               "next deal to enter).") % {"next": max(deals + 1, 2)})
+        if from_deal < 2:
+            raise EntryError(_("A substitute plays from deal 2 at the earliest: for the whole "
+                               "table, change its players instead."))
+        if deals == 0:
+            raise EntryError(_("No deal is entered yet: a substitute comes in after the seat's "
+                               "player has played a deal. If someone else plays the seat from "
+                               "the first deal, change the table's players instead."))
+        if from_deal > deals + 1:
+            # Deals not entered yet may never be played as planned: up to the next one only.
+            raise EntryError(ngettext(
+                "Deal %(asked)s is too far ahead: %(count)s deal is entered so far, so the "
+                "substitute's first deal is deal %(next)s, the next one to enter.",
+                "Deal %(asked)s is too far ahead: %(count)s deals are entered so far, so the "
+                "substitute's first deal is one of deals 2 to %(next)s (%(next)s is the next "
+                "one to enter).", deals) % {"asked": from_deal, "count": deals,
+                                            "next": deals + 1})
         playing = {m.pk for m in members} | set(
             table.substitutes.values_list("member_id", flat=True))
         if member.pk in playing:
@@ -153,13 +167,15 @@ def add_substitute(table: EveningTable, seat: int, member: Member, from_deal: in
             raise EntryError(_("Someone already takes this seat from deal %(number)s or later: "
                                "take them back first.") % {"number": from_deal})
         before = seat_players(table, members)[seat]
+        replaces = Substitute.names_at(list(table.substitutes.select_related("member")),
+                                       [m.name for m in members], from_deal)[seat]
         sub = Substitute.objects.create(table=table, seat=seat, member=member,
                                         from_deal=from_deal)
         table.recompute()
         after = seat_players(table, members)[seat]
         table._record(by, "substitute", {"seat": spells_json(before)},
                       {"seat": spells_json(after), "name": member.name,
-                       "replaces": _playing_at(before, from_deal), "from": from_deal}, None)
+                       "replaces": replaces, "from": from_deal}, None)
         return sub
 
 
@@ -184,12 +200,3 @@ def spells_json(players: list[dict]) -> list[dict]:
     """Who played a seat, as plain JSON for the table's history."""
     return [{"name": p["member"].name, "from": p["from_deal"], "total": str(p["total"])}
             for p in players]
-
-
-def _playing_at(players: list[dict], number: int) -> str:
-    current = players[0]
-    for spell in players:
-        if spell["from_deal"] <= number:
-            current = spell
-    return current["member"].name
-

@@ -50,11 +50,15 @@ def describe_deal(game: str, facts: dict, names: list[str]) -> str:
 def table_sheet(table: EveningTable) -> dict:
     """The table's deals with running totals after each, as the paper sheet would show them."""
     names = table.sides()
+    # Each deal's line names whoever played it: a substitute from their first deal on.
+    substitutes = list(table.substitutes.select_related("member"))
     running = [Decimal(0)] * len(names)
     rows = []
     for deal in table.deals.select_related("entered_by_member__user").order_by("number"):
         running = [r + as_decimal(p) for r, p in zip(running, deal.points, strict=True)]
-        rows.append({"deal": deal, "text": describe_deal(table.league.game, deal.facts, names),
+        rows.append({"deal": deal, "text": describe_deal(
+                         table.league.game, deal.facts,
+                         Substitute.names_at(substitutes, names, deal.number)),
                      "sits_out": deal.facts.get("sits_out"),  # a five-seat table's dealer
                      "points": [scoring.format_units(Decimal(str(p))) for p in deal.points],
                      "running": [scoring.format_units(r) for r in running]})
@@ -69,15 +73,20 @@ def table_sheet_points(deal: Deal) -> list[str]:
 
 def change_rows(table: EveningTable) -> list[dict]:
     """The table's history, newest first, each change in sentences (:func:`describe_change`)
-    with who made it (:func:`people_names`).  Three queries whatever the history's length."""
+    with who made it (:func:`people_names`).  A fixed number of queries whatever the
+    history's length."""
     changes = list(table.changes.select_related("changed_by"))
     names = people_names(table.league.club_id, [c.changed_by for c in changes])
     sides = table.sides()
+    substitutes = list(table.substitutes.select_related("member"))
     rows = []
     for change in changes:
         who = names.get(change.changed_by_id, "")  # no "who": recorded automatically
+        # A deal's line names whoever holds its seats at that deal now (a substitute's).
+        at = sides if change.deal_number is None else Substitute.names_at(
+            substitutes, sides, change.deal_number)
         rows.append({"change": change, "who": who,
-                     **describe_change(table.league, change, who, sides)})
+                     **describe_change(table.league, change, who, at)})
     return rows
 
 

@@ -842,6 +842,12 @@ class EveningTable(models.Model):
         """Column headings of the score sheet: the two pairs, or the players."""
         return self.sheet.sides(self)
 
+    def names_at(self, number: int) -> list[str]:
+        """The sides as they sat at deal ``number``: a substitute in the seat they took from
+        that deal on (``Substitute.names_at``)."""
+        return Substitute.names_at(list(self.substitutes.select_related("member")),
+                                   self.sides(), number)
+
     def snapshot(self) -> dict:
         """The table's result as plain JSON, for the audit trail."""
         if self.entry == self.Entry.TOTALS:
@@ -1285,6 +1291,15 @@ class Substitute(models.Model):
                     found is None or sub.from_deal > found.from_deal):
                 found = sub
         return found
+
+    @staticmethod
+    def names_at(substitutes, names: list[str], number: int) -> list[str]:
+        """The score sheet's ``names`` (a table's ``sides()``, by seat) as they sat at deal
+        ``number``: a seat's substitute from their deal on (of ``substitutes``, their members
+        read), the seat's member before.  The one answer the table's page, its deal lines,
+        forms and history give to "who held this seat at that deal"."""
+        return [sub.member.name if (sub := Substitute.playing(substitutes, seat, number))
+                else name for seat, name in enumerate(names)]
 
 
 class Deal(models.Model):

@@ -106,10 +106,11 @@ def table_detail(request, slug, table_id):
 
 
 def render_table(request, access, table, *, form=None, entered=None, ends_the_match=False,
-                 totals_form=None):
+                 totals_form=None, substitute_form=None):
     """The table's page: its score sheet, and the next deal's form for those who may enter one
     (``form``: the one just sent, with its errors and what was typed; ``entered``: the sentence
-    saying which deal was just entered, shown beside the form)."""
+    saying which deal was just entered, shown beside the form; ``substitute_form``: the
+    substitute refused, as typed, with what is wrong)."""
     may_enter = acl.may_enter_results(access, table)
     names = table.sides()
     fixture = _online_fixture(table)
@@ -120,12 +121,18 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         form = None
     elif form is None and table.sheet.accepts_another_hand(
             table, list(table.deals.order_by("number").values_list("facts", flat=True))):
-        form = deal_entry_form(table.league, names, number=len(sheet["rows"]) + 1,
+        # Its buttons name whoever plays the next deal: a substitute from their deal on.
+        number = len(sheet["rows"]) + 1
+        form = deal_entry_form(table.league, table.names_at(number), number=number,
                                sits_out=_next_sitter(sheet, names))
-    if entered and form is not None:  # the next deal is typed at once
+    plan = _deal_plan(table, len(sheet["rows"])) if form is not None else None
+    # The next deal is typed at once; not a deal more than the round has, folded behind a word.
+    if entered and form is not None and not (plan and plan["done"]):
         next(iter(form.visible_fields())).field.widget.attrs["autofocus"] = True
+    substitutes = _substitutes_context(access, table, names, fixture, substitute_form)
     return render(request, "leagues/table.html", {
-        "entered": entered, "ends_the_match": ends_the_match, "totals_by_name": list(zip(names, sheet["totals"], strict=False)),
+        "entered": entered, "ends_the_match": ends_the_match, "plan": plan,
+        "totals_by_name": _totals_by_name(names, sheet, substitutes["spells"]),
         "access": access, "club": access.club, "table": table, "league": table.league,
         "names": names, "sheet": sheet, "form": form, "may_enter": may_enter,
         # a match's winner: a pair or a player, by its column on the sheet
@@ -138,7 +145,74 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         "totals_form": (totals_form or TotalsForm(names)) if may_enter
         and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture),
-        **_substitutes_context(access, table, names, fixture)})
+        **substitutes})
+
+
+def _deal_plan(table, entered: int) -> dict | None:
+    """Where the table is in its round's deals (``Evening.deals_per_round``), for a kind of
+    score played to a number of deals (a match is played to its target): the form's heading
+    ("Deal 2 of 3"), and once they are all entered what the page says instead of offering the
+    next deal ("Round 1 done: 3 of 3 deals", what comes next, and a deal more behind a word)."""
+    evening = table.evening
+    planned = evening.deals_per_round
+    if not planned or not table.league.score_kind.asks_number_of_deals:
+        return None
+    plan = {"planned": planned, "next": entered + 1, "done": entered >= planned,
+            "in_rounds": evening.in_rounds}
+    params = {"round": table.round, "count": entered, "planned": planned,
+              "more": entered - planned, "next": table.round + 1, "number": entered + 1}
+    if not plan["done"]:
+        plan["heading"] = _("Deal %(number)s of %(planned)s") % params
+        return plan
+    if evening.in_rounds and entered == planned:
+        heading = ngettext("Round %(round)s done: %(count)s of %(planned)s deal",
+                           "Round %(round)s done: %(count)s of %(planned)s deals", planned)
+    elif evening.in_rounds:
+        heading = ngettext("Round %(round)s done: %(count)s deals, %(more)s more than the "
+                           "round's %(planned)s",
+                           "Round %(round)s done: %(count)s deals, %(more)s more than the "
+                           "round's %(planned)s", entered - planned)
+    elif entered == planned:
+        heading = ngettext("Table done: %(count)s of %(planned)s deal",
+                           "Table done: %(count)s of %(planned)s deals", planned)
+    else:
+        heading = ngettext("Table done: %(count)s deals, %(more)s more than the %(planned)s "
+                           "planned",
+                           "Table done: %(count)s deals, %(more)s more than the %(planned)s "
+                           "planned", entered - planned)
+    if evening.in_rounds and table.round < evening.rounds:
+        next_step = _("Players change tables for round %(next)s: the evening's page lists "
+                      "its tables once it is drawn.")
+    elif evening.in_rounds:
+        next_step = _("That was the evening's last round: its results and prizes are on the "
+                      "evening's page once every table is entered.")
+    else:
+        next_step = _("The evening's results and prizes are on its page once every table is "
+                      "entered.")
+    if evening.in_rounds:
+        more = ngettext("Every table of the round plays %(planned)s deal: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        "Every table of the round plays %(planned)s deals: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        planned)
+    else:
+        more = ngettext("Every table plays %(planned)s deal this evening: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        "Every table plays %(planned)s deals this evening: enter another only "
+                        "if this table played it. It counts in the standings like the others.",
+                        planned)
+    plan.update(heading=heading % params, next_step=next_step % params,
+                more=_("The table played a deal more? Enter deal %(number)s") % params,
+                more_help=more % params)
+    return plan
+
+
+def _totals_by_name(names, sheet, spells) -> list[tuple[str, object]]:
+    """"Totals so far", a name and a balance each: a seat a substitute took is split between
+    its players by the deals each played, as the standings count them."""
+    if spells is None:
+        return list(zip(names, sheet["totals"], strict=False))
+    return [(spell["member"].name, spell["total"]) for seat in spells for spell in seat]
 
 
 def _next_sitter(sheet, names) -> int:
@@ -148,25 +222,32 @@ def _next_sitter(sheet, names) -> int:
     return 0 if last is None else (last + 1) % len(names)
 
 
-def _substitutes_context(access, table, names, fixture) -> dict:
+def offers_substitutes(access, table, fixture=None) -> bool:
+    """Whether the table's page offers this viewer the substitute's form: an organiser, a
+    running balance entered deal by deal, an open season, not while it plays online."""
+    fixture = _online_fixture(table) if fixture is None else fixture
+    return (access.is_organiser and table.league.score_kind.takes_substitutes
+            and not table.evening.season.is_closed
+            and table.entry != EveningTable.Entry.TOTALS
+            and not (fixture and not fixture.is_complete))
+
+
+def _substitutes_context(access, table, names, fixture, form=None) -> dict:
     """Who played each seat when a substitute took one (the sheet's headings say so), and the
     organisers' form to name a substitute (a running balance entered deal by deal, not while
-    it plays online)."""
+    it plays online; ``form``: the one just refused)."""
     spells = guests.seat_players(table) if table.substitutes.exists() else None
     headings = [name if spells is None or len(spells[i]) == 1 else " → ".join(
         [name] + [_("%(name)s (from deal %(number)s)") % {
             "name": p["member"].name, "number": p["from_deal"]} for p in spells[i][1:]])
         for i, name in enumerate(names)]
-    takes = (access.is_organiser and table.league.score_kind.takes_substitutes
-             and not table.evening.season.is_closed
-             and table.entry != EveningTable.Entry.TOTALS
-             and not (fixture and not fixture.is_complete))
+    takes = offers_substitutes(access, table, fixture)
     return {"spells": spells, "headings": headings,
             "spell_lines": [history.seat_spells_line(guests.spells_json(seat))
                             for seat in spells or () if len(seat) > 1],
             "substitutes": list(table.substitutes.select_related("member")) if spells else [],
-            "substitute_form": SubstituteForm(
-                table, guests.offered_at(table.evening, access.club)) if takes else None}
+            "substitute_form": (form or SubstituteForm(
+                table, guests.offered_at(table.evening, access.club))) if takes else None}
 
 
 def _undo(request, access, table) -> ResultChange | None:
@@ -285,7 +366,10 @@ def deal_add(request, slug, table_id):
     access, table = acl.get_table_for_entry(request, slug, table_id)
     if refused(request, table.refuse_while_online, table.evening.season.refuse_if_closed):
         return redirect(table)
-    form = deal_entry_form(table.league, table.sides(), request.POST)
+    number = request.POST.get("number", "")
+    names = table.names_at(int(number)) if number.isdigit() and len(number) < 6 else (
+        table.sides())
+    form = deal_entry_form(table.league, names, request.POST)
     if form.is_valid():
         try:
             deal = table.add_deal(form.facts, request.user, access.member,
@@ -326,7 +410,7 @@ def deal_edit(request, slug, table_id, number):
     deal = get_object_or_404(table.deals, number=number)
     if closed(request, table.evening.season):
         return redirect(table)
-    names = table.sides()
+    names = table.names_at(number)  # whoever played this deal, a substitute's seat theirs
     form = deal_form(table.league, names, request.POST or None,
                      initial=deal_form_class(table.league.game).initial_from(deal.facts))
     if request.method == "POST" and request.POST.get("delete"):
@@ -363,7 +447,7 @@ def deal_delete(request, slug, table_id, number):
             return redirect(table)
         # Said by the table's page, beside its Undo button.
         return redirect(reverse("leagues:table", args=[slug, table.pk]) + f"?undo={change.pk}")
-    names = table.sides()
+    names = table.names_at(number)
     return render(request, "leagues/deal_delete.html", {
         "club": access.club, "table": table, "deal": deal,
         "line": history.describe_deal(table.league.game, deal.facts, names),

@@ -13,6 +13,7 @@ from leagues import access as acl
 from leagues import guests
 from leagues.forms import GuestForm, SubstituteForm, first_error
 from leagues.models import EntryError
+from leagues.views import entry
 from leagues.views.common import changes_a_table, made
 
 
@@ -44,21 +45,27 @@ def guest_make_member(request, slug, member_id):
 @changes_a_table(acl.get_table, acl.ORGANISER)
 def substitute_add(request, access, table):
     form = SubstituteForm(table, guests.offered_at(table.evening, access.club), request.POST)
-    if not form.is_valid():
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            guests.add_substitute(table, data["seat"], data["member"], data["from_deal"],
+                                  request.user)
+        except EntryError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _(
+                "%(name)s plays the seat of %(seat)s from deal %(number)s; the deals before "
+                "stay with whoever played them.") % {
+                "name": data["member"].name,
+                "seat": dict(form.fields["seat"].choices)[data["seat"]],
+                "number": data["from_deal"]})
+            return redirect(table)
+    if not entry.offers_substitutes(access, table):  # the page has no form to say it by
         messages.error(request, first_error(form))
         return redirect(table)
-    data = form.cleaned_data
-    try:
-        guests.add_substitute(table, data["seat"], data["member"], data["from_deal"],
-                              request.user)
-    except EntryError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("%(name)s plays the seat of %(seat)s from deal %(number)s; "
-                                    "the deals before stay with whoever played them.") % {
-            "name": data["member"].name, "seat": dict(form.fields["seat"].choices)[data["seat"]],
-            "number": data["from_deal"]})
-    return redirect(table)
+    # Refused: the table's page again with the form open, as typed, what is wrong beside it
+    # (a redirect lost the values and said it at the top, far from the folded form).
+    return entry.render_table(request, access, table, substitute_form=form)
 
 
 @login_required

@@ -3,6 +3,7 @@ join later with their results; a substitute takes a seat from a deal on, each de
 whoever played it."""
 
 import html
+import re
 from decimal import Decimal
 
 import pytest
@@ -13,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from leagues import scoring
 from leagues.models import ClubChange, EntryError, Member, ResultChange
 from leagues.standings import season_standings
+from leagues.templatetags.leagues import units
 from tests.leagues.conftest import add_members, make_solo_table, solo
 
 pytestmark = pytest.mark.django_db
@@ -161,7 +163,8 @@ def test_deleting_a_deal_before_the_substitute_keeps_their_deals(as_organiser, s
 
 @pytest.mark.parametrize("post, words", [
     ({"seat": "0", "from_deal": "1"}, "from deal 2 at the earliest"),
-    ({"seat": "0", "from_deal": "9"}, "from deal 2 to deal 3"),
+    ({"seat": "0", "from_deal": "9"}, "Deal 9 is too far ahead: 2 deals are entered so far, "
+                                      "so the substitute's first deal is one of deals 2 to 3"),
     ({"seat": "7", "from_deal": "2"}, "Choose a seat of this table."),
     ({"seat": "0", "from_deal": "x"}, "Say from which deal the substitute plays: a number."),
     ({"from_deal": "2"}, "Choose the seat taken over."),
@@ -172,7 +175,7 @@ def test_a_bad_substitute_is_said_and_changes_nothing(as_organiser, sub_table, o
     enter(table, [solo("solo", 0, 5), solo("solo", 0, 4)])
     response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"),
                                  {**post, "member": sam.pk}, follow=True)
-    assert words in response.content.decode()
+    assert words in html.unescape(response.content.decode())
     assert not table.substitutes.exists()
     assert not ResultChange.objects.filter(action="substitute").exists()
 
@@ -321,3 +324,63 @@ def test_the_evenings_prizes_credit_the_substitute(as_organiser, sub_table, orga
     standings = totals_by_name(table.evening.season)
     assert lines["Sam"] == standings["Sam"] < 0
     assert lines[organiser.name] == standings[organiser.name] > 0
+
+
+def between(page: str, start: str, end: str) -> str:
+    """The part of ``page`` from ``start`` to the next ``end``, its tags dropped."""
+    part = page[page.index(start):]
+    part = part[:part.index(end)]
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", part)).split())
+
+
+def test_the_table_page_names_whoever_played_each_deal(as_organiser, sub_table, organiser):
+    """After Sam takes Olga's seat from deal 2: the next deal's buttons offer Sam, each deal's
+    line names its player, and "Totals so far" gives Olga her deal and Sam his."""
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 6)])  # deal 1: Olga's solo, made
+    as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
+        "seat": "0", "member": sam.pk, "from_deal": "2"})
+    enter(table, [solo("prop_and_cop", 0, 7, partner=1)])  # deal 2: Sam and Mike, lost
+    page = as_organiser.get(table.get_absolute_url()).content.decode()
+    form = between(page, 'id="next-deal"', "</form>")
+    assert "Sam" in form and "Olga" not in form
+    sheet = between(page, "<tbody>", "</tbody>")
+    assert "Olga: Solo" in sheet and "Sam & Mike: Prop and cop" in sheet
+    assert "Olga & Mike" not in sheet
+    olga, sam_part = (s.total for s in (table.seats.get(seat=0), table.substitutes.get()))
+    olga -= sam_part
+    totals = between(page, 'class="running-totals"', "</p>")
+    assert f"Olga {units(olga)}" in totals and f"Sam {units(sam_part)}" in totals
+    # The deal's own pages name its player too: correcting deal 2, and deleting it.
+    edit = as_organiser.get(url(organiser.club, f"tables/{table.pk}/deals/2/")).content.decode()
+    assert "Sam" in between(edit, "<h1>", "</form>")
+    assert "Olga" not in between(edit, "<h1>", "</form>")
+    history = as_organiser.get(url(organiser.club, f"tables/{table.pk}/changes/")).content
+    assert "Sam & Mike: Prop and cop" in html.unescape(history.decode())
+
+
+@pytest.mark.parametrize("deals, words", [
+    (1, "Deal 5 is too far ahead: 1 deal is entered so far, so the substitute's first deal "
+        "is deal 2, the next one to enter."),
+    (0, "No deal is entered yet"),
+])
+def test_a_refused_substitute_is_said_beside_the_form_as_it_was_typed(
+        as_organiser, sub_table, organiser, deals, words):
+    """The refusal is shown in the substitute's form, open, where the page opens (its
+    anchor), with the seat, the player and the deal as typed; and it says plainly why."""
+    table, sam = sub_table
+    enter(table, [solo("solo", 0, 5)] * deals)
+    response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
+        "seat": "2", "member": sam.pk, "from_deal": "5"})
+    assert response.status_code == 200  # the page itself, not a redirect that loses the form
+    page = response.content.decode()
+    details = page[page.index('<details class="substitute"'):]
+    details = details[:details.index("</details>")]
+    assert re.match(r'<details class="substitute" id="substitute"[^>]* open>', details)
+    assert words in html.unescape(details)
+    assert "Nothing was saved" in details
+    assert re.search(r'<option value="2" selected>Nell</option>', details)
+    assert re.search(rf'<option value="{sam.pk}" selected>Sam</option>', details)
+    assert re.search(r'name="from_deal" value="5"', details)
+    assert 'action="' in details and '#substitute"' in details  # the page opens at the form
+    assert not table.substitutes.exists()

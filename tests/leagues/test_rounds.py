@@ -4,6 +4,7 @@ someone gone home between rounds, a form sent twice, drawing again, the table ca
 standings summing an evening's rounds.  One round stays today's evening."""
 
 import datetime
+import html
 import re
 from decimal import Decimal
 
@@ -364,3 +365,80 @@ def test_the_board_names_who_sits_out_the_round_shown(as_organiser, evening_in_r
     board = text(as_organiser.get(url(evening, "board/")).content.decode())
     assert "Round 2 of 3" in board
     assert f"Sitting out: {', '.join(sorted(str(m) for m in out))}" in board
+
+
+# -- a table of a round, its deals entered (the round's number of deals) ----------------------
+
+
+@pytest.fixture
+def round_table(solo_table):
+    """Olga's table in round 1 of an evening of 3 rounds of 3 deals."""
+    evening = solo_table.evening
+    evening.rounds, evening.deals_per_round = 3, 3
+    evening.save()
+    return solo_table
+
+
+def table_page(client, table) -> str:
+    return html.unescape(text(client.get(table.get_absolute_url()).content.decode()))
+
+
+def post_deal(client, table, number, **extra):
+    return client.post(table.get_absolute_url() + "deals/", {
+        "contract": "solo", "declarer": "0", "partner": "", "tricks": "6",
+        "number": str(number)}, **extra)
+
+
+def test_a_table_of_a_round_counts_its_deals_and_says_when_the_round_is_done(
+        as_organiser, round_table):
+    assert "Deal 1 of 3" in table_page(as_organiser, round_table)
+    post_deal(as_organiser, round_table, 1)
+    page = table_page(as_organiser, round_table)
+    assert "Deal 2 of 3" in page and "Next deal" not in page
+    post_deal(as_organiser, round_table, 2)
+    # The third deal, from the page's script: the answer says at once that the round is done.
+    answer = text(post_deal(as_organiser, round_table, 3,
+                            HTTP_HX_REQUEST="true").content.decode())
+    assert "Deal 3 entered." in answer
+    for said in (answer, table_page(as_organiser, round_table)):
+        assert "Round 1 done: 3 of 3 deals" in said
+        assert "Players change tables for round 2" in said
+        assert "Next deal" not in said and "Deal 4 of 3" not in said
+        # A deal more is entered only after a clear word, folded away.
+        assert "The table played a deal more? Enter deal 4" in said
+        assert "Every table of the round plays 3 deals" in said
+    raw = as_organiser.get(round_table.get_absolute_url()).content.decode()
+    assert re.search(r'<details class="extra-deal">', raw)  # closed
+    assert round_table.deals.count() == 3
+
+
+def test_a_deal_more_than_the_round_has_can_still_be_entered(as_organiser, round_table):
+    for number in (1, 2, 3, 4):
+        post_deal(as_organiser, round_table, number)
+    assert round_table.deals.count() == 4
+    assert "Round 1 done: 4 deals, 1 more than the round's 3" in table_page(as_organiser,
+                                                                              round_table)
+
+
+def test_the_last_round_done_sends_to_the_evenings_results(as_organiser, round_table):
+    round_table.round = 3
+    round_table.save()
+    for number in (1, 2, 3):
+        post_deal(as_organiser, round_table, number)
+    page = table_page(as_organiser, round_table)
+    assert "Round 3 done: 3 of 3 deals" in page
+    assert "That was the evening's last round" in page
+
+
+def test_one_round_of_a_set_number_of_deals_says_the_table_is_done(as_organiser, round_table):
+    evening = round_table.evening
+    evening.rounds = 1
+    evening.save()
+    for number in (1, 2, 3):
+        post_deal(as_organiser, round_table, number)
+    assert "Table done: 3 of 3 deals" in table_page(as_organiser, round_table)
+
+
+def test_the_online_table_proposes_the_rounds_number_of_deals(as_organiser, round_table):
+    raw = as_organiser.get(round_table.get_absolute_url()).content.decode()
+    assert re.search(r'name="deals" value="3"', raw)

@@ -115,6 +115,7 @@ def test_only_a_game_played_for_a_number_of_deals_asks_for_one_online(game):
 
     class Table:
         league = League(game=game)
+        evening = Evening(deals_per_round=None)
 
     asks = "deals" in OnlineTableForm(Table(), []).fields
     assert asks == registry.game(game).plays_a_number_of_deals
