@@ -37,6 +37,7 @@ from leagues.views.board import board_address
 from leagues.views.common import (
     changes_a_season,
     changes_an_evening,
+    closed,
     form_page,
     made,
     refused,
@@ -233,6 +234,8 @@ def attendance_sheet(request, slug, evening_id):
     access, evening = acl.get_evening(request, slug, evening_id, acl.ORGANISER)
     if evening.is_cancelled:
         messages.error(request, _("This evening is cancelled: there is nothing to answer."))
+        return redirect(evening)
+    if closed(request, evening.season):  # its answers are final (set_attendance refuses)
         return redirect(evening)
     if request.method == "POST":
         rows = _attendance_rows(evening)
