@@ -21,6 +21,7 @@ from pygal.style import Style
 
 from leagues.models import EveningTable, League, Member, Partnership, Season
 from leagues.scoring import number
+from leagues.standings import shown_standings
 
 STYLE = Style(
     background="#ffffff", plot_background="#ffffff", foreground="#1d232a",
@@ -191,13 +192,23 @@ def season_caption(season: Season) -> str:
     return season.league.score_kind.season_caption()
 
 
-def tied_names(lines) -> set[str]:
-    """The names whose last total another line shares: the legend says they are tied."""
-    finals = defaultdict(list)
-    for name, values in lines:
-        if values and values[-1] is not None:
-            finals[values[-1]].append(name)
-    return {name for names in finals.values() if len(names) > 1 for name in names}
+def tied_names(lines, positions: dict[str, int | None]) -> set[str]:
+    """The names of ``lines`` the legend says are tied: those whose position in the season's
+    standings (``positions``, by name) another line shares, as the table ranks them.  Equal
+    totals the table's tie-break separates are not tied, and an unranked row ties with nobody."""
+    shown = {name for name, _values in lines}
+    by_position = defaultdict(list)
+    for name, position in positions.items():
+        if position is not None and name in shown:
+            by_position[position].append(name)
+    return {name for names in by_position.values() if len(names) > 1 for name in names}
+
+
+def standings_positions(season: Season) -> dict[str, int | None]:
+    """Each row's position in the season's standings, by the name its chart line has (a
+    pair's, or a player's)."""
+    return {str(row.pair) if hasattr(row, "pair") else row.name: row.position
+            for row in shown_standings(season)}
 
 
 def overlaps(lines) -> tuple[list[int], list[list[int]]]:
@@ -224,7 +235,7 @@ DASHES = ("8 6", "3 11", "2 14")
 def season_svg(season: Season) -> str:
     series = season_series(season)
     lines = series["lines"]
-    tied = tied_names(lines)
+    tied = tied_names(lines, standings_positions(season))
     titles = [_("%(name)s (tied)") % {"name": name} if name in tied else name
               for name, _values in lines]
     width = 440

@@ -12,7 +12,8 @@ Pairs (Bid Whist): the season's pairs still drawn (not retired) whose two player
 coming, in a round robin (the circle method, one round per evening in date order) or by
 standings (1st v 2nd, 3rd v 4th ...).  An odd pair has a bye.  A pair whose player is coming
 with another pair too (pairs registered before a player could be in only one) sits out: nobody
-is ever seated twice.
+is ever seated twice.  Whoever is coming and cannot be seated (a partner away) is said in words
+(``not_drawn``), never left out in silence.
 
 An evening in rounds (``Evening.rounds`` > 1): ``draw_round`` draws one round at a time, from
 who is present then, by the movement (``leagues.movement``): sit-outs rotate over the evening's
@@ -194,6 +195,48 @@ def pairs_among(season, members: set[int]) -> tuple[list, list]:
         seated.update(pair.members)
         drawn.append(pair)
     return drawn, sharing
+
+
+def not_drawn(evening: Evening) -> list[dict]:
+    """Pairs: the members coming (in rounds: here for the next round) whom no pair can seat,
+    each with why in words (``words``), so that nobody who came vanishes from the page; and
+    the members among them (``member``).  Empty for a kind of score that draws players."""
+    season = evening.season
+    if not season.league.score_kind.registers_pairs:
+        return []
+    present = present_members(evening) if evening.in_rounds else coming_members(evening)
+    here = {m.pk for m in present}
+    drawn, _sharing = pairs_among(season, here)
+    playing = {pk for pair in drawn for pk in pair.members}
+    pairs = list(season.partnerships.filter(retired=False).select_related("first", "second"))
+    out = []
+    for member in sorted(present, key=lambda m: (m.name, m.pk)):
+        if member.pk in playing:
+            continue
+        partners = [pair.second if pair.first_id == member.pk else pair.first
+                    for pair in pairs if member.pk in pair.members]
+        away = [p.name for p in partners if p.pk not in here]
+        params = {"name": member.name, "partner": ", ".join(away)}
+        if not partners:
+            words = _("%(name)s is coming but has no pair this season: not drawn.") % params
+        elif away:
+            words = _("%(name)s is coming but partner %(partner)s is not: not drawn.") % params
+        else:
+            params["partner"] = ", ".join(p.name for p in partners)
+            words = _("%(name)s is coming but partner %(partner)s plays in another pair: not "
+                      "drawn.") % params
+        out.append({"member": member, "words": words})
+    return out
+
+
+def players_here(evening: Evening) -> int:
+    """The head count the organiser's page gives for the next round: those present whom the
+    draw can seat (a pair's player without their partner is not one)."""
+    present = present_members(evening)
+    if not evening.season.league.score_kind.registers_pairs:
+        return len(present)
+    drawn, _sharing = pairs_among(evening.season, {m.pk for m in present})
+    return 2 * len(drawn)
 
 
 def draw_pairs(evening: Evening, rng):

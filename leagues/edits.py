@@ -44,6 +44,7 @@ from leagues.models import (
     Substitute,
     TableSeat,
 )
+from leagues.scoring import long_date
 
 # -- what the history keeps of things that may be deleted -----------------------------------
 
@@ -276,17 +277,47 @@ def delete_table(table: EveningTable, by) -> None:
 # -- seasons ---------------------------------------------------------------------------------
 
 
+def planned_evenings(season: Season) -> tuple[list[Evening], list[Evening]]:
+    """What closing the season does to its evenings still to come (from today on, not
+    cancelled, no table with a result): those where something was entered (an answer, a
+    drawn table, an e-mail to the members) are cancelled, kept on the calendar marked so;
+    those where nothing was, removed.  Returns (to cancel, to remove), soonest first.  A
+    closed season takes no answer and no result, so none of them could be played."""
+    planned = (season.evenings.filter(date__gte=timezone.localdate(), cancelled_at__isnull=True)
+               .exclude(tables__in=EveningTable.objects.exclude(entry=""))
+               .order_by("date", "start_time", "pk"))
+    entered = set(planned.filter(Q(attendances__isnull=False) | Q(tables__isnull=False)
+                                 | Q(letters__isnull=False)
+                                 | Q(board_token__isnull=False)).values_list("pk", flat=True))
+    planned = list(planned.select_related("season__league"))
+    return ([e for e in planned if e.pk in entered], [e for e in planned if e.pk not in entered])
+
+
 def close_season(season: Season, by, next_name: str = "") -> Season | None:
     """Closes the season (its standings stay as they are, nothing in it changes any more);
-    with ``next_name``, starts the next season of the league with the same draw."""
+    its evenings still to come are cancelled or removed (``planned_evenings``), in the same
+    line of the club's history; with ``next_name``, starts the next season of the league
+    with the same draw."""
     with transaction.atomic():
         season = Season.objects.select_for_update().select_related("league__club").get(
             pk=season.pk)
         if season.is_closed:
             raise EntryError(_("The season %(season)s is already closed.")
                              % {"season": season.name})
+        to_cancel, to_remove = planned_evenings(season)
+        tables = list(EveningTable.objects.select_for_update().filter(
+            evening__in=to_cancel + to_remove).select_related("evening").order_by("number"))
+        for table in tables:
+            table.refuse_while_online(_(
+                "Table %(number)s of %(date)s is being played online: close the season once "
+                "it ends.") % {"number": table.number, "date": long_date(table.evening.date)})
+        # Their drawn tables hold no result: nothing of the standings goes with them.
+        EveningTable.objects.filter(pk__in=[t.pk for t in tables]).delete()
+        now = timezone.now()
+        Evening.objects.filter(pk__in=[e.pk for e in to_cancel]).update(cancelled_at=now)
+        Evening.objects.filter(pk__in=[e.pk for e in to_remove]).delete()
         # Its final standings keep the options and house rules they were counted by.
-        season.closed_at = timezone.now()
+        season.closed_at = now
         season.closed_options = season.league.standings_options().as_json()
         season.closed_rules = dict(season.league.rules or {})
         season.save(update_fields=["closed_at", "closed_options", "closed_rules"])
@@ -296,7 +327,11 @@ def close_season(season: Season, by, next_name: str = "") -> Season | None:
                                               draw=season.draw)
         ClubChange.record(season.league.club, by, "season_close",
                           {"season": season.name, "league": season.league.name},
-                          {"next": following.name if following else None})
+                          {"next": following.name if following else None,
+                           "cancelled": [e.date.isoformat() for e in to_cancel],
+                           "removed": [e.date.isoformat() for e in to_remove]})
+        for evening in to_cancel:  # an open board of one of them hears that it is cancelled
+            board_events.evening_changed(evening.pk)
         return following
 
 
@@ -645,6 +680,11 @@ def set_board_link(evening: Evening, by, *, remove: bool = False) -> str:
             locked.save(update_fields=["board_token"])
             done = BOARD_REMOVED
         else:
+            # Removing a link stays possible (it closes a screen still open); making one is not.
+            if locked.season.is_closed:
+                raise EntryError(_("The season %(season)s is closed: its evenings get no new "
+                                   "board link.") % {"season": locked.season.name})
+            locked.refuse_if_cancelled()
             locked.new_board_token()
             done = BOARD_REPLACED if had_one else BOARD_MADE
         ClubChange.record(locked.season.league.club, by, "board_link", None,

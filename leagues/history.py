@@ -659,6 +659,24 @@ _HEADLINES = {
 }
 
 
+def season_close_evenings(after: dict | None) -> list[str]:
+    """What closing a season did to its evenings still to come, in sentences (the history's
+    details, and what the organiser is told once it is closed)."""
+    after = after or {}
+    said = []
+    cancelled, removed = after.get("cancelled") or [], after.get("removed") or []
+    if cancelled:
+        said.append(ngettext("Evening still to come cancelled: %(dates)s",
+                             "Evenings still to come cancelled: %(dates)s",
+                             len(cancelled)) % {"dates": ", ".join(_day(d) for d in cancelled)})
+    if removed:
+        said.append(ngettext("Evening still to come removed (nobody had answered): %(dates)s",
+                             "Evenings still to come removed (nobody had answered): %(dates)s",
+                             len(removed))
+                    % {"dates": ", ".join(_day(d) for d in removed)})
+    return said
+
+
 def describe_club_change(change, who: str, show_addresses: bool = False) -> dict:
     """One change to the club, its fixtures or people in the reader's words: ``headline``
     ("Evening of 7 Jan 2030 (Tuesday Solo) deleted by Olga") and ``details`` ("Changed the
@@ -778,6 +796,7 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
         headline = _("Season %(season)s of %(league)s closed by %(who)s") % {
             "season": before.get("season", ""), "league": before.get("league", ""), "who": who}
         details.append(_("Its standings are final."))
+        details += season_close_evenings(after)
         if after.get("next"):
             details.append(_("Next season: %(season)s") % {"season": after["next"]})
     elif action == "member_rename":

@@ -663,7 +663,12 @@ class Evening(models.Model):
         """Whether ``member`` comes to this evening (their answer, or an organiser's for them),
         in place of any answer before; None: no answer (the answer taken back).  Who may
         answer for whom is decided before.  Someone with a result at one of the evening's
-        tables came: "not coming" or no answer is refused in words (EntryError)."""
+        tables came: "not coming" or no answer is refused in words (EntryError), and so is
+        any answer to an evening of a closed season (who came decides a one-draw evening's
+        sit-outs, final with it)."""
+        if self.season.is_closed:
+            raise EntryError(_("The season %(season)s is closed: its evenings take no answers "
+                               "any more.") % {"season": self.season.name})
         if coming is False and self.in_rounds and (
                 self.tables_with_a_result_of(member).exists()
                 or self.played_in_a_round_before(member, self.rounds_drawn())):

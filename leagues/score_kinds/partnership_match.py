@@ -109,6 +109,11 @@ class PairRow:
     def difference(self) -> Decimal:
         return self.points_for - self.points_against
 
+    @property
+    def ranked(self) -> bool:
+        """It has played a match, or been credited for sitting one out."""
+        return bool(self.played or self.credits)
+
 
 MATCH = ("pk", "pair_0_id", "pair_1_id", "score_0", "score_1", "bostons_0", "bostons_1",
          "winner", "evening_id", "round")
@@ -198,9 +203,13 @@ class Kind(MatchKind):
                 row.credits += score
         _head_to_head(pairs, matches, options)
         order = self._tie_break(options.tie_break)
+        # A pair that has neither played nor been credited for sitting out has earned nothing
+        # yet: listed after the others, without a position (its 0 points and 0 difference
+        # would rank it above the pairs that played and lost).
         ordered = sorted(pairs.values(),
-                         key=lambda r: (-r.league_points, *order(r), str(r.pair)))
-        number_positions(ordered, key=lambda r: (r.league_points, *order(r)))
+                         key=lambda r: (not r.ranked, -r.league_points, *order(r), str(r.pair)))
+        number_positions(ordered, key=lambda r: (r.league_points, *order(r)),
+                         only=lambda r: r.ranked)
         return ordered
 
     def round_averages(self, counted, options):

@@ -37,6 +37,7 @@ from leagues.views.board import board_address
 from leagues.views.common import (
     changes_a_season,
     changes_an_evening,
+    closed,
     form_page,
     made,
     refused,
@@ -89,6 +90,9 @@ def evening_detail(request, slug, evening_id):
         "sit_out_credits": credits,
         "sit_out_credit": credits.get(1, None) if credits else None,
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
+        # Pairs: whoever is coming and cannot be drawn (a partner away), said in words.
+        "not_drawn": draw.not_drawn(evening)
+        if access.sees_members and not evening.is_cancelled else [],
         "board_address": board_address(request, evening) if access.is_organiser else "",
         **_prizes_context(access, evening),
         **(_rounds_context(access, evening, tables, credits) if evening.in_rounds else {})})
@@ -123,7 +127,7 @@ def _rounds_context(access, evening, tables, credits) -> dict:
         "may_draw_round_again": bool(access.is_organiser and last
                                      and draw.may_draw_again(evening, last["number"])),
         "waiting_tables": waiting,
-        "here": len(draw.present_members(evening)) if access.sees_members else None,
+        "here": draw.players_here(evening) if access.sees_members else None,
         "left": evening.attendances.filter(left=True).select_related("member")
         if access.sees_members else []}
 
@@ -234,6 +238,8 @@ def attendance_sheet(request, slug, evening_id):
     if evening.is_cancelled:
         messages.error(request, _("This evening is cancelled: there is nothing to answer."))
         return redirect(evening)
+    if closed(request, evening.season):  # its answers are final (set_attendance refuses)
+        return redirect(evening)
     if request.method == "POST":
         rows = _attendance_rows(evening)
         shown = {str(r["member"].pk) for r in rows}
@@ -327,6 +333,8 @@ def evening_draw(request, access, evening):
         if sitting_out:
             messages.info(request, _("Sitting out: %(names)s") % {
                 "names": ", ".join(str(m) for m in sitting_out)})
+        for item in draw.not_drawn(evening):
+            messages.info(request, item["words"])
             if evening.season.league.draws_five_seat_tables:
                 messages.info(request, _("Tables of four and five cannot seat everyone here, so "
                                          "some sit out."))

@@ -138,12 +138,20 @@ def season_close(request, slug, season_id):
             messages.error(request, exc.message)
             return redirect(season)
         messages.success(request, _("The season is closed; its standings are final."))
+        # What became of its evenings still to come, as the club's history says it.
+        record = ClubChange.objects.filter(club=access.club, action="season_close",
+                                           before__season=season.name).latest("pk")
+        for sentence in history.season_close_evenings(record.after):
+            messages.info(request, sentence)
         return redirect(following or season)
-    return form_page(
-        request, form, _("Close the season %(season)s") % {"season": season.name}, access.club,
-        intro=_("Its standings stay as they are and are still shown; no evening, table or "
-                "result can be added or changed in it any more."),
-        submit=_("Close the season"))
+    to_cancel, to_remove = edits.planned_evenings(season)
+    return render(request, "leagues/season_close.html", {
+        "form": form, "club": access.club,
+        "heading": _("Close the season %(season)s") % {"season": season.name},
+        "intro": _("Its standings stay as they are and are still shown; no evening, table, "
+                   "answer or result can be added or changed in it any more."),
+        "submit": _("Close the season"), "to_cancel": to_cancel, "to_remove": to_remove,
+        "planned": len(to_cancel) + len(to_remove)})
 
 
 @login_required

@@ -80,8 +80,9 @@ def test_tied_lines_say_so_and_the_later_is_dashed_over_the_other(
     EveningTable.objects.create(evening=second, number=1, pair_0=pairs[1],
                                 pair_1=pairs[2]).set_totals([21, 9], organiser_user)
     svg = chart(as_member, bid_season)
-    # Aces 2 then 2, Kings 0 then 2: tied at 2 at the end, and the legend says so.
-    assert legend(svg) == ["Aces (tied)", "Kings (tied)", "Jacks"]
+    # Aces 2 then 2, Kings 0 then 2: level at 2 at the end, which the lines show; the table
+    # ranks Aces first on the difference (+12 against 0), so the legend does not say tied.
+    assert legend(svg) == ["Aces", "Kings", "Jacks"]
     # Where two lines share points, the one drawn first has a larger dot (a ring around the
     # other's), and a line drawn over another's segment is dashed so the other shows through.
     rings = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', svg)
@@ -142,3 +143,36 @@ def test_a_members_match_chart_counts_whole_points_from_zero(as_member, bid_tabl
     assert y_labels(svg) == ["0", "5", "10", "15", "20", "25"]
     pair = as_member.get(f"/clubs/{club.slug}/pairs/{bid_table.pair_0.pk}/chart.svg")
     assert y_labels(pair.content.decode()) == ["0", "5", "10", "15", "20", "25"]
+
+
+def standings_table(page) -> list[tuple[str, str]]:
+    """The season page's standings as (position, pair), in order."""
+    body = page[page.index('class="data standings"'):]
+    body = body[:body.index("</table>")]
+    return re.findall(r'<tr><td>([^<]*)</td><td><a href="[^"]+">([^<]+)</a>', body)
+
+
+def test_pairs_that_have_not_played_come_last_without_a_position_and_ties_follow_the_table(
+        as_member, bid_season, organiser, member, organiser_user):
+    """Two matches played (winners 2 points, losers 0) and two pairs that have not played:
+    these are listed after the losers, without a position; the chart's legend marks no tie,
+    since the table's tie-break (the difference) separates the pairs level on points."""
+    league = bid_season.league
+    league.points_for_win, league.points_for_loss = 2, 0
+    league.save()
+    people = add_members(organiser.club, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"])
+    players = [organiser, member, *people]
+    names = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines"]
+    pairs = {name: Partnership.objects.create(season=bid_season, first=players[2 * i],
+                                              second=players[2 * i + 1], name=name)
+             for i, name in enumerate(names)}
+    evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 2, 3))
+    for number, (a, b, scores) in enumerate((("Aces", "Kings", [21, 9]),
+                                             ("Queens", "Jacks", [21, 15])), start=1):
+        EveningTable.objects.create(evening=evening, number=number, pair_0=pairs[a],
+                                    pair_1=pairs[b]).set_totals(scores, organiser_user)
+    page = as_member.get(bid_season.get_absolute_url()).content.decode()
+    assert standings_table(page) == [("1", "Aces"), ("2", "Queens"), ("3", "Jacks"),
+                                     ("4", "Kings"), ("", "Nines"), ("", "Tens")]
+    assert "Pairs that have not played yet are listed last, without a position." in page
+    assert not [title for title in legend(chart(as_member, bid_season)) if "(tied)" in title]

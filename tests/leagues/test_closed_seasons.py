@@ -110,3 +110,90 @@ def test_a_closed_seasons_table_is_read_only_said_once_and_offers_no_form(
                                  follow=True)
     assert "is closed" in response.content.decode()
     assert list(solo_table.deals.values_list("pk", flat=True)) == before
+
+
+# -- a closed season's evenings still to come -----------------------------------------------
+
+
+@pytest.fixture
+def season_with_plans(solo_season, organiser_user, member):
+    """A played evening last week, and three planned: one answered, one drawn, one untouched."""
+    from django.utils import timezone
+    today = timezone.localdate()
+    club = solo_season.league.club
+    players = [member, *add_members(club, ["Nell", "Pat", "Quin"])]
+
+    def evening(days):
+        return Evening.objects.create(season=solo_season, date=today + datetime.timedelta(days),
+                                      start_time=datetime.time(20), venue="The Crown")
+    played = evening(-7)
+    make_solo_table(played, players).set_totals([3, -1, -1, -1], organiser_user)
+    answered, drawn, untouched = evening(7), evening(14), evening(21)
+    answered.set_attendance(member, True)
+    make_solo_table(drawn, players)
+    return solo_season, played, answered, drawn, untouched
+
+
+def test_the_close_page_says_which_planned_evenings_are_cancelled_or_removed(
+        as_organiser, season_with_plans):
+    season, played, answered, drawn, untouched = season_with_plans
+    page = as_organiser.get(club_url(season.league.club,
+                                     f"seasons/{season.pk}/close/")).content.decode()
+    assert "3 evenings of this season are planned from today on: they will not be played." in page
+    cancelled, removed = page.split("Cancelled, kept on the calendar")[1].split("Removed from")
+    from leagues.scoring import long_date
+    assert long_date(answered.date) in cancelled and long_date(drawn.date) in cancelled
+    assert long_date(untouched.date) in removed and long_date(untouched.date) not in cancelled
+    assert long_date(played.date) not in page
+    assert "The members are not e-mailed" in page
+
+
+def test_closing_a_season_cancels_or_removes_its_planned_evenings(
+        as_organiser, season_with_plans, member_user, client):
+    season, played, answered, drawn, untouched = season_with_plans
+    club = season.league.club
+    response = as_organiser.post(club_url(club, f"seasons/{season.pk}/close/"),
+                                 {"next_name": ""}, follow=True)
+    said = response.content.decode()
+    assert "Evenings still to come cancelled:" in said
+    assert "Evening still to come removed (nobody had answered):" in said
+    answered.refresh_from_db()
+    drawn.refresh_from_db()
+    played.refresh_from_db()
+    assert answered.is_cancelled and drawn.is_cancelled and not played.is_cancelled
+    assert not drawn.tables.exists() and played.tables.exists()
+    assert not Evening.objects.filter(pk=untouched.pk).exists()
+    # The club's page and the calendar no longer offer them as evenings to come.
+    club_page = as_organiser.get(club_url(club)).content.decode()
+    assert f"/evenings/{untouched.pk}/" not in club_page
+    feed = as_organiser.get(club_url(club, "calendar.ics")).content.decode()
+    assert f"evening-{untouched.pk}@" not in feed
+    events = feed.split("BEGIN:VEVENT")[1:]
+    for evening in (answered, drawn):
+        event = next(e for e in events if f"evening-{evening.pk}@" in e)
+        assert "STATUS:CANCELLED" in event
+    # The club's history says it in words.
+    history = as_organiser.get(club_url(club, "changes/")).content.decode()
+    assert "Evenings still to come cancelled:" in history
+    assert "Evening still to come removed (nobody had answered):" in history
+
+
+def test_a_closed_seasons_evenings_take_no_answers_and_make_no_board_link(
+        as_organiser, solo_season, organiser_user, member, organiser):
+    from django.utils import timezone
+    evening = Evening.objects.create(season=solo_season, date=timezone.localdate()
+                                     - datetime.timedelta(days=1))
+    edits.close_season(solo_season, organiser_user)
+    evening.refresh_from_db()
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Mark who came" not in page and "Make the secret link" not in page
+    assert "The season is closed: its evenings get no new board link." in page
+    url = evening.get_absolute_url()
+    response = as_organiser.post(f"{url}attendance/", {"coming": "yes",
+                                                       "member": member.pk}, follow=True)
+    assert "is closed: its evenings take no answers any more." in response.content.decode()
+    assert not evening.attendances.exists()
+    response = as_organiser.post(f"{url}board-link/", follow=True)
+    assert "get no new board link" in response.content.decode()
+    evening.refresh_from_db()
+    assert evening.board_token is None

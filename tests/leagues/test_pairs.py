@@ -142,3 +142,37 @@ def test_only_organisers_change_pairs(season, club, as_member):
     assert response.status_code == 403
     aces.refresh_from_db()
     assert not aces.retired
+
+
+def test_a_player_coming_without_their_partner_is_said_not_drawn(season, club, as_organiser):
+    """Karel is coming, his partner Lotte is not: the page says so, in words, after the draw;
+    and a member coming with no pair at all is named too."""
+    ann, bob, cat, dan, karel, lotte, xavi = add_members(
+        club, ["Ann", "Bob", "Cat", "Dan", "Karel", "Lotte", "Xavi"])
+    for first, second in ((ann, bob), (cat, dan), (karel, lotte)):
+        Partnership.objects.create(season=season, first=first, second=second)
+    evening = evening_with(season, [ann, bob, cat, dan, karel, xavi], not_coming=[lotte])
+    response = as_organiser.post(f"/clubs/{club.slug}/evenings/{evening.pk}/draw/", follow=True)
+    page = response.content.decode()
+    said = "Karel is coming but partner Lotte is not: not drawn."
+    assert page.count(said) == 2  # told after the draw, and on the evening's page
+    assert "Xavi is coming but has no pair this season: not drawn." in page
+    assert karel.pk not in seated(evening)
+
+
+def test_an_evening_in_rounds_counts_only_the_players_it_can_draw(season, club, as_organiser):
+    ann, bob, cat, dan, karel, lotte = add_members(
+        club, ["Ann", "Bob", "Cat", "Dan", "Karel", "Lotte"])
+    for first, second in ((ann, bob), (cat, dan), (karel, lotte)):
+        Partnership.objects.create(season=season, first=first, second=second)
+    evening = evening_with(season, [ann, bob, cat, dan, karel], not_coming=[lotte])
+    evening.rounds = 2
+    evening.save()
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "4 players here for round 1." in page
+    assert "Karel is coming but partner Lotte is not: not drawn." in page
+    response = as_organiser.post(f"/clubs/{club.slug}/evenings/{evening.pk}/draw/",
+                                 {"round": "1"}, follow=True)
+    page = response.content.decode()
+    assert "4 players here for round 2." in page
+    assert page.count("Karel is coming but partner Lotte is not: not drawn.") == 2
