@@ -18,7 +18,16 @@ from games import registry
 from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
 from leagues import paper, score_kinds
-from leagues.models import Club, Evening, League, Member, Partnership, Season, StandingsOptions
+from leagues.models import (
+    Club,
+    Evening,
+    League,
+    Member,
+    Partnership,
+    Season,
+    StandingsOptions,
+    Substitute,
+)
 from leagues.season_calendar import MOST_EVENINGS, series_dates
 
 
@@ -407,9 +416,16 @@ class SubstituteForm(forms.Form):
     def __init__(self, table, offered, *args, **kwargs):
         super().__init__(*args, **kwargs)
         members = table.seat_members()
-        self.fields["seat"].choices = [(i, m.name) for i, m in enumerate(members)]
+        next_deal = max(table.deals.count() + 1, 2)
+        names = [m.name for m in members]
+        # a seat is offered by who holds it now: its player, and its substitute if it has one
+        now = Substitute.names_at(list(table.substitutes.select_related("member")), names,
+                                  next_deal)
+        self.fields["seat"].choices = [
+            (i, name if name == now[i] else _("%(name)s (now %(now)s)") % {
+                "name": name, "now": now[i]}) for i, name in enumerate(names)]
         self.fields["member"].queryset = offered.exclude(pk__in=[m.pk for m in members])
-        self.fields["from_deal"].initial = max(table.deals.count() + 1, 2)
+        self.fields["from_deal"].initial = next_deal
 
 
 class PartnershipForm(forms.ModelForm):

@@ -357,6 +357,10 @@ def test_the_table_page_names_whoever_played_each_deal(as_organiser, sub_table, 
     assert "Olga" not in between(edit, "<h1>", "</form>")
     history = as_organiser.get(url(organiser.club, f"tables/{table.pk}/changes/")).content
     assert "Sam & Mike: Prop and cop" in html.unescape(history.decode())
+    # Another substitution: the seats are offered by who holds them now.
+    seats = page[page.index('name="seat"'):]
+    seats = seats[:seats.index("</select>")]
+    assert ">Olga (now Sam)</option>" in seats and ">Mike</option>" in seats
 
 
 @pytest.mark.parametrize("deals, words", [
