@@ -18,16 +18,7 @@ from games import registry
 from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
 from leagues import paper, score_kinds
-from leagues.models import (
-    Club,
-    Evening,
-    League,
-    Member,
-    Partnership,
-    Season,
-    StandingsOptions,
-    Substitute,
-)
+from leagues.models import Club, Evening, League, Member, Partnership, Season, StandingsOptions
 from leagues.season_calendar import MOST_EVENINGS, series_dates
 
 
@@ -419,8 +410,7 @@ class SubstituteForm(forms.Form):
         next_deal = max(table.deals.count() + 1, 2)
         names = [m.name for m in members]
         # a seat is offered by who holds it now: its player, and its substitute if it has one
-        now = Substitute.names_at(list(table.substitutes.select_related("member")), names,
-                                  next_deal)
+        now = table.seat_names_at(next_deal)
         self.fields["seat"].choices = [
             (i, name if name == now[i] else _("%(name)s (now %(now)s)") % {
                 "name": name, "now": now[i]}) for i, name in enumerate(names)]

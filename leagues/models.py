@@ -853,6 +853,11 @@ class EveningTable(models.Model):
         return Substitute.names_at(list(self.substitutes.select_related("member")),
                                    self.sides(), number)
 
+    def seat_names_at(self, number: int) -> list[str]:
+        """Each seat's player at deal ``number``, by seat: a substitute from their deal on."""
+        return Substitute.names_at(list(self.substitutes.select_related("member")),
+                                   [member.name for member in self.seat_members()], number)
+
     def snapshot(self) -> dict:
         """The table's result as plain JSON, for the audit trail."""
         if self.entry == self.Entry.TOTALS:

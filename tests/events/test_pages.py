@@ -143,17 +143,23 @@ def test_the_event_page_speaks_the_readers_language(client, make_people, languag
     assert words in page
 
 
-def test_a_traveller_and_the_standings_read_the_same_few_queries_at_any_number_of_tables(
-        client, make_people, django_assert_max_num_queries):
-    """A field of 100 tables must not cost a query per table or per player (bench/events.py
-    --site): 3 tables here, the same reads as 100."""
-    org, *players = make_people("org", *[f"a{n}" for n in range(12)])
+def round_one_played(client, make_people, players: int):
+    """An event of two rounds of one deal, its first round over; ``client`` its organiser."""
+    org, *people = make_people("org", *[f"a{n}" for n in range(players)])
     event = new_event(org, rounds=2, deals_per_round=1)
-    for person in players:
+    for person in people:
         running.register(event, person)
     running.start(event, org)
     play_round(event, 1)
     client.force_login(org)
+    return event
+
+
+def test_a_traveller_and_the_standings_read_the_same_few_queries_at_any_number_of_tables(
+        client, make_people, django_assert_max_num_queries):
+    """A field of 100 tables must not cost a query per table or per player (bench/events.py
+    --site): 3 tables here, the same reads as 100."""
+    event = round_one_played(client, make_people, 12)
     for url, most in ((f"/events/{event.pk}/deals/1/", 10),
                       (f"/events/{event.pk}/standings/", 12)):
         client.get(url)
@@ -173,13 +179,7 @@ def test_a_finished_rounds_pages_are_kept_and_the_next_round_shows_at_once(
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    org, *players = make_people("org", *[f"a{n}" for n in range(8)])
-    event = new_event(org, rounds=2, deals_per_round=1)
-    for person in players:
-        running.register(event, person)
-    running.start(event, org)
-    play_round(event, 1)
-    client.force_login(org)
+    event = round_one_played(client, make_people, 8)
     url = f"/events/{event.pk}/deals/1/"
     with CaptureQueriesContext(connection) as first:
         page = client.get(url).content.decode()

@@ -16,17 +16,23 @@ TABLET = {"width": 1024, "height": 768}
 TABLET_UPRIGHT = {"width": 768, "height": 1024}
 
 
-@pytest.fixture(scope="module")
-def club_night(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("board")
+def served_club_night(tmp_path_factory, name: str, build: str):
+    """A server of its own on a club night (``tests.leagues.club_night``, ``build``'s
+    arguments): the board's address, then the server stopped and its database dropped."""
+    folder = tmp_path_factory.mktemp(name)
     database = ServerDatabase.migrated(folder)
-    out = database.shell("from tests.leagues.club_night import build; print(build())")
+    out = database.shell(f"from tests.leagues.club_night import build; print(build({build}))")
     line = next(x for x in out.splitlines() if x.startswith("club_night "))
     _, slug, evening_id, _organiser = line.split()
     server = DaphneServer(database, folder / "daphne.log").start()
     yield {"url": f"{server.url}/clubs/{slug}/evenings/{evening_id}/board/", "folder": folder}
     server.stop()
     database.drop()
+
+
+@pytest.fixture(scope="module")
+def club_night(tmp_path_factory):
+    yield from served_club_night(tmp_path_factory, "board", "")
 
 
 def overflow(page) -> dict:
@@ -68,16 +74,7 @@ def test_a_club_night_fits_the_screen_without_scrolling(browser, club_night,  # 
 @pytest.fixture(scope="module")
 def complete_night(tmp_path_factory):
     """The same club night, its three rounds played: the board shows the prizes."""
-    folder = tmp_path_factory.mktemp("board-prizes")
-    database = ServerDatabase.migrated(folder)
-    out = database.shell("from tests.leagues.club_night import build; "
-                         "print(build(complete=True))")
-    line = next(x for x in out.splitlines() if x.startswith("club_night "))
-    _, slug, evening_id, _organiser = line.split()
-    server = DaphneServer(database, folder / "daphne.log").start()
-    yield {"url": f"{server.url}/clubs/{slug}/evenings/{evening_id}/board/", "folder": folder}
-    server.stop()
-    database.drop()
+    yield from served_club_night(tmp_path_factory, "board-prizes", "complete=True")
 
 
 @pytest.mark.parametrize("screen", [TV, TABLET, TABLET_UPRIGHT],
