@@ -159,8 +159,10 @@ def results_letter(evening: Evening, lines: list[Line], won: list[Prize]) -> tup
     text = [_("The results of %(league)s, %(when)s:") % {"league": league.name, "when": when},
             ""]
     for line in lines:
+        # a guest is marked, as the evening's page and the board mark them
+        name = _("%(name)s (guest)") % {"name": line.name} if line.guest else line.name
         text.append(_("%(position)s. %(name)s %(score)s") % {
-            "position": line.position, "name": line.name, "score": line.shown})
+            "position": line.position, "name": name, "score": line.shown})
     if won:
         text += ["", _("Prizes:")]
         for prize in won:

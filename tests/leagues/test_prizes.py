@@ -96,6 +96,14 @@ def test_the_results_go_to_members_who_receive_emails(as_organiser, evening, org
     assert "E-mail sent to 2 members." in text(send(as_organiser, evening, seen=1).content.decode())
 
 
+def test_the_results_mark_a_guest_as_the_pages_do(as_organiser, evening):
+    Member.objects.filter(name="Dan").update(guest=True)  # a walk-in guest, not a member
+    finish(evening)
+    send(as_organiser, evening)
+    body = mail.outbox[0].body
+    assert "8. Dan (guest) −5" in body and "1. Ana +6" in body
+
+
 def test_the_daily_limit_holds_back_the_rest(as_organiser, evening, settings):
     settings.CLUB_EMAILS_PER_DAY = 1
     finish(evening)
