@@ -63,17 +63,18 @@ def _sitting_out(evening: Evening, current: int | None) -> list:
 
 
 def render_board(evening_id: int, languages: set[str]) -> tuple[dict[str, str], Evening] | None:
-    """The board's fragment in each language (one read of the evening for all of them), with
-    the evening as read (whose club and token say which sockets may still have it), or None
-    once the evening is gone."""
+    """The board's fragment in each language (the evening read once, its context made in
+    each), with the evening as read (whose club and token say which sockets may still have
+    it), or None once the evening is gone."""
     evening = (Evening.objects.select_related("season__league__club")
                .filter(pk=evening_id).first())
     if evening is None:
         return None
-    context = board_context(evening)
     rendered = {}
     for language in languages:
+        # The context in each language too: its prizes' labels and its scores' words ("2
+        # league points") are said as it is made, not as it is rendered.
         with translation.override(language):
             rendered[language] = render_to_string("leagues/partials/board.html",
-                                                  {**context, "oob": True})
+                                                  {**board_context(evening), "oob": True})
     return rendered, evening

@@ -12,7 +12,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.formats import date_format
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games import registry
 from games.forms import rule_changes_in_words
@@ -457,7 +457,8 @@ def seat_spells_line(spells: list[dict]) -> str:
         parts.append(_("%(name)s, %(when)s: %(total)s") % {
             "name": spell["name"], "when": when,
             "total": scoring.signed(Decimal(spell["total"]))})
-    return "; ".join(parts)
+    # French puts a space before the semicolon.
+    return pgettext("between the parts of a list", "; ").join(parts)
 
 
 def _day(iso: str | None) -> str:

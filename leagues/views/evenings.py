@@ -71,7 +71,7 @@ def evening_detail(request, slug, evening_id):
     attendances = evening.attendances.select_related("member").order_by("-coming", "member__name")
     if not access.sees_members:  # who comes, when and where: the club's members only
         attendances = attendances.none()
-    if evening.is_past:
+    if evening.is_past or evening.season.is_closed:  # "Who came": those who said no are not
         attendances = attendances.filter(coming=True).order_by("member__name")
     tables = history.evening_tables(evening)
     credits = sit_outs.evening_credits(evening)  # each round's, for a sit-out

@@ -155,6 +155,25 @@ def test_a_past_evening_shows_who_came_not_the_question(as_member, solo_season, 
     assert fingerprint() == before
 
 
+
+def test_a_closed_seasons_evening_lists_only_who_came(as_member, solo_season, member,
+                                                      organiser):
+    """An evening still to come when its season closed (played early, or drawn): "Who came"
+    names those who came, not those who had said they would not."""
+    from django.utils import timezone
+
+    later = Evening.objects.create(season=solo_season,
+                                   date=datetime.date.today() + datetime.timedelta(days=4))
+    Attendance.objects.create(evening=later, member=organiser, coming=True)
+    Attendance.objects.create(evening=later, member=member, coming=False)
+    solo_season.closed_at = timezone.now()
+    solo_season.save()
+    club = solo_season.league.club
+    response = as_member.get(f"/clubs/{club.slug}/evenings/{later.pk}/")
+    assert "Who came" in response.content.decode()
+    assert [a.member.name for a in response.context["attendances"]] == ["olga"]
+
+
 def test_the_evening_and_the_sheet_give_a_head_count(as_organiser, solo_evening, club):
     from leagues.models import Attendance
 

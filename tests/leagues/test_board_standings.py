@@ -109,3 +109,15 @@ def test_the_board_shows_the_prizes_once_every_table_has_a_result(client, as_org
     assert f"Winner {winner.group(1)} {winner.group(2)}" in prizes
     assert f"Booby prize {booby.group(1)} {booby.group(2)}" in prizes
 
+
+
+def test_the_boards_socket_fragment_names_the_prizes_in_its_language(club_evening):
+    """The fragment sent over the socket is made in each board's language, its prizes' labels
+    too (they were made once, in the server's language, and a French board read "WINNER")."""
+    from leagues.board import render_board
+
+    evening, second = club_evening
+    second.add_deal(solo("misere", 3, 0), by=None)
+    rendered, _evening = render_board(evening.pk, {"fr", "en"})
+    assert "Gagnant" in rendered["fr"] and "Winner" not in rendered["fr"]
+    assert "Winner" in rendered["en"]
