@@ -73,8 +73,15 @@ def waiting_tables(evening: Evening) -> list[EveningTable]:
     return [t for t in evening.tables.order_by("round", "number") if t.pk not in counted]
 
 
+def rounds_to_play(evening: Evening) -> int:
+    """How many of an evening's planned rounds are not drawn yet (0 for one draw): its prizes
+    wait for the last round, not only for the tables drawn so far."""
+    return max(evening.rounds - evening.rounds_drawn(), 0) if evening.in_rounds else 0
+
+
 def is_done(evening: Evening) -> bool:
-    return evening.tables.exists() and not waiting_tables(evening)
+    return (evening.tables.exists() and not rounds_to_play(evening)
+            and not waiting_tables(evening))
 
 
 def evening_lines(evening: Evening) -> list[Line]:
@@ -180,6 +187,13 @@ def results_letter(evening: Evening, lines: list[Line], won: list[Prize]) -> tup
 def refuse_if_not_done(evening: Evening) -> None:
     if not evening.tables.exists():
         raise EntryError(_("This evening has no table yet: there are no results to send."))
+    left = rounds_to_play(evening)
+    if left:
+        raise EntryError(ngettext(
+            "%(count)s round of the evening is still to play: the results are sent at its "
+            "end. Nothing was sent.",
+            "%(count)s rounds of the evening are still to play: the results are sent at its "
+            "end. Nothing was sent.", left) % {"count": left})
     waiting = waiting_tables(evening)
     if waiting:
         labels = ", ".join(t.label for t in waiting)

@@ -103,9 +103,11 @@ def _prizes_context(access, evening) -> dict:
     if (not access.sees_members  # who came is the club's members'
             or not prizes.offers_prizes(evening.season.league) or not evening.tables.exists()):
         return {}
+    rounds_left = prizes.rounds_to_play(evening)
     waiting = prizes.waiting_tables(evening)
-    if waiting:
-        return {"prizes_waiting": waiting}
+    if rounds_left or waiting:
+        return {"prizes_waiting": True, "prizes_rounds_left": rounds_left,
+                "prizes_waiting_tables": waiting}
     lines = prizes.evening_lines(evening)
     return {"prizes": prizes.prizes(evening, lines), "evening_lines": lines,
             "results_done": True, "results_sent": prizes.times_sent(evening),

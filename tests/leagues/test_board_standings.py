@@ -110,6 +110,23 @@ def test_the_board_shows_the_prizes_once_every_table_has_a_result(client, as_org
     assert f"Booby prize {booby.group(1)} {booby.group(2)}" in prizes
 
 
+def test_no_prize_while_a_round_is_still_to_play(client, as_organiser, club_evening):
+    """Round 1's tables all have a result, but the evening plans three rounds: no winner is
+    named on the board or the page, and the results cannot be sent yet."""
+    evening, second = club_evening
+    second.delete()  # round 2 not drawn yet: round 1 is all there is so far
+    Evening.objects.filter(pk=evening.pk).update(rounds=3)
+    evening.refresh_from_db()
+    assert "Prizes of the evening" not in board(client, evening)
+    page = text(as_organiser.get(evening.get_absolute_url()).content.decode())
+    assert "The prizes are given at the end of the evening: 2 rounds are still to play." in page
+    assert "Winner:" not in page
+    club = evening.season.league.club
+    sent = as_organiser.post(reverse("leagues:evening_results_send", args=[club.slug, evening.pk]),
+                             {"seen": "0"}, follow=True)
+    assert ("2 rounds of the evening are still to play: the results are sent at its end. "
+            "Nothing was sent.") in text(sent.content.decode())
+
 
 def test_the_boards_socket_fragment_names_the_prizes_in_its_language(club_evening):
     """The fragment sent over the socket is made in each board's language, its prizes' labels
