@@ -669,11 +669,14 @@ class Evening(models.Model):
         if self.season.is_closed:
             raise EntryError(_("The season %(season)s is closed: its evenings take no answers "
                                "any more.") % {"season": self.season.name})
-        if coming is False and self.in_rounds and (
+        drawn = self.rounds_drawn() if coming is False and self.in_rounds else 0
+        if coming is False and self.in_rounds and drawn < self.rounds and (
                 self.tables_with_a_result_of(member).exists()
-                or self.played_in_a_round_before(member, self.rounds_drawn())):
+                or self.played_in_a_round_before(member, drawn)):
             # They came and played, and go home between rounds: the next rounds' draws leave
-            # them out, and they stay among those who came.
+            # them out, and they stay among those who came.  (Once the last round is drawn
+            # there is no "between": someone with a result is refused below, as at an evening
+            # of one draw.)
             Attendance.objects.update_or_create(evening=self, member=member,
                                                 defaults={"coming": True, "left": True})
             return

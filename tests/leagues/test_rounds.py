@@ -157,6 +157,23 @@ def test_no_round_past_the_last(as_organiser, evening_in_rounds):
     assert evening_in_rounds.rounds_drawn() == 2
 
 
+def test_after_the_last_round_is_drawn_nobody_who_played_goes_home(
+        as_organiser, evening_in_rounds):
+    """Going home is for between rounds: once the evening's last round is drawn, someone
+    with a result says "not coming" in vain, in words, and stays among those who came."""
+    evening = evening_in_rounds
+    for number in range(1, evening.rounds + 1):
+        draw_round(as_organiser, evening, number)
+    table = evening.tables.get(round=1, number=1)
+    player = table.seats.first().member
+    table.set_totals([Decimal(3), Decimal(-1), Decimal(-1), Decimal(-1)], None)
+    row = as_organiser.post(url(evening, f"attendance/{player.pk}/"),
+                            {f"answer-{player.pk}": "no"}, HTTP_HX_REQUEST="true")
+    assert "has a result at table 1 of this evening" in text(row.content.decode())
+    answer = evening.attendances.get(member=player)
+    assert answer.coming and not answer.left
+
+
 def test_fewer_rounds_than_drawn_is_refused(as_organiser, evening_in_rounds):
     draw_round(as_organiser, evening_in_rounds, 1)
     draw_round(as_organiser, evening_in_rounds, 2)
