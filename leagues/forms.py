@@ -394,8 +394,8 @@ class SubstituteForm(forms.Form):
     member = forms.ModelChoiceField(Member.objects.none(), label=gettext_lazy("Taken by"),
                                     error_messages={
         "required": gettext_lazy("Choose who takes the seat."),
-        "invalid_choice": gettext_lazy("Choose someone who is not at this table: a member, or "
-                                       "a guest coming this evening.")})
+        "invalid_choice": gettext_lazy("Choose someone who is not at a table of this round: "
+                                       "a member, or a guest coming this evening.")})
     from_deal = forms.IntegerField(label=gettext_lazy("From deal"), min_value=2,
                                    max_value=999, error_messages={
         "required": gettext_lazy("Say from which deal the substitute plays."),

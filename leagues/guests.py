@@ -93,6 +93,16 @@ def offered_at(evening: Evening, club):
         | Q(guest=True, attendances__evening=evening, attendances__coming=True)).distinct()
 
 
+def free_to_substitute(table: EveningTable, club):
+    """Who the substitute form offers for ``table``: those who may be seated this evening
+    (``offered_at``), less anyone seated at, or substituting at, another table of its round
+    (played at the same time; ``add_substitute`` refuses them in words too)."""
+    same_time = EveningTable.objects.filter(evening_id=table.evening_id, round=table.round)
+    same_time = same_time.exclude(pk=table.pk)
+    return offered_at(table.evening, club).exclude(seats__table__in=same_time).exclude(
+        substitutions__table__in=same_time)
+
+
 # -- substitutes ----------------------------------------------------------------------------------
 
 
@@ -171,6 +181,10 @@ def add_substitute(table: EveningTable, seat: int, member: Member, from_deal: in
                                        [m.name for m in members], from_deal)[seat]
         sub = Substitute.objects.create(table=table, seat=seat, member=member,
                                         from_deal=from_deal)
+        # They are here and play: the evening counts them among those who came (and the next
+        # rounds' draws seat them).
+        Attendance.objects.update_or_create(evening_id=table.evening_id, member=member,
+                                            defaults={"coming": True, "left": False})
         table.recompute()
         after = seat_players(table, members)[seat]
         table._record(by, "substitute", {"seat": spells_json(before)},

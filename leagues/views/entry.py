@@ -247,7 +247,7 @@ def _substitutes_context(access, table, names, fixture, form=None) -> dict:
                             for seat in spells or () if len(seat) > 1],
             "substitutes": list(table.substitutes.select_related("member")) if spells else [],
             "substitute_form": (form or SubstituteForm(
-                table, guests.offered_at(table.evening, access.club))) if takes else None}
+                table, guests.free_to_substitute(table, access.club))) if takes else None}
 
 
 def _undo(request, access, table) -> ResultChange | None:

@@ -44,7 +44,7 @@ def guest_make_member(request, slug, member_id):
 @require_POST
 @changes_a_table(acl.get_table, acl.ORGANISER)
 def substitute_add(request, access, table):
-    form = SubstituteForm(table, guests.offered_at(table.evening, access.club), request.POST)
+    form = SubstituteForm(table, guests.free_to_substitute(table, access.club), request.POST)
     if form.is_valid():
         data = form.cleaned_data
         try:

@@ -185,7 +185,7 @@ def test_someone_at_the_table_cannot_substitute(as_organiser, sub_table, organis
     enter(table, [solo("solo", 0, 5)])
     response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
         "seat": "0", "member": member.pk, "from_deal": "2"}, follow=True)
-    assert "Choose someone who is not at this table" in response.content.decode()
+    assert "Choose someone who is not at a table of this round" in response.content.decode()
     assert not table.substitutes.exists()
 
 
@@ -195,17 +195,29 @@ def test_someone_at_another_table_of_the_round_cannot_substitute(as_organiser, s
     others = add_members(organiser.club, ["Quinn", "Rita", "Stan"])
     other_table = make_solo_table(solo_evening, [sam, *others], number=2)
     enter(table, [solo("solo", 0, 5)])
+
+    def offered() -> str:
+        page = as_organiser.get(table.get_absolute_url()).content.decode()
+        taken_by = page[page.index('name="member"'):]
+        return taken_by[:taken_by.index("</select>")]
+
+    assert ">Sam</option>" not in offered() and ">Quinn</option>" not in offered()
     response = as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
         "seat": "0", "member": sam.pk, "from_deal": "2"}, follow=True)
-    text = html.unescape(response.content.decode())
-    assert "Sam plays at table 2 at the same time" in text
+    assert "not at a table of this round" in html.unescape(response.content.decode())
     assert not table.substitutes.exists()
+    from leagues import guests
+    with pytest.raises(EntryError, match="Sam plays at table 2 at the same time"):
+        guests.add_substitute(table, 0, sam, 2, None)  # the rule itself, whoever asks
     # A table of another round is not played at the same time: Sam may take the seat.
     other_table.round = 2
     other_table.save()
+    assert ">Sam</option>" in offered()
     as_organiser.post(url(organiser.club, f"tables/{table.pk}/substitutes/"), {
         "seat": "0", "member": sam.pk, "from_deal": "2"})
     assert table.substitutes.filter(member=sam).exists()
+    # He came and plays: the evening counts him among those who came.
+    assert solo_evening.attendances.get(member=sam).coming
 
 
 def test_a_match_takes_no_substitute(as_organiser, bid_table, organiser):
