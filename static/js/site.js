@@ -55,6 +55,13 @@
     }
     var problem = swapped.querySelector(".errorlist, .ends-the-match");
     if (!problem) {
+      // The round's last deal entered: the form folds away under "Round 1 done", which the
+      // swap would leave above a phone's screen.
+      var done = swapped.querySelector(".round-done");
+      var heading = done && swapped.querySelector("h2");
+      if (heading && heading.getBoundingClientRect().top < 0) {
+        heading.scrollIntoView({block: "start"});
+      }
       return;
     }
     problem.scrollIntoView({block: "center"});
