@@ -427,6 +427,15 @@ def test_a_table_of_a_round_counts_its_deals_and_says_when_the_round_is_done(
     raw = as_organiser.get(round_table.get_absolute_url()).content.decode()
     assert re.search(r'<details class="extra-deal">', raw)  # closed
     assert round_table.deals.count() == 3
+    # The round's totals, no longer "so far"; while a seat's player may change (the round in
+    # play, a substitute named) the substitute's form is open, once it is done, folded.
+    page = table_page(as_organiser, round_table)
+    assert "Totals: " in page and "Totals so far" not in page
+    from leagues import guests
+    zed = add_members(round_table.evening.season.league.club, ["Zed"])[0]
+    guests.add_substitute(round_table, 0, zed, 2, None)
+    raw = as_organiser.get(round_table.get_absolute_url()).content.decode()
+    assert '<details class="substitute" id="substitute">' in raw
 
 
 def test_a_deal_more_than_the_round_has_can_still_be_entered(as_organiser, round_table):
