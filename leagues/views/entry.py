@@ -237,9 +237,10 @@ def _substitutes_context(access, table, names, fixture, form=None) -> dict:
     organisers' form to name a substitute (a running balance entered deal by deal, not while
     it plays online; ``form``: the one just refused)."""
     spells = guests.seat_players(table) if table.substitutes.exists() else None
-    headings = [name if spells is None or len(spells[i]) == 1 else " → ".join(
-        [name] + [_("%(name)s (from deal %(number)s)") % {
-            "name": p["member"].name, "number": p["from_deal"]} for p in spells[i][1:]])
+    # a line each: the seat's player, then "→ Sam (from deal 3)" for each substitute
+    headings = [[name] if spells is None else [name] + ["→ " + _(
+        "%(name)s (from deal %(number)s)") % {"name": p["member"].name,
+                                             "number": p["from_deal"]} for p in spells[i][1:]]
         for i, name in enumerate(names)]
     takes = offers_substitutes(access, table, fixture)
     return {"spells": spells, "headings": headings,

@@ -140,7 +140,7 @@ def test_a_substitute_is_credited_the_deals_they_played(as_organiser, sub_table,
     assert rows[organiser.name] + rows["Sam"] == seat_total
     assert sum(rows.values()) == 0  # the table still adds up
     page = as_organiser.get(table.get_absolute_url()).content.decode()
-    assert "Olga → Sam (from deal 3)" in page
+    assert "Olga<br>→ Sam (from deal 3)</th>" in page  # a line each, in the column's heading
     assert "Olga, deals 1 to 2: +" in page and "Sam, from deal 3: −" in page
     history = as_organiser.get(url(organiser.club, f"tables/{table.pk}/changes/")).content
     assert "Sam takes the seat of Olga from deal 3, by" in history.decode()
