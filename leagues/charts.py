@@ -234,8 +234,11 @@ DASHES = ("8 6", "3 11", "2 14")
 
 def season_svg(season: Season) -> str:
     series = season_series(season)
-    lines = series["lines"]
-    tied = tied_names(lines, standings_positions(season))
+    positions = standings_positions(season)
+    # the legend in the table's order (its tie-breaks too); a line the table lacks, last
+    table_order = {name: index for index, name in enumerate(positions)}
+    lines = sorted(series["lines"], key=lambda line: table_order.get(line[0], len(positions)))
+    tied = tied_names(lines, positions)
     titles = [_("%(name)s (tied)") % {"name": name} if name in tied else name
               for name, _values in lines]
     width = 440

@@ -176,3 +176,23 @@ def test_pairs_that_have_not_played_come_last_without_a_position_and_ties_follow
                                      ("4", "Kings"), ("", "Nines"), ("", "Tens")]
     assert "Pairs that have not played yet are listed last, without a position." in page
     assert not [title for title in legend(chart(as_member, bid_season)) if "(tied)" in title]
+
+
+def test_the_legend_lists_the_lines_in_the_tables_order(as_member, bid_season, organiser,
+                                                       member, organiser_user):
+    """Zebras and Apes are level on points; the table ranks Zebras first on the difference:
+    so does the legend (it listed them by name)."""
+    people = add_members(organiser.club, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    players = [organiser, member, *people]
+    pairs = {name: Partnership.objects.create(season=bid_season, first=players[2 * i],
+                                              second=players[2 * i + 1], name=name)
+             for i, name in enumerate(["Zebras", "Apes", "Kings", "Jacks"])}
+    evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 2, 3))
+    for number, (a, b, scores) in enumerate((("Zebras", "Kings", [21, 9]),
+                                             ("Apes", "Jacks", [21, 15])), start=1):
+        EveningTable.objects.create(evening=evening, number=number, pair_0=pairs[a],
+                                    pair_1=pairs[b]).set_totals(scores, organiser_user)
+    page = as_member.get(bid_season.get_absolute_url()).content.decode()
+    assert [name for _position, name in standings_table(page)] == [
+        "Zebras", "Apes", "Jacks", "Kings"]
+    assert legend(chart(as_member, bid_season)) == ["Zebras", "Apes", "Jacks", "Kings"]
