@@ -152,6 +152,20 @@ def standings_table(page) -> list[tuple[str, str]]:
     return re.findall(r'<tr><td>([^<]*)</td><td><a href="[^"]+">([^<]+)</a>', body)
 
 
+def two_matches(season, first_players, by, names):
+    """Pairs named ``names`` (their players ``first_players`` and members added), and one
+    evening: the first pair beats the second 21–9, the third the fourth 21–15."""
+    people = add_members(season.league.club, [f"P{n}" for n in range(2 * len(names) - 2)])
+    players = [*first_players, *people]
+    pairs = [Partnership.objects.create(season=season, first=players[2 * i],
+                                        second=players[2 * i + 1], name=name)
+             for i, name in enumerate(names)]
+    evening = Evening.objects.create(season=season, date=datetime.date(2030, 2, 3))
+    for number, (a, b, scores) in enumerate(((0, 1, [21, 9]), (2, 3, [21, 15])), start=1):
+        EveningTable.objects.create(evening=evening, number=number, pair_0=pairs[a],
+                                    pair_1=pairs[b]).set_totals(scores, by)
+
+
 def test_pairs_that_have_not_played_come_last_without_a_position_and_ties_follow_the_table(
         as_member, bid_season, organiser, member, organiser_user):
     """Two matches played (winners 2 points, losers 0) and two pairs that have not played:
@@ -160,17 +174,8 @@ def test_pairs_that_have_not_played_come_last_without_a_position_and_ties_follow
     league = bid_season.league
     league.points_for_win, league.points_for_loss = 2, 0
     league.save()
-    people = add_members(organiser.club, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"])
-    players = [organiser, member, *people]
-    names = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines"]
-    pairs = {name: Partnership.objects.create(season=bid_season, first=players[2 * i],
-                                              second=players[2 * i + 1], name=name)
-             for i, name in enumerate(names)}
-    evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 2, 3))
-    for number, (a, b, scores) in enumerate((("Aces", "Kings", [21, 9]),
-                                             ("Queens", "Jacks", [21, 15])), start=1):
-        EveningTable.objects.create(evening=evening, number=number, pair_0=pairs[a],
-                                    pair_1=pairs[b]).set_totals(scores, organiser_user)
+    two_matches(bid_season, [organiser, member], organiser_user,
+                ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines"])
     page = as_member.get(bid_season.get_absolute_url()).content.decode()
     assert standings_table(page) == [("1", "Aces"), ("2", "Queens"), ("3", "Jacks"),
                                      ("4", "Kings"), ("", "Nines"), ("", "Tens")]
@@ -182,16 +187,8 @@ def test_the_legend_lists_the_lines_in_the_tables_order(as_member, bid_season, o
                                                        member, organiser_user):
     """Zebras and Apes are level on points; the table ranks Zebras first on the difference:
     so does the legend (it listed them by name)."""
-    people = add_members(organiser.club, ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
-    players = [organiser, member, *people]
-    pairs = {name: Partnership.objects.create(season=bid_season, first=players[2 * i],
-                                              second=players[2 * i + 1], name=name)
-             for i, name in enumerate(["Zebras", "Apes", "Kings", "Jacks"])}
-    evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 2, 3))
-    for number, (a, b, scores) in enumerate((("Zebras", "Kings", [21, 9]),
-                                             ("Apes", "Jacks", [21, 15])), start=1):
-        EveningTable.objects.create(evening=evening, number=number, pair_0=pairs[a],
-                                    pair_1=pairs[b]).set_totals(scores, organiser_user)
+    two_matches(bid_season, [organiser, member], organiser_user,
+                ["Zebras", "Kings", "Apes", "Jacks"])
     page = as_member.get(bid_season.get_absolute_url()).content.decode()
     assert [name for _position, name in standings_table(page)] == [
         "Zebras", "Apes", "Jacks", "Kings"]
