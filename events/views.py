@@ -122,16 +122,6 @@ def start(request, event_id):
 KEPT_FOR = 600
 
 
-def _kept(key: str, compute):
-    """``compute()``, kept in the cache under ``key`` for ``KEPT_FOR``: at the end of a round
-    of a hundred tables everyone opens the same pages at once."""
-    value = cache.get(key)
-    if value is None:
-        value = compute()
-        cache.set(key, value, KEPT_FOR)
-    return value
-
-
 def _finished_key(rounds) -> str:
     """The rounds over so far, as a key: a round finished (or a database emptied and filled
     again, between two tests) makes another."""
@@ -141,8 +131,9 @@ def _finished_key(rounds) -> str:
 def standings(request, event_id):
     event = _event(event_id)
     finished = results.finished_rounds(event)
-    rows = _kept(f"events:standings:{event.pk}:{_finished_key(finished)}",
-                 lambda: results.standings(event))
+    # Kept: at the end of a round of a hundred tables everyone opens the same pages at once.
+    rows = cache.get_or_set(f"events:standings:{event.pk}:{_finished_key(finished)}",
+                            lambda: results.standings(event), KEPT_FOR)
     return render(request, "events/standings.html", {
         "event": event, "rows": rows, "rounds_done": len(finished)})
 
@@ -162,8 +153,9 @@ def traveller(request, event_id, number):
     if event_round is None or event.deals is None:
         return render(request, "events/traveller.html", {**context, "shown": False})
     event_round.event = event
-    rows = _kept(f"events:traveller:{event.pk}:{_finished_key([event_round])}:{index}:"
-                 f"{get_language()}", lambda: _traveller_rows(event, event_round, index))
+    rows = cache.get_or_set(
+        f"events:traveller:{event.pk}:{_finished_key([event_round])}:{index}:{get_language()}",
+        lambda: _traveller_rows(event, event_round, index), KEPT_FOR)
     deal = event.deals["deals"][index]
     hands = [{"seat": seat + 1, "cards": [_card_in_words(card) for card in cards]}
              for seat, cards in enumerate(deal["hands"])]

@@ -70,14 +70,13 @@ def shown_standings(season: Season) -> list:
     that changes what the standings show, in that write's transaction) and the options they
     are counted by.  ``season`` must have been read by this request (its version is the
     key): never one kept from before a change."""
-    key = kept_key(season)
-    rows = cache.get(key)
-    if rows is None:
+    def counted() -> list:
         rows = season_standings(season)
         for row in rows:
             # Each evening's balance (a running balance's best N evenings) is summed already
             # and shown nowhere: not kept, it costs the page no unpickling.
             if getattr(row, "evening_totals", None):
                 row.evening_totals = []
-        cache.set(key, rows, KEPT_FOR)
-    return rows
+        return rows
+
+    return cache.get_or_set(kept_key(season), counted, KEPT_FOR)
