@@ -25,13 +25,9 @@ from leagues.views.entry import (
     deal_edit,
     deal_restore,
     online_start,
-    score_sheet,
     table_changes,
     table_confirm,
-    table_create,
-    table_delete,
     table_detail,
-    table_edit,
     totals,
 )
 from leagues.views.evenings import (
@@ -85,6 +81,7 @@ from leagues.views.seasons import (
     season_detail,
     standings_csv,
 )
+from leagues.views.tables import score_sheet, table_create, table_delete, table_edit
 
 __all__ = [
     "board",

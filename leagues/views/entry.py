@@ -1,6 +1,6 @@
-"""An evening's tables and their results: adding, changing and deleting a table, the printed score
-sheet, the table's page with its score sheet, entering, correcting and confirming deals and
-totals, and playing the table online."""
+"""A table's results: the table's page with its score sheet, entering, correcting and confirming
+deals and totals, and playing the table online (adding, changing and deleting a table:
+``leagues.views.tables``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from leagues import access as acl
-from leagues import edits, guests, history, online
+from leagues import guests, history, online
 from leagues.forms import (
     OnlineTableForm,
     SubstituteForm,
@@ -33,71 +33,10 @@ from leagues.models import (
 )
 from leagues.views.common import (
     changes_a_table,
-    changes_an_evening,
     closed,
-    form_page,
     made,
     refused,
 )
-
-
-@login_required
-@changes_an_evening
-def table_create(request, access, evening):
-    if refused(request, evening.refuse_if_cancelled):
-        return redirect(evening)
-    form = _table_form(access, evening, request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        seats, pairs = form.who_sits()
-        made(request, lambda: edits.add_table(evening, seats, pairs, request.user),
-             lambda table: _("Table %(number)s added.") % {"number": table.number})
-        return redirect(evening)
-    return form_page(request, form, _("New table"), access.club)
-
-
-def _table_form(access, evening, data, table=None):
-    """Who sits at a table of ``evening``: the two pairs of a match, or a member in each of the
-    game's seats (the kind of score's form); ``table``: the table changed, its players shown
-    first."""
-    return evening.season.league.score_kind.table_form(access.club, evening, data, table)
-
-
-@login_required
-@changes_a_table(acl.get_table, acl.ORGANISER)
-def table_edit(request, access, table):
-    form = _table_form(access, table.evening, request.POST or None, table)
-    if request.method == "POST" and form.is_valid():
-        seats, pairs = form.who_sits()
-        made(request, lambda: edits.edit_table(table, seats, pairs, request.user),
-             lambda changed: _("Table saved.") if changed else _("Nothing changed."))
-        return redirect(table)
-    return form_page(request, form, _("Change table %(number)s") % {"number": table.number},
-                     access.club,
-                     intro=_("The table's deals and totals stay; they count for whoever sits in "
-                             "each seat.") if table.entry else "")
-
-
-@login_required
-@changes_a_table(acl.get_table, acl.ORGANISER)
-def table_delete(request, access, table):
-    evening = table.evening
-    if request.method == "POST":
-        deleted = made(request, lambda: edits.delete_table(table, request.user),
-                       _("Table %(number)s is deleted.") % {"number": table.number})
-        return redirect(evening if deleted else table)
-    sheet = history.table_sheet(table)
-    return render(request, "leagues/confirm_delete.html", {
-        "access": access, "club": access.club, "table": table, "names": table.sides(),
-        "sheet": sheet, "sides": list(zip(table.sides(), sheet["totals"], strict=False)),
-        "cancel": table.get_absolute_url()})
-
-
-def score_sheet(request, slug, evening_id):
-    access, evening = acl.get_evening(request, slug, evening_id)
-    return render(request, "leagues/score_sheet.html", {
-        "club": access.club, "evening": evening, "league": evening.season.league,
-        "tables": history.evening_tables(evening),
-        "lines": range(1, min(evening.deals_per_round or 30, 30) + 1)})
 
 
 def table_detail(request, slug, table_id):

@@ -1,5 +1,5 @@
 """Dependencies go one way (docs/architecture.md): games.rules <- games <- leagues <- ratings,
-events beside leagues (neither imports the other), and no module of the project imports, through any chain, a module that imports it back.
+events beside leagues (neither imports the other), and no module of the project imports, through any chain, a module that imports it back; and no view module is longer than a reader takes in whole.
 
 Read from the source, so that a lazy import inside a function counts as much as one at the
 top of a module: it is still a dependency to a reader, and still a cycle."""
@@ -274,3 +274,28 @@ def test_the_check_sees_an_engine_import_beyond_the_standard_library(tmp_path):
     assert engine_imports_beyond_the_standard_library(tmp_path) == [
         "games/__init__.py imports .signals",
         "games/rules/computer/y.py imports games", "games/rules/computer/y.py imports numpy"]
+
+
+# A page family's views stay small enough to read whole; past this, split the family
+# (docs/architecture.md lists the modules of each app's views).
+MOST_LINES_IN_A_VIEW_MODULE = 500
+
+
+def long_view_modules(root: Path) -> list[str]:
+    """The view modules under ``root`` (``views.py`` and every module of a ``views/`` package)
+    longer than ``MOST_LINES_IN_A_VIEW_MODULE``, with their lengths."""
+    modules = [*root.glob("*/views.py"), *root.glob("*/views/*.py")]
+    return sorted(f"{path.relative_to(root)}: {n} lines" for path in modules
+                  if (n := len(path.read_text(encoding="utf-8").splitlines()))
+                  > MOST_LINES_IN_A_VIEW_MODULE)
+
+
+def test_no_view_module_is_longer_than_a_reader_takes_in():
+    assert long_view_modules(ROOT) == []
+
+
+def test_the_check_sees_a_long_view_module(tmp_path):
+    (tmp_path / "app" / "views").mkdir(parents=True)
+    (tmp_path / "app" / "views" / "pages.py").write_text("x = 1\n" * 501, encoding="utf-8")
+    (tmp_path / "app" / "views" / "short.py").write_text("x = 1\n" * 500, encoding="utf-8")
+    assert long_view_modules(tmp_path) == ["app/views/pages.py: 501 lines"]
