@@ -140,6 +140,8 @@ class Registration(models.Model):
                              related_name="event_registrations")
     registered_at = models.DateTimeField(default=timezone.now)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    # When the e-mail before the start went (``events.reminders``): it goes once.
+    reminded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["registered_at", "pk"]

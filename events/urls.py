@@ -11,4 +11,5 @@ urlpatterns = [
     path("<int:event_id>/start/", views.start, name="event_start"),
     path("<int:event_id>/standings/", views.standings, name="event_standings"),
     path("<int:event_id>/deals/<int:number>/", views.traveller, name="event_traveller"),
+    path("reminders/stop/<str:token>/", views.reminders_stop, name="event_reminders_stop"),
 ]

@@ -1,6 +1,7 @@
 """The events' pages, phone first: the site's list, creating one, an event's page (its
 lobby: who is registered, Register / Withdraw, the organiser's Start now, each person's own
-table once the round is formed), the standings and each deal's traveller.  Nothing of a round
+table once the round is formed), the standings, each deal's traveller, and the page that stops the
+e-mails before events.  Nothing of a round
 in play leaves here: its results and cards wait until every table has played it
 (``events.results``)."""
 
@@ -16,7 +17,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from events import deals, results, running
+from events import deals, reminders, results, running
 from events.forms import EventForm
 from events.models import AVERAGE_MINUS_PERCENT, Event, EventTable
 from games import registry, words
@@ -197,3 +198,19 @@ def _card_in_words(card: str) -> str:
     jokers = {"BJ": pgettext("in a sentence", "big joker"),
               "LJ": pgettext("in a sentence", "little joker")}
     return jokers.get(card) or words.action_label(card)
+
+
+def reminders_stop(request, token):
+    """The link at the foot of every e-mail before an event: asks, then stops them (a POST, so
+    that a mail scanner following links changes nothing).  Turned on again from the profile."""
+    user, problem = reminders.person_of_stop_token(token)
+    if problem == reminders.INVALID:
+        return render(request, "events/reminders_stop.html", {"invalid": True}, status=404)
+    if problem == reminders.CHANGED:
+        return render(request, "events/reminders_stop.html", {"changed": True}, status=410)
+    done = request.method == "POST"
+    if done:
+        reminders.set_wanted(user, False)
+    return render(request, "events/reminders_stop.html", {
+        "stopped": not reminders.wanted(user), "done": done,
+        "theirs": request.user.is_authenticated and request.user.pk == user.pk})

@@ -48,6 +48,13 @@ for _origin in CSRF_TRUSTED_ORIGINS:
             f"CSRF_TRUSTED_ORIGINS items must start with http:// or https://; got {_origin!r}"
         )
 
+# The site's address as people reach it, for links in e-mails sent without a request (the
+# reminders before events, from the periodic command): SITE_ADDRESS, else the first
+# CSRF_TRUSTED_ORIGINS entry without a wildcard, else the development server's.
+SITE_ADDRESS = (env_str("SITE_ADDRESS")
+                or next((o for o in CSRF_TRUSTED_ORIGINS if "*" not in o), "http://localhost:8000")
+                ).rstrip("/")
+
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",

@@ -110,7 +110,8 @@ def test_my_data_holds_what_the_site_holds_on_me_and_nothing_of_anyone_else(
     assert data["account"]["email"] == "mike@example.org"
     assert member_user.password not in text and "password" not in data["account"]
     assert data["profile"] == {"display_name": "Mikey", "language": "",
-                               "four_colour_deck": True, "table_sounds": False}
+                               "four_colour_deck": True, "table_sounds": False,
+                               "emails_before_events": True}
     (crown,) = data["clubs"]
     assert crown["club"] == "The Crown Whist Club" and crown["name_in_the_club"] == "Mike"
     assert crown["role"] == "organiser" and crown["emails_about_evenings"] is False

@@ -27,7 +27,7 @@ def check_shown_name(name: str, user=None) -> None:
 class SignUpForm(UserCreationForm):
     email = forms.EmailField(
         label=_("Email"),
-        help_text=_("Used only to reset your password."),
+        help_text=_("Used to reset your password, and for an e-mail before each event you register for (which you can stop)."),
     )
     display_name = forms.CharField(
         label=_("Display name"), max_length=60, required=False,
@@ -69,7 +69,7 @@ class SignUpForm(UserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Profile
-        fields = ("display_name", "language", "four_colour_deck", "table_sounds")
+        fields = ("display_name", "language", "four_colour_deck", "table_sounds", "event_reminders")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -77,6 +77,8 @@ class ProfileForm(forms.ModelForm):
         language = self.fields["language"]
         language.choices = [("", _("Same as my browser")),
                             *[choice for choice in language.choices if choice[0]]]
+        if self.instance.is_guest:  # no address to write to
+            del self.fields["event_reminders"]
 
     def clean_display_name(self):
         display_name = readable(self.cleaned_data.get("display_name", "")).strip()

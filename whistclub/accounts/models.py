@@ -19,6 +19,9 @@ class Profile(models.Model):
     table_sounds = models.BooleanField(
         _("sounds at the table"), default=False,
         help_text=_("A short sound when it is your turn and when a trick is won."))
+    event_reminders = models.BooleanField(
+        _("e-mail before my events"), default=True,
+        help_text=_("An e-mail an hour before an event you registered for starts."))
     # A guest plays without having signed up (whistclub.accounts.guests); signing up turns the
     # same account into an ordinary one, so their tables and hands stay theirs.
     is_guest = models.BooleanField(_("guest"), default=False, editable=False)

@@ -93,6 +93,8 @@ def _events(user) -> list[dict[str, Any]]:
              "registered_at": _when(registrations[event.pk].registered_at)
              if event.pk in registrations else None,
              "withdrawn_at": _when(registrations[event.pk].withdrawn_at)
+             if event.pk in registrations else None,
+             "reminded_at": _when(registrations[event.pk].reminded_at)
              if event.pk in registrations else None}
             for event in events]
 
@@ -107,7 +109,8 @@ def _account(user) -> dict[str, Any]:
 def _profile(user) -> dict[str, Any]:
     profile = profile_for(user)
     return {"display_name": profile.display_name, "language": profile.language,
-            "four_colour_deck": profile.four_colour_deck, "table_sounds": profile.table_sounds}
+            "four_colour_deck": profile.four_colour_deck, "table_sounds": profile.table_sounds,
+            "emails_before_events": profile.event_reminders}
 
 
 def _email_preferences(user, members: list[Member]) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Run it every minute (cron or a timer).  Starts every event whose start time has come:
+"""Run it every minute (cron or a timer).  Sends the e-mail an hour before each event to those
+registered (``events.reminders``).  Starts every event whose start time has come:
 round 1 is formed with those registered, computer players in the seats left (an event with
 nobody registered waits).  And looks at the round clocks: a round whose time is up and whose
 tables still play, when no serving process finished them (a restart with nobody connected),
@@ -6,14 +7,16 @@ has its deals finished by the computer players here, and the next round formed."
 
 from django.core.management.base import BaseCommand
 
-from events import running
+from events import reminders, running
 
 
 class Command(BaseCommand):
-    help = "Start the events whose start time has come; finish the rounds whose time is up."
+    help = ("Send the e-mails an hour before events; start the events whose start time has "
+            "come; finish the rounds whose time is up.")
 
     def handle(self, *args, **options):
+        reminded = reminders.send_due()
         started = running.start_due()
         finished = running.finish_overdue_rounds()
-        self.stdout.write(f"{len(started)} event(s) started, {len(finished)} late table(s) "
-                          "finished")
+        self.stdout.write(f"{reminded} reminder(s) sent, {len(started)} event(s) started, "
+                          f"{len(finished)} late table(s) finished")
