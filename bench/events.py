@@ -22,7 +22,7 @@ nobody took given to computer players), every table's deal played (random legal 
 timed), the next round paired (the round ended, its results read, round 2 paired and its
 tables opened: ``events.running.advance``), then the p50 of a deal's traveller (100 tables'
 lines) and of the standings page, each against a trivial page (/healthz) timed in the same
-run.  A round over for everyone is kept (``events.views._kept``): the first view of each page
+run.  A round over for everyone is kept in the cache (``events.views``): the first view of each page
 counts it (``first_ms``), the others read it kept (the p50).  Last line: ``events site:
 tables=T start_ms=S (xR) pair_next_ms=P (xR) traveller_first_ms=F traveller_p50=X ms (xR)
 standings_first_ms=G standings_p50=Y ms (xR) trivial_p50=Z ms``, each ratio against the
