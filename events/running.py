@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import timedelta
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events import deals, pairing
+from events import deals, pairing, policies
 from events.models import Event, EventRound, EventTable, Registration
 from events.results import history
 from games import computer_players, followups
@@ -44,6 +45,9 @@ def register(event: Event, user) -> Registration:
         event = _locked(event.pk)
         if event.status != Event.Status.REGISTRATION:
             raise EventError(_("Registration is closed: the event has started."))
+        refusal = policies.registration_refusal(event, user)
+        if refusal:
+            raise EventError(refusal)
         registration, created = Registration.objects.get_or_create(event=event, user=user)
         if not created:
             if registration.withdrawn_at is None:
@@ -158,8 +162,10 @@ def advance(event_id: int) -> None:
             return
         current.finished_at = timezone.now()
         current.save(update_fields=["finished_at"])
-        # The round is over for everyone: each table's replay may be seen from its traveller.
-        Table.objects.filter(event_table__round=current).update(is_private=False)
+        # The round is over for everyone: each table's replay may be seen from its traveller,
+        # by whoever may see the event (a members-only one's stay with their players).
+        if policies.may_see(event, AnonymousUser()):
+            Table.objects.filter(event_table__round=current).update(is_private=False)
         if current.number >= event.rounds:
             event.status = Event.Status.FINISHED
             event.finished_at = timezone.now()

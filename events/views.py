@@ -12,12 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from events import deals, reminders, results, running
+from events import deals, policies, reminders, results, running
 from events.forms import EventForm
 from events.models import AVERAGE_MINUS_PERCENT, Event, EventTable
 from games import registry, words
@@ -39,7 +40,8 @@ def event_list(request):
             status=Event.Status.FINISHED).order_by("starts_at", "pk")[:20])
     return render(request, "events/list.html", {
         "upcoming": list(upcoming), "finished": list(finished), "mine": mine, "now": now,
-        "games": registry.all_games()})
+        "organise": [(game.label, reverse("event_new", args=[game.id]))
+                     for game in registry.all_games()]})
 
 
 @login_required
@@ -54,12 +56,17 @@ def event_new(request, game):
     return render(request, "events/new.html", {"form": form, "game_name": description.label})
 
 
-def _event(event_id) -> Event:
-    return get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+def _event(request, event_id) -> Event:
+    """The event, for whoever may see it (``events.policies``: a club's members-only event is
+    its members' alone); anyone else finds nothing (404)."""
+    event = get_object_or_404(Event.objects.select_related("organiser"), pk=event_id)
+    if not policies.may_see(event, request.user):
+        raise Http404
+    return event
 
 
 def event_page(request, event_id):
-    event = _event(event_id)
+    event = _event(request, event_id)
     uid = person_id(request.user)
     people = running.registered(event)
     registered = uid is not None and any(person.pk == uid for person in people)
@@ -83,7 +90,8 @@ def event_page(request, event_id):
         "sitting_out": current is not None and uid in (
             current.sitting_out or []),
         "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
-        "has_results": any(each["finished"] for each in rounds)})
+        "has_results": any(each["finished"] for each in rounds),
+        "notes": policies.notes(event, request.user)})
 
 
 def _changed(request, event, change, done: str):
@@ -100,21 +108,21 @@ def _changed(request, event, change, done: str):
 @accounts_only
 @require_POST
 def register(request, event_id):
-    return _changed(request, _event(event_id), running.register,
+    return _changed(request, _event(request, event_id), running.register,
                     _("You are registered. Come back at the start: your table is shown here."))
 
 
 @login_required
 @require_POST
 def withdraw(request, event_id):
-    return _changed(request, _event(event_id), running.withdraw,
+    return _changed(request, _event(request, event_id), running.withdraw,
                     _("You have withdrawn from the event."))
 
 
 @login_required
 @require_POST
 def start(request, event_id):
-    return _changed(request, _event(event_id), running.start,
+    return _changed(request, _event(request, event_id), running.start,
                     _("The event has started: the tables of round 1 are formed."))
 
 
@@ -130,7 +138,7 @@ def _finished_key(rounds) -> str:
 
 
 def standings(request, event_id):
-    event = _event(event_id)
+    event = _event(request, event_id)
     finished = results.finished_rounds(event)
     # Kept: at the end of a round of a hundred tables everyone opens the same pages at once.
     rows = cache.get_or_set(f"events:standings:{event.pk}:{_finished_key(finished)}",
@@ -142,7 +150,7 @@ def standings(request, event_id):
 def traveller(request, event_id, number):
     """Deal ``number`` (from 1) at every table, once every table of its round has played it;
     before that, a sentence and nothing else."""
-    event = _event(event_id)
+    event = _event(request, event_id)
     index = number - 1
     if not 0 <= index < event.rounds * event.deals_per_round:
         raise Http404

@@ -75,6 +75,13 @@ def check_access(request, club: Club, need: str) -> ClubAccess:
     return access
 
 
+def is_member_of(club: Club, user) -> bool:
+    """Whether ``user`` (maybe anonymous) is one of ``club``'s members, as ``check_access``
+    counts them: for what other apps decide by membership (a club's members-only event)."""
+    return bool(user is not None and user.is_authenticated
+                and Member.objects.filter(club=club, user=user).exists())
+
+
 def check_members_visible(access: ClubAccess) -> None:
     """A page of the club's people (the member list, each member's page) for whoever
     ``access.sees_members``; anyone else, even in a public club, is refused (403; a

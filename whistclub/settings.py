@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games",
     "leagues",
     "events",
+    "club_events",
     "ratings",
 ]
 

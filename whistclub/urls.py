@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<str:game>/computer-players/", games_pages.computer_players,
          name="computer_players"),
     path("accounts/", include("whistclub.accounts.urls")),
+    path("clubs/<slug:slug>/events/", include("club_events.urls")),
     path("clubs/", include("leagues.urls")),
     path("events/", include("events.urls")),
     path("ratings/", include("ratings.urls")),

@@ -1,0 +1,19 @@
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubEvent(models.Model):
+    """An event organised for a club.  ``members_only``: only the club's members see it and
+    may register (always, for a members-only club); otherwise anyone may, as for any event."""
+
+    event = models.OneToOneField("events.Event", on_delete=models.CASCADE,
+                                 related_name="club_event")
+    club = models.ForeignKey("leagues.Club", on_delete=models.CASCADE, related_name="events")
+    members_only = models.BooleanField(_("for the club's members only"), default=True)
+
+    class Meta:
+        verbose_name = _("club's event")
+        verbose_name_plural = _("clubs' events")
+
+    def __str__(self):
+        return f"{self.club}: {self.event}"

@@ -1,0 +1,12 @@
+"""Under the club's address: ``/clubs/<club>/events/``."""
+
+from django.urls import path
+
+from club_events import views
+
+app_name = "club_events"
+
+urlpatterns = [
+    path("", views.club_events, name="list"),
+    path("new/<str:game>/", views.club_event_new, name="new"),
+]

@@ -1,0 +1,52 @@
+"""What another app says about an event, without events importing it: an app that ties events
+to something of its own (a club's events: ``club_events``) registers a policy when it starts
+(its ``AppConfig.ready``), and events asks every policy:
+
+- ``may_see(event, user)``: whether ``user`` (maybe anonymous) sees the event's pages at all
+  (no: a 404, as for an event that does not exist);
+- ``registration_refusal(event, user)``: why ``user`` may not register, in words, or None;
+- ``notes(event, user)``: lines for the top of the event's page, each its words and a link
+  (or an empty link).
+
+With no policy registered (events alone), every event is open to everyone."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+
+class Note(NamedTuple):
+    words: str
+    link: str = ""
+
+
+class Policy(Protocol):
+    def may_see(self, event, user) -> bool: ...
+
+    def registration_refusal(self, event, user) -> str | None: ...
+
+    def notes(self, event, user) -> list[Note]: ...
+
+
+_policies: list[Policy] = []
+
+
+def register(policy: Policy) -> None:
+    if policy not in _policies:
+        _policies.append(policy)
+
+
+def may_see(event, user) -> bool:
+    return all(policy.may_see(event, user) for policy in _policies)
+
+
+def registration_refusal(event, user) -> str | None:
+    for policy in _policies:
+        refusal = policy.registration_refusal(event, user)
+        if refusal:
+            return refusal
+    return None
+
+
+def notes(event, user) -> list[Note]:
+    return [note for policy in _policies for note in policy.notes(event, user)]
