@@ -42,8 +42,9 @@ def table_edit(request, access, table):
         made(request, lambda: edits.edit_table(table, seats, pairs, request.user),
              lambda changed: _("Table saved.") if changed else _("Nothing changed."))
         return redirect(table)
-    return form_page(request, form, _("Change table %(number)s") % {"number": table.number},
-                     access.club,
+    heading = (_("Change table %(number)s of round %(round)s") if table.evening.in_rounds
+               else _("Change table %(number)s")) % {"number": table.number, "round": table.round}
+    return form_page(request, form, heading, access.club,
                      intro=_("The table's deals and totals stay; they count for whoever sits in "
                              "each seat.") if table.entry else "")
 
@@ -54,7 +55,9 @@ def table_delete(request, access, table):
     evening = table.evening
     if request.method == "POST":
         deleted = made(request, lambda: edits.delete_table(table, request.user),
-                       _("Table %(number)s is deleted.") % {"number": table.number})
+                       (_("Table %(number)s of round %(round)s is deleted.")
+                        if evening.in_rounds else _("Table %(number)s is deleted."))
+                       % {"number": table.number, "round": table.round})
         return redirect(evening if deleted else table)
     sheet = history.table_sheet(table)
     return render(request, "leagues/confirm_delete.html", {

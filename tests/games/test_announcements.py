@@ -23,7 +23,7 @@ def test_cards_are_said_in_words_with_their_article():
     assert words.spoken_card("BJ") == "the big joker"
     with translation.override("fr"):
         assert words.spoken_card("QS") == "la dame de pique"
-        assert words.spoken_card("AH") == "l'as de cœur"
+        assert words.spoken_card("AH") == "l’as de cœur"
 
 
 def test_the_latest_call_card_and_trick_are_announced():

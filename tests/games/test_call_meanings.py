@@ -59,4 +59,4 @@ def test_the_calls_are_explained_in_the_readers_language():
     with translation.override("fr"):
         text = str(table_fragment_html(view, for_template(view)))
     assert "Ce à quoi chaque annonce vous engage" in text
-    assert meanings_of(text)["call-pass"].startswith("Vous n'enchérissez pas")
+    assert meanings_of(text)["call-pass"].startswith("Vous n’enchérissez pas")

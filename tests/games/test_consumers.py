@@ -225,7 +225,7 @@ async def test_refusals_reach_a_french_player_in_french(player):
     reply = await communicator.receive_json_from()
     assert reply["type"] == "error"
     # a sentence, as a person writes one: a capital and a full stop
-    assert reply["message"].startswith("Une enchère s'écrit"), reply["message"]
+    assert reply["message"].startswith("Une enchère s’écrit"), reply["message"]
     assert reply["message"].endswith("."), reply["message"]
     await communicator.send_to(text_data="{")
     reply = await communicator.receive_json_from()

@@ -75,7 +75,7 @@ def test_a_waiting_seat_offers_its_forms_in_french(client, django_user_model):
     table = tables.create_table(person, "bid_whist", {})
     client.force_login(person)
     page = unescape(client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    for english, french in (("Sit here", "S'asseoir ici"),
+    for english, french in (("Sit here", "S’asseoir ici"),
                             ("Add a computer player", "Ajouter un joueur virtuel"),
                             ("Computer player level", "Niveau du joueur virtuel")):
         assert english not in page

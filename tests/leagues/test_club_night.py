@@ -223,3 +223,14 @@ def test_a_leagues_decimal_stake_reads_with_a_decimal_comma(as_member, solo_leag
     assert "Stakes multiplied by: 0.1" in text_of(as_member.get(url))
     assert "Mises multipliées par : 0,1" in text_of(as_member.get(url, HTTP_ACCEPT_LANGUAGE="fr"))
     assert "0,1" in text_of(as_member.get(url, HTTP_ACCEPT_LANGUAGE="nl"))
+
+
+def test_every_column_of_the_organisers_tables_has_a_heading(as_organiser, club, solo_table):
+    """A screen reader names each column by its heading: none is an empty heading cell (the
+    score sheet's footer, the members' buttons, the bulk preview's verdicts)."""
+    pages = [as_organiser.get(solo_table.get_absolute_url()),
+             as_organiser.get(club_url(club, "members/")),
+             as_organiser.post(club_url(club, "members/bulk/"), {"names": "Ann\nBob"})]
+    for page in pages:
+        assert page.status_code == 200
+        assert re.findall(r"<th[^>]*>\s*</th>", page.content.decode()) == []

@@ -82,8 +82,9 @@ def test_each_kind_of_change_reads_as_a_sentence(as_organiser, table_at_the_tabl
                            "Pat 0 → −3")
     else:
         # The lines of the sheet in the reader's language.
-        assert "Mike Member : Misère, 0 pli → Mike Member : Misère, 1 pli" in rows[1]
-        assert "Olga Organiser : Solo, 6 plis" in rows[4]
+        assert ("Mike Member\u00a0: Misère, 0 pli → Mike Member\u00a0: Misère, 1 pli"
+                in rows[1])
+        assert "Olga Organiser\u00a0: Solo, 6 plis" in rows[4]
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -98,7 +99,7 @@ def test_totals_and_their_confirmation_read_as_sentences(as_organiser, table_at_
     rows = lines(page)
     if language == "fr":
         assert rows[1].startswith("Totaux saisis par Mike Member, en attente de la "
-                                  "confirmation d'un adversaire · Totaux : Olga Organiser +12, "
+                                  "confirmation d’un adversaire · Totaux\u00a0: Olga Organiser +12, "
                                   "Mike Member −4, Nell ")
         assert rows[0].startswith("Totaux confirmés par Olga Organiser")
     else:

@@ -468,3 +468,23 @@ def test_one_round_of_a_set_number_of_deals_says_the_table_is_done(as_organiser,
 def test_the_online_table_proposes_the_rounds_number_of_deals(as_organiser, round_table):
     raw = as_organiser.get(round_table.get_absolute_url()).content.decode()
     assert re.search(r'name="deals" value="3"', raw)
+
+
+def test_deleting_a_deal_or_a_table_of_a_round_names_the_round(as_organiser, round_table):
+    """Round 2 has its table 1 as round 1 has: the pages that delete or change one say which."""
+    round_table.round = 2
+    round_table.save()
+    post_deal(as_organiser, round_table, 1)
+    deal = round_table.deals.get()
+    asked = html.unescape(text(as_organiser.get(
+        round_table.get_absolute_url() + "deals/1/delete/").content.decode()))
+    assert "Delete deal 1 of table 1 of round 2?" in asked
+    asked = html.unescape(text(as_organiser.get(
+        round_table.get_absolute_url() + "delete/").content.decode()))
+    assert "Delete table 1 of round 2?" in asked
+    changing = html.unescape(text(as_organiser.get(
+        round_table.get_absolute_url() + "edit/").content.decode()))
+    assert "Change table 1 of round 2" in changing
+    as_organiser.post(round_table.get_absolute_url() + "deals/1/delete/", {"deal": deal.pk})
+    done = as_organiser.post(round_table.get_absolute_url() + "delete/", follow=True)
+    assert "Table 1 of round 2 is deleted." in html.unescape(text(done.content.decode()))

@@ -163,3 +163,20 @@ def test_a_members_chart_counts_their_credit_as_the_standings_do(solo_league, so
     eva = solo_league.club.members.get(name="Eva")
     series = member_series(eva, solo_league)
     assert series["values"][-1] == standings(solo_season)["Eva"].total == 3
+
+
+def test_the_standings_say_what_a_sit_out_adds_to_the_totals(as_organiser, solo_league,
+                                                              solo_season, evening_in_rounds):
+    """Eva's total is her credit alone: the season's page says where it comes from, by the
+    league's rule, and says nothing of it when a sit-out earns nothing."""
+    season_page = f"/clubs/{solo_league.club.slug}/seasons/{solo_season.pk}/"
+    said = "is credited with"
+    assert said not in text(as_organiser.get(season_page).content.decode())
+    set_rule(as_organiser, solo_league, "fixed", 3)
+    page = text(as_organiser.get(season_page).content.decode())
+    assert ("The totals include what a player who sits out a round is credited with: 3, the "
+            "league's fixed score.") in page
+    set_rule(as_organiser, solo_league, "average")
+    page = text(as_organiser.get(season_page).content.decode())
+    assert ("The totals include what a player who sits out a round is credited with: the "
+            "average of the round's tables") in page

@@ -35,3 +35,25 @@ def test_french_puts_a_space_before_a_colon():
         if re.search(r"[^\s\u00a0\u202f]:", words):
             unspaced.append(translated)
     assert not unspaced, unspaced
+
+
+def test_french_typography_no_break_spaces_and_apostrophes():
+    """French puts a no-break space before ":", ";", "?" and "!" (so that a line never starts
+    with one: "Venez-vous ?"), and writes its elisions with the typographic apostrophe
+    ("n’a", "l’atout"), never a plain space or the typewriter's '. Quotation marks around
+    what a player types (« 'pass' ») are left as they are."""
+    import gettext
+    import re
+
+    with open(LOCALE / "fr" / "LC_MESSAGES" / "django.mo", "rb") as compiled:
+        catalogue = gettext.GNUTranslations(compiled)._catalog
+    spaced, typewritten = [], []
+    for key, translated in catalogue.items():
+        if not key or (isinstance(key, tuple) and not key[0]):
+            continue  # the header
+        if re.search(r" [:;?!]", translated):
+            spaced.append(translated)
+        if re.search(r"[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]", translated):
+            typewritten.append(translated)
+    assert not spaced, spaced[:10]
+    assert not typewritten, typewritten[:10]
