@@ -2,11 +2,13 @@
 round 1 is formed with those registered, computer players in the seats left (an event with
 nobody registered waits).  And looks at the round clocks: a round whose time is up and whose
 tables still play, when no serving process finished them (a restart with nobody connected),
-has its deals finished by the computer players here, and the next round formed."""
+has its deals finished by the computer players here, and the next round formed.  And seats
+again the people waiting in an arena (after a restart, or past their longest wait), ending an
+arena whose time is up."""
 
 from django.core.management.base import BaseCommand
 
-from events import running
+from events import arena, running
 
 
 class Command(BaseCommand):
@@ -15,5 +17,6 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         started = running.start_due()
         finished = running.finish_overdue_rounds()
+        opened = arena.step_all()
         self.stdout.write(f"{len(started)} event(s) started, {len(finished)} late table(s) "
-                          "finished")
+                          f"finished, {len(opened)} arena table(s) opened")
