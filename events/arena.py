@@ -109,8 +109,6 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, object],
 def start(event: Event) -> None:
     """The arena begins (``events.running.start``, the event's row locked): its deal set, its
     round (its clock), and everyone registered seated, computer players in the seats left."""
-    from events.running import registered
-
     chosen = deals.choose_deals(event.game, first_blocks(event) * event.deals_per_round,
                                 rules=event.rules)
     event.deals = deals.to_document(chosen)
@@ -119,14 +117,12 @@ def start(event: Event) -> None:
     the_round = EventRound.objects.create(
         event=event, number=1, started_at=now,
         ends_at=now + timedelta(minutes=event.arena_minutes or 0))
-    _seat(event, the_round, {user.pk: user for user in registered(event)}, now, fill=True)
+    _seat(event, the_round, _people(event), now, fill=True)
 
 
 def step(event_id: int, now: datetime | None = None) -> list[int]:
     """Seat those waiting, or end the arena once its time is up and every table has finished.
     Idempotent; returns the ids of the ``games.Table`` opened."""
-    from events.running import registered
-
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if event.status != Event.Status.PLAYING or not event.is_arena:
@@ -143,7 +139,13 @@ def step(event_id: int, now: datetime | None = None) -> list[int]:
             return []
         if the_round.ends_at - now < timedelta(minutes=least_minutes(event)):
             return []  # too little time for a table's deals: they wait for the end
-        return _seat(event, the_round, {user.pk: user for user in registered(event)}, now)
+        return _seat(event, the_round, _people(event), now)
+
+
+def _people(event: Event) -> dict[int, object]:
+    """The people registered and not withdrawn, by user id (``events.running.registered``)."""
+    return {each.user.pk: each.user for each in
+            event.registrations.filter(withdrawn_at__isnull=True).select_related("user")}
 
 
 def _seat(event: Event, the_round: EventRound, people: Mapping[int, object], now: datetime,
@@ -219,7 +221,9 @@ def current_table(event: Event, user_id: int) -> EventTable | None:
 
 def deals_played_by(event: Event, user_id: int) -> set[int]:
     """The deals (indexes in the set) ``user_id`` has finished at the arena's tables."""
-    found = set()
+    found: set[int] = set()
+    if user_id is None:
+        return found
     for first, number in Hand.objects.filter(
             table__event_table__round__event=event,
             table__seats__user_id=user_id).values_list("table__event_table__first_deal",
@@ -233,3 +237,20 @@ def deals_played(event: Event) -> set[int]:
     return {(first or 0) + number - 1 for first, number in Hand.objects.filter(
         table__event_table__round__event=event).values_list(
         "table__event_table__first_deal", "number")}
+
+
+def may_seat(event: Event, user_id: int, now: datetime) -> bool:
+    """Whether ``step`` may seat ``user_id`` now, so that their page need not wait for the
+    periodic command: they wait (no table in play) and have waited the longest wait, or no
+    table is in play at all.  A cheap look, so that a waiting page read again and again does
+    not score the arena each time."""
+    tables = Table.objects.filter(event_table__round__event=event).exclude(
+        status=Table.Status.FINISHED)
+    if tables.filter(seats__user_id=user_id).exists():
+        return False
+    if not tables.exists():
+        return True
+    last = Hand.objects.filter(table__event_table__round__event=event,
+                               table__seats__user_id=user_id).aggregate(Max("finished_at"))
+    ended = last["finished_at__max"]
+    return ended is None or now - ended >= MAX_WAIT

@@ -53,7 +53,7 @@ class Event(models.Model):
 
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss rounds")
-        ARENA = "arena", _("arena: tables formed again as each one finishes")
+        ARENA = "arena", _("Arena: for a set time, each table that finishes is formed again at once")
 
     class LateDeals(models.TextChoices):
         COMPUTERS = "computers", _("computer players finish them; their results count")

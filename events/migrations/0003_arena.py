@@ -24,6 +24,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='format',
-            field=models.CharField(choices=[('swiss', 'Swiss rounds'), ('arena', 'arena: tables formed again as each one finishes')], default='swiss', max_length=10, verbose_name='format'),
+            field=models.CharField(choices=[('swiss', 'Swiss rounds'), ('arena', 'Arena: for a set time, each table that finishes is formed again at once')], default='swiss', max_length=10, verbose_name='format'),
         ),
     ]
