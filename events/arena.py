@@ -172,7 +172,7 @@ def _seat(event: Event, the_round: EventRound, people: Mapping[int, object], now
             event.game, event.rules, chosen, [people.get(uid) if isinstance(uid, int) and
                                               uid > 0 else None for uid in players],
             level=event.computer_level, move_seconds=event.move_seconds,
-            time_up_at=the_round.ends_at)
+            time_up_at=the_round.ends_at, return_to=event.get_absolute_url())
         EventTable.objects.create(round=the_round, number=number, table=table,
                                   first_deal=first)
         opened.append(table.pk)

@@ -257,6 +257,7 @@ def test_the_arena_page_shows_your_table_then_your_wait_and_the_time_left(client
 
     from events.models import EventTable
     from games import followups
+    from games.models import Table
     from tests.events.conftest import play_table
 
     event, people = new_arena_with(make_people, 5)
@@ -269,6 +270,12 @@ def test_the_arena_page_shows_your_table_then_your_wait_and_the_time_left(client
     assert ">29:5" in page or ">30:00<" in page
     play_table(alone.table, random.Random(1))
     followups.process_due()
+    # The finished table sends its people back to the event (no rematch of an event's table).
+    finished = client.get(f"/tables/{alone.table_id}/").content.decode()
+    assert f'<a class="button" href="/events/{event.pk}/">Back to the event</a>' in finished
+    assert "Play again</button>" not in finished
+    assert client.post(f"/tables/{alone.table_id}/rematch/").status_code in (302, 400)
+    assert not Table.objects.filter(created_by=waiting_one).exists()
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert "You are waiting for a table." in page and "Go to your table" not in page
     assert "This page looks again in" in page
