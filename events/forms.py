@@ -1,5 +1,6 @@
-"""The form that creates an event: its name, who sees it, the format's numbers, the start, and
-the game's house rules (the one builder of house-rule forms, ``games.forms.HouseRulesMixin``).
+"""The form that creates an event: its name, who sees it, its format (Swiss rounds or an
+arena) and the format's numbers, the start, and the game's house rules (the one builder of
+house-rule forms, ``games.forms.HouseRulesMixin``).
 Every refusal is a sentence that says what to change."""
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from django.utils.translation import gettext_lazy as _
 from events.models import (
     EVENT_MOVE_SECONDS,
     LEAST_MINUTES_PER_DEAL,
+    LONGEST_ARENA_MINUTES,
     LONGEST_ROUND_MINUTES,
     MAX_DEALS_PER_ROUND,
     MAX_ROUNDS,
     MINUTES_PER_DEAL,
+    SHORTEST_ARENA_MINUTES,
     Event,
     usual_round_minutes,
 )
@@ -50,16 +53,26 @@ class EventForm(HouseRulesMixin, forms.Form):
         help_text=_("The tables are formed at this time; people can register until then."),
         error_messages={"required": _("Say when the event starts."),
                         "invalid": _("Give the start as a date and a time.")})
+    format = forms.ChoiceField(
+        label=_("Format"), choices=Event.Format.choices, initial=Event.Format.SWISS,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose Swiss rounds or an arena."),
+                        "invalid_choice": _("Choose Swiss rounds or an arena.")})
     rounds = forms.IntegerField(
-        label=_("Rounds"), initial=3,
-        help_text=_("Each round, the tables are formed again: the best scores play together."),
-        error_messages={"required": _("Say how many rounds the event has."),
-                        "invalid": _("The number of rounds is a whole number.")})
+        label=_("Rounds"), initial=3, required=False,
+        help_text=_("Swiss rounds: each round, the tables are formed again: the best scores "
+                    "play together."),
+        error_messages={"invalid": _("The number of rounds is a whole number.")})
     deals_per_round = forms.IntegerField(
         label=_("Deals per round"), initial=4,
-        help_text=_("Every table of a round plays the same deals."),
+        help_text=_("Every table of a round plays the same deals. In an arena: the deals each "
+                    "table plays before its players are seated again."),
         error_messages={"required": _("Say how many deals each round has."),
                         "invalid": _("The number of deals is a whole number.")})
+    arena_minutes = forms.IntegerField(
+        label=_("Length of the arena (minutes)"), required=False,
+        error_messages={"invalid": _("The length of the arena is a whole number of "
+                                     "minutes.")})
     round_minutes = forms.IntegerField(
         label=_("Minutes per round"), required=False,
         error_messages={"invalid": _("The minutes per round are a whole number.")})
@@ -93,6 +106,10 @@ class EventForm(HouseRulesMixin, forms.Form):
             "up, the deals left are finished or scored as chosen below and the next round is "
             "formed: one slow table does not hold up the others.") % {
             "minutes": MINUTES_PER_DEAL}
+        self.fields["arena_minutes"].help_text = _(
+            "An arena only: for this long, a table that finishes is formed again at once with "
+            "players who are free, by score. From %(least)s to %(most)s minutes.") % {
+            "least": SHORTEST_ARENA_MINUTES, "most": LONGEST_ARENA_MINUTES}
         self.fields["move_seconds"].choices = [
             (seconds, _("%(seconds)s seconds") % {"seconds": seconds})
             for seconds in EVENT_MOVE_SECONDS]
@@ -109,7 +126,15 @@ class EventForm(HouseRulesMixin, forms.Form):
                 % {"days": LATEST_START_DAYS})
         return starts_at
 
+    @property
+    def _arena(self) -> bool:
+        return self.data.get("format") == Event.Format.ARENA
+
     def clean_rounds(self):
+        if self._arena:
+            return 1  # an arena is one stretch of time, not rounds
+        if self.cleaned_data["rounds"] is None:
+            raise forms.ValidationError(_("Say how many rounds the event has."))
         return _from_one_to(MAX_ROUNDS, self.cleaned_data["rounds"],
                             _("An event has at least one round."),
                             _("An event has at most %(most)s rounds."))
@@ -121,6 +146,35 @@ class EventForm(HouseRulesMixin, forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if cleaned.get("format") == Event.Format.ARENA:
+            self._clean_arena(cleaned)
+        else:
+            self._clean_swiss(cleaned)
+        self.clean_house_rules(cleaned)
+        return cleaned
+
+    def _clean_arena(self, cleaned) -> None:
+        minutes, count = cleaned.get("arena_minutes"), cleaned.get("deals_per_round")
+        cleaned["round_minutes"] = None
+        if "arena_minutes" in self.errors:
+            return
+        if minutes is None:
+            self.add_error("arena_minutes", _("Say how long the arena lasts, in minutes."))
+        elif minutes < SHORTEST_ARENA_MINUTES:
+            self.add_error("arena_minutes", _("An arena lasts at least %(least)s minutes.")
+                           % {"least": SHORTEST_ARENA_MINUTES})
+        elif minutes > LONGEST_ARENA_MINUTES:
+            self.add_error("arena_minutes", _("An arena lasts at most %(most)s minutes.")
+                           % {"most": LONGEST_ARENA_MINUTES})
+        elif count and minutes < count * LEAST_MINUTES_PER_DEAL:
+            self.add_error("arena_minutes", _(
+                "That is too short for one table: %(count)s deals need at least %(least)s "
+                "minutes (%(each)s a deal). Choose a longer arena or fewer deals a table.")
+                % {"count": count, "least": count * LEAST_MINUTES_PER_DEAL,
+                   "each": LEAST_MINUTES_PER_DEAL})
+
+    def _clean_swiss(self, cleaned) -> None:
+        cleaned["arena_minutes"] = None
         rounds, count = cleaned.get("rounds"), cleaned.get("deals_per_round")
         minutes = cleaned.get("round_minutes")
         if minutes is not None and minutes > LONGEST_ROUND_MINUTES:
@@ -140,16 +194,15 @@ class EventForm(HouseRulesMixin, forms.Form):
                 "and an event has at most %(most)s. Choose fewer rounds or fewer deals.")
                 % {"rounds": rounds, "count": count, "total": rounds * count,
                    "most": MAX_DEALS})
-        self.clean_house_rules(cleaned)
-        return cleaned
 
     def create(self, organiser) -> Event:
         data = self.cleaned_data
         return Event.objects.create(
             name=data["name"], organiser=organiser, game=self.game,
-            rules=self.overrides, visibility=data["visibility"], rounds=data["rounds"],
-            deals_per_round=data["deals_per_round"], starts_at=data["starts_at"],
-            computer_level=data["computer_level"],
-            round_minutes=data.get("round_minutes") or usual_round_minutes(
-                data["deals_per_round"]),
+            rules=self.overrides, visibility=data["visibility"], format=data["format"],
+            rounds=data["rounds"], deals_per_round=data["deals_per_round"],
+            starts_at=data["starts_at"], computer_level=data["computer_level"],
+            arena_minutes=data.get("arena_minutes"),
+            round_minutes=None if data["format"] == Event.Format.ARENA else (
+                data.get("round_minutes") or usual_round_minutes(data["deals_per_round"])),
             move_seconds=data["move_seconds"], late_deals=data["late_deals"])

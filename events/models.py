@@ -37,6 +37,9 @@ EVENT_MOVE_SECONDS = (30, 60, 120)
 AVERAGE_MINUS_PERCENT = 40
 # The event's page is its lobby from this long before the start.
 LOBBY_MINUTES = 30
+# An arena (docs/events.md, "Arena"): how long it may last, in minutes.
+SHORTEST_ARENA_MINUTES = 10
+LONGEST_ARENA_MINUTES = 180
 
 
 def new_seed() -> int:
@@ -50,6 +53,7 @@ class Event(models.Model):
 
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss rounds")
+        ARENA = "arena", _("Arena: for a set time, each table that finishes is formed again at once")
 
     class LateDeals(models.TextChoices):
         COMPUTERS = "computers", _("computer players finish them; their results count")
@@ -77,6 +81,13 @@ class Event(models.Model):
         _("deals per round"), default=4,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DEALS_PER_ROUND)])
     starts_at = models.DateTimeField(_("start"))
+    # An arena's length (its one ``EventRound`` ends this long after the start); null for a
+    # Swiss event.  An arena's ``deals_per_round`` is the deals each of its tables plays, and
+    # its ``rounds`` is 1.
+    arena_minutes = models.PositiveSmallIntegerField(
+        _("minutes of the arena"), null=True, blank=True,
+        validators=[MinValueValidator(SHORTEST_ARENA_MINUTES),
+                    MaxValueValidator(LONGEST_ARENA_MINUTES)])
     # The round clock: null gives MINUTES_PER_DEAL a deal (``round_minutes_or_usual``).
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), null=True, blank=True,
@@ -92,8 +103,10 @@ class Event(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices,
                               default=Status.REGISTRATION)
     # The deal set, ``whistclub-deals/1`` (events.deals.to_document): chosen at the start,
-    # ``rounds × deals_per_round`` deals, round r playing deals [(r-1)·d, r·d).  Never shown
-    # until a round is over for everyone.
+    # ``rounds × deals_per_round`` deals, round r playing deals [(r-1)·d, r·d); an arena's
+    # blocks of ``deals_per_round``, more added as its players need them (``events.arena``).
+    # Never shown until a round is over for everyone (an arena's deal: once played, to those
+    # who played it).
     deals = models.JSONField(null=True, blank=True, editable=False)
     # The seed of each round's pairing (with the round's number): a round can be formed again.
     seed = models.PositiveIntegerField(default=new_seed, editable=False)
@@ -116,6 +129,10 @@ class Event(models.Model):
     def lobby_open(self) -> bool:
         return self.status == self.Status.REGISTRATION and timezone.now() >= (
             self.starts_at - timedelta(minutes=LOBBY_MINUTES))
+
+    @property
+    def is_arena(self) -> bool:
+        return self.format == self.Format.ARENA
 
     @property
     def round_minutes_or_usual(self) -> int:
@@ -175,13 +192,18 @@ class EventRound(models.Model):
 
 
 class EventTable(models.Model):
-    """One table of a round: a ``games.Table`` whose seats say who played (a person, or a
-    computer player whose results do not rank)."""
+    """One table of a round (or of an arena: all its tables belong to its one round): a
+    ``games.Table`` whose seats say who played (a person, or a computer player whose results
+    do not rank)."""
 
     round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     table = models.OneToOneField("games.Table", on_delete=models.CASCADE,
                                  related_name="event_table")
+    # An arena's table: the index in the event's deal set of its first deal (it plays
+    # ``deals_per_round`` from there; ``events.arena``).  Null at a Swiss round's table, which
+    # plays its round's deals.
+    first_deal = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -149,6 +149,53 @@ def arena_tables(waiting: Iterable[Waiting], *, size: int, partnership: bool = F
     return Round(tables, tuple(p.id for p in order if p.id in wait_ids), repeats, exact)
 
 
+def next_block(played: Iterable[set[int]], size: int) -> int:
+    """An arena table's deals: the first deal of the first block of ``size`` deals of the
+    event's set that nobody in ``played`` (each player's blocks played, by their first deal)
+    has played, so that nobody plays a deal twice and players at the same pace play the same
+    deals."""
+    taken: set[int] = set().union(*played)
+    first = 0
+    while first in taken:
+        first += size
+    return first
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What the arena decides from who waits (``arena_seating``): the tables to open now (a
+    negative id is a computer player's seat) and who goes on waiting."""
+
+    tables: tuple[tuple[PlayerId, ...], ...]
+    waiting: tuple[PlayerId, ...]
+
+
+def arena_seating(waiting: list[Waiting], *, size: int, partnership: bool = False,
+                  seed: int = 0, now: float, others_in_play: bool, max_wait: float,
+                  fill: bool = False) -> Seating:
+    """Who sits where in an arena now (times are numbers of seconds, as ``Waiting.since``;
+    the players' ids are never negative integers).  The waiting fill as many tables as they
+    can (``arena_tables``: by score, apart from last time's table-mates, the latest arrivals
+    left over).  Those left over -- fewer than a table -- are seated with
+    computer players (negative ids) at once when ``fill`` (the start), when no other table is
+    in play (nobody else will come back), or when one of them has waited ``max_wait``;
+    otherwise they wait for the next table to finish."""
+    formed = arena_tables(waiting, size=size, partnership=partnership, seed=seed)
+    tables = list(formed.tables)
+    left = list(formed.sitting_out)
+    if left:
+        since = {each.id: each.since for each in waiting}
+        in_play = others_in_play or bool(tables)
+        if fill or not in_play or any(now - since[uid] >= max_wait for uid in left):
+            by_id = {each.id: each for each in waiting}
+            pads = [Waiting(id=-(k + 1), score=-1.0) for k in range(size - len(left))]
+            last = arena_tables([by_id[uid] for uid in left] + pads, size=size,
+                                partnership=partnership, seed=seed)
+            tables += list(last.tables)
+            left = []
+    return Seating(tuple(tables), tuple(left))
+
+
 def table_repeats(table: Table, cost: Callable[[PlayerId, PlayerId, bool], int], *,
                   partnership: bool) -> int:
     """The weight of the repeated meetings at ``table`` (seats 0 and 2, 1 and 3 partners in a

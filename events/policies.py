@@ -40,6 +40,15 @@ def may_see(event, user) -> bool:
     return all(policy.may_see(event, user) for policy in _policies)
 
 
+def open_to_everyone(event) -> bool:
+    """Whether anyone at all, signed in or not, sees the event: only then do its tables'
+    replays become anyone's once their deals are over (a members-only event's stay with their
+    players)."""
+    from django.contrib.auth.models import AnonymousUser
+
+    return may_see(event, AnonymousUser())
+
+
 def registration_refusal(event, user) -> str | None:
     for policy in _policies:
         refusal = policy.registration_refusal(event, user)

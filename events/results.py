@@ -2,7 +2,9 @@
 traveller (every table's result side by side, scored by ``events.scoring.score_deal``), the
 standings (each person's matchpoint percentage, ``overall_percent``), and what the next
 round's pairing needs (``history``).  A round still in play gives nothing here: nobody learns
-another table's cards or results of a deal before every table has played it.
+another table's cards or results of a deal before every table has played it.  An arena's deals
+are scored as they are played (``arena_deal_results``): who may see which is the pages' rule
+(``events.views``, docs/events.md "Arena").
 
 Computer players' seats are compared like any other (they held the cards) but never ranked."""
 
@@ -76,6 +78,11 @@ def deal_results(event: Event, event_round: EventRound, index: int) -> list[Tabl
         rows.append(TableResult(event_table, hand, list(event_table.table.seats.all()),
                                 _values(event.game, hand.result) if hand else [], [],
                                 late=late))
+    return _scored(event, rows)
+
+
+def _scored(event: Event, rows: list[TableResult]) -> list[TableResult]:
+    """``rows``, one deal's tables, each scored against the others (a late row adjusted)."""
     played = [row for row in rows if not row.late]
     scored = scoring.score_deal({row.event_table.pk: row.values for row in played})
     sides = game_module(event.game).CHAIN.sides
@@ -85,8 +92,55 @@ def deal_results(event: Event, event_round: EventRound, index: int) -> list[Tabl
     return rows
 
 
+def _arena_deals(event: Event, only: int | None = None) -> dict[int, list[TableResult]]:
+    """An arena's deals (or deal ``only``), each at every table that has finished it so far,
+    scored among them: a deal's field grows, and its scores change, as more tables play it.
+    In an event whose late deals score average minus, a deal finished after the arena's end
+    (by computer players) is adjusted and left out of the others' field."""
+    the_round = event.event_rounds.filter(number=1).first()
+    if the_round is None:
+        return {}
+    ends_at = the_round.ends_at
+    average_minus = (event.late_deals == Event.LateDeals.AVERAGE_MINUS
+                     and ends_at is not None)
+    event_tables = the_round.tables.all()
+    if only is not None:
+        event_tables = event_tables.filter(
+            first_deal=only - only % event.deals_per_round)
+    hands = Prefetch("table__hands", queryset=Hand.objects.defer("record"))
+    found: dict[int, list[TableResult]] = defaultdict(list)
+    for event_table in (event_tables.select_related("table")
+                        .defer("table__preset_deals", "table__current", "table__summary",
+                               "table__last_action", "table__rules")
+                        .prefetch_related("table__seats__user__profile", hands)):
+        seats = list(event_table.table.seats.all())
+        for hand in event_table.table.hands.all():
+            index = (event_table.first_deal or 0) + hand.number - 1
+            if only is not None and index != only:
+                continue
+            late = average_minus and hand.finished_at > ends_at
+            found[index].append(TableResult(event_table, hand, seats,
+                                            _values(event.game, hand.result), [], late=late))
+    return {index: _scored(event, rows) for index, rows in sorted(found.items())}
+
+
+def arena_deal_results(event: Event, index: int) -> list[TableResult]:
+    """Deal ``index`` of an arena at every table that has finished it so far, scored."""
+    return _arena_deals(event, only=index).get(index, [])
+
+
+def arena_scores(event: Event) -> dict[int, float]:
+    """Each person's percentage so far in an arena, by user id (what it seats by)."""
+    return {uid: scoring.overall_percent(each) for uid, each in _person_scores(event).items()}
+
+
 def _every_deal(event: Event):
-    """Each deal of each finished round, scored: (round, deal index, its table results)."""
+    """Each deal of each finished round, scored: (round, deal index, its table results); in an
+    arena, every deal played so far (round None)."""
+    if event.is_arena:
+        for index, rows in _arena_deals(event).items():
+            yield None, index, rows
+        return
     for event_round in finished_rounds(event):
         event_round.event = event
         for index in event.round_deals(event_round.number):
@@ -144,8 +198,9 @@ def history(event: Event) -> History:
 
 
 def standings(event: Event) -> list[Standing]:
-    """Each person who played, by matchpoint percentage over the finished rounds, best first;
-    equal percentages share a position."""
+    """Each person who played, by matchpoint percentage over the finished rounds (an arena's:
+    over the deals they have played so far, each against the tables that played it), best
+    first; equal percentages share a position."""
     from django.contrib.auth import get_user_model
 
     scores = _person_scores(event)

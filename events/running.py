@@ -1,6 +1,7 @@
 """Running an event: registering and withdrawing before the start, the start (the deal set
 chosen, round 1 formed), and each next round once every table of the last one has played its
-deals (docs/events.md, "What is built").
+deals (docs/events.md, "What is built").  An arena's running is ``events.arena``'s; its start
+and its tables' ends come through here.
 
 Each table is a ``games.Table`` opened by ``games.tables.open_preset_table``: private (only
 its own players see it while the round is played), playing the round's deals from the
@@ -14,12 +15,11 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import timedelta
 
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events import deals, pairing, policies
+from events import arena, deals, pairing, policies
 from events.models import Event, EventRound, EventTable, Registration
 from events.results import history
 from games import computer_players, followups
@@ -87,11 +87,15 @@ def start(event: Event, user=None) -> Event:
             raise EventError(_("This event has already started."))
         if not registered(event):
             raise EventError(_("Nobody is registered: the event cannot start."))
+        event.status = Event.Status.PLAYING
+        event.started_at = timezone.now()
+        if event.is_arena:
+            event.save(update_fields=["status", "started_at"])
+            arena.start(event)
+            return event
         chosen = deals.choose_deals(event.game, event.rounds * event.deals_per_round,
                                     rules=event.rules)
         event.deals = deals.to_document(chosen)
-        event.status = Event.Status.PLAYING
-        event.started_at = timezone.now()
         event.save(update_fields=["deals", "status", "started_at"])
         _form_round(event, 1)
     return event
@@ -140,7 +144,7 @@ def _form_round(event: Event, number: int) -> EventRound:
         table = game_tables.open_preset_table(
             event.game, event.rules, chosen, [people.get(uid) for uid in players],
             level=event.computer_level, move_seconds=event.move_seconds,
-            time_up_at=event_round.ends_at)
+            time_up_at=event_round.ends_at, return_to=event.get_absolute_url())
         EventTable.objects.create(round=event_round, number=table_number, table=table)
     return event_round
 
@@ -148,7 +152,11 @@ def _form_round(event: Event, number: int) -> EventRound:
 def advance(event_id: int) -> None:
     """Once every table of the round in play has played its deals: the round is over for
     everyone (its results and tables shown), and the next round is formed or the event ends.
-    Idempotent: nothing changes while a table plays on, or twice."""
+    Idempotent: nothing changes while a table plays on, or twice.  An arena seats its
+    waiting people instead, or ends (``events.arena.step``)."""
+    if Event.objects.filter(pk=event_id, format=Event.Format.ARENA).exists():
+        arena.step(event_id)
+        return
     with transaction.atomic():
         event = _locked(event_id)
         if event.status != Event.Status.PLAYING:
@@ -164,7 +172,7 @@ def advance(event_id: int) -> None:
         current.save(update_fields=["finished_at"])
         # The round is over for everyone: each table's replay may be seen from its traveller,
         # by whoever may see the event (a members-only one's stay with their players).
-        if policies.may_see(event, AnonymousUser()):
+        if policies.open_to_everyone(event):
             Table.objects.filter(event_table__round=current).update(is_private=False)
         if current.number >= event.rounds:
             event.status = Event.Status.FINISHED

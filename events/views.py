@@ -1,9 +1,10 @@
 """The events' pages, phone first: the site's list, creating one, an event's page (its
 lobby: who is registered, Register / Withdraw, the organiser's Start now, each person's own
-table once the round is formed), the standings, each deal's traveller, and the page that stops the
-e-mails before events.  Nothing of a round
+table once the round is formed, or in an arena their table or their wait), the standings,
+each deal's traveller, and the page that stops the e-mails before events.  Nothing of a round
 in play leaves here: its results and cards wait until every table has played it
-(``events.results``)."""
+(``events.results``); an arena's deal, until the reader has played it themselves
+(``arena_deals_shown``)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from events import deals, policies, reminders, results, running
+from events import arena, deals, policies, reminders, results, running
 from events.forms import EventForm
 from events.models import AVERAGE_MINUS_PERCENT, Event, EventTable
 from games import registry, words
@@ -70,6 +71,8 @@ def event_page(request, event_id):
     uid = person_id(request.user)
     people = running.registered(event)
     registered = uid is not None and any(person.pk == uid for person in people)
+    if event.is_arena:
+        return _arena_page(request, event, uid, people, registered)
     current = event.event_rounds.filter(finished_at__isnull=True).first()
     own_table = None
     if current is not None and uid is not None:
@@ -92,6 +95,54 @@ def event_page(request, event_id):
         "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
         "has_results": any(each["finished"] for each in rounds),
         "notes": policies.notes(event, request.user)})
+
+
+# A waiting person's page looks again this often: their table, once formed, shows.
+WAITING_RELOAD_SECONDS = 15
+
+
+def _arena_page(request, event, uid, people, registered):
+    """An arena's page: its clock, the person's table or their wait, the standings so far and
+    the deals they may see (``arena_deals_shown``)."""
+    the_round = arena.arena_round(event)
+    playing = event.status == Event.Status.PLAYING and the_round is not None
+    now = timezone.now()
+    if playing and (registered and arena.may_seat(event, uid, now)
+                    or now >= the_round.ends_at):
+        # A person waiting past the longest wait, or an arena whose time is up, is not left
+        # to the periodic command alone (``arena.step`` is idempotent).
+        arena.step(event.pk)
+        event.refresh_from_db()
+        playing = event.status == Event.Status.PLAYING
+    clock = own_table = None
+    too_late = False
+    if playing:
+        left = (the_round.ends_at - now).total_seconds()
+        clock = {"time_up": left <= 0, "countdown": countdown(round(max(0.0, left)))}
+        too_late = 0 < left < arena.least_minutes(event) * 60
+        if registered:
+            own_table = arena.current_table(event, uid)
+    shown = arena_deals_shown(event, uid)
+    return render(request, "events/event.html", {
+        "event": event, "people": people, "registered": registered,
+        "is_organiser": uid is not None and uid == event.organiser_id,
+        "game_name": registry.game(event.game).label, "arena": the_round,
+        "arena_playing": playing, "own_table": own_table, "clock": clock,
+        "waiting": playing and registered and own_table is None and not clock["time_up"],
+        "too_late": too_late, "reload_in": countdown(WAITING_RELOAD_SECONDS),
+        "average_minus": AVERAGE_MINUS_PERCENT, "arena_deals": [index + 1 for index in shown],
+        "has_results": the_round is not None and bool(arena.deals_played(event))})
+
+
+def arena_deals_shown(event, uid) -> list[int]:
+    """The deals of an arena whose traveller ``uid`` may see: those they have played
+    themselves while it runs (nobody learns anything of a deal before finishing it), every
+    deal played once it is over."""
+    if event.status == Event.Status.FINISHED:
+        return sorted(arena.deals_played(event))
+    if uid is None or event.status != Event.Status.PLAYING:
+        return []
+    return sorted(arena.deals_played_by(event, uid))
 
 
 def _changed(request, event, change, done: str):
@@ -139,6 +190,16 @@ def _finished_key(rounds) -> str:
 
 def standings(request, event_id):
     event = _event(request, event_id)
+    if event.is_arena:
+        # Live while the arena runs (its deals are scored as tables play them); kept once it
+        # is over.
+        final = event.status == Event.Status.FINISHED
+        rows = (cache.get_or_set(f"events:standings:{event.pk}:"
+                                 f"{event.finished_at.timestamp()}",
+                                 lambda: results.standings(event), KEPT_FOR) if final
+                else results.standings(event))
+        return render(request, "events/standings.html", {
+            "event": event, "rows": rows, "arena": True, "final": final})
     finished = results.finished_rounds(event)
     # Kept: at the end of a round of a hundred tables everyone opens the same pages at once.
     rows = cache.get_or_set(f"events:standings:{event.pk}:{_finished_key(finished)}",
@@ -152,6 +213,8 @@ def traveller(request, event_id, number):
     before that, a sentence and nothing else."""
     event = _event(request, event_id)
     index = number - 1
+    if event.is_arena:
+        return _arena_traveller(request, event, index)
     if not 0 <= index < event.rounds * event.deals_per_round:
         raise Http404
     round_number = results.round_of_deal(event, index)
@@ -164,20 +227,47 @@ def traveller(request, event_id, number):
     event_round.event = event
     rows = cache.get_or_set(
         f"events:traveller:{event.pk}:{_finished_key([event_round])}:{index}:{get_language()}",
-        lambda: _traveller_rows(event, event_round, index), KEPT_FOR)
+        lambda: _traveller_rows(event, results.deal_results(event, event_round, index)),
+        KEPT_FOR)
+    return render(request, "events/traveller.html", {
+        **context, "shown": True, "rows": rows, **_cards(event, index)})
+
+
+def _arena_traveller(request, event, index: int):
+    """An arena's deal at every table that has played it so far: to those who have played it
+    themselves while the arena runs, to everyone once it is over (``arena_deals_shown``);
+    before that, a sentence and nothing else."""
+    played = arena.deals_played(event) if event.deals is not None else set()
+    if index < 0 or (event.deals is not None and index >= len(event.deals["deals"])):
+        raise Http404
+    final = event.status == Event.Status.FINISHED
+    context = {"event": event, "number": index + 1, "arena": True, "final": final,
+               "deals_in_all": max(played, default=-1) + 1}
+    if index not in arena_deals_shown(event, person_id(request.user)):
+        return render(request, "events/traveller.html", {**context, "shown": False})
+
+    def rows():
+        return _traveller_rows(event, results.arena_deal_results(event, index),
+                               replays=final)
+    rows_ = (cache.get_or_set(f"events:traveller:{event.pk}:{event.finished_at.timestamp()}:"
+                              f"{index}:{get_language()}", rows, KEPT_FOR) if final else rows())
+    return render(request, "events/traveller.html", {
+        **context, "shown": True, "rows": rows_, **_cards(event, index)})
+
+
+def _cards(event, index: int) -> dict:
     deal = event.deals["deals"][index]
     hands = [{"seat": seat + 1, "cards": [_card_in_words(card) for card in cards]}
              for seat, cards in enumerate(deal["hands"])]
-    return render(request, "events/traveller.html", {
-        **context, "shown": True, "rows": rows, "hands": hands,
-        "dealer": deal["dealer"] + 1})
+    return {"hands": hands, "dealer": deal["dealer"] + 1}
 
 
-def _traveller_rows(event, event_round, index: int) -> list[dict]:
-    """Each table's line of deal ``index`` (a round over for everyone), in words."""
+def _traveller_rows(event, table_results, replays: bool = True) -> list[dict]:
+    """Each table's line of a deal (``events.results.deal_results``), in words; ``replays``:
+    whether its tables' play may be seen (a Swiss round over, an arena over)."""
     said = words.of(event.game)
     rows = []
-    for row in results.deal_results(event, event_round, index):
+    for row in table_results:
         names = words.Names(seat_names(row.event_table.table, row.seats), None)
         directions = []
         for direction, score in enumerate(row.scores):
@@ -188,7 +278,11 @@ def _traveller_rows(event, event_round, index: int) -> list[dict]:
                                "points": "" if row.late else
                                words.score_number(row.values[direction]),
                                "score": score})
-        if row.late:
+        if row.late and event.is_arena:
+            said_result = _("Not finished when the arena's time was up: everyone at this "
+                            "table scores average minus (%(percent)s%%).") % {
+                "percent": AVERAGE_MINUS_PERCENT}
+        elif row.late:
             said_result = _("Not finished when the round's time was up: everyone at this "
                             "table scores average minus (%(percent)s%%).") % {
                 "percent": AVERAGE_MINUS_PERCENT}
@@ -196,7 +290,8 @@ def _traveller_rows(event, event_round, index: int) -> list[dict]:
             said_result = (said.result({"result": row.hand.result}, names)
                            or _("Everyone passed: nobody scores."))
         rows.append({"number": row.event_table.number, "table_id": row.event_table.table_id,
-                     "hand": row.hand.number if row.hand else None, "late": row.late,
+                     "hand": row.hand.number if row.hand and replays else None,
+                     "late": row.late,
                      "result": said_result, "directions": directions})
     return rows
 

@@ -155,6 +155,10 @@ class Table(models.Model):
     # deal, ``{"dealer", "hands", "kitty"}`` (the kitty when the game has one); the table
     # finishes once they are all played.  Null: each hand is shuffled.
     preset_deals = models.JSONField(null=True, blank=True, editable=False)
+    # Where the players of a finished table go next (an event's page: their next table or
+    # the results are there): its end screen links there instead of offering a rematch.
+    # Empty: a rematch is offered.
+    return_to = models.CharField(max_length=200, blank=True, default="", editable=False)
     # {"seat", "action", "version"} of the last applied action: a resent click is recognised.
     last_action = models.JSONField(null=True, blank=True)
     # A computer player may have the turn (a computer seat, or a person's after their grace):

@@ -68,11 +68,12 @@ def play_now(user, game: str, level: str = "normal") -> Table:
 
 def open_preset_table(game: str, rules: dict, deals: list[dict], players, *,
                       level: str = "normal", grace_seconds: int = 60,
-                      move_seconds: int = 0, time_up_at=None) -> Table:
+                      move_seconds: int = 0, time_up_at=None, return_to: str = "") -> Table:
     """A private table that plays ``deals`` in order and then stops (``Table.preset_deals``,
     dealt by ``games.dealing``), with ``players`` in its seats in order (None: a computer player
     of ``level``), dealt at once; ``time_up_at``: when its time is up, computer players then
-    finishing its deals (``Table.time_up_at``).  Nobody opened it: nobody may close it or watch
+    finishing its deals (``Table.time_up_at``); ``return_to``: the address its players go to
+    once it has finished (``Table.return_to``: no rematch).  Nobody opened it: nobody may close it or watch
     it but those seated (``games.access.can_view``).  An event's table (docs/events.md): events call this,
     games never imports them.  All or nothing: one transaction."""
     players = list(players)
@@ -83,7 +84,8 @@ def open_preset_table(game: str, rules: dict, deals: list[dict], players, *,
     with transaction.atomic():
         table = create_table(None, game, rules, is_private=True, deals_limit=len(deals),
                              grace_seconds=grace_seconds, move_seconds=move_seconds)
-        Table.objects.filter(pk=table.pk).update(preset_deals=deals, time_up_at=time_up_at)
+        Table.objects.filter(pk=table.pk).update(preset_deals=deals, time_up_at=time_up_at,
+                                                 return_to=return_to)
         table = locked(table.pk)
         now = timezone.now()
         seats = list(Seat.objects.select_for_update().filter(table=table))
@@ -181,6 +183,9 @@ def rematch(table_id: int, user) -> Table:
         if table.status != Table.Status.FINISHED:
             raise TableError(_("A rematch can be asked for once the table has finished."),
                              table.version)
+        if table.return_to:
+            raise TableError(_("This table's players go back to their event: it has no "
+                               "rematch."), table.version)
         if table.rematch_table_id is not None:
             return Table.objects.get(pk=table.rematch_table_id)
         new = Table.objects.create(game=table.game, rules=table.rules, created_by=user,

@@ -121,6 +121,7 @@ class TableSnapshot:
     # A table of preset deals (an event's) plays on for its absent people: never paused.
     plays_on: bool = False
     time_up_at: datetime | None = None  # when the table's time is up (an event's round)
+    return_to: str = ""  # where its players go once it has finished (an event's page)
 
     def seat_of(self, user) -> int | None:
         return seat_held_by(self.seats, user)
@@ -159,6 +160,7 @@ class TableSnapshot:
             "hand": self.state.view(seat) if self.state is not None else None,
             "last_hand": self.last_hand,
             "rematch_table": self.rematch_table,
+            "return_to": self.return_to,
             "move_seconds": self.move_seconds,
             **move_clock(self.move_deadline, now),
             **time_clock(self.time_up_at, now),
@@ -199,7 +201,8 @@ def build_snapshot(table: Table) -> TableSnapshot:
         state=current_state(table), rematch_table=table.rematch_table_id,
         computer_names_of=table.computer_names_of, move_seconds=table.move_seconds,
         move_deadline=table.move_deadline, hand_results=hand_results,
-        plays_on=table.preset_deals is not None, time_up_at=table.time_up_at)
+        plays_on=table.preset_deals is not None, time_up_at=table.time_up_at,
+        return_to=table.return_to)
 
 
 def table_view(table: Table, seat: int | None) -> dict[str, Any]:

@@ -406,7 +406,14 @@ def _end_screen(context, view) -> Markup:
     out = [_the_end(view)]
     rematch = _("Play again")
     out.append(html('<section class="rematch" aria-label="%s">', rematch))
-    if view.get("rematch_table"):
+    if view.get("return_to"):
+        # An event's table: its players' next table, or the results, are on the event's page.
+        back = _("Back to the event")
+        next_ = _("Your next table, or the results, are there.")
+        out.append(html('  <p role="status"><a class="button" href="%s">%s</a>\n'
+                        '    <span class="helptext">%s</span></p>',
+                        view["return_to"], back, next_))
+    elif view.get("rematch_table"):
         join = _("Rematch: join table %(n)s") % {"n": view["rematch_table"]}
         out.append(html('  <p role="status"><a class="button" href="%s">%s</a></p>',
                         _url("table", view["rematch_table"]), join))

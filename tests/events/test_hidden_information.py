@@ -115,3 +115,129 @@ async def test_table_b_socket_refuses_a_player_of_table_a_and_a_stranger(make_pe
         connected, _code = await communicator.connect()
         assert connected is allowed
         await communicator.disconnect()
+
+
+# -- the arena: a deal is seen by those who have played it, and by everyone at the end -------
+
+
+def started_arena(make_people, prefix="r", count=8):
+    from events.models import Event
+
+    org, *players = make_people(f"{prefix}org", *(f"{prefix}{i}" for i in range(count)))
+    event = new_event(org, format=Event.Format.ARENA, rounds=1, deals_per_round=2,
+                      arena_minutes=60)
+    for person in players:
+        running.register(event, person)
+    running.start(event, org)
+    event.refresh_from_db()
+    return event
+
+
+def arena_tables(event):
+    from events.models import EventTable
+
+    return [each.table for each in EventTable.objects.filter(round__event=event)
+            .select_related("table").order_by("number")]
+
+
+def arena_pages(event, deals=4):
+    return [f"/events/{event.pk}/", f"/events/{event.pk}/standings/", "/events/",
+            *(f"/events/{event.pk}/deals/{n}/" for n in range(1, deals + 1))]
+
+
+def in_the_middle_of_a_hand(table, moves, seed):
+    rng = random.Random(seed)
+    for _ in range(moves):
+        table.refresh_from_db()
+        state = tables.current_state(table)
+        seat = table.seats.get(position=state.to_act)
+        if seat.user_id:
+            tables.play(table.pk, seat.user, state.random_action(rng), table.version)
+        else:
+            tables.play_for_computer(table.pk, seat.position, state.random_action(rng),
+                                     table.version)
+
+
+NOT_PLAYED = "This deal's results are shown to those who have played it"
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("computer_players_wait")
+def test_in_an_arena_nobody_sees_a_deal_before_playing_it(make_people):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from events import arena
+    from events.models import EventRound
+
+    event = started_arena(make_people, count=7)  # a computer player at table B
+    table_a, table_b = arena_tables(event)
+    assert table_b.seats.filter(user__isnull=True).count() == 1
+    play_table(table_a, random.Random(2))  # table A has played deals 1 and 2 ...
+    followups.process_due()  # ... and its people sit at table C, playing deals 3 and 4
+    table_c = arena_tables(event)[2]
+    assert set(table_c.preset_deals[0]["hands"][0]) == set(event.deals["deals"][2]["hands"][0])
+    play_table(table_b, random.Random(3), hands=1)  # table B has played deal 1 only ...
+    in_the_middle_of_a_hand(table_b, 3, seed=4)  # ... and is in the middle of deal 2
+    other_event = started_arena(make_people, prefix="q")
+
+    at_a, at_b, visitor, elsewhere = Client(), Client(), Client(), Client()
+    at_a.force_login(seated(table_a))
+    at_b.force_login(seated(table_b))
+    elsewhere.force_login(seated(arena_tables(other_event)[0]))
+
+    # Nobody gets a table they do not sit at, nor a finished one (its later deals are others'
+    # to play), nor table C, which plays on.
+    for client, foreign in ((at_a, [table_b]), (at_b, [table_a, table_c]),
+                            (visitor, [table_a, table_b, table_c]),
+                            (elsewhere, [table_a, table_b, table_c])):
+        for table in foreign:
+            for address in table_b_addresses(table):
+                assert client.get(address).status_code == 404, address
+
+    # A visitor and a player of another arena: nothing of any deal, anywhere.
+    for client in (visitor, elsewhere):
+        for address in arena_pages(event):
+            response = client.get(address)
+            assert response.status_code in (200, 404)
+            assert_nothing_of_the_deals(response.content.decode(), event)
+        assert NOT_PLAYED in client.get(f"/events/{event.pk}/deals/1/").content.decode()
+
+    # B's player has played deal 1 (theirs and A's line), not deal 2, which they play now.
+    first = at_b.get(f"/events/{event.pk}/deals/1/").content.decode()
+    assert "Table 1" in first and "Table 2" in first and "Matchpoints" in first
+    assert "Replay this table" not in first  # the tables stay private while the arena runs
+    for address in [f"/events/{event.pk}/", f"/events/{event.pk}/standings/",
+                    *(f"/events/{event.pk}/deals/{n}/" for n in (2, 3, 4))]:
+        assert_nothing_of_the_deals(at_b.get(address).content.decode(), event)
+    assert NOT_PLAYED in at_b.get(f"/events/{event.pk}/deals/2/").content.decode()
+
+    # A's player has played deals 1 and 2 (deal 2: A's line alone so far), not 3 and 4.
+    second = at_a.get(f"/events/{event.pk}/deals/2/").content.decode()
+    assert "Table 1" in second and "Table 2" not in second
+    for number in (3, 4):
+        page = at_a.get(f"/events/{event.pk}/deals/{number}/").content.decode()
+        assert NOT_PLAYED in page
+        assert_nothing_of_the_deals(page, event)
+
+    # At the end, everyone sees every deal played, with each table's replay.  (Too little
+    # time is left for another table: B and C finish, nobody is seated again.)
+    def the_end_is_in(delta):
+        EventRound.objects.filter(event=event).update(ends_at=timezone.now() + delta)
+        Table.objects.filter(event_table__round__event=event).update(
+            time_up_at=timezone.now() + delta)
+
+    the_end_is_in(timedelta(minutes=3))
+    for table in (table_b, table_c):
+        play_table(table, random.Random(6))
+    followups.process_due()
+    assert len(arena_tables(event)) == 3
+    the_end_is_in(-timedelta(seconds=1))
+    arena.step(event.pk)
+    event.refresh_from_db()
+    assert event.status == "finished"
+    for client in (visitor, elsewhere, at_b):
+        page = client.get(f"/events/{event.pk}/deals/2/").content.decode()
+        assert "Table 1" in page and "Table 2" in page and "Replay this table" in page
+    assert client.get(table_b_addresses(table_a)[0]).status_code == 200

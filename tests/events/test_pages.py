@@ -37,7 +37,7 @@ def form_data(game="bid_whist", **changes):
     start = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
     return {"name": "Friday pairs", "starts_at": start, "rounds": "3", "deals_per_round": "4",
             "visibility": "public", "computer_level": "normal", "move_seconds": "60",
-            "late_deals": "computers", **rule_data(game), **changes}
+            "late_deals": "computers", "format": "swiss", **rule_data(game), **changes}
 
 
 def test_a_signed_in_person_creates_an_event_and_it_is_listed(client, make_people):
@@ -196,3 +196,96 @@ def test_a_finished_rounds_pages_are_kept_and_the_next_round_shows_at_once(
     # kept per language: the French reader reads French
     french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Revoir le jeu de cette table" in french and "Revoir" not in page
+
+
+def test_an_arena_is_created_with_its_length_and_refused_in_plain_words(client, make_people):
+    (org,) = make_people("org")
+    client.force_login(org)
+    form = client.get("/events/new/bid_whist/").content.decode()
+    assert "Length of the arena (minutes)" in form and "Swiss rounds" in form
+    response = client.post("/events/new/bid_whist/", form_data(
+        format="arena", arena_minutes="45", deals_per_round="2", rounds="", round_minutes=""))
+    event = Event.objects.get()
+    assert response.status_code == 302
+    assert (event.format, event.arena_minutes, event.deals_per_round, event.rounds) == (
+        Event.Format.ARENA, 45, 2, 1)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Arena of 45 minutes, 2 deals a table" in page and "60 seconds a move" in page
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({}, "Say how long the arena lasts, in minutes."),
+    ({"arena_minutes": "5"}, "An arena lasts at least 10 minutes."),
+    ({"arena_minutes": "200"}, "An arena lasts at most 180 minutes."),
+    ({"arena_minutes": "an hour"}, "The length of the arena is a whole number of minutes."),
+    ({"arena_minutes": "12", "deals_per_round": "8"},
+     "That is too short for one table: 8 deals need at least 16 minutes (2 a deal)."),
+    ({"arena_minutes": "30", "deals_per_round": "0"}, "A round has at least one deal."),
+    ({"format": "marathon"}, "Choose Swiss rounds or an arena."),
+])
+def test_the_arena_form_refuses_in_plain_words(client, make_people, changes, words):
+    (org,) = make_people("org")
+    client.force_login(org)
+    response = client.post("/events/new/belgian_whist/", form_data(
+        "belgian_whist", **{"format": "arena", **changes}))
+    assert response.status_code == 200
+    assert words in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_a_swiss_event_still_needs_its_rounds(client, make_people):
+    (org,) = make_people("org")
+    client.force_login(org)
+    response = client.post("/events/new/bid_whist/", form_data(rounds=""))
+    assert "Say how many rounds the event has." in response.content.decode()
+
+
+def new_arena_with(make_people, count, **fields):
+    org, *people = make_people("org", *[f"a{n}" for n in range(count)])
+    event = new_event(org, **{"format": Event.Format.ARENA, "rounds": 1,
+                              "deals_per_round": 2, "arena_minutes": 30, **fields})
+    for person in people:
+        running.register(event, person)
+    running.start(event, org)
+    event.refresh_from_db()
+    return event, people
+
+
+def test_the_arena_page_shows_your_table_then_your_wait_and_the_time_left(client,
+                                                                          make_people):
+    import random
+
+    from events.models import EventTable
+    from games import followups
+    from games.models import Table
+    from tests.events.conftest import play_table
+
+    event, people = new_arena_with(make_people, 5)
+    full, alone = EventTable.objects.filter(round__event=event).order_by("number")
+    waiting_one = alone.table.seats.get(user__isnull=False).user
+    client.force_login(waiting_one)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Go to your table (table 2)" in page and f'href="/tables/{alone.table_id}/"' in page
+    assert 'Time left in the arena: <span class="clock" data-seconds-left="1' in page
+    assert ">29:5" in page or ">30:00<" in page
+    play_table(alone.table, random.Random(1))
+    followups.process_due()
+    # The finished table sends its people back to the event (no rematch of an event's table).
+    finished = client.get(f"/tables/{alone.table_id}/").content.decode()
+    assert f'<a class="button" href="/events/{event.pk}/">Back to the event</a>' in finished
+    assert "Play again</button>" not in finished
+    assert client.post(f"/tables/{alone.table_id}/rematch/").status_code in (302, 400)
+    assert not Table.objects.filter(created_by=waiting_one).exists()
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "You are waiting for a table." in page and "Go to your table" not in page
+    assert "This page looks again in" in page
+    assert "Standings so far" in page and "The deals you have played" in page
+    assert f"/events/{event.pk}/deals/1/" in page and f"/events/{event.pk}/deals/3/" not in page
+    standings = client.get(f"/events/{event.pk}/standings/").content.decode()
+    assert "So far: each person" in standings
+    ranked = standings.split("<tbody")[1]
+    assert waiting_one.username in ranked  # who has played, live
+    assert not any(person.username in ranked for person in people
+                   if person != waiting_one)  # the others have played nothing yet
+    french = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Vous attendez une table." in french

@@ -294,6 +294,50 @@ def test_the_arena_seats_by_score_and_never_the_same_table_again_when_it_can():
     assert result.tables[0][0] == 0
 
 
+@given(arena_fields(), st.integers(0, 3), st.booleans(), st.booleans(), st.integers(0, 120))
+def test_the_arena_seating_seats_everyone_once_or_leaves_fewer_than_a_table_waiting(
+        field, seed, others_in_play, fill, now):
+    size, partnership, players = field
+    seating = pairing.arena_seating(players, size=size, partnership=partnership, seed=seed,
+                                    now=now, others_in_play=others_in_play, max_wait=60,
+                                    fill=fill)
+    seated = [i for table in seating.tables for i in table if i >= 0]
+    assert sorted(seated + list(seating.waiting)) == sorted(p.id for p in players)
+    assert all(len(table) == size for table in seating.tables)
+    assert len(seating.waiting) < size
+    # Computer players only where people are too few: at one table at most.
+    assert sum(any(i < 0 for i in table) for table in seating.tables) <= 1
+    if seating.waiting:  # they wait only for a table in play, and less than the longest wait
+        assert not fill and (others_in_play or seating.tables)
+        since = {p.id: p.since for p in players}
+        assert all(now - since[i] < 60 for i in seating.waiting)
+
+
+def test_fewer_than_a_table_wait_for_a_table_in_play_then_computers_fill_their_seats():
+    alone = [Waiting(1, score=50.0, since=100.0), Waiting(2, score=40.0, since=110.0)]
+    usual = {"size": 4, "now": 130.0, "max_wait": 60.0}
+    # Another table plays: they wait for it to finish.
+    waiting = pairing.arena_seating(alone, others_in_play=True, **usual)
+    assert waiting.tables == () and waiting.waiting == (1, 2)
+    # Nobody else plays: nobody would come; computer players fill the table at once.
+    assert pairing.arena_seating(alone, others_in_play=False, **usual).tables == (
+        (1, 2, -1, -2),)
+    # The first has waited a minute: they do not wait longer.
+    later = {**usual, "now": 160.0}
+    assert pairing.arena_seating(alone, others_in_play=True, **later).tables == (
+        (1, 2, -1, -2),)
+    # At the start, everyone is seated.
+    assert pairing.arena_seating(alone, others_in_play=True, fill=True, **usual).waiting == ()
+
+
+def test_an_arena_table_plays_the_first_block_none_of_its_people_played():
+    assert pairing.next_block([], 2) == 0
+    assert pairing.next_block([set(), {0}], 2) == 2
+    assert pairing.next_block([{0, 2}, {0}, {4}], 2) == 6
+    assert pairing.next_block([{3}, {0}], 3) == 6
+    assert pairing.next_block([{0, 3}, {6}], 3) == 9
+
+
 def test_the_round_is_the_same_in_another_process():
     """A stored seed forms the same round again later, in a process whose string hashes
     differ (nothing depends on the order of a set)."""

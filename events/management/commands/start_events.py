@@ -3,11 +3,13 @@ registered (``events.reminders``).  Starts every event whose start time has come
 round 1 is formed with those registered, computer players in the seats left (an event with
 nobody registered waits).  And looks at the round clocks: a round whose time is up and whose
 tables still play, when no serving process finished them (a restart with nobody connected),
-has its deals finished by the computer players here, and the next round formed."""
+has its deals finished by the computer players here, and the next round formed.  And seats
+again the people waiting in an arena (after a restart, or past their longest wait), ending an
+arena whose time is up."""
 
 from django.core.management.base import BaseCommand
 
-from events import reminders, running
+from events import arena, reminders, running
 
 
 class Command(BaseCommand):
@@ -18,5 +20,7 @@ class Command(BaseCommand):
         reminded = reminders.send_due()
         started = running.start_due()
         finished = running.finish_overdue_rounds()
+        opened = arena.step_all()
         self.stdout.write(f"{reminded} reminder(s) sent, {len(started)} event(s) started, "
-                          f"{len(finished)} late table(s) finished")
+                          f"{len(finished)} late table(s) finished, {len(opened)} arena "
+                          "table(s) opened")
