@@ -2,9 +2,12 @@
 is seen and joined by the club's members alone (a 404 for anyone else, its replays kept with
 their players), an open one by anyone; the event's page names its club."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
+from django.utils import timezone
 
 from club_events.models import ClubEvent
 from events import policies, running
@@ -100,3 +103,26 @@ def test_a_members_only_events_replays_stay_with_their_players(as_organiser, clu
     tables = Table.objects.filter(event_table__round__event=event)
     assert tables.exists() and all(table.is_private for table in tables)
     assert not policies.may_see(event, AnonymousUser())
+
+
+def test_a_members_only_arenas_replays_stay_with_their_players(as_organiser, club, member_user,
+                                                              organiser_user):
+    from events import arena
+    from tests.events.test_arena import arena_tables, finish, move_the_end
+
+    event = create(as_organiser, club, members_only=True)
+    Event.objects.filter(pk=event.pk).update(format=Event.Format.ARENA, rounds=1,
+                                             deals_per_round=1, arena_minutes=60)
+    event.refresh_from_db()
+    running.register(event, member_user)
+    running.register(event, organiser_user)
+    running.start(event, organiser_user)
+    (only,) = arena_tables(event)
+    move_the_end(event, timezone.now() + timedelta(minutes=1))  # too little for another table
+    finish(only)
+    move_the_end(event, timezone.now() - timedelta(seconds=1))
+    arena.step(event.pk)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    tables = Table.objects.filter(event_table__round__event=event)
+    assert tables.exists() and all(table.is_private for table in tables)
