@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from events import arena, results, running
 from events.models import Event, EventRound, EventTable
-from games import computer_players, followups, signals
-from games.models import Table
+from games import followups, signals
+from games.models import Hand, Table
 from tests.events.conftest import new_event, play_table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_wait")]
@@ -178,7 +178,33 @@ def test_at_the_end_computers_finish_the_tables_in_play_and_the_arena_ends(make_
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
     assert len(arena_tables(event)) == 3 and in_play(event) == []
-    assert computer_players  # the command ran them in this process
+
+
+def test_with_average_minus_a_deal_finished_after_the_end_is_not_compared(make_people,
+                                                                          settings):
+    settings.COMPUTER_DELAY_SECONDS = 0
+    settings.COMPUTER_WORKERS = 0
+    event = started_arena(make_people, 8, late_deals=Event.LateDeals.AVERAGE_MINUS)
+    on_time, late = arena_tables(event)
+    finish(on_time)
+    play_table(late.table, random.Random(4), hands=1)  # deal 1 in time, deal 2 not
+    # Time passes: the hands played so far were finished before the end.
+    Hand.objects.filter(table__event_table__round__event=event).update(
+        finished_at=F("finished_at") - timedelta(minutes=5))
+    move_the_end(event, timezone.now() - timedelta(minutes=2))
+    Table.objects.filter(event_table__round__event=event).update(
+        move_deadline=F("time_up_at"))
+    call_command("start_events")  # computer players finish it, after the time
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    first = {row.event_table.pk: row for row in results.arena_deal_results(event, 0)}
+    assert [row.late for row in first.values()] == [False, False]
+    second = {row.event_table.pk: row for row in results.arena_deal_results(event, 1)}
+    assert second[on_time.pk].late is False and second[late.pk].late is True
+    # 40% of the top of a field of two tables, whatever the computers made; the table in
+    # time is compared with nobody (50%).
+    assert {(s.percent, s.top) for s in second[late.pk].scores} == {(40.0, 2)}
+    assert {s.percent for s in second[on_time.pk].scores} == {50.0}
 
 
 def test_a_deal_is_scored_over_every_table_that_played_it_so_far(make_people):

@@ -241,3 +241,25 @@ def test_in_an_arena_nobody_sees_a_deal_before_playing_it(make_people):
         page = client.get(f"/events/{event.pk}/deals/2/").content.decode()
         assert "Table 1" in page and "Table 2" in page and "Replay this table" in page
     assert client.get(table_b_addresses(table_a)[0]).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("computer_players_wait")
+async def test_an_arena_tables_socket_refuses_everyone_but_its_players(make_people):
+    def arena_in_play():
+        event = started_arena(make_people)
+        table_a, table_b = arena_tables(event)
+        play_table(table_a, random.Random(2))
+        followups.process_due()  # A's people at table C, playing deals B has not played
+        return table_b, arena_tables(event)[2]
+
+    table_b, table_c = await database_sync_to_async(arena_in_play)()
+    player_b = await database_sync_to_async(seated)(table_b)
+    player_c = await database_sync_to_async(seated)(table_c)
+    for user, allowed in ((player_b, False), (player_c, True)):
+        communicator = WebsocketCommunicator(router, f"/ws/tables/{table_c.pk}/?format=json")
+        communicator.scope["user"] = user
+        communicator.scope["session"] = {}
+        connected, _code = await communicator.connect()
+        assert connected is allowed
+        await communicator.disconnect()
