@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import icalendar
+from django.conf import settings
 from django.http import HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -107,7 +108,17 @@ def _evening_times(evening) -> tuple | None:
 
 def calendar_ics(request, club):
     """The club's evenings (RFC 5545, written by the icalendar library: escaping and line
-    folding are right by construction); an evening without a time is an all-day event."""
+    folding are right by construction); an evening without a time is an all-day event.  In the
+    language the address names (``?lang=fr``: the pages give it the reader's, since a calendar
+    app sends none), so that a French club's cancelled evening reads "Annulée : …"."""
+    language = request.GET.get("lang", "")
+    if language in dict(settings.LANGUAGES):
+        with translation.override(language):
+            return _calendar_ics(request, club)
+    return _calendar_ics(request, club)
+
+
+def _calendar_ics(request, club):
     stamp = timezone.now().astimezone(UTC).replace(microsecond=0)
     host = request.get_host().split(":")[0]
     calendar = icalendar.Calendar()

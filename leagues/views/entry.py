@@ -81,10 +81,20 @@ def render_table(request, access, table, *, form=None, entered=None, ends_the_ma
         "undo": _undo(request, access, table),
         "correctable": access.is_organiser and not table.evening.season.is_closed,
         # ``totals_form``: the totals just sent and refused, as typed, with what is wrong
-        "totals_form": (totals_form or TotalsForm(names)) if may_enter
-        and not table.deals.exists() else None,
+        "totals_form": (totals_form or TotalsForm(names, initial=_totals_entered(table)))
+        if may_enter and not table.deals.exists() else None,
         **_online_context(request, access, table, fixture),
         **substitutes})
+
+
+def _totals_entered(table) -> dict | None:
+    """A table entered as totals: its totals in their form, to correct one (a total typed in
+    the wrong player's box, which still adds up) without typing them all again."""
+    if table.entry != EveningTable.Entry.TOTALS:
+        return None
+    return {f"total_{index}": format(total.normalize(), "f")
+            for index, total in enumerate(table.league.score_kind.totals(table))
+            if total is not None}
 
 
 def _deal_plan(table, entered: int) -> dict | None:

@@ -25,9 +25,13 @@ def guest_add(request, slug, evening_id):
     if not form.is_valid():
         messages.error(request, first_error(form))
         return redirect(evening)
+    # A pairs' league draws pairs: a guest is in its draw once in a pair (draw.not_drawn).
+    in_pairs = evening.season.league.score_kind.registers_pairs
     made(request, lambda: guests.add_guest(evening, form.cleaned_data["name"], request.user),
-         lambda guest: _("%(name)s plays this evening as a guest: they are marked coming and "
-                         "will be in the draw.") % {"name": guest.name})
+         lambda guest: (_("%(name)s plays this evening as a guest: they are marked coming, and "
+                          "are drawn once registered in a pair of the season.") if in_pairs
+                        else _("%(name)s plays this evening as a guest: they are marked coming "
+                               "and will be in the draw.")) % {"name": guest.name})
     return redirect(evening)
 
 

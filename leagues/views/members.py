@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -125,7 +126,9 @@ def member_detail(request, slug, member_id):
                            args=[access.club.slug, member.calendar_token])
         else:
             path = ""
-        context["calendar_address"] = request.build_absolute_uri(path) if path else ""
+        # in the page's language: a calendar app asks for none (exports.calendar_ics)
+        context["calendar_address"] = (request.build_absolute_uri(path)
+                                       + f"?lang={translation.get_language()}") if path else ""
     return render(request, "leagues/member.html", context)
 
 

@@ -89,7 +89,7 @@ def test_a_calendar_app_follows_a_members_only_club_at_the_members_secret_addres
     own_page = as_member.get(club_url(club, f"members/{member.pk}/")).content.decode()
     assert "Make my calendar address" in own_page and "calendar-address" not in own_page
     address = make_address(as_member, member)
-    assert re.fullmatch(rf"/clubs/{club.slug}/calendar/[\w-]{{32}}\.ics", address)
+    assert re.fullmatch(rf"/clubs/{club.slug}/calendar/[\w-]{{32}}\.ics\?lang=en", address)
     client.logout()  # a calendar app: no session
     assert client.get(club_url(club, "calendar.ics")).status_code == 404
     feed = client.get(address)
@@ -101,8 +101,8 @@ def test_a_calendar_app_follows_a_members_only_club_at_the_members_secret_addres
 def test_a_wrong_or_replaced_address_is_a_404_that_tells_nothing(
         as_member, client, member, evening_at_the_swan, organiser_user):
     club = member.club
-    old = make_address(as_member, member)
-    new = make_address(as_member, member)
+    old = make_address(as_member, member).removesuffix("?lang=en")
+    new = make_address(as_member, member).removesuffix("?lang=en")
     assert new != old
     other = Club.create_with_organiser(organiser_user, name="The Swan Whist Club")
     token = new.rsplit("/", 1)[1]
@@ -134,7 +134,7 @@ def test_a_public_club_gives_its_public_address(as_member, member, evening_at_th
     club.is_public = True
     club.save()
     page = as_member.get(club_url(club, f"members/{member.pk}/")).content.decode()
-    assert f'value="http://testserver/clubs/{club.slug}/calendar.ics"' in page
+    assert f'value="http://testserver/clubs/{club.slug}/calendar.ics?lang=en"' in page
     assert "Make my calendar address" not in page
 
 
@@ -234,3 +234,25 @@ def test_every_column_of_the_organisers_tables_has_a_heading(as_organiser, club,
     for page in pages:
         assert page.status_code == 200
         assert re.findall(r"<th[^>]*>\s*</th>", page.content.decode()) == []
+
+
+def test_the_calendar_speaks_the_language_of_the_page_that_gave_its_address(
+        client, member, member_user, evening_at_the_swan):
+    """A calendar app asks for no language: the address a French member copies names theirs,
+    and a cancelled evening reads "Annulée : …" in their calendar, not "Cancelled: …"."""
+    from django.utils import timezone
+
+    Evening.objects.filter(pk=evening_at_the_swan.pk).update(cancelled_at=timezone.now())
+    client.force_login(member_user)
+    page = client.post(club_url(member.club, f"members/{member.pk}/calendar/"), follow=True,
+                       HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    (address,) = re.findall(r'id="calendar-address" type="text" readonly value="([^"]+)"', page)
+    assert address.endswith("?lang=fr")
+    nav = client.get(club_url(member.club), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f'href="/clubs/{member.club.slug}/calendar.ics?lang=fr"' in nav
+    client.logout()  # the calendar app
+    feed = client.get(address.removeprefix("http://testserver")).content.decode()
+    assert "SUMMARY:Annulée\u00a0: The Crown Whist Club: Tuesday Solo" in feed
+    assert "Cancelled" not in feed
+    english = client.get(address.removeprefix("http://testserver").replace("lang=fr", "lang=en"))
+    assert "SUMMARY:Cancelled: The Crown Whist Club: Tuesday Solo" in english.content.decode()

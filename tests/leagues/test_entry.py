@@ -380,3 +380,22 @@ def test_bid_whist_books_are_refused_in_words_and_said_in_good_english(as_organi
     page = as_organiser.post(url(bid_table, "deals/"), {**hand, "books": "1"},
                              follow=True).content.decode()
     assert "took 1 book" in page and "took 1 books" not in page
+
+
+def test_totals_entered_come_back_in_their_form_to_correct_one(as_organiser, solo_table):
+    """A total typed in the wrong box still adds up to zero: the organiser corrects the two
+    boxes from the totals as entered (and the form says so), not four numbers typed again."""
+    as_organiser.post(url(solo_table, "totals/"), {
+        "total_0": "12", "total_1": "-4", "total_2": "-3.5", "total_3": "-4.5"})
+    page = as_organiser.get(url(solo_table)).content.decode()
+    assert "Correct the totals" in page and "Or enter the totals only" not in page
+    for name, value in (("total_0", "12"), ("total_1", "-4"), ("total_2", "-3.5"),
+                        ("total_3", "-4.5")):
+        assert f'name="{name}" value="{value}"' in page
+    as_organiser.post(url(solo_table, "totals/"), {
+        "total_0": "12", "total_1": "-3.5", "total_2": "-4", "total_3": "-4.5"})
+    assert [s.total for s in solo_table.seats.order_by("seat")] == [12, -3.5, -4, -4.5]
+    # a table without a result yet offers empty boxes
+    solo_table.clear_totals(None)
+    page = as_organiser.get(url(solo_table)).content.decode()
+    assert "Or enter the totals only" in page and 'name="total_0" value=' not in page

@@ -400,3 +400,19 @@ def test_a_refused_substitute_is_said_beside_the_form_as_it_was_typed(
     assert re.search(r'name="from_deal" value="5"', details)
     assert 'action="' in details and '#substitute"' in details  # the page opens at the form
     assert not table.substitutes.exists()
+
+
+def test_a_guest_at_a_pairs_evening_is_told_to_be_put_in_a_pair(as_organiser, bid_season):
+    """Bid Whist draws pairs: a guest is not promised the draw, but told how to get into it,
+    and the evening says why they are not drawn until then."""
+    import datetime
+
+    from leagues.models import Evening
+
+    evening = Evening.objects.create(season=bid_season, date=datetime.date(2030, 1, 8))
+    page = html.unescape(add_guest(as_organiser, evening, "Gus Walker").content.decode())
+    assert ("Gus Walker plays this evening as a guest: they are marked coming, and are drawn "
+            "once registered in a pair of the season.") in page
+    assert "will be in the draw" not in page
+    assert "are drawn once registered in a pair of the season, are in the results" in page
+    assert "Gus Walker is coming but has no pair this season: not drawn." in page
