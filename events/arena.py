@@ -27,7 +27,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from events import deals, pairing, policies
+from events import deals, live, pairing, policies
 from events.models import LEAST_MINUTES_PER_DEAL, MINUTES_PER_DEAL, Event, EventRound, EventTable
 from games import tables as game_tables
 from games.models import Hand, Table
@@ -139,7 +139,10 @@ def step(event_id: int, now: datetime | None = None) -> list[int]:
             return []
         if the_round.ends_at - now < timedelta(minutes=least_minutes(event)):
             return []  # too little time for a table's deals: they wait for the end
-        return _seat(event, the_round, _people(event), now)
+        opened = _seat(event, the_round, _people(event), now)
+        if opened:
+            live.changed(event.pk)  # those waiting have a table
+        return opened
 
 
 def _people(event: Event) -> dict[int, object]:
@@ -196,6 +199,7 @@ def _finish(event: Event, the_round: EventRound, now: datetime) -> None:
     see the event: ``policies.open_to_everyone``), and the standings are final."""
     the_round.finished_at = now
     the_round.save(update_fields=["finished_at"])
+    live.changed(event.pk)
     if policies.open_to_everyone(event):
         Table.objects.filter(event_table__round=the_round).update(is_private=False)
     event.status = Event.Status.FINISHED

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events import arena, deals, pairing, policies
+from events import arena, deals, live, pairing, policies
 from events.models import Event, EventRound, EventTable, Registration
 from events.results import history
 from games import computer_players, followups
@@ -55,6 +55,7 @@ def register(event: Event, user) -> Registration:
             registration.withdrawn_at = None
             registration.registered_at = timezone.now()
             registration.save(update_fields=["withdrawn_at", "registered_at"])
+        live.changed(event.pk)
     return registration
 
 
@@ -68,6 +69,7 @@ def withdraw(event: Event, user) -> None:
             withdrawn_at=timezone.now())
         if not updated:
             raise EventError(_("You are not registered for this event."))
+        live.changed(event.pk)
 
 
 def registered(event: Event):
@@ -89,6 +91,7 @@ def start(event: Event, user=None) -> Event:
             raise EventError(_("Nobody is registered: the event cannot start."))
         event.status = Event.Status.PLAYING
         event.started_at = timezone.now()
+        live.changed(event.pk)
         if event.is_arena:
             event.save(update_fields=["status", "started_at"])
             arena.start(event)
@@ -170,6 +173,7 @@ def advance(event_id: int) -> None:
             return
         current.finished_at = timezone.now()
         current.save(update_fields=["finished_at"])
+        live.changed(event.pk)
         # The round is over for everyone: each table's replay may be seen from its traveller,
         # by whoever may see the event (a members-only one's stay with their players).
         if policies.open_to_everyone(event):

@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.event_list, name="events"),
     path("new/<str:game>/", views.event_new, name="event_new"),
     path("<int:event_id>/", views.event_page, name="event"),
+    path("<int:event_id>/live/", views.event_live, name="event_live"),
     path("<int:event_id>/register/", views.register, name="event_register"),
     path("<int:event_id>/withdraw/", views.withdraw, name="event_withdraw"),
     path("<int:event_id>/start/", views.start, name="event_start"),

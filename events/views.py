@@ -68,11 +68,28 @@ def _event(request, event_id) -> Event:
 
 def event_page(request, event_id):
     event = _event(request, event_id)
+    return render(request, "events/event.html", _page_context(request, event))
+
+
+def event_live(request, event_id):
+    """What changes on the event's page (its state, the lobby, the person's table or wait,
+    the results so far, who is registered): fetched again by the page when its socket says
+    the event changed (``events.live``); the same context, so the same hidden information."""
+    event = _event(request, event_id)
+    return render(request, "events/_event_live.html", _page_context(request, event))
+
+
+def _page_context(request, event) -> dict:
     uid = person_id(request.user)
     people = running.registered(event)
     registered = uid is not None and any(person.pk == uid for person in people)
+    context = {
+        "event": event, "people": people, "registered": registered,
+        "is_organiser": uid is not None and uid == event.organiser_id,
+        "game_name": registry.game(event.game).label, "average_minus": AVERAGE_MINUS_PERCENT,
+        "notes": policies.notes(event, request.user)}
     if event.is_arena:
-        return _arena_page(request, event, uid, people, registered)
+        return {**context, **_arena_context(event, uid, registered)}
     current = event.event_rounds.filter(finished_at__isnull=True).first()
     own_table = None
     if current is not None and uid is not None:
@@ -85,53 +102,45 @@ def event_page(request, event_id):
     rounds = [{"number": each.number, "finished": each.finished_at is not None,
                "deals": [index + 1 for index in event.round_deals(each.number)]}
               for each in event.event_rounds.all()]
-    return render(request, "events/event.html", {
-        "event": event, "people": people, "registered": registered,
-        "is_organiser": uid is not None and uid == event.organiser_id,
-        "game_name": registry.game(event.game).label, "current": current,
-        "own_table": own_table, "clock": clock, "average_minus": AVERAGE_MINUS_PERCENT,
-        "sitting_out": current is not None and uid in (
-            current.sitting_out or []),
-        "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
-        "has_results": any(each["finished"] for each in rounds),
-        "notes": policies.notes(event, request.user)})
+    return {**context, "current": current, "own_table": own_table, "clock": clock,
+            "sitting_out": current is not None and uid in (current.sitting_out or []),
+            "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
+            "has_results": any(each["finished"] for each in rounds)}
 
 
 # A waiting person's page looks again this often: their table, once formed, shows.
 WAITING_RELOAD_SECONDS = 15
 
 
-def _arena_page(request, event, uid, people, registered):
+def _arena_context(event, uid, registered) -> dict:
     """An arena's page: its clock, the person's table or their wait, the standings so far and
     the deals they may see (``arena_deals_shown``)."""
     the_round = arena.arena_round(event)
-    playing = event.status == Event.Status.PLAYING and the_round is not None
     now = timezone.now()
-    if playing and (registered and arena.may_seat(event, uid, now)
-                    or now >= the_round.ends_at):
+    playing = event.status == Event.Status.PLAYING and the_round is not None
+    if the_round is not None and playing and (
+            registered and arena.may_seat(event, uid, now) or now >= the_round.ends_at):
         # A person waiting past the longest wait, or an arena whose time is up, is not left
         # to the periodic command alone (``arena.step`` is idempotent).
         arena.step(event.pk)
         event.refresh_from_db()
         playing = event.status == Event.Status.PLAYING
-    clock = own_table = None
-    too_late = False
-    if playing:
+    clock: dict | None = None
+    own_table = None
+    too_late = waiting = False
+    if the_round is not None and playing:
         left = (the_round.ends_at - now).total_seconds()
         clock = {"time_up": left <= 0, "countdown": countdown(round(max(0.0, left)))}
         too_late = 0 < left < arena.least_minutes(event) * 60
         if registered:
             own_table = arena.current_table(event, uid)
+        waiting = registered and own_table is None and left > 0
     shown = arena_deals_shown(event, uid)
-    return render(request, "events/event.html", {
-        "event": event, "people": people, "registered": registered,
-        "is_organiser": uid is not None and uid == event.organiser_id,
-        "game_name": registry.game(event.game).label, "arena": the_round,
-        "arena_playing": playing, "own_table": own_table, "clock": clock,
-        "waiting": playing and registered and own_table is None and not clock["time_up"],
-        "too_late": too_late, "reload_in": countdown(WAITING_RELOAD_SECONDS),
-        "average_minus": AVERAGE_MINUS_PERCENT, "arena_deals": [index + 1 for index in shown],
-        "has_results": the_round is not None and bool(arena.deals_played(event))})
+    return {"arena": the_round, "arena_playing": playing, "own_table": own_table,
+            "clock": clock, "waiting": waiting, "too_late": too_late,
+            "reload_in": countdown(WAITING_RELOAD_SECONDS),
+            "arena_deals": [index + 1 for index in shown],
+            "has_results": the_round is not None and bool(arena.deals_played(event))}
 
 
 def arena_deals_shown(event, uid) -> list[int]:

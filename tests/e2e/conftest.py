@@ -202,11 +202,12 @@ def demo_server(tmp_path_factory):
     database.drop()
 
 
-def signed_in(browser, base_url, **context):
-    """A page of the demo's organiser (``manage.py load_demo``: demo / whist-demo)."""
+def signed_in(browser, base_url, username="demo", **context):
+    """A page of the demo's organiser (``manage.py load_demo``: demo / whist-demo), or of
+    ``username`` (an account made with the same password)."""
     page = browser.new_context(locale="en-GB", **context).new_page()
     page.goto(base_url + "/accounts/login/")
-    page.fill("#id_username", "demo")
+    page.fill("#id_username", username)
     page.fill("#id_password", "whist-demo")
     page.click("main button[type=submit]")
     page.wait_for_load_state()
