@@ -123,3 +123,50 @@ def test_the_option_is_not_offered_yet(as_organiser, bid_league):
     from leagues.forms import LeagueForm
     assert "partners" not in LeagueForm(instance=bid_league).fields
     assert "partners" in LeagueAdmin.exclude
+
+
+# -- standings per player (computed; not yet shown on a page) ---------------------------------
+
+
+def test_the_standings_per_player_sum_the_pairs_each_was_in(club, individual_season,
+                                                            organiser_user):
+    """Two rounds of eight players, each match's result entered: a player's line is their
+    matches whoever they partnered, summed: played, won, league points (2 a win, 0 a loss,
+    the league's defaults) and the points difference."""
+    people = add_members(club, [f"P{i}" for i in range(8)])
+    evening = an_evening(individual_season, people, rounds=2)
+    for number in (1, 2):
+        draw.draw_round(evening, organiser_user, number)
+    expected: dict[int, list] = {m.pk: [0, 0, 0, 0] for m in people}  # played, won, pts, diff
+    for index, table in enumerate(evening.tables.select_related("pair_0", "pair_1")):
+        scores = [7, 2 + index]  # pair_0 wins by 5 - index
+        table.set_totals(scores, None)
+        for side, pair in enumerate((table.pair_0, table.pair_1)):
+            for pk in pair.members:
+                expected[pk][0] += 1
+                expected[pk][1] += side == 0
+                expected[pk][2] += 2 if side == 0 else 0
+                expected[pk][3] += scores[side] - scores[1 - side]
+    rows = individual_season.league.score_kind.player_standings(individual_season)
+    assert {row.member_id: [row.played, row.won, row.league_points, row.difference]
+            for row in rows} == expected
+    assert all(row.played == 2 and row.won + row.lost == 2 for row in rows)
+    ranked = [(row.league_points, row.difference) for row in rows]
+    assert ranked == sorted(ranked, reverse=True)
+    assert rows[0].position == 1
+
+
+def test_a_member_sitting_out_a_round_is_credited_the_leagues_score(club, individual_season,
+                                                                    organiser_user):
+    league = individual_season.league
+    league.sit_out_credit, league.sit_out_score = League.SitOutCredit.FIXED, 1
+    league.save()
+    people = add_members(club, [f"P{i}" for i in range(5)])
+    evening = an_evening(individual_season, people, rounds=1)
+    _count, out = draw.draw_round(evening, organiser_user, 1)
+    evening.tables.get().set_totals([7, 3], None)
+    rows = {row.member_id: row for row in
+            league.score_kind.player_standings(individual_season)}
+    sitter = rows[out[0].pk]
+    assert (sitter.played, sitter.league_points, sitter.credits) == (0, 1, 1)
+    assert sorted(row.league_points for row in rows.values()) == [0, 0, 1, 2, 2]
