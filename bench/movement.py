@@ -2,6 +2,8 @@
 present all evening, the rounds a club plays (Belgian Whist five rounds of four, Solo Whist three
 rounds of four, Cutthroat four rounds of three, Bid Whist pairs in as many rounds as pairs less
 one), the repeat meetings the movement leaves, against a counting bound of the fewest the numbers allow.
+Then an individual Bid Whist evening (partners drawn each round, three and five rounds): the
+repeated partners and repeated opponents it leaves, each against its counting bound.
 
 Prints a Markdown table (docs/leagues.md, "An evening in rounds"): players, table size, rounds,
 repeat meetings (over every two players, each meeting after their first at a table), the fewest
@@ -28,6 +30,7 @@ from leagues import movement  # noqa: E402
 SEEDS = 5
 PLAYERS = (8, 9, 10, 12, 13, 16, 17, 20, 24, 25, 28, 32, 36, 40)
 SETS = [("Belgian Whist", 4, 5), ("Solo Whist", 4, 3), ("Cutthroat", 3, 4)]
+INDIVIDUAL_ROUNDS = (3, 5)
 
 
 def evening(players: int, size: int, rounds: int, seed: int):
@@ -74,6 +77,50 @@ def pairs_evening(pairs: int, seed: int):
     return rounds, repeats, max(met.values()), spread, slowest
 
 
+def individual_evening(players: int, rounds: int, seed: int):
+    """Partners drawn each round, as the draw does it: sit-outs, tables with the partners'
+    cost, then each table's places (partners across)."""
+    rng = random.Random(seed)
+    present = list(range(players))
+    sat_out: Counter = Counter()
+    played: Counter = Counter()
+    done: list[list[list[int]]] = []
+    had: dict[int, Counter] = {}
+    last: dict[int, int] = {}
+    slowest = 0.0
+    for _round in range(rounds):
+        start = time.perf_counter()
+        out = movement.choose_sit_outs(present, 4, sat_out, Counter(), rng)
+        seated = [p for p in present if p not in out]
+        partners = movement.partnerships(done)
+        tables = movement.rotate_seats(
+            movement.seat_tables(seated, 4, movement.meetings(done), rng, partners=partners),
+            had, last, partners=partners)
+        slowest = max(slowest, time.perf_counter() - start)
+        for table in tables:
+            for place, player in enumerate(table):
+                had.setdefault(player, Counter())[place] += 1
+                last[player] = place
+        sat_out.update(out)
+        played.update(seated)
+        done.append(tables)
+    partnered = movement.partnerships(done)
+    against = movement.opponents(done)
+    # Fewest repeats by counting: a player who plays r rounds has r partners and 2r opponents,
+    # at most players-1 of each different; every one past the pairs that exist repeats too.
+    partner_bound = max(
+        max(0, sum(partnered.values()) - comb(players, 2)),
+        sum(max(0, played[p] - (players - 1)) for p in present) // 2)
+    opponent_bound = max(
+        max(0, sum(against.values()) - comb(players, 2)),
+        sum(max(0, 2 * played[p] - (players - 1)) for p in present) // 2)
+    spread = max(sat_out[p] for p in present) - min(sat_out[p] for p in present)
+    return (sum(c - 1 for c in partnered.values()), partner_bound,
+            sum(c - 1 for c in against.values()), opponent_bound,
+            max(partnered.values(), default=0), max(against.values(), default=0), spread,
+            slowest)
+
+
 def main() -> None:
     print("| game | players | table | rounds | repeat meetings | counting bound "
           "| most times two met | sit-out spread | slowest draw (ms) |")
@@ -92,6 +139,19 @@ def main() -> None:
         rounds, repeats, most, spread, slowest = max(runs, key=lambda r: r[1])
         print(f"| Bid Whist | {pairs * 2} ({pairs} pairs) | 2 pairs | {rounds} | {repeats} | 0 "
               f"| {most} | {spread} | {slowest * 1000:.0f} |")
+    print()
+    print("| game | players | rounds | repeated partners | counting bound | repeated opponents "
+          "| counting bound | most times two partnered | most times two opposed "
+          "| sit-out spread | slowest draw (ms) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for rounds in INDIVIDUAL_ROUNDS:
+        for players in PLAYERS:
+            runs = [individual_evening(players, rounds, seed) for seed in range(1, SEEDS + 1)]
+            worst = max(runs, key=lambda r: (r[0], r[2]))
+            print(f"| Bid Whist, partners drawn | {players} | {rounds} | {worst[0]} | {worst[1]} "
+                  f"| {worst[2]} | {worst[3]} | {max(r[4] for r in runs)} "
+                  f"| {max(r[5] for r in runs)} | {max(r[6] for r in runs)} "
+                  f"| {max(r[7] for r in runs) * 1000:.0f} |")
 
 
 if __name__ == "__main__":

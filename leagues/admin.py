@@ -96,6 +96,9 @@ class InviteAdmin(admin.ModelAdmin):
 class LeagueAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "game", "ranking")
     list_filter = ("game",)
+    # Partners drawn each round (an individual Bid Whist league) is drawn but not yet ranked
+    # per player: not offered anywhere until its standings are (docs/leagues.md).
+    exclude = ("partners",)
 
     def get_readonly_fields(self, request, obj=None):
         # Another game would make every entered deal meaningless; another club, every seat.

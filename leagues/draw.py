@@ -15,6 +15,13 @@ with another pair too (pairs registered before a player could be in only one) si
 is ever seated twice.  Whoever is coming and cannot be seated (a partner away) is said in words
 (``not_drawn``), never left out in silence.
 
+Partners drawn each round (a Bid Whist league whose players come alone, ``League.partners``):
+tables of four from the members present, by the movement with the evening's partnerships
+(``leagues.movement``: nobody partners the same player twice while another choice exists),
+each table's two sides stored as the season's pairs (``Partnership.drawn``; a pair of those
+two players already in the season is reused), so that entry, sheets and totals are a match's
+as ever.  Members sit out, as for the players' games.
+
 An evening in rounds (``Evening.rounds`` > 1): ``draw_round`` draws one round at a time, from
 who is present then, by the movement (``leagues.movement``): sit-outs rotate over the evening's
 rounds and the tables repeat as few of its meetings as the search finds; the pairs go round the
@@ -39,6 +46,7 @@ from leagues.models import (
     Evening,
     EveningRound,
     EveningTable,
+    Partnership,
     Season,
     TableSeat,
 )
@@ -65,6 +73,9 @@ def draw_evening(evening: Evening, rng: random.Random | None = None, *, again_by
                 edits.delete_table(table, again_by)
             # who sat out rounds of it when it was in rounds: drawn again as one
             EveningRound.objects.filter(evening=evening).delete()
+        if evening.season.league.draws_partners:
+            tables, out = _draw_partners_round(evening, 1, rng)
+            return len(tables), out
         return evening.season.league.score_kind.draw(evening, rng)
 
 
@@ -90,6 +101,11 @@ def five_seat_tables(evening: Evening, round_number: int | None = None) -> int:
 
 def sitting_out(evening: Evening) -> list:
     """Who is coming but has no seat at the evening's tables: members, or pairs."""
+    if evening.season.league.draws_partners:
+        seated = set()
+        for table in evening.tables.select_related("pair_0", "pair_1"):
+            seated.update((*table.pair_0.members, *table.pair_1.members))
+        return [member for member in coming_members(evening) if member.pk not in seated]
     if evening.season.league.score_kind.registers_pairs:
         seated = set()
         for table in evening.tables.all():
@@ -186,7 +202,7 @@ def pairs_among(season, members: set[int]) -> tuple[list, list]:
     sharing one.  The one rule for a whole evening's draw and for each round's."""
     seated: set[int] = set()
     drawn, sharing = [], []
-    for pair in season.partnerships.filter(retired=False).order_by("pk"):
+    for pair in season.partnerships.filter(retired=False, drawn=False).order_by("pk"):
         if not set(pair.members) <= members:
             continue
         if seated & set(pair.members):
@@ -202,13 +218,14 @@ def not_drawn(evening: Evening) -> list[dict]:
     each with why in words (``words``), so that nobody who came vanishes from the page; and
     the members among them (``member``).  Empty for a kind of score that draws players."""
     season = evening.season
-    if not season.league.score_kind.registers_pairs:
+    if not season.league.score_kind.registers_pairs or season.league.draws_partners:
         return []
     present = present_members(evening) if evening.in_rounds else coming_members(evening)
     here = {m.pk for m in present}
     drawn, _sharing = pairs_among(season, here)
     playing = {pk for pair in drawn for pk in pair.members}
-    pairs = list(season.partnerships.filter(retired=False).select_related("first", "second"))
+    pairs = list(season.partnerships.filter(retired=False, drawn=False)
+                 .select_related("first", "second"))
     out = []
     for member in sorted(present, key=lambda m: (m.name, m.pk)):
         if member.pk in playing:
@@ -233,7 +250,8 @@ def players_here(evening: Evening) -> int:
     """The head count the organiser's page gives for the next round: those present whom the
     draw can seat (a pair's player without their partner is not one)."""
     present = present_members(evening)
-    if not evening.season.league.score_kind.registers_pairs:
+    league = evening.season.league
+    if not league.score_kind.registers_pairs or league.draws_partners:
         return len(present)
     drawn, _sharing = pairs_among(evening.season, {m.pk for m in present})
     return 2 * len(drawn)
@@ -312,7 +330,9 @@ def draw_round(evening: Evening, by, number: int, rng: random.Random | None = No
                 edits.delete_table(table, by)
             EveningRound.objects.filter(evening=evening, number=number).delete()
         kind = evening.season.league.score_kind
-        if kind.registers_pairs:
+        if evening.season.league.draws_partners:
+            tables, sitting_out = _draw_partners_round(evening, number, rng)
+        elif kind.registers_pairs:
             tables, sitting_out = _draw_pairs_round(evening, number)
         else:
             tables, sitting_out = _draw_players_round(evening, number, rng)
@@ -378,13 +398,76 @@ def _season_sit_outs(season, evening) -> Counter:
     """How many earlier evenings of the season each member came to and had no seat at."""
     sat_out: Counter = Counter()
     earlier = season.evenings.filter(date__lt=evening.date).prefetch_related(
-        "attendances", "tables__seats")
+        "attendances", "tables__seats", "tables__pair_0", "tables__pair_1")
     for past in earlier:
         seated = {s.member_id for t in past.tables.all() for s in t.seats.all()}
+        for t in past.tables.all():  # a match's players (partners drawn each round)
+            for pair in (t.pair_0, t.pair_1):
+                seated.update(pair.members if pair is not None else ())
         for a in past.attendances.all():
             if a.coming and a.member_id not in seated:
                 sat_out[a.member_id] += 1
     return sat_out
+
+
+def _draw_partners_round(evening: Evening, number: int, rng) -> tuple[list, list]:
+    """Round ``number`` of a league whose partners are drawn: tables of four from the members
+    present, by the movement with this evening's partnerships (partners across: seats 0 and 2,
+    1 and 3); each table's two sides are the season's pairs of those players (``drawn``, made
+    when the season has none of them).  Returns (tables, members sitting out)."""
+    season = evening.season
+    present = present_members(evening)
+    if len(present) < 4:
+        raise EntryError(_("At least %(count)s members must be here to draw a round: mark who "
+                           "is coming first.") % {"count": 4})
+    rounds, _tables = _earlier_rounds(evening, number)
+    tables = list(evening.tables.filter(round__lt=number).select_related("pair_0", "pair_1"))
+    sat_out: Counter = Counter()
+    for past in rounds:
+        sat_out.update(m.pk for m in past.sitting_out.all())
+    season_sat_out: Counter = Counter()
+    if number == 1 or not rounds:
+        season_sat_out = _season_sit_outs(season, evening)
+    earlier = []  # each earlier table's players in the order of their seats
+    for table in sorted(tables, key=lambda t: (t.round, t.number)):
+        if table.pair_0_id is not None and table.pair_1_id is not None:
+            earlier.append([table.pair_0.first_id, table.pair_1.first_id,
+                            table.pair_0.second_id, table.pair_1.second_id])
+    met = movement.meetings([earlier])
+    partners = movement.partnerships([earlier])
+    had: dict[int, Counter] = {}
+    last: dict[int, int] = {}
+    for players in earlier:
+        for seat, pk in enumerate(players):
+            had.setdefault(pk, Counter())[seat] += 1
+            last[pk] = seat
+    by_pk = {m.pk: m for m in present}
+    out = movement.choose_sit_outs(list(by_pk), 4, sat_out, season_sat_out, rng)
+    seated = [pk for pk in by_pk if pk not in out]
+    existing: dict[frozenset, Partnership] = {}
+    for pair in season.partnerships.order_by("retired", "pk"):  # a pair still drawn first
+        existing.setdefault(frozenset(pair.members), pair)
+    made = []
+    for table_number, players in enumerate(movement.rotate_seats(
+            movement.seat_tables(seated, 4, met, rng, partners=partners), had, last,
+            partners=partners), start=1):
+        sides = []
+        for first, second in ((players[0], players[2]), (players[1], players[3])):
+            pair = existing.get(frozenset((first, second)))
+            if pair is None:
+                pair = Partnership.objects.create(season=season, first=by_pk[first],
+                                                  second=by_pk[second], drawn=True)
+                existing[frozenset((first, second))] = pair
+            # a pair reused keeps its order (its first player in seat 0 or 1): its earlier
+            # tables' seats stay as they were
+            sides.append(pair)
+        made.append(EveningTable.objects.create(evening=evening, round=number,
+                                                number=table_number, pair_0=sides[0],
+                                                pair_1=sides[1]))
+    stored = EveningRound.objects.create(evening=evening, number=number)
+    sitting_out = [by_pk[pk] for pk in out]
+    stored.sitting_out.set(sitting_out)
+    return made, sitting_out
 
 
 def _draw_pairs_round(evening: Evening, number: int) -> tuple[list, list]:

@@ -377,6 +377,10 @@ class League(models.Model):
         AVERAGE = "average", _("the average of the round's tables")
         FIXED = "fixed", _("a fixed score")
 
+    class Partners(models.TextChoices):
+        REGISTERED = "registered", _("registered pairs, the same all season")
+        DRAWN = "drawn", _("partners drawn each round")
+
     class OddNumbers(models.TextChoices):
         SIT_OUT = "sit_out", _("those left over sit out")
         FIVE_SEATS = "five_seats", _("five-seat tables, the dealer sitting out each deal")
@@ -418,6 +422,13 @@ class League(models.Model):
         choices=OddNumbers.choices, default=OddNumbers.SIT_OUT,
         help_text=_("Solo and Belgian Whist. At a five-seat table the dealer sits out each "
                     "deal and scores nothing for it; the deal passes to the left."))
+    # Bid Whist: who partners whom.  Registered pairs (the default, every league before this
+    # existed), or players who come alone, partners drawn each round by the movement
+    # (``leagues.movement``, partners across) and stored as the season's pairs, ``drawn``.
+    partners = models.CharField(
+        _("partners"), max_length=10, choices=Partners.choices, default=Partners.REGISTERED,
+        help_text=_("Bid Whist. With partners drawn each round, players come alone and play "
+                    "with a new partner each round."))
     # The evening's prizes (``leagues.prizes``): each on or off, with what it is.
     prize_winner = models.BooleanField(_("a prize for the evening's winner"), default=False)
     prize_winner_text = models.CharField(_("winner's prize"), max_length=80, blank=True,
@@ -481,6 +492,14 @@ class League(models.Model):
         """Whether its game can be played five to a table, the dealer sitting out: a game of
         four players each for themselves (Solo, Belgian Whist)."""
         return self.score_kind.five_seat_tables and self.game_description.seats == 4
+
+    @property
+    def draws_partners(self) -> bool:
+        """Whether the draw forms each table's two pairs from the players present (an
+        individual Bid Whist evening), rather than drawing registered pairs."""
+        return (self.partners == self.Partners.DRAWN
+                and bool(self.score_kind.registers_pairs)
+                and self.game_description.seats == 4)
 
     @property
     def draws_five_seat_tables(self) -> bool:
@@ -566,6 +585,9 @@ class Partnership(models.Model):
     name = models.CharField(_("name"), max_length=80, blank=True)
     # A retired pair keeps its matches and standings but is drawn no more.
     retired = models.BooleanField(_("retired"), default=False)
+    # Formed by the draw of a league whose partners are drawn each round (League.partners),
+    # not registered: the draw of registered pairs never draws it.
+    drawn = models.BooleanField(_("drawn for a round"), default=False)
 
     class Meta:
         ordering = ["name", "pk"]

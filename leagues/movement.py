@@ -25,6 +25,21 @@ Players (tables of three or four, each for themselves):
    that table, the first with fewest).  So nobody sits in the same seat two rounds running
    unless every player of their table had that same seat in their last round.
 
+Partners drawn each round (an individual Bid Whist evening: tables of four, partners across,
+seats 0 and 2 against 1 and 3): the players' movement above, ``partners`` given (how often
+each two partnered this evening, ``partnerships``):
+
+4. The cost of a table adds, for the best of its three ways to pair its four, ``PARTNER_WEIGHT``
+   times the square of how often each pair of partners partnered before this evening.  A
+   repeated partner costs a hundred second meetings: partners share every score of the round,
+   so partnering someone again is what a player notices, while meeting them again across the
+   table as an opponent is what small numbers force anyway.  The search therefore trades any
+   number of repeated opponents it meets in practice for one partner fewer repeated.
+5. Places at the table (``rotate_seats`` with ``partners``): first the orders that repeat fewest
+   partners (the least of ``PARTNER_WEIGHT``'s cost, over the table's three pairings), then
+   the seats' rule above among them.  So nobody partners the same player twice while a
+   pairing of their table without it exists.
+
 Pairs (Bid Whist): the round robin's circle method.  Each round is one of its rotations: the
 first that gives the bye to a pair that sat out fewest rounds, and repeats fewest matches of
 the evening, starting from the round the evening is at.  With the same pairs present all
@@ -48,6 +63,8 @@ T = TypeVar("T", bound=Hashable)
 TRIES = 4
 STEPS_PER_PLAYER = 150
 EVENING_WEIGHT = 1000
+PARTNER_WEIGHT = 100 * EVENING_WEIGHT
+PARTNER_SEATS = ((0, 2), (1, 3))
 
 
 def pair_key(a: Hashable, b: Hashable) -> frozenset:
@@ -88,16 +105,40 @@ def pair_cost(a: Hashable, b: Hashable, met: Counter, season: Counter) -> int:
     return EVENING_WEIGHT * met[key] * met[key] + season[key]
 
 
-def table_cost(table: Sequence[T], met: Counter, season: Counter) -> int:
-    return sum(pair_cost(a, b, met, season) for a, b in combinations(table, 2))
+def table_cost(table: Sequence[T], met: Counter, season: Counter,
+               partners: Counter | None = None) -> int:
+    """The cost of ``table``: its meetings, and with ``partners`` (a partnership game), the
+    cost of the best pairing of its four (``pairing_cost``)."""
+    cost = sum(pair_cost(a, b, met, season) for a, b in combinations(table, 2))
+    if partners is not None and len(table) == 4:
+        cost += min(pairing_cost(order, partners) for order in pairings(table))
+    return cost
+
+
+def pairings(table: Sequence[T]) -> list[tuple[T, T, T, T]]:
+    """The three ways to pair a table of four, each as an order of its seats (partners at 0
+    and 2, and at 1 and 3)."""
+    a, b, c, d = table
+    return [(a, b, c, d), (a, c, b, d), (a, b, d, c)]
+
+
+def pairing_cost(order: Sequence[T], partners: Counter) -> int:
+    """What seating ``order`` (partners across: 0 and 2, 1 and 3) repeats of partners:
+    ``PARTNER_WEIGHT`` times the square of how often each pair of partners partnered."""
+    return sum(PARTNER_WEIGHT * partners[pair_key(order[i], order[j])] ** 2
+               for i, j in PARTNER_SEATS)
 
 
 def seat_tables(players: Sequence[T], size: int, met: Counter, rng: random.Random,
                 season: Counter | None = None, tries: int = TRIES,
-                sizes: Sequence[int] | None = None) -> list[list[T]]:
+                sizes: Sequence[int] | None = None,
+                partners: Counter | None = None) -> list[list[T]]:
     """``players`` (a multiple of ``size``) in tables of ``size`` (or of ``sizes``, which add
     up to the players: five-seat tables among tables of four), as few pairs who met before
-    sharing a table as the search finds (``met``: this evening's meetings, by ``pair_key``)."""
+    sharing a table as the search finds (``met``: this evening's meetings, by ``pair_key``);
+    with ``partners`` (this evening's partnerships, by ``pair_key``: tables of four in
+    partnerships), as few repeated partners first.  The order within a table is the
+    search's: ``rotate_seats`` chooses who partners whom."""
     season = season if season is not None else Counter()
     players = list(players)
     if not players:
@@ -110,7 +151,7 @@ def seat_tables(players: Sequence[T], size: int, met: Counter, rng: random.Rando
     for _try in range(max(tries, 1)):
         rng.shuffle(players)
         tables = [players[start:start + n] for start, n in zip(starts, sizes, strict=True)]
-        cost, tables = _anneal(tables, met, season, rng)
+        cost, tables = _anneal(tables, met, season, rng, partners)
         if best is None or cost < best_cost:
             best, best_cost = [list(t) for t in tables], cost
         if best_cost == 0:
@@ -120,18 +161,22 @@ def seat_tables(players: Sequence[T], size: int, met: Counter, rng: random.Rando
 
 
 def _anneal(tables: list[list[T]], met: Counter, season: Counter,
-            rng: random.Random) -> tuple[int, list[list[T]]]:
+            rng: random.Random, partners: Counter | None = None) -> tuple[int, list[list[T]]]:
     """Swaps of two players of different tables, a worse one taken now and then while the
     temperature is high (simulated annealing), then only better ones; returns the least cost
     seen and its tables."""
     if len(tables) < 2:
-        return table_cost(tables[0], met, season) if tables else 0, tables
+        return table_cost(tables[0], met, season, partners) if tables else 0, tables
 
     def joined(table: list[T], index: int, newcomer: T) -> int:
-        return sum(pair_cost(newcomer, other, met, season)
+        cost = sum(pair_cost(newcomer, other, met, season)
                    for i, other in enumerate(table) if i != index)
+        if partners is not None and len(table) == 4:
+            seated = [newcomer if i == index else other for i, other in enumerate(table)]
+            cost += min(pairing_cost(order, partners) for order in pairings(seated))
+        return cost
 
-    cost = sum(table_cost(t, met, season) for t in tables)
+    cost = sum(table_cost(t, met, season, partners) for t in tables)
     best_cost, best = cost, [list(t) for t in tables]
     steps = STEPS_PER_PLAYER * sum(len(t) for t in tables)
     for step in range(steps):
@@ -160,6 +205,29 @@ def meetings(rounds: Sequence[Sequence[Sequence[T]]]) -> Counter:
             for a, b in combinations(table, 2):
                 met[pair_key(a, b)] += 1
     return met
+
+
+def partnerships(rounds: Sequence[Sequence[Sequence[T]]]) -> Counter:
+    """How often each two partnered over ``rounds`` (each a list of tables, each table's players
+    in the order of its seats: partners across, 0 and 2, 1 and 3; tables of four only)."""
+    partners: Counter = Counter()
+    for tables in rounds:
+        for table in tables:
+            if len(table) == 4:
+                partners.update(pair_key(table[i], table[j]) for i, j in PARTNER_SEATS)
+    return partners
+
+
+def opponents(rounds: Sequence[Sequence[Sequence[T]]]) -> Counter:
+    """How often each two sat at one table of four as opponents over ``rounds`` (seats in
+    order, as ``partnerships``)."""
+    against: Counter = Counter()
+    for tables in rounds:
+        for table in tables:
+            if len(table) == 4:
+                against.update(pair_key(table[i], table[j])
+                               for i in (0, 2) for j in (1, 3))
+    return against
 
 
 def circle_round(teams: Sequence[T | None], index: int) -> list[tuple[T | None, T | None]]:
@@ -200,21 +268,26 @@ def pair_round(pairs: Sequence[T], met: Counter, sat_out: Counter,
 
 
 def rotate_seats(tables: Sequence[Sequence[T]], had: dict[T, Counter],
-                 last: dict[T, int] | None = None) -> list[list[T]]:
+                 last: dict[T, int] | None = None,
+                 partners: Counter | None = None) -> list[list[T]]:
     """Each table's players in the order of its seats that gives fewest of them the seat they
     had in the last round they played (``last``), then fewest a seat they had earlier this
     evening (``had[player][seat]``: how often), then fewest such times; the given order when
-    it is as good (a first round keeps the draw's order).  Who sits at which table is not
-    changed."""
+    it is as good (a first round keeps the draw's order).  With ``partners`` (how often each
+    two partnered this evening), a table of four's orders that repeat fewest partners come
+    first (``pairing_cost``: partners across, seats 0 and 2, 1 and 3).  Who sits at which
+    table is not changed."""
     last = last or {}
     out = []
     for table in tables:
         best, best_cost = list(table), None
+        by_pairs = partners if partners is not None and len(table) == 4 else None
         for order in permutations(table):
-            cost = seats_cost(order, had, last)
+            cost = ((pairing_cost(order, by_pairs) if by_pairs is not None else 0,)
+                    + seats_cost(order, had, last))
             if best_cost is None or cost < best_cost:
                 best, best_cost = list(order), cost
-                if cost == (0, 0, 0):
+                if cost == (0, 0, 0, 0):
                     break
         out.append(best)
     return out

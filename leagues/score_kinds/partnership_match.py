@@ -28,7 +28,7 @@ from leagues.prizes import pair_names
 from leagues.score_kinds.base import MatchKind, plural_count
 from leagues.scoring import EntryError
 from leagues.sheets import MatchSheet, as_decimal
-from leagues.standings import counted_tables, number_positions
+from leagues.standings import counted_tables, number_positions, player_row
 
 
 class PartnershipMatchSheet(MatchSheet):
@@ -112,6 +112,33 @@ class PairRow:
     @property
     def ranked(self) -> bool:
         """It has played a match, or been credited for sitting one out."""
+        return bool(self.played or self.credits)
+
+
+@dataclass
+class PartnerRow:
+    """One player's line in a season whose partners are drawn each round: their matches,
+    whoever they partnered, summed (``Kind.player_standings``)."""
+
+    member_id: int
+    name: str
+    guest: bool = False
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    league_points: Decimal = Decimal(0)
+    points_for: Decimal = Decimal(0)
+    points_against: Decimal = Decimal(0)
+    tally: int = 0
+    position: int | None = None
+    credits: Decimal = Decimal(0)  # of the league points, credited for sitting out
+
+    @property
+    def difference(self) -> Decimal:
+        return self.points_for - self.points_against
+
+    @property
+    def ranked(self) -> bool:
         return bool(self.played or self.credits)
 
 
@@ -210,6 +237,47 @@ class Kind(MatchKind):
                          key=lambda r: (not r.ranked, -r.league_points, *order(r), str(r.pair)))
         number_positions(ordered, key=lambda r: (r.league_points, *order(r)),
                          only=lambda r: r.ranked)
+        return ordered
+
+    def player_standings(self, season):
+        """A season whose partners are drawn each round (``League.partners``), per player:
+        matches played, won and lost, league points, points for and against summed over the
+        pairs each player was in, and the league's credit for the rounds they sat out (as
+        members: ``EveningRound.sitting_out``).  Ranked by league points, then difference;
+        a guest is listed below without a position.  Three queries.  Not yet shown on any
+        page (docs/leagues.md, "Partners drawn each round")."""
+        options = season.standings_options
+        members = {}
+        for pair in Partnership.objects.filter(season=season).select_related("first",
+                                                                              "second"):
+            members[pair.pk] = (pair.first, pair.second)
+        rows: dict[int, PartnerRow] = {}
+        averages = sit_outs.RoundAverages()
+        for match in finished_matches(season):
+            for side in (0, 1):
+                earned = self.league_points(options, match["winner"] == side)
+                averages.add((match["evening_id"], match["round"]), Decimal(earned))
+                for member in members.get(match[f"pair_{side}_id"], ()):
+                    row = player_row(rows, PartnerRow, member.pk, member.name, member.guest)
+                    row.played += 1
+                    row.points_for += match[f"score_{side}"]
+                    row.points_against += match[f"score_{1 - side}"]
+                    row.tally += match[f"bostons_{side}"]
+                    if match["winner"] == side:
+                        row.won += 1
+                    else:
+                        row.lost += 1
+                    row.league_points += earned
+        if sit_outs.gives_credit_in(season):
+            for (member_id, name, guest, _evening, _round), score in sit_outs.credits(
+                    sit_outs.sat_out(season.evenings.all()), options, averages):
+                row = player_row(rows, PartnerRow, member_id, name, guest)
+                row.league_points += score
+                row.credits += score
+        ordered = sorted(rows.values(), key=lambda r: (
+            r.guest or not r.ranked, -r.league_points, -r.difference, r.name))
+        number_positions(ordered, key=lambda r: (r.league_points, r.difference),
+                         only=lambda r: r.ranked and not r.guest)
         return ordered
 
     def round_averages(self, counted, options):

@@ -193,3 +193,91 @@ def test_a_pair_changes_direction_unless_its_opponent_needs_it_more(pairs, round
             north[a] += 1
             east[b] += 1
     assert all(abs(north[p] - east[p]) <= rounds for p in range(pairs))
+
+
+# -- partners drawn each round (an individual Bid Whist evening) -----------------------------
+
+
+def play_individual_evening(players: int, rounds: int, seed: int, arrivals=()):
+    """An individual Bid Whist evening: tables of four, partners across (seats 0 and 2, 1 and
+    3), sit-outs, tables and places drawn as the site draws them, partners given."""
+    rng = random.Random(seed)
+    present = list(range(players))
+    sat_out: Counter = Counter()
+    done: list = []
+    outs = []
+    had: dict[int, Counter] = {}
+    last: dict[int, int] = {}
+    for number in range(rounds):
+        for at, count in arrivals:
+            if at == number:
+                present += list(range(len(present), len(present) + count))
+        out = movement.choose_sit_outs(present, 4, sat_out, Counter(), rng)
+        seated = [p for p in present if p not in out]
+        partners = movement.partnerships(done)
+        tables = movement.rotate_seats(
+            movement.seat_tables(seated, 4, movement.meetings(done), rng, partners=partners),
+            had, last, partners=partners)
+        for table in tables:
+            for place, player in enumerate(table):
+                had.setdefault(player, Counter())[place] += 1
+                last[player] = place
+        sat_out.update(out)
+        done.append(tables)
+        outs.append((list(present), out))
+    return done, outs, sat_out
+
+
+@SETTINGS
+@given(players=st.sampled_from([8, 12, 16]), seed=st.integers(0, 10**6))
+def test_partners_drawn_each_round_never_partner_the_same_player_twice(players, seed):
+    """8, 12 or 16 present, three rounds: nobody has the same partner twice, each round
+    seats everyone once at full tables of four."""
+    done, _outs, _ = play_individual_evening(players, 3, seed)
+    for tables in done:
+        seated = [p for table in tables for p in table]
+        assert sorted(seated) == list(range(players))  # nobody at two tables, nobody left out
+        assert all(len(table) == 4 for table in tables)
+    partners = movement.partnerships(done)
+    assert len(partners) == players // 2 * 3
+    assert max(partners.values()) == 1
+
+
+@SETTINGS
+@given(players=st.integers(8, 23), rounds=st.integers(1, 5), seed=st.integers(0, 10**6),
+       late=st.integers(0, 3))
+def test_partners_drawn_each_round_seat_once_and_rotate_the_sit_outs(players, rounds, seed,
+                                                                     late):
+    """Any number present (latecomers too): each round, everyone present sits at one table
+    of four or sits out, and nobody sits out twice before everyone present has sat out once."""
+    done, outs, _ = play_individual_evening(players, rounds, seed, arrivals=[(1, late)])
+    counts: Counter = Counter()
+    for tables, (present, out) in zip(done, outs, strict=True):
+        seated = [p for table in tables for p in table]
+        assert sorted(seated + out) == sorted(present)
+        assert all(len(table) == 4 for table in tables)
+        assert len(out) == len(present) % 4
+        playing = [q for q in present if q not in out]
+        assert max((counts[p] for p in out), default=0) <= min(counts[q] for q in playing)
+        counts.update(out)
+
+
+@SETTINGS
+@given(partnered=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=8),
+       seats=st.lists(st.integers(0, 3) | st.none(), min_size=4, max_size=4))
+def test_a_table_pairs_its_four_with_fewest_repeated_partners(partnered, seats):
+    """Whoever partnered whom before and whatever seats they had: the order chosen partners
+    (across: seats 0 and 2, 1 and 3) nobody with a former partner while a pairing of the
+    table without it exists, and repeats no more than the best of the three pairings."""
+    partners = Counter(movement.pair_key(a, b) for a, b in partnered if a != b)
+    last = {player: seat for player, seat in enumerate(seats) if seat is not None}
+    had = {player: Counter([seat]) for player, seat in last.items()}
+    chosen, = movement.rotate_seats([[0, 1, 2, 3]], had, last, partners=partners)
+    assert sorted(chosen) == [0, 1, 2, 3]
+    across = [movement.pair_key(chosen[0], chosen[2]), movement.pair_key(chosen[1], chosen[3])]
+    possible = [[movement.pair_key(o[0], o[2]), movement.pair_key(o[1], o[3])]
+                for o in movement.pairings([0, 1, 2, 3])]
+    if any(not partners[a] and not partners[b] for a, b in possible):
+        assert not any(partners[key] for key in across)
+    assert movement.pairing_cost(chosen, partners) == min(
+        movement.pairing_cost(o, partners) for o in movement.pairings([0, 1, 2, 3]))

@@ -1,0 +1,172 @@
+"""A Bid Whist league whose players come alone, partners drawn each round
+(``League.partners``): each round's draw forms the tables' two sides from who is present, by the
+movement with the evening's partnerships, and stores them as the season's pairs, so that entry,
+sheets and totals are a match's as ever."""
+
+import datetime
+from collections import Counter
+
+import pytest
+
+from leagues import draw, movement
+from leagues.models import Evening, EveningRound, League, Partnership
+
+from .conftest import add_members
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def individual_season(bid_season):
+    league = bid_season.league
+    league.partners = League.Partners.DRAWN
+    league.save()
+    return bid_season
+
+
+def an_evening(season, people, rounds=3, day=3):
+    evening = Evening.objects.create(season=season, date=datetime.date(2030, 2, day),
+                                     rounds=rounds)
+    for member in people:
+        evening.set_attendance(member, True)
+    return evening
+
+
+def sides(evening, number):
+    """Round ``number``'s tables, each as its players in the order of their seats."""
+    return [[m.pk for m in t.seat_members()] for t in evening.tables.filter(round=number)
+            .select_related("pair_0__first", "pair_0__second", "pair_1__first",
+                            "pair_1__second")]
+
+
+def test_a_round_draws_partners_from_the_players_present(club, individual_season,
+                                                        organiser_user):
+    people = add_members(club, [f"P{i}" for i in range(9)])
+    evening = an_evening(individual_season, people)
+    count, out = draw.draw_round(evening, organiser_user, 1)
+    assert count == 2 and len(out) == 1  # nine present: two tables of four, one sits out
+    seated = [pk for table in sides(evening, 1) for pk in table]
+    assert sorted(seated + [out[0].pk]) == sorted(m.pk for m in people)
+    assert all(pair.drawn for pair in individual_season.partnerships.all())
+    assert individual_season.partnerships.count() == 4
+    stored = EveningRound.objects.get(evening=evening, number=1)
+    assert list(stored.sitting_out.all()) == out
+    assert draw.sitting_out(evening) == out
+    assert draw.not_drawn(evening) == []
+    assert draw.players_here(evening) == 9
+
+
+def test_over_three_rounds_nobody_partners_the_same_player_twice(club, individual_season,
+                                                                 organiser_user):
+    people = add_members(club, [f"P{i}" for i in range(8)])
+    evening = an_evening(individual_season, people)
+    for number in (1, 2, 3):
+        draw.draw_round(evening, organiser_user, number)
+    rounds = [sides(evening, number) for number in (1, 2, 3)]
+    partnered = movement.partnerships(rounds)
+    assert max(partnered.values()) == 1 and len(partnered) == 12
+    for tables in rounds:
+        assert sorted(pk for table in tables for pk in table) == sorted(m.pk for m in people)
+
+
+def test_two_who_partnered_before_reuse_their_pair(club, individual_season, organiser_user):
+    """Evenings of the same four: two who partnered earlier this season and are paired again
+    play as the season's pair of them, one pair whatever evening they partnered at."""
+    people = add_members(club, [f"P{i}" for i in range(4)])
+    for day in range(1, 7):
+        draw.draw_evening(an_evening(individual_season, people, rounds=1, day=day))
+    pairs = Counter(frozenset(p.members) for p in individual_season.partnerships.all())
+    assert max(pairs.values()) == 1 and len(pairs) <= 6  # of four, six twos; 12 sides played
+    assert individual_season.evenings.count() == 6
+    for evening in individual_season.evenings.all():
+        assert sorted(pk for table in sides(evening, 1) for pk in table) == sorted(
+            m.pk for m in people)
+
+
+def test_the_registered_pairs_draw_never_draws_a_drawn_pair(club, bid_season, organiser_user):
+    """A Bid Whist league of registered pairs draws its registered pairs only."""
+    people = add_members(club, [f"P{i}" for i in range(4)])
+    Partnership.objects.create(season=bid_season, first=people[0], second=people[1],
+                               drawn=True)
+    Partnership.objects.create(season=bid_season, first=people[2], second=people[3],
+                               drawn=True)
+    drawn, _sharing = draw.pairs_among(bid_season, {m.pk for m in people})
+    assert drawn == []
+
+
+def test_sit_outs_rotate_over_the_rounds(club, individual_season, organiser_user):
+    people = add_members(club, [f"P{i}" for i in range(10)])
+    evening = an_evening(individual_season, people, rounds=5)
+    outs: Counter = Counter()
+    for number in range(1, 6):
+        _count, out = draw.draw_round(evening, organiser_user, number)
+        outs.update(m.pk for m in out)
+    assert sorted(outs.values()) == [1] * 10  # two a round, five rounds: each once
+
+
+def test_sit_outs_rotate_over_the_seasons_evenings(club, individual_season):
+    """Five evenings of five players drawn in one draw: each sits out one of them (a member who
+    played a match sat at a table, though a match's table has no seats of its own)."""
+    people = add_members(club, [f"P{i}" for i in range(5)])
+    outs: Counter = Counter()
+    for day in range(1, 6):
+        _count, out = draw.draw_evening(an_evening(individual_season, people, rounds=1,
+                                                   day=day))
+        outs.update(m.pk for m in out)
+    assert sorted(outs.values()) == [1] * 5
+
+
+def test_the_option_is_not_offered_yet(as_organiser, bid_league):
+    """Until the standings count a drawn partner's results per player, the league's form does
+    not offer partners drawn each round, and the admin does not either."""
+    from leagues.admin import LeagueAdmin
+    from leagues.forms import LeagueForm
+    assert "partners" not in LeagueForm(instance=bid_league).fields
+    assert "partners" in LeagueAdmin.exclude
+
+
+# -- standings per player (computed; not yet shown on a page) ---------------------------------
+
+
+def test_the_standings_per_player_sum_the_pairs_each_was_in(club, individual_season,
+                                                            organiser_user):
+    """Two rounds of eight players, each match's result entered: a player's line is their
+    matches whoever they partnered, summed: played, won, league points (2 a win, 0 a loss,
+    the league's defaults) and the points difference."""
+    people = add_members(club, [f"P{i}" for i in range(8)])
+    evening = an_evening(individual_season, people, rounds=2)
+    for number in (1, 2):
+        draw.draw_round(evening, organiser_user, number)
+    expected: dict[int, list] = {m.pk: [0, 0, 0, 0] for m in people}  # played, won, pts, diff
+    for index, table in enumerate(evening.tables.select_related("pair_0", "pair_1")):
+        scores = [7, 2 + index]  # pair_0 wins by 5 - index
+        table.set_totals(scores, None)
+        for side, pair in enumerate((table.pair_0, table.pair_1)):
+            for pk in pair.members:
+                expected[pk][0] += 1
+                expected[pk][1] += side == 0
+                expected[pk][2] += 2 if side == 0 else 0
+                expected[pk][3] += scores[side] - scores[1 - side]
+    rows = individual_season.league.score_kind.player_standings(individual_season)
+    assert {row.member_id: [row.played, row.won, row.league_points, row.difference]
+            for row in rows} == expected
+    assert all(row.played == 2 and row.won + row.lost == 2 for row in rows)
+    ranked = [(row.league_points, row.difference) for row in rows]
+    assert ranked == sorted(ranked, reverse=True)
+    assert rows[0].position == 1
+
+
+def test_a_member_sitting_out_a_round_is_credited_the_leagues_score(club, individual_season,
+                                                                    organiser_user):
+    league = individual_season.league
+    league.sit_out_credit, league.sit_out_score = League.SitOutCredit.FIXED, 1
+    league.save()
+    people = add_members(club, [f"P{i}" for i in range(5)])
+    evening = an_evening(individual_season, people, rounds=1)
+    _count, out = draw.draw_round(evening, organiser_user, 1)
+    evening.tables.get().set_totals([7, 3], None)
+    rows = {row.member_id: row for row in
+            league.score_kind.player_standings(individual_season)}
+    sitter = rows[out[0].pk]
+    assert (sitter.played, sitter.league_points, sitter.credits) == (0, 1, 1)
+    assert sorted(row.league_points for row in rows.values()) == [0, 0, 1, 2, 2]
