@@ -32,6 +32,7 @@ trivial page.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -112,8 +113,6 @@ def measure(name: str, size: int, partnership: bool, args: argparse.Namespace) -
 
 def site(args: argparse.Namespace) -> None:
     """The event through the site: start, the next round, the traveller and the standings."""
-    import os
-
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistclub.settings")
     import django
 
@@ -224,17 +223,206 @@ def page_p50(client, url: str, runs: int) -> float:
     return statistics.median(times)
 
 
+# -- --paced: an event played over the sockets at a person's pace ----------------------------------
+
+# An event's tables from this id up (their groups apart from a test run's on the same Redis).
+FIRST_TABLE_ID = 950_000
+# The servers as bench/ws_load.py runs them, with the computer players' pause of the site
+# (0.8 s before a move, as at any table): an event's empty seats are theirs.
+EVENT_SERVER_ENV = {"COMPUTER_DELAY_SECONDS": "0.8"}
+
+
+def round_keys(tables: list, sessions: dict) -> list:
+    """A round's tables as the clients take them: [[table id, [each seat's session key, None
+    for a computer player's seat]]], from [[table id, [user id or None]]] and the people's
+    session keys by user id (as text, JSON's keys)."""
+    return [[table_id, [None if uid is None else sessions[str(uid)] for uid in seats]]
+            for table_id, seats in tables]
+
+
+def play_round(servers: list, tables: list, args: argparse.Namespace, seconds: float) -> dict:
+    """The people of ``tables`` connect to their own tables and play until every table has
+    played its deals (``seconds`` at most), at ``args.pace``: bench/ws_load.py's clients, in
+    ``args.client_procs`` processes.  Their latencies and counts, added up."""
+    import multiprocessing
+
+    from bench import ws_load
+
+    context = multiprocessing.get_context("fork")
+    ready, results = context.Queue(), context.Queue()
+    go = context.Event()
+    shared = {"start_at": context.Value("d", 0.0)}
+    procs = []
+    k = max(1, min(args.client_procs, len(tables)))
+    for index in range(k):
+        share = [(i, table_id, keys) for i, (table_id, keys) in enumerate(tables) if i % k == index]
+        options = {"index": index, "floor": False, "html": False, "pace": args.pace,
+                   "seed": args.seed * 100 + index, "pad": 0,
+                   "servers": [s.ws_url for s in servers], "tables": share, "warmup": 0.0,
+                   "seconds": seconds, "drain": 30.0, "connect_concurrency": 8,
+                   "shared": shared, "chat_pace": 0.0, "own_addresses": False,
+                   "until_finished": True}
+        proc = context.Process(target=ws_load.client_process,
+                               args=(options, ready, go, results))
+        proc.start()
+        procs.append(proc)
+    connected = failures = 0
+    began = time.monotonic()
+    for _ in procs:
+        _index, count, failed = ready.get(timeout=300)
+        connected += count
+        failures += failed
+    connect_s = time.monotonic() - began
+    ws_load.settle(servers)
+    load = os.getloadavg()[0]
+    before = (ws_load.cpu_seconds([s.process.pid for s in servers]), ws_load.machine_cpu())
+    shared["start_at"].value = time.time() + 0.5
+    go.set()
+    parts = [results.get(timeout=seconds + 120) for _ in procs]
+    after = (ws_load.cpu_seconds([s.process.pid for s in servers]), ws_load.machine_cpu())
+    for proc in procs:
+        proc.join(timeout=30)
+        if proc.is_alive():
+            proc.terminate()
+    played_s = max(part["played_seconds"] for part in parts)
+    busy, elapsed = after[1][0] - before[1][0], after[1][1] - before[1][1]
+    latencies = [v for part in parts for v in part["latencies"]]
+    return {"tables": connected, "connect_failures": failures, "connect_s": connect_s,
+            "latencies": latencies, "played_s": played_s, "load": load,
+            "server_cores": (after[0] - before[0]) / played_s if played_s else 0.0,
+            "machine_busy": busy / elapsed if elapsed else float("nan"),
+            **{key: sum(part[key] for part in parts)
+               for key in ("finished", "sent", "lost", "errors", "send_failures")},
+            "error_samples": [e for part in parts for e in part["error_samples"]][:3]}
+
+
+def paced(args: argparse.Namespace) -> None:
+    """The event over the real sockets: see the module's docstring."""
+    import tempfile
+
+    os.environ["DATABASE_URL"] = args.database_url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "whistclub.settings"
+    os.environ.pop("WHISTCLUB_REQUIRE_SERVICES", None)
+    import redis
+
+    from bench import ws_load, ws_setup
+    from tests.live_servers import DaphneServer, ServerDatabase
+
+    people = args.people if args.people is not None else 4 * args.tables
+    tmp = Path(tempfile.mkdtemp(prefix="events-paced-"))
+    print(f"events --paced: {people} people, {args.game}, {args.rounds} round(s) of "
+          f"{args.deals} deal(s), one action per table every {args.pace:g} s (jittered), "
+          f"{args.server_procs} server process(es), {os.cpu_count()} CPUs; logs in {tmp}",
+          flush=True)
+    database = ServerDatabase(tmp)
+    if database._drop is None:
+        raise SystemExit("--database-url must be a PostgreSQL server")
+    servers: list = []
+    rounds: list[dict] = []
+    try:
+        began = time.monotonic()
+        database.manage("migrate", "--noinput", "-v0")
+        created = ws_setup.run(ws_load.setup_env(database), "event", "--people", people,
+                               "--game", args.game, "--rounds", args.rounds,
+                               "--deals", args.deals, "--first-id", FIRST_TABLE_ID)
+        print(f"setup: {people} people registered, signed in, in "
+              f"{time.monotonic() - began:.1f} s", flush=True)
+        env = {**ws_load.SERVER_ENV, **EVENT_SERVER_ENV}
+        servers = [DaphneServer(database, tmp / f"daphne-{i}.log",
+                                port=args.port + i if args.port else None,
+                                REDIS_URL=args.redis_url, **env).start()
+                   for i in range(args.server_procs)]
+        # The start as the periodic command makes it: a process of its own, on the servers'
+        # settings and channel layer.
+        serving = database.env(REDIS_URL=args.redis_url, **env)
+        load = os.getloadavg()[0]
+        started = ws_setup.run(serving, "start-event", "--event", created["event"])
+        print(f"round 1: pairing_ms={started['pairing_ms']:.1f} start_s={started['start_s']:.2f} "
+              f"round_start_s={started['round_start_s']:.2f} tables={len(started['tables'])} "
+              f"(load average before: {load:.1f})", flush=True)
+        formed = started
+        # The round clock, and a minute more: then the computers have finished its deals.
+        seconds = args.deals * 6 * 60 + 60
+        for number in range(1, args.rounds + 1):
+            if number > 1:
+                formed = ws_setup.run(serving, "wait-round", "--event", created["event"],
+                                      "--number", number, "--seconds", 300)
+                print(f"round {number}: round_start_s={formed['round_start_s']:.2f} (from the "
+                      f"last hand of round {number - 1})", flush=True)
+            played = play_round(servers, round_keys(formed["tables"], created["sessions"]),
+                                args, seconds)
+            played["round_start_s"] = formed["round_start_s"]
+            rounds.append(played)
+            lat = played["latencies"]
+            print(f"round {number}: {played['tables']} tables connected in "
+                  f"{played['connect_s']:.1f} s, {played['finished']} finished in "
+                  f"{played['played_s']:.0f} s; people's actions sent={played['sent']} "
+                  f"measured={len(lat)} lost={played['lost']} errors={played['errors']} "
+                  f"{played['error_samples'] or ''}actions/s={len(lat) / played['played_s']:.1f} "
+                  f"p50={ws_load.percentile(lat, 50):.0f} ms "
+                  f"p95={ws_load.percentile(lat, 95):.0f} ms "
+                  f"p99={ws_load.percentile(lat, 99):.0f} ms "
+                  f"max={max(lat, default=float('nan')):.0f} ms; "
+                  f"daphne={played['server_cores']:.2f} cores "
+                  f"machine={played['machine_busy']:.0%} "
+                  f"(load average before: {played['load']:.1f})", flush=True)
+        compared = ws_setup.run(ws_load.setup_env(database), "compare-deals",
+                                "--event", created["event"])
+        print(f"deals: {compared['hands']} hands compared with the event's stored set; "
+              f"differ: {compared['differ'] or 'none'}", flush=True)
+    finally:
+        for server in servers:
+            server.stop()
+        database.drop()
+        redis.Redis.from_url(args.redis_url).flushdb()
+    latencies = [v for played in rounds for v in played["latencies"]]
+    print(f"events: tables={len(started['tables'])} pairing_ms={started['pairing_ms']:.0f} "
+          f"round_start_s={max(r['round_start_s'] for r in rounds):.2f} "
+          f"p95={ws_load.percentile(latencies, 95):.0f} ms "
+          f"p99={ws_load.percentile(latencies, 99):.0f} ms "
+          f"duplicate_deals_equal={'yes' if compared['equal'] else 'no'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=400)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="rounds played before the pairing timed (7); --paced: the "
+                             "event's rounds, each played (1)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", action="store_true",
                         help="an event of --players people through the site (Django)")
     parser.add_argument("--page-runs", type=int, default=30)
+    parser.add_argument("--paced", action="store_true",
+                        help="an event of --tables tables played over the sockets at a "
+                             "person's pace (PostgreSQL, Redis)")
+    parser.add_argument("--tables", type=int, default=100, help="--paced: tables of four")
+    parser.add_argument("--people", type=int, default=None,
+                        help="--paced: people registered (4 x --tables unless given: fewer "
+                             "leave seats to computer players)")
+    parser.add_argument("--game", default="bid_whist", help="--paced: the event's game")
+    parser.add_argument("--deals", type=int, default=2, help="--paced: deals a round")
+    parser.add_argument("--pace", type=float, default=2.0,
+                        help="--paced: mean seconds between two actions at a table")
+    parser.add_argument("--server-procs", type=int, default=1,
+                        help="--paced: daphne processes (a table's seats spread over them, "
+                             "as bench/ws_load.py's paced-Nproc)")
+    parser.add_argument("--port", type=int, default=None,
+                        help="--paced: the first server's port (the next ones follow); "
+                             "free ports unless given")
+    parser.add_argument("--client-procs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres",
+                        help="--paced: a PostgreSQL server to make the bench's own database on")
     args = parser.parse_args()
     if args.site:
         site(args)
+        return
+    if args.rounds is None:
+        args.rounds = 1 if args.paced else 7
+    if args.paced:
+        paced(args)
         return
     lines = []
     for name, size, partnership in FORMATS:
