@@ -27,6 +27,46 @@ counts it (``first_ms``), the others read it kept (the p50).  Last line: ``event
 tables=T start_ms=S (xR) pair_next_ms=P (xR) traveller_first_ms=F traveller_p50=X ms (xR)
 standings_first_ms=G standings_p50=Y ms (xR) trivial_p50=Z ms``, each ratio against the
 trivial page.
+
+``--paced``: the event played by people over the real WebSockets, at a person's pace, on
+PostgreSQL and Redis as the site runs (a throwaway database made on ``--database-url``'s
+server, one Redis db, ``--redis-url``, emptied at the end):
+
+    .venv/bin/python bench/events.py --paced --redis-url redis://127.0.0.1:6379/9
+    .venv/bin/python bench/events.py --paced --tables 25 --deals 1      # a quick run
+    .venv/bin/python bench/events.py --paced --rounds 2                 # and the next round
+
+A Bid Whist event (``--game``; any game of four seats) of ``--tables`` × 4 people (400),
+Swiss, ``--rounds`` rounds (1) of ``--deals`` deals (2), made, registered and signed in in
+bulk (bench/ws_setup.py, as bench/ws_load.py's tables; ``--people`` fewer leaves seats to
+computer players, as the event gives them, their moves made by the servers with the site's
+pause).  The site's own daphne processes serve it (``tests.live_servers``, ``DEBUG=0``, the
+channel layer on Redis; ``--server-procs``, 1); the event starts through
+``events.running.start`` in a process of its own, as ``manage.py start_events`` starts it.
+Then each person's JSON client (bench/ws_load.py's, in ``--client-procs`` processes)
+connects to their own table and the round is played: at each table the seat to act sends a
+random legal action after a think time of ``--pace`` (2 s) × 0.5–1.5, until every table has
+played its deals.  A next round is formed by the servers when the last table finishes
+(``events.running.advance``); the clients then connect to their new tables.  After the
+rounds, the bare relay of bench/ws_load.py (its floor-1proc) is run for as many tables at
+the same pace for ``--floor-seconds`` (30): the floor.  Lines per round, then the last:
+
+    events: tables=T pairing_ms=P round_start_s=S p95=X ms p99=Y ms duplicate_deals_equal=yes|no
+
+- ``pairing_ms``: round 1's Swiss pairing (``events.pairing.swiss_round``) inside the start;
+- ``round_start_s``: from the start call until every table of round 1 has its first deal
+  dealt; for a later round, from the last hand of the round before stored until the last
+  table of the new one opened (each table opened and dealt in one transaction); the worst
+  round's;
+- ``p95``, ``p99``: the people's actions of every round, each from its sending until every
+  person's socket at the table has a state of the new version (as bench/ws_load.py measures
+  them; a computer player's seat has no socket);
+- ``duplicate_deals_equal``: whether every hand each table was dealt (played, or in play)
+  has the dealer, the cards in each seat and the kitty of the event's stored deal set,
+  read back from the database after the run.
+
+Goals (docs/performance.md): pairing under 1 s, every table dealt within 5 s of its round's
+start, and the live tables' paced goals, p95 under 100 ms and p99 under 150 ms.
 """
 
 from __future__ import annotations
@@ -287,13 +327,43 @@ def play_round(servers: list, tables: list, args: argparse.Namespace, seconds: f
     played_s = max(part["played_seconds"] for part in parts)
     busy, elapsed = after[1][0] - before[1][0], after[1][1] - before[1][1]
     latencies = [v for part in parts for v in part["latencies"]]
-    return {"tables": connected, "connect_failures": failures, "connect_s": connect_s,
+    ending = [v for part in parts for v in part["ending_latencies"]]
+    return {"ending": ending, "tables": connected, "connect_failures": failures, "connect_s": connect_s,
             "latencies": latencies, "played_s": played_s, "load": load,
             "server_cores": (after[0] - before[0]) / played_s if played_s else 0.0,
             "machine_busy": busy / elapsed if elapsed else float("nan"),
             **{key: sum(part[key] for part in parts)
-               for key in ("finished", "sent", "lost", "errors", "send_failures")},
+               for key in ("finished", "sent", "lost", "errors", "send_failures", "messages",
+                           "message_bytes")},
             "error_samples": [e for part in parts for e in part["error_samples"]][:3]}
+
+
+def floor_line(tables: list, rounds: list[dict], args: argparse.Namespace, tmp: Path) -> None:
+    """The floor, in the same run: bench/ws_load.py's bare relay (its floor-1proc) for as many
+    tables of four sockets, at the same pace, relaying messages of the real states' mean size,
+    for ``--floor-seconds``: what the sockets, the channel layer and this machine's load
+    cost before any of the site's work."""
+    from bench import ws_load
+    from tests.live_servers import free_port
+
+    messages = sum(r["messages"] for r in rounds)
+    pad = max(0, int(sum(r["message_bytes"] for r in rounds) / messages) - 60) if messages else 0
+    bare = ws_load.BareServer(args.port + args.server_procs if args.port else free_port(),
+                              tmp / "floor.log", args.redis_url).start()
+    options = argparse.Namespace(pace=args.pace, client_procs=args.client_procs, seed=args.seed,
+                                 warmup=3.0, seconds=args.floor_seconds, drain=10.0,
+                                 redis_url=args.redis_url)
+    try:
+        load = os.getloadavg()[0]
+        result = ws_load.run_scenario("floor-1proc", [bare],
+                                      [[table_id, [""] * 4] for table_id, _seats in tables],
+                                      options, pad)
+    finally:
+        bare.stop()
+    print(f"floor (the bare relay, {result['tables']} tables at the same pace, "
+          f"{args.floor_seconds:g} s): p50={result['p50']:.0f} ms p95={result['p95']:.0f} ms "
+          f"p99={result['p99']:.0f} ms measured={result['measured']} "
+          f"(load average before: {load:.1f})", flush=True)
 
 
 def paced(args: argparse.Namespace) -> None:
@@ -362,7 +432,9 @@ def paced(args: argparse.Namespace) -> None:
                   f"p50={ws_load.percentile(lat, 50):.0f} ms "
                   f"p95={ws_load.percentile(lat, 95):.0f} ms "
                   f"p99={ws_load.percentile(lat, 99):.0f} ms "
-                  f"max={max(lat, default=float('nan')):.0f} ms; "
+                  f"max={max(lat, default=float('nan')):.0f} ms; hand-ending actions="
+                  f"{len(played['ending'])} p95={ws_load.percentile(played['ending'], 95):.0f} ms "
+                  f"p99={ws_load.percentile(played['ending'], 99):.0f} ms; "
                   f"daphne={played['server_cores']:.2f} cores "
                   f"machine={played['machine_busy']:.0%} "
                   f"(load average before: {played['load']:.1f})", flush=True)
@@ -370,13 +442,17 @@ def paced(args: argparse.Namespace) -> None:
                                 "--event", created["event"])
         print(f"deals: {compared['hands']} hands compared with the event's stored set; "
               f"differ: {compared['differ'] or 'none'}", flush=True)
+        for server in servers:
+            server.stop()
+        if args.floor_seconds > 0:
+            floor_line(started["tables"], rounds, args, tmp)
     finally:
         for server in servers:
             server.stop()
         database.drop()
         redis.Redis.from_url(args.redis_url).flushdb()
     latencies = [v for played in rounds for v in played["latencies"]]
-    print(f"events: tables={len(started['tables'])} pairing_ms={started['pairing_ms']:.0f} "
+    print(f"events: tables={len(started['tables'])} pairing_ms={started['pairing_ms']:.1f} "
           f"round_start_s={max(r['round_start_s'] for r in rounds):.2f} "
           f"p95={ws_load.percentile(latencies, 95):.0f} ms "
           f"p99={ws_load.percentile(latencies, 99):.0f} ms "
@@ -411,6 +487,9 @@ def main() -> None:
                         help="--paced: the first server's port (the next ones follow); "
                              "free ports unless given")
     parser.add_argument("--client-procs", type=int, default=2)
+    parser.add_argument("--floor-seconds", type=float, default=30.0,
+                        help="--paced: seconds of the bare relay's floor after the rounds "
+                             "(0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres",
