@@ -280,6 +280,18 @@ def round_keys(tables: list, sessions: dict) -> list:
             for table_id, seats in tables]
 
 
+def children(pids: list[int]) -> list[int]:
+    """The child processes of these (a server's follow-up worker), from /proc."""
+    found = []
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            try:
+                found += [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                pass
+    return found
+
+
 def play_round(servers: list, tables: list, args: argparse.Namespace, seconds: float) -> dict:
     """The people of ``tables`` connect to their own tables and play until every table has
     played its deals (``seconds`` at most), at ``args.pace``: bench/ws_load.py's clients, in
@@ -315,11 +327,13 @@ def play_round(servers: list, tables: list, args: argparse.Namespace, seconds: f
     connect_s = time.monotonic() - began
     ws_load.settle(servers)
     load = os.getloadavg()[0]
-    before = (ws_load.cpu_seconds([s.process.pid for s in servers]), ws_load.machine_cpu())
+    pids = [s.process.pid for s in servers]
+    workers = children(pids)
+    before = (ws_load.cpu_seconds(pids), ws_load.machine_cpu(), ws_load.cpu_seconds(workers))
     shared["start_at"].value = time.time() + 0.5
     go.set()
     parts = [results.get(timeout=seconds + 120) for _ in procs]
-    after = (ws_load.cpu_seconds([s.process.pid for s in servers]), ws_load.machine_cpu())
+    after = (ws_load.cpu_seconds(pids), ws_load.machine_cpu(), ws_load.cpu_seconds(workers))
     for proc in procs:
         proc.join(timeout=30)
         if proc.is_alive():
@@ -331,6 +345,7 @@ def play_round(servers: list, tables: list, args: argparse.Namespace, seconds: f
     return {"ending": ending, "tables": connected, "connect_failures": failures, "connect_s": connect_s,
             "latencies": latencies, "played_s": played_s, "load": load,
             "server_cores": (after[0] - before[0]) / played_s if played_s else 0.0,
+            "worker_cores": (after[2] - before[2]) / played_s if played_s else 0.0,
             "machine_busy": busy / elapsed if elapsed else float("nan"),
             **{key: sum(part[key] for part in parts)
                for key in ("finished", "sent", "lost", "errors", "send_failures", "messages",
@@ -435,7 +450,8 @@ def paced(args: argparse.Namespace) -> None:
                   f"max={max(lat, default=float('nan')):.0f} ms; hand-ending actions="
                   f"{len(played['ending'])} p95={ws_load.percentile(played['ending'], 95):.0f} ms "
                   f"p99={ws_load.percentile(played['ending'], 99):.0f} ms; "
-                  f"daphne={played['server_cores']:.2f} cores "
+                  f"daphne={played['server_cores']:.2f} cores, its follow-up worker "
+                  f"{played['worker_cores']:.2f}, "
                   f"machine={played['machine_busy']:.0%} "
                   f"(load average before: {played['load']:.1f})", flush=True)
         compared = ws_setup.run(ws_load.setup_env(database), "compare-deals",
