@@ -27,11 +27,52 @@ counts it (``first_ms``), the others read it kept (the p50).  Last line: ``event
 tables=T start_ms=S (xR) pair_next_ms=P (xR) traveller_first_ms=F traveller_p50=X ms (xR)
 standings_first_ms=G standings_p50=Y ms (xR) trivial_p50=Z ms``, each ratio against the
 trivial page.
+
+``--paced``: the event played by people over the real WebSockets, at a person's pace, on
+PostgreSQL and Redis as the site runs (a throwaway database made on ``--database-url``'s
+server, one Redis db, ``--redis-url``, emptied at the end):
+
+    .venv/bin/python bench/events.py --paced --redis-url redis://127.0.0.1:6379/9
+    .venv/bin/python bench/events.py --paced --tables 25 --deals 1      # a quick run
+    .venv/bin/python bench/events.py --paced --rounds 2                 # and the next round
+
+A Bid Whist event (``--game``; any game of four seats) of ``--tables`` × 4 people (400),
+Swiss, ``--rounds`` rounds (1) of ``--deals`` deals (2), made, registered and signed in in
+bulk (bench/ws_setup.py, as bench/ws_load.py's tables; ``--people`` fewer leaves seats to
+computer players, as the event gives them, their moves made by the servers with the site's
+pause).  The site's own daphne processes serve it (``tests.live_servers``, ``DEBUG=0``, the
+channel layer on Redis; ``--server-procs``, 1); the event starts through
+``events.running.start`` in a process of its own, as ``manage.py start_events`` starts it.
+Then each person's JSON client (bench/ws_load.py's, in ``--client-procs`` processes)
+connects to their own table and the round is played: at each table the seat to act sends a
+random legal action after a think time of ``--pace`` (2 s) × 0.5–1.5, until every table has
+played its deals.  A next round is formed by the servers when the last table finishes
+(``events.running.advance``); the clients then connect to their new tables.  After the
+rounds, the bare relay of bench/ws_load.py (its floor-1proc) is run for as many tables at
+the same pace for ``--floor-seconds`` (30): the floor.  Lines per round, then the last:
+
+    events: tables=T pairing_ms=P round_start_s=S p95=X ms p99=Y ms duplicate_deals_equal=yes|no
+
+- ``pairing_ms``: round 1's Swiss pairing (``events.pairing.swiss_round``) inside the start;
+- ``round_start_s``: from the start call until every table of round 1 has its first deal
+  dealt; for a later round, from the last hand of the round before stored until the last
+  table of the new one opened (each table opened and dealt in one transaction); the worst
+  round's;
+- ``p95``, ``p99``: the people's actions of every round, each from its sending until every
+  person's socket at the table has a state of the new version (as bench/ws_load.py measures
+  them; a computer player's seat has no socket);
+- ``duplicate_deals_equal``: whether every hand each table was dealt (played, or in play)
+  has the dealer, the cards in each seat and the kitty of the event's stored deal set,
+  read back from the database after the run.
+
+Goals (docs/performance.md): pairing under 1 s, every table dealt within 5 s of its round's
+start, and the live tables' paced goals, p95 under 100 ms and p99 under 150 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -112,8 +153,6 @@ def measure(name: str, size: int, partnership: bool, args: argparse.Namespace) -
 
 def site(args: argparse.Namespace) -> None:
     """The event through the site: start, the next round, the traveller and the standings."""
-    import os
-
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "whistclub.settings")
     import django
 
@@ -224,17 +263,261 @@ def page_p50(client, url: str, runs: int) -> float:
     return statistics.median(times)
 
 
+# -- --paced: an event played over the sockets at a person's pace ----------------------------------
+
+# An event's tables from this id up (their groups apart from a test run's on the same Redis).
+FIRST_TABLE_ID = 950_000
+# The servers as bench/ws_load.py runs them, with the computer players' pause of the site
+# (0.8 s before a move, as at any table): an event's empty seats are theirs.
+EVENT_SERVER_ENV = {"COMPUTER_DELAY_SECONDS": "0.8"}
+
+
+def round_keys(tables: list, sessions: dict) -> list:
+    """A round's tables as the clients take them: [[table id, [each seat's session key, None
+    for a computer player's seat]]], from [[table id, [user id or None]]] and the people's
+    session keys by user id (as text, JSON's keys)."""
+    return [[table_id, [None if uid is None else sessions[str(uid)] for uid in seats]]
+            for table_id, seats in tables]
+
+
+def children(pids: list[int]) -> list[int]:
+    """The child processes of these (a server's follow-up worker), from /proc."""
+    found = []
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            try:
+                found += [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                pass
+    return found
+
+
+def play_round(servers: list, tables: list, args: argparse.Namespace, seconds: float) -> dict:
+    """The people of ``tables`` connect to their own tables and play until every table has
+    played its deals (``seconds`` at most), at ``args.pace``: bench/ws_load.py's clients, in
+    ``args.client_procs`` processes.  Their latencies and counts, added up."""
+    import multiprocessing
+
+    from bench import ws_load
+
+    context = multiprocessing.get_context("fork")
+    ready, results = context.Queue(), context.Queue()
+    go = context.Event()
+    shared = {"start_at": context.Value("d", 0.0)}
+    procs = []
+    k = max(1, min(args.client_procs, len(tables)))
+    for index in range(k):
+        share = [(i, table_id, keys) for i, (table_id, keys) in enumerate(tables) if i % k == index]
+        options = {"index": index, "floor": False, "html": False, "pace": args.pace,
+                   "seed": args.seed * 100 + index, "pad": 0,
+                   "servers": [s.ws_url for s in servers], "tables": share, "warmup": 0.0,
+                   "seconds": seconds, "drain": 30.0, "connect_concurrency": 8,
+                   "shared": shared, "chat_pace": 0.0, "own_addresses": False,
+                   "until_finished": True}
+        proc = context.Process(target=ws_load.client_process,
+                               args=(options, ready, go, results))
+        proc.start()
+        procs.append(proc)
+    connected = failures = 0
+    began = time.monotonic()
+    for _ in procs:
+        _index, count, failed = ready.get(timeout=300)
+        connected += count
+        failures += failed
+    connect_s = time.monotonic() - began
+    ws_load.settle(servers)
+    load = os.getloadavg()[0]
+    pids = [s.process.pid for s in servers]
+    workers = children(pids)
+    before = (ws_load.cpu_seconds(pids), ws_load.machine_cpu(), ws_load.cpu_seconds(workers))
+    shared["start_at"].value = time.time() + 0.5
+    go.set()
+    parts = [results.get(timeout=seconds + 120) for _ in procs]
+    after = (ws_load.cpu_seconds(pids), ws_load.machine_cpu(), ws_load.cpu_seconds(workers))
+    for proc in procs:
+        proc.join(timeout=30)
+        if proc.is_alive():
+            proc.terminate()
+    played_s = max(part["played_seconds"] for part in parts)
+    busy, elapsed = after[1][0] - before[1][0], after[1][1] - before[1][1]
+    latencies = [v for part in parts for v in part["latencies"]]
+    ending = [v for part in parts for v in part["ending_latencies"]]
+    return {"ending": ending, "tables": connected, "connect_failures": failures, "connect_s": connect_s,
+            "latencies": latencies, "played_s": played_s, "load": load,
+            "server_cores": (after[0] - before[0]) / played_s if played_s else 0.0,
+            "worker_cores": (after[2] - before[2]) / played_s if played_s else 0.0,
+            "machine_busy": busy / elapsed if elapsed else float("nan"),
+            **{key: sum(part[key] for part in parts)
+               for key in ("finished", "sent", "lost", "errors", "send_failures", "messages",
+                           "message_bytes")},
+            "error_samples": [e for part in parts for e in part["error_samples"]][:3]}
+
+
+def floor_line(tables: list, rounds: list[dict], args: argparse.Namespace, tmp: Path) -> None:
+    """The floor, in the same run: bench/ws_load.py's bare relay (its floor-1proc) for as many
+    tables of four sockets, at the same pace, relaying messages of the real states' mean size,
+    for ``--floor-seconds``: what the sockets, the channel layer and this machine's load
+    cost before any of the site's work."""
+    from bench import ws_load
+    from tests.live_servers import free_port
+
+    messages = sum(r["messages"] for r in rounds)
+    pad = max(0, int(sum(r["message_bytes"] for r in rounds) / messages) - 60) if messages else 0
+    bare = ws_load.BareServer(args.port + args.server_procs if args.port else free_port(),
+                              tmp / "floor.log", args.redis_url).start()
+    options = argparse.Namespace(pace=args.pace, client_procs=args.client_procs, seed=args.seed,
+                                 warmup=3.0, seconds=args.floor_seconds, drain=10.0,
+                                 redis_url=args.redis_url)
+    try:
+        load = os.getloadavg()[0]
+        result = ws_load.run_scenario("floor-1proc", [bare],
+                                      [[table_id, [""] * 4] for table_id, _seats in tables],
+                                      options, pad)
+    finally:
+        bare.stop()
+    print(f"floor (the bare relay, {result['tables']} tables at the same pace, "
+          f"{args.floor_seconds:g} s): p50={result['p50']:.0f} ms p95={result['p95']:.0f} ms "
+          f"p99={result['p99']:.0f} ms measured={result['measured']} "
+          f"(load average before: {load:.1f})", flush=True)
+
+
+def paced(args: argparse.Namespace) -> None:
+    """The event over the real sockets: see the module's docstring."""
+    import tempfile
+
+    os.environ["DATABASE_URL"] = args.database_url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "whistclub.settings"
+    os.environ.pop("WHISTCLUB_REQUIRE_SERVICES", None)
+    import redis
+
+    from bench import ws_load, ws_setup
+    from tests.live_servers import DaphneServer, ServerDatabase
+
+    people = args.people if args.people is not None else 4 * args.tables
+    tmp = Path(tempfile.mkdtemp(prefix="events-paced-"))
+    print(f"events --paced: {people} people, {args.game}, {args.rounds} round(s) of "
+          f"{args.deals} deal(s), one action per table every {args.pace:g} s (jittered), "
+          f"{args.server_procs} server process(es), {os.cpu_count()} CPUs; logs in {tmp}",
+          flush=True)
+    database = ServerDatabase(tmp)
+    if database._drop is None:
+        raise SystemExit("--database-url must be a PostgreSQL server")
+    servers: list = []
+    rounds: list[dict] = []
+    try:
+        began = time.monotonic()
+        database.manage("migrate", "--noinput", "-v0")
+        created = ws_setup.run(ws_load.setup_env(database), "event", "--people", people,
+                               "--game", args.game, "--rounds", args.rounds,
+                               "--deals", args.deals, "--first-id", FIRST_TABLE_ID)
+        print(f"setup: {people} people registered, signed in, in "
+              f"{time.monotonic() - began:.1f} s", flush=True)
+        env = {**ws_load.SERVER_ENV, **EVENT_SERVER_ENV}
+        servers = [DaphneServer(database, tmp / f"daphne-{i}.log",
+                                port=args.port + i if args.port else None,
+                                REDIS_URL=args.redis_url, **env).start()
+                   for i in range(args.server_procs)]
+        # The start as the periodic command makes it: a process of its own, on the servers'
+        # settings and channel layer.
+        serving = database.env(REDIS_URL=args.redis_url, **env)
+        load = os.getloadavg()[0]
+        started = ws_setup.run(serving, "start-event", "--event", created["event"])
+        print(f"round 1: pairing_ms={started['pairing_ms']:.1f} start_s={started['start_s']:.2f} "
+              f"round_start_s={started['round_start_s']:.2f} tables={len(started['tables'])} "
+              f"(load average before: {load:.1f})", flush=True)
+        formed = started
+        # The round clock, and a minute more: then the computers have finished its deals.
+        seconds = args.deals * 6 * 60 + 60
+        for number in range(1, args.rounds + 1):
+            if number > 1:
+                formed = ws_setup.run(serving, "wait-round", "--event", created["event"],
+                                      "--number", number, "--seconds", 300)
+                print(f"round {number}: round_start_s={formed['round_start_s']:.2f} (from the "
+                      f"last hand of round {number - 1})", flush=True)
+            played = play_round(servers, round_keys(formed["tables"], created["sessions"]),
+                                args, seconds)
+            played["round_start_s"] = formed["round_start_s"]
+            rounds.append(played)
+            lat = played["latencies"]
+            print(f"round {number}: {played['tables']} tables connected in "
+                  f"{played['connect_s']:.1f} s, {played['finished']} finished in "
+                  f"{played['played_s']:.0f} s; people's actions sent={played['sent']} "
+                  f"measured={len(lat)} lost={played['lost']} errors={played['errors']} "
+                  f"{played['error_samples'] or ''}actions/s={len(lat) / played['played_s']:.1f} "
+                  f"p50={ws_load.percentile(lat, 50):.0f} ms "
+                  f"p95={ws_load.percentile(lat, 95):.0f} ms "
+                  f"p99={ws_load.percentile(lat, 99):.0f} ms "
+                  f"max={max(lat, default=float('nan')):.0f} ms; hand-ending actions="
+                  f"{len(played['ending'])} p95={ws_load.percentile(played['ending'], 95):.0f} ms "
+                  f"p99={ws_load.percentile(played['ending'], 99):.0f} ms; "
+                  f"daphne={played['server_cores']:.2f} cores, its follow-up worker "
+                  f"{played['worker_cores']:.2f}, "
+                  f"machine={played['machine_busy']:.0%} "
+                  f"(load average before: {played['load']:.1f})", flush=True)
+        compared = ws_setup.run(ws_load.setup_env(database), "compare-deals",
+                                "--event", created["event"])
+        print(f"deals: {compared['hands']} hands compared with the event's stored set; "
+              f"differ: {compared['differ'] or 'none'}", flush=True)
+        for server in servers:
+            server.stop()
+        if args.floor_seconds > 0:
+            floor_line(started["tables"], rounds, args, tmp)
+    finally:
+        for server in servers:
+            server.stop()
+        database.drop()
+        redis.Redis.from_url(args.redis_url).flushdb()
+    latencies = [v for played in rounds for v in played["latencies"]]
+    print(f"events: tables={len(started['tables'])} pairing_ms={started['pairing_ms']:.1f} "
+          f"round_start_s={max(r['round_start_s'] for r in rounds):.2f} "
+          f"p95={ws_load.percentile(latencies, 95):.0f} ms "
+          f"p99={ws_load.percentile(latencies, 99):.0f} ms "
+          f"duplicate_deals_equal={'yes' if compared['equal'] else 'no'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=400)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="rounds played before the pairing timed (7); --paced: the "
+                             "event's rounds, each played (1)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", action="store_true",
                         help="an event of --players people through the site (Django)")
     parser.add_argument("--page-runs", type=int, default=30)
+    parser.add_argument("--paced", action="store_true",
+                        help="an event of --tables tables played over the sockets at a "
+                             "person's pace (PostgreSQL, Redis)")
+    parser.add_argument("--tables", type=int, default=100, help="--paced: tables of four")
+    parser.add_argument("--people", type=int, default=None,
+                        help="--paced: people registered (4 x --tables unless given: fewer "
+                             "leave seats to computer players)")
+    parser.add_argument("--game", default="bid_whist", help="--paced: the event's game")
+    parser.add_argument("--deals", type=int, default=2, help="--paced: deals a round")
+    parser.add_argument("--pace", type=float, default=2.0,
+                        help="--paced: mean seconds between two actions at a table")
+    parser.add_argument("--server-procs", type=int, default=1,
+                        help="--paced: daphne processes (a table's seats spread over them, "
+                             "as bench/ws_load.py's paced-Nproc)")
+    parser.add_argument("--port", type=int, default=None,
+                        help="--paced: the first server's port (the next ones follow); "
+                             "free ports unless given")
+    parser.add_argument("--client-procs", type=int, default=2)
+    parser.add_argument("--floor-seconds", type=float, default=30.0,
+                        help="--paced: seconds of the bare relay's floor after the rounds "
+                             "(0: none)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/postgres",
+                        help="--paced: a PostgreSQL server to make the bench's own database on")
     args = parser.parse_args()
     if args.site:
         site(args)
+        return
+    if args.rounds is None:
+        args.rounds = 1 if args.paced else 7
+    if args.paced:
+        paced(args)
         return
     lines = []
     for name, size, partnership in FORMATS:

@@ -142,14 +142,18 @@ def fragment_message(raw: str) -> dict:
 
 
 class BenchTable:
-    """Four sockets of one table; who acts, what is pending, and the latencies measured."""
+    """The sockets of one table's four seats; who acts, what is pending, and the latencies
+    measured.  A seat whose socket is None is a computer player's (an event's table, say): its
+    moves come from the server, and an action is complete once every socket has it."""
 
     def __init__(self, run: ClientRun, table_id: int, sockets: list):
         self.run = run
         self.id = table_id
         self.sockets = sockets
-        self.versions = [-1, -1, -1, -1]
+        # A computer's seat never lags behind: no socket of it to wait for.
+        self.versions: list[float] = [-1 if s is not None else math.inf for s in sockets]
         self.views: list[dict | None] = [None, None, None, None]
+        self.finished = False  # the table said it has finished (its status)
         # (target version, sent at, seat, hands finished when sent)
         self.pending: list[tuple[int, float, int, int]] = []
         self.hands_played = 0
@@ -157,7 +161,8 @@ class BenchTable:
         self.next_time = 0.0
         self.floor_to_act = 0
         self.chat_sent: list[float] = []  # when each phrase was sent, in order
-        self.chat_heard = [0, 0, 0, 0]  # phrases each seat's socket has received since
+        # phrases each seat's socket has received since (a computer's seat hears them all)
+        self.chat_heard = [0 if s is not None else sys.maxsize for s in sockets]
 
     def on_message(self, seat: int, raw: str, received: float) -> None:
         run = self.run
@@ -183,6 +188,8 @@ class BenchTable:
             return
         self.versions[seat] = version
         self.views[seat] = message
+        if (message.get("state") or {}).get("status") == "finished":
+            self.finished = True
         hands = (message.get("state") or {}).get("hands_played")
         if isinstance(hands, int):
             self.hands_played = max(self.hands_played, hands)
@@ -212,8 +219,9 @@ class BenchTable:
         """A phrase every ``chat_pace`` seconds (jittered), from a seat chosen at random."""
         run = self.run
         await asyncio.sleep(run.rng.uniform(0, run.chat_pace))
+        people = [seat for seat, socket in enumerate(self.sockets) if socket is not None]
         while run.acting:
-            seat = run.rng.randrange(4)
+            seat = run.rng.choice(people)
             text = json.dumps({"type": "say", "phrase": run.rng.choice(CHAT_PHRASES)})
             now = time.perf_counter()
             self.chat_sent.append(now)
@@ -363,7 +371,12 @@ async def _client_main(options: dict, ready, go, results) -> None:
         except Exception:
             pass
 
-    async def open_table(index: int, table_id: int, keys: list[str]) -> None:
+    async def no_socket():
+        return None
+
+    async def open_table(index: int, table_id: int, keys: list[str | None]) -> None:
+        """The table's sockets, one a seat; a seat without a session key (None) is a computer
+        player's, and has none."""
         nonlocal connect_failures
         # Behind nginx each table's players come from an address of their own (127.1.x.y):
         # nginx caps the sockets of one address, as it would one household's.
@@ -372,7 +385,7 @@ async def _client_main(options: dict, ready, go, results) -> None:
         try:
             sockets = await asyncio.gather(*(
                 open_socket(table_id, servers[(index + seat) % len(servers)], keys[seat],
-                            source)
+                            source) if keys[seat] is not None else no_socket()
                 for seat in range(4)))
         except Exception:
             connect_failures += 1
@@ -380,7 +393,8 @@ async def _client_main(options: dict, ready, go, results) -> None:
         table = BenchTable(run, table_id, list(sockets))
         tables.append(table)
         for seat, socket in enumerate(sockets):
-            readers.append(asyncio.create_task(read(table, seat, socket)))
+            if socket is not None:
+                readers.append(asyncio.create_task(read(table, seat, socket)))
 
     await asyncio.gather(*(open_table(index, table_id, keys)
                            for index, table_id, keys in options["tables"]))
@@ -401,8 +415,14 @@ async def _client_main(options: dict, ready, go, results) -> None:
     spread = run.pace if run.pace > 0 else 0.2
     for table in tables:
         table.start(run.rng.uniform(0, spread))
-    await asyncio.sleep(max(0.0, run.window[1] - time.perf_counter()))
+    if options.get("until_finished"):
+        # Until every table has played its deals (an event's round), ``seconds`` at most.
+        while time.perf_counter() < run.window[1] and not all(t.finished for t in tables):
+            await asyncio.sleep(0.1)
+    else:
+        await asyncio.sleep(max(0.0, run.window[1] - time.perf_counter()))
     run.acting = False
+    played = time.perf_counter() - begin
     deadline = time.perf_counter() + options["drain"]
     while time.perf_counter() < deadline and any(t.pending for t in tables):
         await asyncio.sleep(0.05)
@@ -414,10 +434,12 @@ async def _client_main(options: dict, ready, go, results) -> None:
                  "errors": run.errors, "error_samples": run.error_samples,
                  "send_failures": run.send_failures, "messages": run.messages,
                  "message_bytes": run.message_bytes, "tables": len(tables),
+                 "finished": sum(t.finished for t in tables),
+                 "played_seconds": played,
                  "connect_failures": connect_failures})
     for task in readers:
         task.cancel()
-    sockets = [s for t in tables for s in t.sockets]
+    sockets = [s for t in tables for s in t.sockets if s is not None]
     try:
         await asyncio.wait_for(asyncio.gather(*(s.close() for s in sockets),
                                               return_exceptions=True), 5)

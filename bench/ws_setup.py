@@ -1,4 +1,5 @@
-"""The database work of the live-tables bench (bench/ws_load.py), run in a process of its own
+"""The database work of the live-tables bench (bench/ws_load.py) and of the paced event
+(bench/events.py --paced), run in a process of its own
 with the servers' settings:
 
     .venv/bin/python -m bench.ws_setup tables --tables 250 --game bid_whist --first-id 900000
@@ -6,6 +7,11 @@ with the servers' settings:
     .venv/bin/python -m bench.ws_setup churn --table 900251 --seconds 31
     .venv/bin/python -m bench.ws_setup busy-day --game bid_whist --hands 5000
     .venv/bin/python -m bench.ws_setup rebuilds --game bid_whist --every 15 --count 2
+    .venv/bin/python -m bench.ws_setup event --people 400 --game bid_whist --rounds 2 --deals 2 \
+        --first-id 950000
+    .venv/bin/python -m bench.ws_setup start-event --event 1
+    .venv/bin/python -m bench.ws_setup wait-round --event 1 --number 2 --seconds 120
+    .venv/bin/python -m bench.ws_setup compare-deals --event 1
 
 Each step prints its result as the last line, ``RESULT <json>``, which :func:`run` returns.
 The steps are functions of this module; the bench passes their arguments on the command line.
@@ -72,46 +78,191 @@ def session_data(user) -> dict:
             "_auth_user_hash": user.get_session_auth_hash()}
 
 
-def create_tables(n: int, game: str, rules: dict, first_id: int) -> list:
-    """``n`` tables of ``game`` with four signed-in people seated at each, their ids from
-    ``first_id`` up: [[table id, [the four seats' session keys]], ...]."""
+def create_people(n: int) -> tuple[list, list[str]]:
+    """``n`` people (``bench0``, ``bench1``, ...; password PASSWORD), each signed in as by the
+    login form: the users, and their sessions' keys in the same order.  In bulk: users,
+    profiles and sessions are one INSERT each, the password hashed once (PBKDF2 per user
+    would take minutes)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.contrib.sessions.backends.db import SessionStore
     from django.contrib.sessions.models import Session
-    from django.db import connection
     from django.utils import timezone
     from django.utils.crypto import get_random_string
 
-    from games import tables
     from whistclub.accounts.models import Profile
 
     User = get_user_model()
+    password = make_password(PASSWORD)
+    users = User.objects.bulk_create(
+        [User(username=f"bench{i}", email=f"bench{i}@example.org", password=password)
+         for i in range(n)])
+    Profile.objects.bulk_create([Profile(user=u) for u in users])
+    store = SessionStore()
+    expiry = timezone.now() + timedelta(days=1)
+    keys = [get_random_string(32, SESSION_KEY_CHARS) for _ in users]
+    Session.objects.bulk_create(
+        Session(session_key=key, session_data=store.encode(session_data(user)),
+                expire_date=expiry) for user, key in zip(users, keys, strict=True))
+    return users, keys
+
+
+def first_table_id(first_id: int) -> None:
+    """The next tables' ids from ``first_id`` up (their groups apart from a test run's)."""
+    from django.db import connection
+
     with connection.cursor() as cursor:
         cursor.execute("SELECT setval(pg_get_serial_sequence('games_table', 'id'), %s)",
                        [first_id])
-    password = make_password(PASSWORD)  # hashed once: PBKDF2 per user would take minutes
-    users = User.objects.bulk_create(
-        [User(username=f"bench{i}", email=f"bench{i}@example.org", password=password)
-         for i in range(4 * n)])
-    Profile.objects.bulk_create([Profile(user=u) for u in users])
-    # Logged in as by the login form: a session per user, saved in bulk.
-    store = SessionStore()
-    expiry = timezone.now() + timedelta(days=1)
-    sessions, out = [], []
+
+
+def create_tables(n: int, game: str, rules: dict, first_id: int) -> list:
+    """``n`` tables of ``game`` with four signed-in people seated at each, their ids from
+    ``first_id`` up: [[table id, [the four seats' session keys]], ...]."""
+    from games import tables
+
+    first_table_id(first_id)
+    users, keys = create_people(4 * n)
+    out = []
     for t in range(n):
         seated = users[4 * t:4 * t + 4]
         table = tables.create_table(seated[0], game, rules, grace_seconds=3600)
-        keys = []
         for position, user in enumerate(seated):
             tables.take_seat(table.pk, user, position)
-            key = get_random_string(32, SESSION_KEY_CHARS)
-            sessions.append(Session(session_key=key, session_data=store.encode(session_data(user)),
-                                    expire_date=expiry))
-            keys.append(key)
-        out.append([table.pk, keys])
-    Session.objects.bulk_create(sessions)
+        out.append([table.pk, keys[4 * t:4 * t + 4]])
     return out
+
+
+# -- an event (bench/events.py --paced) ----------------------------------------------------------
+
+
+def create_event(people: int, game: str, rounds: int, deals: int, first_id: int) -> dict:
+    """An event of ``game`` (Swiss, ``rounds`` rounds of ``deals`` deals) with ``people``
+    signed-in people registered, the first its organiser; not started.  Its id, and each
+    person's session key by user id."""
+    from django.utils import timezone
+
+    from events.models import Event, Registration
+
+    first_table_id(first_id)
+    users, keys = create_people(people)
+    event = Event.objects.create(name="Bench", organiser=users[0], game=game, rounds=rounds,
+                                 deals_per_round=deals,
+                                 starts_at=timezone.now() + timedelta(hours=1))
+    now = timezone.now()
+    Registration.objects.bulk_create(
+        Registration(event=event, user=user, registered_at=now + timedelta(microseconds=i))
+        for i, user in enumerate(users))
+    return {"event": event.pk, "sessions": {str(u.pk): k for u, k in zip(users, keys, strict=True)}}
+
+
+def round_tables(event_id: int, number: int) -> list:
+    """Round ``number``'s tables: [[table id, [each seat's user id, None for a computer]]]."""
+    from events.models import EventTable
+    from games.models import Seat
+
+    table_ids = list(EventTable.objects.filter(round__event_id=event_id, round__number=number)
+                     .order_by("number").values_list("table_id", flat=True))
+    seats: dict[int, list] = {table_id: [None] * 4 for table_id in table_ids}
+    for table_id, position, user_id, level in Seat.objects.filter(
+            table_id__in=table_ids).values_list("table_id", "position", "user_id",
+                                                "computer_level"):
+        seats[table_id][position] = None if level else user_id
+    return [[table_id, seats[table_id]] for table_id in table_ids]
+
+
+def all_dealt(event_id: int, number: int) -> bool:
+    """Whether every table of round ``number`` has its first deal dealt (a hand in play or
+    played)."""
+    from django.db.models import Q
+
+    from events.models import EventRound, EventTable
+
+    formed = EventRound.objects.filter(event_id=event_id, number=number).exists()
+    waiting = EventTable.objects.filter(round__event_id=event_id, round__number=number).filter(
+        Q(table__current__isnull=True) & Q(table__hands__isnull=True))
+    return formed and not waiting.exists()
+
+
+def start_event(event_id: int) -> dict:
+    """The organiser starts the event (``events.running.start``), timed: ``pairing_ms``, the
+    Swiss pairing of round 1 inside it; ``start_s``, the call; ``round_start_s``, from the call
+    until every table of round 1 has its first deal dealt.  And round 1's tables."""
+    from events import pairing, running
+    from events.models import Event
+
+    event = Event.objects.select_related("organiser").get(pk=event_id)
+    spent: list[float] = []
+    swiss_round = pairing.swiss_round
+
+    def timed_swiss_round(*args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return swiss_round(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - began)
+
+    pairing.swiss_round = timed_swiss_round  # what ``running`` calls, as ``pairing.swiss_round``
+    began = time.perf_counter()
+    running.start(event, event.organiser)
+    start_s = time.perf_counter() - began
+    while not all_dealt(event_id, 1):
+        time.sleep(0.01)
+    round_start_s = time.perf_counter() - began
+    pairing.swiss_round = swiss_round
+    return {"pairing_ms": 1000 * sum(spent), "start_s": start_s,
+            "round_start_s": round_start_s, "tables": round_tables(event_id, 1)}
+
+
+def wait_round(event_id: int, number: int, seconds: float) -> dict:
+    """Round ``number`` once every table of it is dealt (formed by the servers when the last
+    table of the round before finished: ``events.running.advance``), within ``seconds``.
+    ``round_start_s``: from the last hand of the round before stored until the last table
+    of this one opened (each opened and dealt in one transaction), by the database's clock."""
+    from events.models import EventRound, EventTable
+    from games.models import Hand
+
+    deadline = time.monotonic() + seconds
+    while not all_dealt(event_id, number):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"round {number} was not dealt within {seconds:g} s")
+        time.sleep(0.1)
+    before = EventRound.objects.get(event_id=event_id, number=number - 1)
+    ended = max(Hand.objects.filter(table__event_table__round=before)
+                .values_list("finished_at", flat=True))
+    opened = max(EventTable.objects.filter(round__event_id=event_id, round__number=number)
+                 .values_list("table__created_at", flat=True))
+    return {"round_start_s": (opened - ended).total_seconds(),
+            "tables": round_tables(event_id, number)}
+
+
+def compare_deals(event_id: int) -> dict:
+    """Whether every table of every round formed was dealt the event's stored deals: for each
+    hand it was dealt (played, or in play), the same dealer and the same cards in the same
+    seats (and the same kitty) as the deal of the event's set it stands for, read back from
+    the database.  ``equal``; ``hands`` compared; ``differ``, the first few that do not."""
+    from events.models import Event, EventTable
+
+    event = Event.objects.get(pk=event_id)
+    stored = event.deals["deals"]
+    hands = 0
+    differ = []
+    for event_table in (EventTable.objects.filter(round__event=event)
+                        .select_related("round", "table").prefetch_related("table__hands")):
+        table = event_table.table
+        expected = [stored[i] for i in event.round_deals(event_table.round.number)]
+        dealt = [hand.record for hand in sorted(table.hands.all(), key=lambda h: h.number)]
+        if table.current is not None and len(dealt) < len(expected):
+            dealt.append(table.current)
+        if not dealt or len(dealt) > len(expected):
+            differ.append([table.pk, f"{len(dealt)} hands dealt of {len(expected)}"])
+        for index, (record, deal) in enumerate(zip(dealt, expected, strict=False)):
+            hands += 1
+            same = (record["dealer"] == deal["dealer"] and record["hands"] == deal["hands"]
+                    and record.get("kitty") == deal.get("kitty"))
+            if not same:
+                differ.append([table.pk, f"deal {index + 1} differs"])
+    return {"equal": not differ, "hands": hands, "differ": differ[:5]}
 
 
 def create_hostile() -> dict:
@@ -193,6 +344,20 @@ def main(argv: list[str] | None = None) -> int:
     step = steps.add_parser("busy-day")
     step.add_argument("--game", required=True)
     step.add_argument("--hands", type=int, required=True)
+    step = steps.add_parser("event")
+    step.add_argument("--people", type=int, required=True)
+    step.add_argument("--game", required=True)
+    step.add_argument("--rounds", type=int, required=True)
+    step.add_argument("--deals", type=int, required=True)
+    step.add_argument("--first-id", type=int, required=True)
+    step = steps.add_parser("start-event")
+    step.add_argument("--event", type=int, required=True)
+    step = steps.add_parser("wait-round")
+    step.add_argument("--event", type=int, required=True)
+    step.add_argument("--number", type=int, required=True)
+    step.add_argument("--seconds", type=float, required=True)
+    step = steps.add_parser("compare-deals")
+    step.add_argument("--event", type=int, required=True)
     step = steps.add_parser("rebuilds")
     step.add_argument("--game", required=True)
     step.add_argument("--every", type=float, required=True)
@@ -211,6 +376,14 @@ def main(argv: list[str] | None = None) -> int:
         result = churn(args.table, args.seconds)
     elif args.step == "busy-day":
         result = busy_day(args.game, args.hands)
+    elif args.step == "event":
+        result = create_event(args.people, args.game, args.rounds, args.deals, args.first_id)
+    elif args.step == "start-event":
+        result = start_event(args.event)
+    elif args.step == "wait-round":
+        result = wait_round(args.event, args.number, args.seconds)
+    elif args.step == "compare-deals":
+        result = compare_deals(args.event)
     else:
         result = schedule_rebuilds(args.game, args.every, args.count)
     print(RESULT + json.dumps(result), flush=True)
