@@ -102,6 +102,11 @@ class ScoreKind(ABC):
         """The season page's table of the standings' rows."""
         return f"leagues/standings/{self.id}.html"
 
+    def standings_template_of(self, league: League) -> str:
+        """The season page's table of the rows of ``league``'s seasons (a league may rank its
+        players where its kind ranks pairs: Bid Whist's partners drawn each round)."""
+        return self.standings_template
+
     @abstractmethod
     def standings(self, season: Season) -> list:
         """The season's rows in order, each with its position (None: unranked)."""
@@ -139,6 +144,10 @@ class ScoreKind(ABC):
     @abstractmethod
     def standings_columns(self) -> list[str]:
         """The headings of the standings' CSV file."""
+
+    def standings_columns_of(self, league: League) -> list[str]:
+        """The headings of the standings' CSV file of ``league``'s seasons."""
+        return self.standings_columns()
 
     @abstractmethod
     def standings_cells(self, row) -> list:

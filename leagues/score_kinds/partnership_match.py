@@ -198,9 +198,18 @@ class Kind(MatchKind):
     def make_sheet(self):
         return PartnershipMatchSheet(self.tally)
 
+    def standings_template_of(self, league):
+        """A league whose partners are drawn each round ranks players, not pairs."""
+        if league.draws_partners:
+            return "leagues/standings/partners_drawn.html"
+        return self.standings_template
+
     def standings(self, season):
         """Two queries (the pairs, the matches; with a sit-out credit, the pairs' sit-outs read
-        in the matches' ``UNION ALL``, ``leagues.sit_outs``)."""
+        in the matches' ``UNION ALL``, ``leagues.sit_outs``).  A league whose partners are
+        drawn each round ranks its players (``player_standings``)."""
+        if season.league.draws_partners:
+            return self.player_standings(season)
         options = season.standings_options
         pairs = {p.pk: PairRow(p) for p in Partnership.objects.filter(season=season)
                  .select_related("first", "second")}
@@ -244,8 +253,8 @@ class Kind(MatchKind):
         matches played, won and lost, league points, points for and against summed over the
         pairs each player was in, and the league's credit for the rounds they sat out (as
         members: ``EveningRound.sitting_out``).  Ranked by league points, then difference;
-        a guest is listed below without a position.  Three queries.  Not yet shown on any
-        page (docs/leagues.md, "Partners drawn each round")."""
+        a guest is listed below without a position.  Three queries (the pairs, the matches,
+        who sat out: the last only when the league credits a sit-out)."""
         options = season.standings_options
         members = {}
         for pair in Partnership.objects.filter(season=season).select_related("first",
@@ -329,8 +338,16 @@ class Kind(MatchKind):
                    _("League points"), _("Points for"), _("Points against"), _("Difference")]
         return columns + ([str(self.tally.label)] if self.tally is not None else [])
 
+    def standings_columns_of(self, league):
+        if not league.draws_partners:
+            return self.standings_columns()
+        columns = [_("Position"), _("Player"), _("Played"), _("Won"), _("Lost"),
+                   _("League points"), _("Points for"), _("Points against"), _("Difference")]
+        return columns + ([str(self.tally.label)] if self.tally is not None else [])
+
     def standings_cells(self, row):
-        cells = [row.position or "", row.pair, row.played, row.won, row.lost,
+        who = row.name if isinstance(row, PartnerRow) else row.pair
+        cells = [row.position or "", who, row.played, row.won, row.lost,
                  csv_number(row.league_points), csv_number(row.points_for),
                  csv_number(row.points_against), csv_number(row.difference)]
         return cells + ([row.tally] if self.tally is not None else [])

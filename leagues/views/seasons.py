@@ -99,6 +99,7 @@ def season_detail(request, slug, season_id):
         "access": access, "club": access.club, "season": season, "league": league,
         "options": season.standings_options, "closed_rules": closed_rules,
         "rows": shown_standings(season), "evenings": season.evenings.all(),
+        "standings_template": league.score_kind.standings_template_of(league),
         "kept_key": kept_key(season), "kept_for": KEPT_FOR,
         "chart_caption": charts.season_caption(season)})
 

@@ -170,3 +170,118 @@ def test_a_member_sitting_out_a_round_is_credited_the_leagues_score(club, indivi
     sitter = rows[out[0].pk]
     assert (sitter.played, sitter.league_points, sitter.credits) == (0, 1, 1)
     assert sorted(row.league_points for row in rows.values()) == [0, 0, 1, 2, 2]
+
+
+# -- the season's standings per player, where users see them ----------------------------------
+
+
+def season_url(season):
+    return f"/clubs/{season.league.club.slug}/seasons/{season.pk}/"
+
+
+def played_evening(season, people, organiser_user, rounds=2, day=3):
+    """An evening of ``people`` in ``rounds`` rounds, each match won by its first pair 7 to 3;
+    what each player should have: played, won, league points (2 a win), difference."""
+    evening = an_evening(season, people, rounds=rounds, day=day)
+    for number in range(1, rounds + 1):
+        draw.draw_round(evening, organiser_user, number)
+    expected: dict[int, list] = {}
+    for table in evening.tables.select_related("pair_0", "pair_1"):
+        table.set_totals([7, 3], None)
+        for side, pair in enumerate((table.pair_0, table.pair_1)):
+            for pk in pair.members:
+                line = expected.setdefault(pk, [0, 0, 0, 0])
+                line[0] += 1
+                line[1] += side == 0
+                line[2] += 2 if side == 0 else 0
+                line[3] += 4 if side == 0 else -4
+    return evening, expected
+
+
+def test_the_season_page_ranks_players_summed_over_their_partners(
+        club, individual_season, organiser_user, as_member):
+    """Eight players, three rounds: the page lists each player once (no pair), with their
+    matches summed whoever they partnered; the printed form is that page."""
+    people = add_members(club, [f"P{i}" for i in range(8)])
+    _evening, expected = played_evening(individual_season, people, organiser_user, rounds=3)
+    response = as_member.get(season_url(individual_season))
+    page = response.content.decode()
+    rows = response.context["rows"]
+    assert [row.name for row in rows if row.position] and len(rows) == 8
+    assert {row.member_id: [row.played, row.won, row.league_points, row.difference]
+            for row in rows} == expected
+    assert "<th>Player</th>" in page and "<th>Pair</th>" not in page
+    assert " &amp; " not in page  # no drawn pair named anywhere in the standings
+    for member in people:
+        assert f"/members/{member.pk}/" in page
+    assert "No pair registered yet." not in page
+
+
+def test_the_standings_csv_has_a_line_per_player(club, individual_season, organiser_user,
+                                                 as_member):
+    people = add_members(club, [f"P{i}" for i in range(8)])
+    _evening, expected = played_evening(individual_season, people, organiser_user)
+    lines = as_member.get(season_url(individual_season) + "standings.csv").content.decode(
+        ).splitlines()
+    assert lines[0].startswith("Position,Player,Played,Won,Lost,League points")
+    names = {line.split(",")[1] for line in lines[1:]}
+    assert names == {m.name for m in people}
+    best = max(expected.values(), key=lambda line: (line[2], line[3]))
+    assert lines[1].split(",")[2:6] == [str(best[0]), str(best[1]), str(best[0] - best[1]),
+                                        str(best[2])]
+
+
+def test_a_sit_out_credit_shows_in_the_players_standings(club, individual_season,
+                                                         organiser_user, as_member):
+    """Nine players, the league's fixed score 1 for a sit-out: whoever sat out a round has it
+    in their league points on the page, and no match more."""
+    league = individual_season.league
+    league.sit_out_credit, league.sit_out_score = League.SitOutCredit.FIXED, 1
+    league.save()
+    people = add_members(club, [f"P{i}" for i in range(9)])
+    evening, expected = played_evening(individual_season, people, organiser_user)
+    sat_out = [m.pk for r in EveningRound.objects.filter(evening=evening)
+               for m in r.sitting_out.all()]
+    assert len(sat_out) == 2
+    rows = {row.member_id: row for row in
+            as_member.get(season_url(individual_season)).context["rows"]}
+    assert len(rows) == 9
+    for pk in sat_out:
+        assert rows[pk].played == expected[pk][0] == 1
+        assert rows[pk].league_points == expected[pk][2] + 1
+    assert "The league points include what a pair or player who sits out a round is " \
+           "credited with" in as_member.get(season_url(individual_season)).content.decode()
+
+
+def test_the_kept_standings_follow_a_new_result(club, individual_season, organiser_user,
+                                                as_member, settings):
+    """The page keeps its rows between two changes of the results: a corrected score shows at
+    once, per player."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": "partners-drawn-kept"}}
+    people = add_members(club, [f"P{i}" for i in range(4)])
+    evening, _expected = played_evening(individual_season, people, organiser_user, rounds=1)
+    first = as_member.get(season_url(individual_season)).context["rows"]
+    assert sorted(row.difference for row in first) == [-4, -4, 4, 4]
+    table = evening.tables.get()
+    table.set_totals([7, 6], None)
+    again = as_member.get(season_url(individual_season)).context["rows"]
+    assert sorted(row.difference for row in again) == [-1, -1, 1, 1]
+    assert "<th>Player</th>" in as_member.get(season_url(individual_season)).content.decode()
+
+
+@pytest.mark.parametrize("players", [4, 12])
+def test_the_players_standings_take_a_fixed_number_of_queries(
+        club, individual_season, organiser_user, as_member, players,
+        django_assert_max_num_queries):
+    """Whatever the season's size: one query more than a season of registered pairs' (who sat
+    out, read apart from the matches), with a credit."""
+    league = individual_season.league
+    league.sit_out_credit = League.SitOutCredit.AVERAGE
+    league.save()
+    people = add_members(club, [f"P{i}" for i in range(players + 1)])
+    for day in range(1, players // 2):
+        played_evening(individual_season, people, organiser_user, rounds=2, day=day)
+    with django_assert_max_num_queries(10):
+        response = as_member.get(season_url(individual_season))
+    assert len(response.context["rows"]) == players + 1
