@@ -133,6 +133,11 @@ class ScoreKind(ABC):
             scores.setdefault(member_id, [member_id, name, guest, Decimal(0), None])[3] += total
         return [tuple(line) for line in scores.values()]
 
+    def evening_scores_of(self, league: League, counted, options) -> list[tuple]:
+        """``evening_scores`` of an evening of ``league`` (a league may give its players'
+        where its kind gives pairs': Bid Whist's partners drawn each round)."""
+        return self.evening_scores(counted, options)
+
     def evening_score_text(self, score: Decimal, points: Decimal | None) -> str:
         """An evening's score in the results' e-mail (and a match's on the evening's page)."""
         return signed(score)

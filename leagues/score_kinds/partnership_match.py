@@ -314,6 +314,23 @@ class Kind(MatchKind):
                 line[4] += pair_scores[side] - pair_scores[1 - side]
         return [tuple(line) for line in scores.values()]
 
+    def evening_scores_of(self, league, counted, options):
+        """A league whose partners are drawn each round gives each player's: the league points
+        and the difference of the matches they played, whoever they partnered."""
+        if not league.draws_partners:
+            return self.evening_scores(counted, options)
+        scores: dict[int, list] = {}
+        for table in counted.filter(winner__isnull=False).select_related(
+                "pair_0__first", "pair_0__second", "pair_1__first", "pair_1__second"):
+            pair_scores = (table.score_0, table.score_1)
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                for member in (pair.first, pair.second):
+                    line = scores.setdefault(member.pk, [member.pk, member.name, member.guest,
+                                                         Decimal(0), Decimal(0)])
+                    line[3] += self.league_points(options, table.winner == side)
+                    line[4] += pair_scores[side] - pair_scores[1 - side]
+        return [tuple(line) for line in scores.values()]
+
     def evening_score_text(self, score, points):
         return ngettext("%(league_points)s league point, difference %(difference)s",
                         "%(league_points)s league points, difference %(difference)s",

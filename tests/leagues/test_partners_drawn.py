@@ -285,3 +285,61 @@ def test_the_players_standings_take_a_fixed_number_of_queries(
     with django_assert_max_num_queries(10):
         response = as_member.get(season_url(individual_season))
     assert len(response.context["rows"]) == players + 1
+
+
+# -- the evening's standings and prizes per player ---------------------------------------------
+
+
+@pytest.fixture
+def prized_evening(club, individual_season, organiser_user):
+    """Five players, one round, the league's prizes on and a sit-out credited 1: the winning
+    pair's two players 2 league points (difference +4) each, the sitter 1, the losers 0."""
+    league = individual_season.league
+    league.prize_winner, league.prize_winner_text = True, "a bottle of wine"
+    league.prize_runner_up = league.prize_booby = True
+    league.sit_out_credit, league.sit_out_score = League.SitOutCredit.FIXED, 1
+    league.save()
+    people = add_members(club, ["Ana", "Bob", "Cy", "Di", "Ed"])
+    evening = an_evening(individual_season, people, rounds=1)
+    _count, out = draw.draw_round(evening, organiser_user, 1)
+    table = evening.tables.select_related("pair_0__first", "pair_0__second", "pair_1__first",
+                                          "pair_1__second").get()
+    table.set_totals([7, 3], None)
+    winners = sorted(m.name for m in (table.pair_0.first, table.pair_0.second))
+    losers = sorted(m.name for m in (table.pair_1.first, table.pair_1.second))
+    return evening, winners, out[0].name, losers
+
+
+def words(html: str) -> str:
+    import re
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_the_evenings_prizes_go_to_players(as_organiser, prized_evening):
+    evening, winners, sitter, losers = prized_evening
+    page = words(as_organiser.get(evening.get_absolute_url()).content.decode())
+    assert (f"Winner: {', '.join(winners)} 2 league points, difference +4 · a bottle of wine"
+            in page)
+    assert f"Runner-up: {sitter} 1 league point, difference 0" in page
+    assert f"Booby prize: {', '.join(losers)} 0 league points, difference −4" in page
+    prizes = page.split("Prizes of the evening")[1].split("Send the results")[0]
+    assert " &amp; " not in prizes  # the tables name their pairs; the prizes, players
+    assert "Position Player Evening" in page
+
+
+def test_the_results_email_and_the_board_rank_players(as_organiser, prized_evening):
+    from django.core import mail
+
+    from leagues.board import board_context
+    evening, winners, sitter, losers = prized_evening
+    as_organiser.post(f"/clubs/{evening.season.league.club.slug}/evenings/{evening.pk}/"
+                      "results/send/", {"seen": 0}, follow=True)
+    body = mail.outbox[0].body
+    for name in winners:
+        assert f"1. {name} 2 league points, difference +4" in body
+    assert f"3. {sitter} 1 league point, difference 0" in body
+    for name in losers:
+        assert f"4. {name} 0 league points, difference −4" in body
+    assert f"Winner: {', '.join(winners)} (2 league points, difference +4)" in body
+    standings = board_context(evening)["standings"]
+    assert sorted(line.name for line in standings) == sorted([*winners, sitter, *losers])
