@@ -96,8 +96,7 @@ def evening_lines(evening: Evening) -> list[Line]:
         for key, name, guest, score, points in kind.evening_scores_of(
             league, EveningTable.objects.filter(evening=evening).counted(), options)}
     credits = sit_outs.evening_credits(evening)
-    # A league whose partners are drawn each round sits out players, not pairs.
-    if credits and kind.registers_pairs and not league.draws_partners:
+    if credits and sit_outs.sits_out_pairs(league):
         sat_out = list(sit_outs.pairs_sat_out([evening]))
         pairs = Partnership.objects.select_related("first", "second").in_bulk(
             [pair_id for pair_id, _evening, _number in sat_out])

@@ -343,3 +343,13 @@ def test_the_results_email_and_the_board_rank_players(as_organiser, prized_eveni
     assert f"Winner: {', '.join(winners)} (2 league points, difference +4)" in body
     standings = board_context(evening)["standings"]
     assert sorted(line.name for line in standings) == sorted([*winners, sitter, *losers])
+
+
+def test_a_players_page_shows_the_round_they_sat_out_credited(as_organiser, prized_evening):
+    evening, _winners, sitter, _losers = prized_evening
+    from leagues.models import Member
+    member = Member.objects.get(name=sitter)
+    page = words(as_organiser.get(
+        f"/clubs/{member.club.slug}/members/{member.pk}/").content.decode())
+    # a one-round evening: "sat out, credited" (an evening in rounds names the round)
+    assert "3 February 2030 sat out, credited Bid Whist League 1 (league points)" in page
