@@ -362,7 +362,16 @@ def _check_pair(season: Season, first: Member, second: Member, pair: Partnership
                              % {"name": member.name, "pair": taken})
 
 
+def refuse_registered_pairs(season: Season) -> None:
+    """A league whose partners are drawn each round registers no pair: its players come
+    alone."""
+    if season.league.draws_partners:
+        raise EntryError(_("In %(league)s partners are drawn each round: players come alone "
+                           "and no pair is registered.") % {"league": season.league.name})
+
+
 def register_pair(season: Season, first: Member, second: Member, name: str, by) -> Partnership:
+    refuse_registered_pairs(season)
     with transaction.atomic():
         Season.objects.select_for_update().get(pk=season.pk)  # two organisers at once
         _check_pair(season, first, second, None)

@@ -364,8 +364,10 @@ def member_history(member: Member) -> dict:
                  .values("table__evening__season__league__game", "contract")
                  .annotate(declared=Count("pk"), made=Count("pk", filter=Q(made=True)))
                  .order_by("-declared", "contract"))
-    pairs = Partnership.objects.filter(Q(first=member) | Q(second=member)).select_related(
-        "season__league", "first", "second")
+    # The pairs they registered in; not those a draw formed for a round (partners drawn each
+    # round: a partner a round is no pair of theirs).
+    pairs = Partnership.objects.filter(Q(first=member) | Q(second=member), drawn=False
+                                       ).select_related("season__league", "first", "second")
     return {"evenings": evenings, "charts": [
                 {"league": league, "caption": charts.member_caption(
                     league, charts.member_series(member, league))}

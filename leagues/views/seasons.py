@@ -158,6 +158,11 @@ def season_close(request, slug, season_id):
 @login_required
 def partnership_create(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    try:
+        edits.refuse_registered_pairs(season)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return redirect(season)
     form = PartnershipForm(access.club, request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -353,3 +353,33 @@ def test_a_players_page_shows_the_round_they_sat_out_credited(as_organiser, priz
         f"/clubs/{member.club.slug}/members/{member.pk}/").content.decode())
     # a one-round evening: "sat out, credited" (an evening in rounds names the round)
     assert "3 February 2030 sat out, credited Bid Whist League 1 (league points)" in page
+
+
+# -- no registered pair in such a league ---------------------------------------------------------
+
+
+def test_no_pair_is_registered_and_no_drawn_pair_is_listed(club, individual_season,
+                                                           organiser_user, as_organiser):
+    """The season's page offers no "Register a pair"; its address refuses in words and
+    registers nothing; a player's page lists no pair of a round as a pair of theirs."""
+    people = add_members(club, [f"P{i}" for i in range(4)])
+    played_evening(individual_season, people, organiser_user, rounds=1)
+    page = as_organiser.get(season_url(individual_season)).content.decode()
+    assert "New evening" in page and "Register a pair" not in page
+    before = individual_season.partnerships.count()
+    for answer in (as_organiser.get(season_url(individual_season) + "pairs/new/", follow=True),
+                   as_organiser.post(season_url(individual_season) + "pairs/new/", {
+                       "first": people[0].pk, "second": people[2].pk, "name": "Us"},
+                       follow=True)):
+        assert ("In Bid Whist League partners are drawn each round: players come alone and no "
+                "pair is registered.") in words(answer.content.decode())
+    assert individual_season.partnerships.count() == before
+    member_page = words(as_organiser.get(
+        f"/clubs/{club.slug}/members/{people[0].pk}/").content.decode())
+    assert "Pairs" not in member_page.split("Evenings", 1)[1] and " &amp; " not in member_page
+
+
+def test_a_league_of_registered_pairs_still_registers_them(club, bid_season, as_organiser):
+    page = as_organiser.get(season_url(bid_season)).content.decode()
+    assert "Register a pair" in page
+    assert as_organiser.get(season_url(bid_season) + "pairs/new/").status_code == 200
