@@ -215,6 +215,12 @@ class ScoreKind(ABC):
         """Adds to ``gains[name][evening_id]`` what each player or pair gained on each evening
         of ``counted`` (the season's counted tables), and each evening's date to ``dates``."""
 
+    def season_gains_of(self, league: League, counted, options, gains: dict,
+                        dates: dict) -> None:
+        """``season_gains`` of a season of ``league`` (a league may chart its players where its
+        kind charts pairs: Bid Whist's partners drawn each round)."""
+        self.season_gains(counted, options, gains, dates)
+
     @abstractmethod
     def season_caption(self) -> str:
         """The sentence under the season's chart."""

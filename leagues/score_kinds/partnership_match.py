@@ -22,7 +22,7 @@ from leagues import paper, scoring, sit_outs
 from leagues.draw import draw_pairs
 from leagues.exports import csv_number
 from leagues.forms import PairsTableForm
-from leagues.models import League, Partnership, StandingsOptions
+from leagues.models import League, Member, Partnership, StandingsOptions
 from leagues.paper.common import MatchTally
 from leagues.prizes import pair_names
 from leagues.score_kinds.base import MatchKind, plural_count
@@ -376,14 +376,39 @@ class Kind(MatchKind):
         return [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
 
     def rivals(self, season):
+        if season.league.draws_partners:  # players, whoever partnered them
+            pairs = season.partnerships.values_list("first_id", "second_id")
+            return list(Member.objects.filter(pk__in={pk for pair in pairs for pk in pair})
+                        .order_by("name", "pk"))
         return list(season.partnerships.select_related("first", "second"))
 
     def meetings(self, season, first, second):
+        if season.league.draws_partners:
+            return self._players_meetings(season, first, second)
         rows = []
         for table in counted_tables(season).filter(
                 Q(pair_0=first, pair_1=second) | Q(pair_0=second, pair_1=first)
         ).select_related("evening"):
             one = 0 if table.pair_0_id == first.pk else 1
+            scores = [table.score_0, table.score_1]
+            rows.append({"evening": table.evening, "table": table,
+                         "first": scoring.format_units(scores[one]),
+                         "second": scoring.format_units(scores[1 - one]),
+                         "winner": first if table.winner == one else second})
+        return rows
+
+    def _players_meetings(self, season, first, second):
+        """The matches two players of a league whose partners are drawn each round played on
+        opposite sides, whoever partnered them: each side's score."""
+        def in_pair(side, member):
+            return Q(**{f"{side}__first": member}) | Q(**{f"{side}__second": member})
+
+        rows = []
+        for table in counted_tables(season).filter(
+                (in_pair("pair_0", first) & in_pair("pair_1", second))
+                | (in_pair("pair_0", second) & in_pair("pair_1", first))
+        ).select_related("evening", "pair_0").order_by("evening__date", "round", "number"):
+            one = 0 if first.pk in table.pair_0.members else 1
             scores = [table.score_0, table.score_1]
             rows.append({"evening": table.evening, "table": table,
                          "first": scoring.format_units(scores[one]),
@@ -413,6 +438,21 @@ class Kind(MatchKind):
             for side, pair in enumerate((table.pair_0, table.pair_1)):
                 gains[str(pair)][table.evening_id] += self.league_points(
                     options, table.winner == side)
+
+    def season_gains_of(self, league, counted, options, gains, dates):
+        """A league whose partners are drawn each round charts its players: the league points
+        of each match they played, whoever partnered them."""
+        if not league.draws_partners:
+            return self.season_gains(counted, options, gains, dates)
+        for table in counted.filter(winner__isnull=False).select_related(
+                "evening", "pair_0__first", "pair_0__second", "pair_1__first",
+                "pair_1__second"):
+            dates[table.evening_id] = table.evening.date
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                for member in (pair.first, pair.second):
+                    gains[member.name][table.evening_id] += self.league_points(
+                        options, table.winner == side)
+        return None
 
     def draw(self, evening, rng):
         return draw_pairs(evening, rng)

@@ -383,3 +383,55 @@ def test_a_league_of_registered_pairs_still_registers_them(club, bid_season, as_
     page = as_organiser.get(season_url(bid_season)).content.decode()
     assert "Register a pair" in page
     assert as_organiser.get(season_url(bid_season) + "pairs/new/").status_code == 200
+
+
+# -- charts and head to head per player ----------------------------------------------------------
+
+
+def test_the_season_chart_draws_a_line_per_player(club, individual_season, organiser_user,
+                                                  as_member):
+    people = add_members(club, [f"P{i}" for i in range(8)])
+    played_evening(individual_season, people, organiser_user, rounds=2)
+    svg = as_member.get(season_url(individual_season) + "chart.svg").content.decode()
+    for member in people:
+        assert f">{member.name}<" in svg or f">{member.name} (tied)<" in svg
+    assert " &amp; " not in svg
+
+
+def test_head_to_head_compares_two_players_whoever_partnered_them(
+        club, individual_season, organiser_user, as_member):
+    """Four players over three one-round evenings: the page offers the players and gives the
+    matches two of them played against each other (not those they partnered in)."""
+    people = add_members(club, [f"P{i}" for i in range(4)])
+    for day in (1, 2, 3):
+        played_evening(individual_season, people, organiser_user, rounds=1, day=day)
+    url = season_url(individual_season) + "head-to-head/"
+    page = as_member.get(url)
+    assert [str(c) for c in page.context["choices"]] == [m.name for m in people]
+    from leagues.models import EveningTable, Member
+    first_match = EveningTable.objects.filter(evening__season=individual_season).select_related(
+        "pair_0", "pair_1").order_by("evening__date").first()
+    a = Member.objects.get(pk=first_match.pair_0.first_id)
+    b = Member.objects.get(pk=first_match.pair_1.first_id)  # opponents at least once
+    answer = as_member.get(url, {"a": a.pk, "b": b.pk})
+    meetings = answer.context["meetings"]
+    partnered = sum({a.pk, b.pk} in ({*t.pair_0.members}, {*t.pair_1.members})
+                    for t in EveningTable.objects.filter(evening__season=individual_season)
+                    .select_related("pair_0", "pair_1"))
+    assert len(meetings) == 3 - partnered >= 1
+    for meeting in meetings:
+        assert {meeting["first"], meeting["second"]} == {"7", "3"}
+        assert meeting["winner"] in (a, b)
+    assert "They have not met this season." not in answer.content.decode()
+
+
+def test_a_players_chart_shows_their_matches_whoever_partnered_them(
+        club, individual_season, organiser_user, as_member):
+    people = add_members(club, [f"P{i}" for i in range(4)])
+    for day in (1, 2):
+        played_evening(individual_season, people, organiser_user, rounds=1, day=day)
+    league = individual_season.league
+    page = words(as_member.get(f"/clubs/{club.slug}/members/{people[0].pk}/").content.decode())
+    assert "matches won; the score of each match." in page and "of 2 matches won" in page
+    answer = as_member.get(f"/clubs/{club.slug}/members/{people[0].pk}/charts/{league.pk}.svg")
+    assert answer.status_code == 200 and ">P0<" in answer.content.decode()
