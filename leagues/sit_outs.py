@@ -172,7 +172,7 @@ def gives_credit(league) -> bool:
 def sits_out_pairs(league) -> bool:
     """Whether the league's draw sits out pairs (registered Bid Whist pairs), rather than
     players (every other game, and a Bid Whist league whose partners are drawn each round)."""
-    return bool(league.score_kind.registers_pairs) and not league.draws_partners
+    return league.registers_pairs
 
 
 def round_averages(counted, league, options) -> dict[tuple[int, int], Decimal]:

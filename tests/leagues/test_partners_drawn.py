@@ -435,3 +435,19 @@ def test_a_players_chart_shows_their_matches_whoever_partnered_them(
     assert "matches won; the score of each match." in page and "of 2 matches won" in page
     answer = as_member.get(f"/clubs/{club.slug}/members/{people[0].pk}/charts/{league.pk}.svg")
     assert answer.status_code == 200 and ">P0<" in answer.content.decode()
+
+
+def test_a_guest_is_drawn_as_anyone_and_told_so(club, individual_season, organiser_user,
+                                                as_organiser):
+    """No pair to register a guest in: the organiser is told the guest will be in the draw,
+    and the draw seats them (or sits them out) with the others."""
+    people = add_members(club, [f"P{i}" for i in range(3)])
+    evening = an_evening(individual_season, people, rounds=1)
+    page = words(as_organiser.post(f"/clubs/{club.slug}/evenings/{evening.pk}/guests/",
+                                   {"name": "Gus"}, follow=True).content.decode())
+    assert "Gus plays this evening as a guest: they are marked coming and will be in the draw." \
+        in page
+    assert "registered in a pair" not in page
+    draw.draw_round(evening, organiser_user, 1)
+    seated = {pk for table in sides(evening, 1) for pk in table}
+    assert {m.name for m in club.members.filter(pk__in=seated)} == {"P0", "P1", "P2", "Gus"}
