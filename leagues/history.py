@@ -549,9 +549,11 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
                            "%(after)s"),
         "odd_numbers": _("Changed what the draw does when the numbers don't divide by four "
                          "from %(before)s to %(after)s"),
+        "partners": _("Changed who partners whom from %(before)s to %(after)s"),
     }
     words = {"ranking": League.Ranking, "tie_break": League.TieBreak,
-             "sit_out_credit": League.SitOutCredit, "odd_numbers": League.OddNumbers}
+             "sit_out_credit": League.SitOutCredit, "odd_numbers": League.OddNumbers,
+             "partners": League.Partners}
     lines = []
     for name, sentence in sentences.items():
         if name not in after:

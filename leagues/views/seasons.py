@@ -48,9 +48,13 @@ def league_edit(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = LeagueForm(request.POST or None, instance=league)
     if request.method == "POST" and form.is_valid():
-        edits.change_league(league, form.cleaned_data, request.user)
-        messages.success(request, _("Saved."))
-        return redirect(league)
+        try:
+            edits.change_league(league, form.cleaned_data, request.user)
+        except EntryError as exc:  # a pair made meanwhile (the form checked before it)
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(league)
     return form_page(request, form, league.name, access.club)
 
 

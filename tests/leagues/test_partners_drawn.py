@@ -116,13 +116,92 @@ def test_sit_outs_rotate_over_the_seasons_evenings(club, individual_season):
     assert sorted(outs.values()) == [1] * 5
 
 
+@pytest.fixture
+def offered(monkeypatch):
+    """The league's form as it is once the setting is offered (``OFFERS_DRAWN_PARTNERS``)."""
+    from leagues import forms
+    monkeypatch.setattr(forms, "OFFERS_DRAWN_PARTNERS", True)
+
+
 def test_the_option_is_not_offered_yet(as_organiser, bid_league):
-    """Until the standings count a drawn partner's results per player, the league's form does
-    not offer partners drawn each round, and the admin does not either."""
+    """Until everything it needs is done, the league's form does not offer partners drawn
+    each round, and the admin does not either; a post of it changes nothing."""
     from leagues.admin import LeagueAdmin
     from leagues.forms import LeagueForm
+
+    from .conftest import league_form
     assert "partners" not in LeagueForm(instance=bid_league).fields
     assert "partners" in LeagueAdmin.exclude
+    as_organiser.post(league_url(bid_league), league_form(bid_league, partners="drawn"))
+    bid_league.refresh_from_db()
+    assert not bid_league.draws_partners
+
+
+def league_url(league):
+    return f"/clubs/{league.club.slug}/leagues/{league.pk}/edit/"
+
+
+@pytest.mark.usefixtures("offered")
+def test_the_leagues_form_offers_drawn_partners_to_bid_whist(as_organiser, bid_league,
+                                                             solo_league):
+    """A Bid Whist league with no pair yet chooses partners drawn each round on its settings
+    page (a line of the club's history); a Solo league is not offered the choice."""
+    from leagues.forms import LeagueForm
+
+    from .conftest import league_form
+    assert "partners" in LeagueForm(instance=bid_league).fields
+    assert "partners" not in LeagueForm(instance=solo_league).fields
+    answer = as_organiser.post(league_url(bid_league),
+                               league_form(bid_league, partners="drawn"), follow=True)
+    assert "Saved." in words(answer.content.decode())
+    bid_league.refresh_from_db()
+    assert bid_league.draws_partners
+    history = words(as_organiser.get(f"/clubs/{bid_league.club.slug}/changes/").content.decode())
+    assert ("Changed who partners whom from registered pairs, the same all season to partners "
+            "drawn each round") in history
+    # a page of before the setting (left out of the post) keeps it
+    as_organiser.post(league_url(bid_league), league_form(bid_league, name="Bid Nights"))
+    bid_league.refresh_from_db()
+    assert bid_league.draws_partners and bid_league.name == "Bid Nights"
+
+
+@pytest.mark.usefixtures("offered")
+def test_a_new_solo_league_cannot_draw_partners(as_organiser, club):
+    page = words(as_organiser.post(f"/clubs/{club.slug}/leagues/new/", {
+        "name": "Solo Nights", "game": "solo_whist", "ranking": "total", "best_evenings": 6,
+        "min_evenings": 0, "points_for_win": 2, "points_for_loss": 0,
+        "tie_break": "difference", "rounds": 1, "partners": "drawn"}).content.decode())
+    assert "Solo Whist is not played by partners: only Bid Whist draws them each round." in page
+    assert not club.leagues.filter(name="Solo Nights").exists()
+
+
+@pytest.mark.usefixtures("offered")
+def test_the_partners_stay_once_a_season_has_pairs_of_the_other_kind(
+        as_organiser, club, bid_season, individual_season, organiser_user):
+    """Registered pairs: no drawing partners; drawn partners played: no registered pairs; each
+    refused in words, nothing changed, no line in the club's history."""
+    from leagues.models import ClubChange
+
+    from .conftest import league_form
+    league = individual_season.league
+    people = add_members(club, [f"P{i}" for i in range(4)])
+    draw.draw_evening(an_evening(individual_season, people, rounds=1))
+    page = words(as_organiser.post(league_url(league), league_form(
+        league, partners="registered")).content.decode())
+    assert ("Bid Whist League has played with partners drawn each round already: it cannot "
+            "register pairs now. Start a new league for registered pairs.") in page
+    league.refresh_from_db()
+    assert league.draws_partners
+    other = League.objects.create(club=club, name="Pairs League", game="bid_whist")
+    pairs_season = other.seasons.create(name="Spring")
+    Partnership.objects.create(season=pairs_season, first=people[0], second=people[1])
+    page = words(as_organiser.post(league_url(other), league_form(
+        other, partners="drawn")).content.decode())
+    assert ("Pairs League has registered pairs already: its partners cannot be drawn each "
+            "round. Start a new league for players who come alone.") in page
+    other.refresh_from_db()
+    assert not other.draws_partners
+    assert not ClubChange.objects.filter(action="league_edit").exists()
 
 
 # -- standings per player (computed; not yet shown on a page) ---------------------------------
@@ -451,3 +530,14 @@ def test_a_guest_is_drawn_as_anyone_and_told_so(club, individual_season, organis
     draw.draw_round(evening, organiser_user, 1)
     seated = {pk for table in sides(evening, 1) for pk in table}
     assert {m.name for m in club.members.filter(pk__in=seated)} == {"P0", "P1", "P2", "Gus"}
+
+
+def test_a_bid_whist_leagues_settings_page_saves(as_organiser, bid_league):
+    """Its form leaves out what a Bid Whist league does not offer (tables of five): saving it
+    neither fails nor changes that."""
+    from .conftest import league_form
+    answer = as_organiser.post(league_url(bid_league), league_form(bid_league, name="Bid Nights"),
+                               follow=True)
+    assert answer.status_code == 200 and "Saved." in words(answer.content.decode())
+    bid_league.refresh_from_db()
+    assert bid_league.name == "Bid Nights" and bid_league.odd_numbers == League.OddNumbers.SIT_OUT
