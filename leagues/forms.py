@@ -206,12 +206,6 @@ class RoundsFieldsMixin:
         return rounds or self.instance.rounds or 1  # type: ignore[attr-defined]
 
 
-# Partners drawn each round (an individual Bid Whist league, ``League.partners``) is offered
-# on the league's form once all it needs is done and walked through (docs/leagues.md,
-# "Partners drawn each round").
-OFFERS_DRAWN_PARTNERS = False
-
-
 class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
     class Meta:
         model = League
@@ -242,8 +236,8 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         self.fields["sit_out_credit"].required = False
         self.fields["odd_numbers"].required = False
         self.fields["partners"].required = False
-        if not OFFERS_DRAWN_PARTNERS or self.instance.pk and not League(
-                game=self.instance.game, partners=League.Partners.DRAWN).draws_partners:
+        if self.instance.pk and not League(game=self.instance.game,
+                                           partners=League.Partners.DRAWN).draws_partners:
             del self.fields["partners"]  # only Bid Whist is played by partners
         if self.instance.pk and not self.instance.offers_five_seat_tables:
             del self.fields["odd_numbers"]  # Bid Whist, Cutthroat: never five to a table

@@ -22,6 +22,9 @@ depends on how a table's results add up is asked of it, so a new kind of score i
   ``show_total`` and ``totals_sentence`` (a table's history), ``online_deals`` and
   ``asks_number_of_deals`` (a table played online).
 
+A part ending in ``_of`` takes the league: a league may show players where its kind shows
+pairs (Bid Whist's partners drawn each round, ``League.draws_partners``).
+
 The parts marked abstract below are each kind's own; the others default to players seated at
 a table (the partnership match gives its pairs instead), and :class:`MatchKind` gives what the
 kinds played to a target share.  ``tests/leagues/test_score_kinds.py`` checks that every kind

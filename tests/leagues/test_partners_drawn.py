@@ -116,32 +116,10 @@ def test_sit_outs_rotate_over_the_seasons_evenings(club, individual_season):
     assert sorted(outs.values()) == [1] * 5
 
 
-@pytest.fixture
-def offered(monkeypatch):
-    """The league's form as it is once the setting is offered (``OFFERS_DRAWN_PARTNERS``)."""
-    from leagues import forms
-    monkeypatch.setattr(forms, "OFFERS_DRAWN_PARTNERS", True)
-
-
-def test_the_option_is_not_offered_yet(as_organiser, bid_league):
-    """Until everything it needs is done, the league's form does not offer partners drawn
-    each round, and the admin does not either; a post of it changes nothing."""
-    from leagues.admin import LeagueAdmin
-    from leagues.forms import LeagueForm
-
-    from .conftest import league_form
-    assert "partners" not in LeagueForm(instance=bid_league).fields
-    assert "partners" in LeagueAdmin.exclude
-    as_organiser.post(league_url(bid_league), league_form(bid_league, partners="drawn"))
-    bid_league.refresh_from_db()
-    assert not bid_league.draws_partners
-
-
 def league_url(league):
     return f"/clubs/{league.club.slug}/leagues/{league.pk}/edit/"
 
 
-@pytest.mark.usefixtures("offered")
 def test_the_leagues_form_offers_drawn_partners_to_bid_whist(as_organiser, bid_league,
                                                              solo_league):
     """A Bid Whist league with no pair yet chooses partners drawn each round on its settings
@@ -165,7 +143,6 @@ def test_the_leagues_form_offers_drawn_partners_to_bid_whist(as_organiser, bid_l
     assert bid_league.draws_partners and bid_league.name == "Bid Nights"
 
 
-@pytest.mark.usefixtures("offered")
 def test_a_new_solo_league_cannot_draw_partners(as_organiser, club):
     page = words(as_organiser.post(f"/clubs/{club.slug}/leagues/new/", {
         "name": "Solo Nights", "game": "solo_whist", "ranking": "total", "best_evenings": 6,
@@ -175,7 +152,6 @@ def test_a_new_solo_league_cannot_draw_partners(as_organiser, club):
     assert not club.leagues.filter(name="Solo Nights").exists()
 
 
-@pytest.mark.usefixtures("offered")
 def test_the_partners_stay_once_a_season_has_pairs_of_the_other_kind(
         as_organiser, club, bid_season, individual_season, organiser_user):
     """Registered pairs: no drawing partners; drawn partners played: no registered pairs; each
