@@ -22,8 +22,8 @@ depends on how a table's results add up is asked of it, so a new kind of score i
   ``show_total`` and ``totals_sentence`` (a table's history), ``online_deals`` and
   ``asks_number_of_deals`` (a table played online).
 
-A part ending in ``_of`` takes the league: a league may show players where its kind shows
-pairs (Bid Whist's partners drawn each round, ``League.draws_partners``).
+A part ending in ``_of`` takes the league (or the season): a league may show players where
+its kind shows pairs (Bid Whist's partners drawn each round, ``League.draws_partners``).
 
 The parts marked abstract below are each kind's own; the others default to players seated at
 a table (the partnership match gives its pairs instead), and :class:`MatchKind` gives what the
@@ -218,10 +218,10 @@ class ScoreKind(ABC):
         """Adds to ``gains[name][evening_id]`` what each player or pair gained on each evening
         of ``counted`` (the season's counted tables), and each evening's date to ``dates``."""
 
-    def season_gains_of(self, league: League, counted, options, gains: dict,
+    def season_gains_of(self, season: Season, counted, options, gains: dict,
                         dates: dict) -> None:
-        """``season_gains`` of a season of ``league`` (a league may chart its players where its
-        kind charts pairs: Bid Whist's partners drawn each round)."""
+        """``season_gains`` of ``season`` (a league may chart its players where its kind charts
+        pairs: Bid Whist's partners drawn each round)."""
         self.season_gains(counted, options, gains, dates)
 
     @abstractmethod

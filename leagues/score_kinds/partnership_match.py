@@ -439,19 +439,26 @@ class Kind(MatchKind):
                 gains[str(pair)][table.evening_id] += self.league_points(
                     options, table.winner == side)
 
-    def season_gains_of(self, league, counted, options, gains, dates):
+    def season_gains_of(self, season, counted, options, gains, dates):
         """A league whose partners are drawn each round charts its players: the league points
-        of each match they played, whoever partnered them."""
-        if not league.draws_partners:
+        of each match they played, whoever partnered them, and a round sat out's credit, as
+        their standings count them."""
+        if not season.league.draws_partners:
             return self.season_gains(counted, options, gains, dates)
+        averages = sit_outs.RoundAverages()
         for table in counted.filter(winner__isnull=False).select_related(
                 "evening", "pair_0__first", "pair_0__second", "pair_1__first",
                 "pair_1__second"):
             dates[table.evening_id] = table.evening.date
             for side, pair in enumerate((table.pair_0, table.pair_1)):
+                earned = self.league_points(options, table.winner == side)
+                averages.add((table.evening_id, table.round), Decimal(earned))
                 for member in (pair.first, pair.second):
-                    gains[member.name][table.evening_id] += self.league_points(
-                        options, table.winner == side)
+                    gains[member.name][table.evening_id] += earned
+        if sit_outs.gives_credit_in(season):
+            for (_member, name, _guest, evening_id, _round), score in sit_outs.credits(
+                    sit_outs.sat_out(season.evenings.all()), options, averages):
+                gains[name][evening_id] += score
         return None
 
     def draw(self, evening, rng):

@@ -517,3 +517,20 @@ def test_a_bid_whist_leagues_settings_page_saves(as_organiser, bid_league):
     assert answer.status_code == 200 and "Saved." in words(answer.content.decode())
     bid_league.refresh_from_db()
     assert bid_league.name == "Bid Nights" and bid_league.odd_numbers == League.OddNumbers.SIT_OUT
+
+
+def test_the_season_chart_ends_each_line_at_the_players_standings(club, individual_season,
+                                                                  organiser_user, as_member):
+    """A round sat out and credited is in the chart's line as in the standings: nobody's line
+    ends below their league points."""
+    from leagues import charts
+    league = individual_season.league
+    league.sit_out_credit, league.sit_out_score = League.SitOutCredit.FIXED, 1
+    league.save()
+    people = add_members(club, [f"P{i}" for i in range(9)])
+    played_evening(individual_season, people, organiser_user, rounds=3, day=1)
+    played_evening(individual_season, people, organiser_user, rounds=2, day=2)
+    lines = dict(charts.season_series(individual_season)["lines"])
+    rows = as_member.get(season_url(individual_season)).context["rows"]
+    assert {row.name: row.league_points for row in rows} == {
+        name: values[-1] for name, values in lines.items()}
