@@ -96,8 +96,8 @@ class InviteAdmin(admin.ModelAdmin):
 class LeagueAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "game", "ranking")
     list_filter = ("game",)
-    # Partners drawn each round (an individual Bid Whist league) is drawn but not yet ranked
-    # per player: not offered anywhere until its standings are (docs/leagues.md).
+    # Who partners whom is the league's settings page's: there a change once a season has
+    # pairs of the other kind is refused in words (``edits.refuse_partners_change``).
     exclude = ("partners",)
 
     def get_readonly_fields(self, request, obj=None):

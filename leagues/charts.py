@@ -172,7 +172,8 @@ def season_series(season: Season) -> dict:
     counted = EveningTable.objects.filter(evening__season=season).counted()
     gains: dict[str, dict] = defaultdict(lambda: defaultdict(Decimal))
     dates: dict = {}
-    season.league.score_kind.season_gains(counted, season.standings_options, gains, dates)
+    season.league.score_kind.season_gains_of(season, counted, season.standings_options, gains,
+                                             dates)
     evenings = sorted(dates, key=lambda e: (dates[e], e))
     lines = {}
     for name, by_evening in gains.items():

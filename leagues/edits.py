@@ -115,7 +115,24 @@ def change_club(club: Club, fields: dict, by) -> list[str]:
 PRIZE_SETTINGS = ("prize_winner", "prize_winner_text", "prize_runner_up", "prize_runner_up_text",
                   "prize_booby", "prize_booby_text")
 LEAGUE_SETTINGS = ("name", *StandingsOptions.names(), "players_enter_results", "rounds",
-                   "deals_per_round", "odd_numbers", *PRIZE_SETTINGS)
+                   "deals_per_round", "odd_numbers", "partners", *PRIZE_SETTINGS)
+
+
+def refuse_partners_change(league: League, partners: str) -> None:
+    """Who partners whom (``League.partners``) stays once a season of the league has pairs of
+    the other kind: a season's standings are pairs' or players', never both (its tables are
+    matches of the pairs it has)."""
+    if not league.pk or partners == league.partners:
+        return
+    pairs = Partnership.objects.filter(season__league=league)
+    if partners == League.Partners.DRAWN and pairs.filter(drawn=False).exists():
+        raise EntryError(_("%(league)s has registered pairs already: its partners cannot be "
+                           "drawn each round. Start a new league for players who come alone.")
+                         % {"league": league.name})
+    if partners == League.Partners.REGISTERED and pairs.filter(drawn=True).exists():
+        raise EntryError(_("%(league)s has played with partners drawn each round already: it "
+                           "cannot register pairs now. Start a new league for registered "
+                           "pairs.") % {"league": league.name})
 
 
 def change_league(league: League, fields: dict, by) -> list[str]:
@@ -123,6 +140,9 @@ def change_league(league: League, fields: dict, by) -> list[str]:
     the names of those that changed.  A closed season keeps the options it closed with
     (``Season.standings_options``)."""
     with transaction.atomic():
+        if "partners" in fields:
+            refuse_partners_change(League.objects.select_for_update().get(pk=league.pk),
+                                   fields["partners"])
         stored, before, old, new = _save_settings(league, LEAGUE_SETTINGS, fields)
         if new:
             ClubChange.record(stored.club, by, "league_edit", {"league": before["name"], **old},
@@ -362,7 +382,16 @@ def _check_pair(season: Season, first: Member, second: Member, pair: Partnership
                              % {"name": member.name, "pair": taken})
 
 
+def refuse_registered_pairs(season: Season) -> None:
+    """A league whose partners are drawn each round registers no pair: its players come
+    alone."""
+    if season.league.draws_partners:
+        raise EntryError(_("In %(league)s partners are drawn each round: players come alone "
+                           "and no pair is registered.") % {"league": season.league.name})
+
+
 def register_pair(season: Season, first: Member, second: Member, name: str, by) -> Partnership:
+    refuse_registered_pairs(season)
     with transaction.atomic():
         Season.objects.select_for_update().get(pk=season.pk)  # two organisers at once
         _check_pair(season, first, second, None)

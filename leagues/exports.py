@@ -62,7 +62,7 @@ def standings_csv(season, rows):
     """The season's standings, in the columns of its kind of score."""
     response, out = _csv_response(f"{slugify(str(season))}-standings.csv")
     kind = season.league.score_kind
-    out.writerow(kind.standings_columns())
+    out.writerow(kind.standings_columns_of(season.league))
     for row in rows:
         out.writerow(kind.standings_cells(row))
     return response

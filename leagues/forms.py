@@ -17,8 +17,17 @@ from django.utils.translation import gettext_lazy
 from games import registry
 from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
-from leagues import paper, score_kinds
-from leagues.models import Club, Evening, League, Member, Partnership, Season, StandingsOptions
+from leagues import edits, paper, score_kinds
+from leagues.models import (
+    Club,
+    EntryError,
+    Evening,
+    League,
+    Member,
+    Partnership,
+    Season,
+    StandingsOptions,
+)
 from leagues.season_calendar import MOST_EVENINGS, series_dates
 
 
@@ -202,7 +211,7 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         model = League
         fields = ["name", "game", "ranking", "best_evenings", "min_evenings", "points_for_win",
                   "points_for_loss", "tie_break", "sit_out_credit", "sit_out_score",
-                  "odd_numbers", "players_enter_results", "rounds", "deals_per_round", "prize_winner",
+                  "odd_numbers", "partners", "players_enter_results", "rounds", "deals_per_round", "prize_winner",
                   "prize_winner_text", "prize_runner_up", "prize_runner_up_text", "prize_booby",
                   "prize_booby_text"]
         help_texts = {
@@ -226,6 +235,10 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         # Left out of a post (a page of before it existed): the league's rule stays.
         self.fields["sit_out_credit"].required = False
         self.fields["odd_numbers"].required = False
+        self.fields["partners"].required = False
+        if self.instance.pk and not League(game=self.instance.game,
+                                           partners=League.Partners.DRAWN).draws_partners:
+            del self.fields["partners"]  # only Bid Whist is played by partners
         if self.instance.pk and not self.instance.offers_five_seat_tables:
             del self.fields["odd_numbers"]  # Bid Whist, Cutthroat: never five to a table
         if self.instance.pk:  # only the options its standings read (no league points at Solo)
@@ -241,16 +254,27 @@ class LeagueForm(RoundsFieldsMixin, forms.ModelForm):
         if game and tie_break and tie_break not in score_kinds.of(game).tie_breaks():
             self.add_error("tie_break", _("%(game)s does not offer this tie-break.")
                            % {"game": registry.game(game).label})
-        if not data.get("sit_out_credit"):
-            data["sit_out_credit"] = self.instance.sit_out_credit
-        if not data.get("odd_numbers"):
-            data["odd_numbers"] = self.instance.odd_numbers
-        if game and data["odd_numbers"] == League.OddNumbers.FIVE_SEATS and not League(
+        # Left out of a post: the league's rule stays (only for a field the form has: one it
+        # does not offer is no value of the form's, and saving it would look for its field).
+        for name in ("sit_out_credit", "odd_numbers", "partners"):
+            if name in self.fields and not data.get(name):
+                data[name] = getattr(self.instance, name)
+        if game and data.get("odd_numbers") == League.OddNumbers.FIVE_SEATS and not League(
                 game=game).offers_five_seat_tables:
             self.add_error("odd_numbers", _("%(game)s is not played at tables of five: only "
                                             "Solo and Belgian Whist are. Choose that those "
                                             "left over sit out.")
                            % {"game": registry.game(game).label})
+        if game and data.get("partners") == League.Partners.DRAWN and not League(
+                game=game, partners=League.Partners.DRAWN).draws_partners:
+            self.add_error("partners", _("%(game)s is not played by partners: only Bid Whist "
+                                         "draws them each round.")
+                           % {"game": registry.game(game).label})
+        elif "partners" in data:
+            try:
+                edits.refuse_partners_change(self.instance, data["partners"])
+            except EntryError as exc:
+                self.add_error("partners", exc.message)
         if (data.get("sit_out_credit") == League.SitOutCredit.FIXED
                 and data.get("sit_out_score") is None):
             self.add_error("sit_out_score", _("Type the score a sit-out is credited with, or "

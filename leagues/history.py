@@ -364,8 +364,10 @@ def member_history(member: Member) -> dict:
                  .values("table__evening__season__league__game", "contract")
                  .annotate(declared=Count("pk"), made=Count("pk", filter=Q(made=True)))
                  .order_by("-declared", "contract"))
-    pairs = Partnership.objects.filter(Q(first=member) | Q(second=member)).select_related(
-        "season__league", "first", "second")
+    # The pairs they registered in; not those a draw formed for a round (partners drawn each
+    # round: a partner a round is no pair of theirs).
+    pairs = Partnership.objects.filter(Q(first=member) | Q(second=member), drawn=False
+                                       ).select_related("season__league", "first", "second")
     return {"evenings": evenings, "charts": [
                 {"league": league, "caption": charts.member_caption(
                     league, charts.member_series(member, league))}
@@ -547,9 +549,11 @@ def _league_settings_lines(before: dict, after: dict) -> list[str]:
                            "%(after)s"),
         "odd_numbers": _("Changed what the draw does when the numbers don't divide by four "
                          "from %(before)s to %(after)s"),
+        "partners": _("Changed who partners whom from %(before)s to %(after)s"),
     }
     words = {"ranking": League.Ranking, "tie_break": League.TieBreak,
-             "sit_out_credit": League.SitOutCredit, "odd_numbers": League.OddNumbers}
+             "sit_out_credit": League.SitOutCredit, "odd_numbers": League.OddNumbers,
+             "partners": League.Partners}
     lines = []
     for name, sentence in sentences.items():
         if name not in after:

@@ -502,6 +502,12 @@ class League(models.Model):
                 and self.game_description.seats == 4)
 
     @property
+    def registers_pairs(self) -> bool:
+        """Whether its seasons' pairs are registered before the draw (Bid Whist's, unless its
+        partners are drawn each round: then its players come alone)."""
+        return bool(self.score_kind.registers_pairs) and not self.draws_partners
+
+    @property
     def draws_five_seat_tables(self) -> bool:
         """Whether the draw seats those a table of four leaves over at tables of five."""
         return (self.odd_numbers == self.OddNumbers.FIVE_SEATS

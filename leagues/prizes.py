@@ -88,14 +88,15 @@ def evening_lines(evening: Evening) -> list[Line]:
     """Each player's (or pair's) score of the evening, highest first, with their position
     (ties share)."""
     season = evening.season
-    kind = season.league.score_kind
+    league = season.league
+    kind = league.score_kind
     options = season.standings_options
     scores: dict[object, Line] = {
         key: Line(key, name, score, guest, points=points)
-        for key, name, guest, score, points in kind.evening_scores(
-            EveningTable.objects.filter(evening=evening).counted(), options)}
+        for key, name, guest, score, points in kind.evening_scores_of(
+            league, EveningTable.objects.filter(evening=evening).counted(), options)}
     credits = sit_outs.evening_credits(evening)
-    if credits and kind.registers_pairs:
+    if credits and sit_outs.sits_out_pairs(league):
         sat_out = list(sit_outs.pairs_sat_out([evening]))
         pairs = Partnership.objects.select_related("first", "second").in_bulk(
             [pair_id for pair_id, _evening, _number in sat_out])

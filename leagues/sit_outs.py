@@ -169,6 +169,12 @@ def gives_credit(league) -> bool:
     return league.score_kind.credits_sit_outs
 
 
+def sits_out_pairs(league) -> bool:
+    """Whether the league's draw sits out pairs (registered Bid Whist pairs), rather than
+    players (every other game, and a Bid Whist league whose partners are drawn each round)."""
+    return league.registers_pairs
+
+
 def round_averages(counted, league, options) -> dict[tuple[int, int], Decimal]:
     """The mean of what each side earned in each (evening, round) with a counted table, in the
     unit the league's standings rank by (``ScoreKind.round_averages``)."""
@@ -192,7 +198,8 @@ def member_credits(member) -> list[dict]:
     """The rounds a member (or a pair of theirs) sat out and was credited for: evening, round
     and score, in date order.  A few queries per season they sat out in."""
     club_evenings = Evening.objects.filter(season__league__club_id=member.club_id)
-    # A pair's league seats no one (its tables are the pairs'): its sit-outs are the pairs'.
+    # A pair's league seats no one (its tables are the pairs'): its sit-outs are the pairs'
+    # (unless its partners are drawn each round: then its players sit out, as members).
     rows = [(evening_id, number, False) for *_who, evening_id, number in sat_out(
         club_evenings, member=member)]
     rows += [(evening_id, number, True) for _pair, evening_id, number in pairs_sat_out(
@@ -205,8 +212,7 @@ def member_credits(member) -> list[dict]:
     for evening_id, number, as_a_pair in rows:
         evening = evenings[evening_id]
         season = evening.season
-        if (not gives_credit(season.league)
-                or as_a_pair != season.league.score_kind.registers_pairs):
+        if not gives_credit(season.league) or as_a_pair != sits_out_pairs(season.league):
             continue
         if season.pk not in seasons:
             options = season.standings_options

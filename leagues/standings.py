@@ -56,11 +56,13 @@ def season_standings(season: Season) -> list:
 def kept_key(season: Season) -> str:
     """What the season's standings are kept under: the season (its id and when it was made: a
     database restored or emptied between two tests numbers seasons again), its results
-    version, its game and the options its standings are counted by.  The season's page keeps
+    version, its game (and, for a league whose partners are drawn each round, that its rows are
+    players) and the options its standings are counted by.  The season's page keeps
     what it shows of them under it too (``leagues/season.html``)."""
     options = season.standings_options.as_json()
+    game = season.league.game + (":drawn" if season.league.draws_partners else "")
     return "standings:{}:{}:{}:{}:{}".format(
-        season.pk, season.created_at.timestamp(), season.results_version, season.league.game,
+        season.pk, season.created_at.timestamp(), season.results_version, game,
         ",".join(f"{name}={options[name]}" for name in sorted(options)))
 
 

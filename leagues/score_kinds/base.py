@@ -22,6 +22,9 @@ depends on how a table's results add up is asked of it, so a new kind of score i
   ``show_total`` and ``totals_sentence`` (a table's history), ``online_deals`` and
   ``asks_number_of_deals`` (a table played online).
 
+A part ending in ``_of`` takes the league (or the season): a league may show players where
+its kind shows pairs (Bid Whist's partners drawn each round, ``League.draws_partners``).
+
 The parts marked abstract below are each kind's own; the others default to players seated at
 a table (the partnership match gives its pairs instead), and :class:`MatchKind` gives what the
 kinds played to a target share.  ``tests/leagues/test_score_kinds.py`` checks that every kind
@@ -102,6 +105,11 @@ class ScoreKind(ABC):
         """The season page's table of the standings' rows."""
         return f"leagues/standings/{self.id}.html"
 
+    def standings_template_of(self, league: League) -> str:
+        """The season page's table of the rows of ``league``'s seasons (a league may rank its
+        players where its kind ranks pairs: Bid Whist's partners drawn each round)."""
+        return self.standings_template
+
     @abstractmethod
     def standings(self, season: Season) -> list:
         """The season's rows in order, each with its position (None: unranked)."""
@@ -128,6 +136,11 @@ class ScoreKind(ABC):
             scores.setdefault(member_id, [member_id, name, guest, Decimal(0), None])[3] += total
         return [tuple(line) for line in scores.values()]
 
+    def evening_scores_of(self, league: League, counted, options) -> list[tuple]:
+        """``evening_scores`` of an evening of ``league`` (a league may give its players'
+        where its kind gives pairs': Bid Whist's partners drawn each round)."""
+        return self.evening_scores(counted, options)
+
     def evening_score_text(self, score: Decimal, points: Decimal | None) -> str:
         """An evening's score in the results' e-mail (and a match's on the evening's page)."""
         return signed(score)
@@ -139,6 +152,10 @@ class ScoreKind(ABC):
     @abstractmethod
     def standings_columns(self) -> list[str]:
         """The headings of the standings' CSV file."""
+
+    def standings_columns_of(self, league: League) -> list[str]:
+        """The headings of the standings' CSV file of ``league``'s seasons."""
+        return self.standings_columns()
 
     @abstractmethod
     def standings_cells(self, row) -> list:
@@ -200,6 +217,12 @@ class ScoreKind(ABC):
     def season_gains(self, counted, options, gains: dict, dates: dict) -> None:
         """Adds to ``gains[name][evening_id]`` what each player or pair gained on each evening
         of ``counted`` (the season's counted tables), and each evening's date to ``dates``."""
+
+    def season_gains_of(self, season: Season, counted, options, gains: dict,
+                        dates: dict) -> None:
+        """``season_gains`` of ``season`` (a league may chart its players where its kind charts
+        pairs: Bid Whist's partners drawn each round)."""
+        self.season_gains(counted, options, gains, dates)
 
     @abstractmethod
     def season_caption(self) -> str:

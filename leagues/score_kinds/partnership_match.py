@@ -22,7 +22,7 @@ from leagues import paper, scoring, sit_outs
 from leagues.draw import draw_pairs
 from leagues.exports import csv_number
 from leagues.forms import PairsTableForm
-from leagues.models import League, Partnership, StandingsOptions
+from leagues.models import League, Member, Partnership, StandingsOptions
 from leagues.paper.common import MatchTally
 from leagues.prizes import pair_names
 from leagues.score_kinds.base import MatchKind, plural_count
@@ -198,9 +198,18 @@ class Kind(MatchKind):
     def make_sheet(self):
         return PartnershipMatchSheet(self.tally)
 
+    def standings_template_of(self, league):
+        """A league whose partners are drawn each round ranks players, not pairs."""
+        if league.draws_partners:
+            return "leagues/standings/partners_drawn.html"
+        return self.standings_template
+
     def standings(self, season):
         """Two queries (the pairs, the matches; with a sit-out credit, the pairs' sit-outs read
-        in the matches' ``UNION ALL``, ``leagues.sit_outs``)."""
+        in the matches' ``UNION ALL``, ``leagues.sit_outs``).  A league whose partners are
+        drawn each round ranks its players (``player_standings``)."""
+        if season.league.draws_partners:
+            return self.player_standings(season)
         options = season.standings_options
         pairs = {p.pk: PairRow(p) for p in Partnership.objects.filter(season=season)
                  .select_related("first", "second")}
@@ -244,8 +253,8 @@ class Kind(MatchKind):
         matches played, won and lost, league points, points for and against summed over the
         pairs each player was in, and the league's credit for the rounds they sat out (as
         members: ``EveningRound.sitting_out``).  Ranked by league points, then difference;
-        a guest is listed below without a position.  Three queries.  Not yet shown on any
-        page (docs/leagues.md, "Partners drawn each round")."""
+        a guest is listed below without a position.  Three queries (the pairs, the matches,
+        who sat out: the last only when the league credits a sit-out)."""
         options = season.standings_options
         members = {}
         for pair in Partnership.objects.filter(season=season).select_related("first",
@@ -305,6 +314,23 @@ class Kind(MatchKind):
                 line[4] += pair_scores[side] - pair_scores[1 - side]
         return [tuple(line) for line in scores.values()]
 
+    def evening_scores_of(self, league, counted, options):
+        """A league whose partners are drawn each round gives each player's: the league points
+        and the difference of the matches they played, whoever they partnered."""
+        if not league.draws_partners:
+            return self.evening_scores(counted, options)
+        scores: dict[int, list] = {}
+        for table in counted.filter(winner__isnull=False).select_related(
+                "pair_0__first", "pair_0__second", "pair_1__first", "pair_1__second"):
+            pair_scores = (table.score_0, table.score_1)
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                for member in (pair.first, pair.second):
+                    line = scores.setdefault(member.pk, [member.pk, member.name, member.guest,
+                                                         Decimal(0), Decimal(0)])
+                    line[3] += self.league_points(options, table.winner == side)
+                    line[4] += pair_scores[side] - pair_scores[1 - side]
+        return [tuple(line) for line in scores.values()]
+
     def evening_score_text(self, score, points):
         return ngettext("%(league_points)s league point, difference %(difference)s",
                         "%(league_points)s league points, difference %(difference)s",
@@ -329,8 +355,16 @@ class Kind(MatchKind):
                    _("League points"), _("Points for"), _("Points against"), _("Difference")]
         return columns + ([str(self.tally.label)] if self.tally is not None else [])
 
+    def standings_columns_of(self, league):
+        if not league.draws_partners:
+            return self.standings_columns()
+        columns = [_("Position"), _("Player"), _("Played"), _("Won"), _("Lost"),
+                   _("League points"), _("Points for"), _("Points against"), _("Difference")]
+        return columns + ([str(self.tally.label)] if self.tally is not None else [])
+
     def standings_cells(self, row):
-        cells = [row.position or "", row.pair, row.played, row.won, row.lost,
+        who = row.name if isinstance(row, PartnerRow) else row.pair
+        cells = [row.position or "", who, row.played, row.won, row.lost,
                  csv_number(row.league_points), csv_number(row.points_for),
                  csv_number(row.points_against), csv_number(row.difference)]
         return cells + ([row.tally] if self.tally is not None else [])
@@ -342,14 +376,39 @@ class Kind(MatchKind):
         return [(table.pair_0, table.score_0), (table.pair_1, table.score_1)]
 
     def rivals(self, season):
+        if season.league.draws_partners:  # players, whoever partnered them
+            pairs = season.partnerships.values_list("first_id", "second_id")
+            return list(Member.objects.filter(pk__in={pk for pair in pairs for pk in pair})
+                        .order_by("name", "pk"))
         return list(season.partnerships.select_related("first", "second"))
 
     def meetings(self, season, first, second):
+        if season.league.draws_partners:
+            return self._players_meetings(season, first, second)
         rows = []
         for table in counted_tables(season).filter(
                 Q(pair_0=first, pair_1=second) | Q(pair_0=second, pair_1=first)
         ).select_related("evening"):
             one = 0 if table.pair_0_id == first.pk else 1
+            scores = [table.score_0, table.score_1]
+            rows.append({"evening": table.evening, "table": table,
+                         "first": scoring.format_units(scores[one]),
+                         "second": scoring.format_units(scores[1 - one]),
+                         "winner": first if table.winner == one else second})
+        return rows
+
+    def _players_meetings(self, season, first, second):
+        """The matches two players of a league whose partners are drawn each round played on
+        opposite sides, whoever partnered them: each side's score."""
+        def in_pair(side, member):
+            return Q(**{f"{side}__first": member}) | Q(**{f"{side}__second": member})
+
+        rows = []
+        for table in counted_tables(season).filter(
+                (in_pair("pair_0", first) & in_pair("pair_1", second))
+                | (in_pair("pair_0", second) & in_pair("pair_1", first))
+        ).select_related("evening", "pair_0").order_by("evening__date", "round", "number"):
+            one = 0 if first.pk in table.pair_0.members else 1
             scores = [table.score_0, table.score_1]
             rows.append({"evening": table.evening, "table": table,
                          "first": scoring.format_units(scores[one]),
@@ -379,6 +438,28 @@ class Kind(MatchKind):
             for side, pair in enumerate((table.pair_0, table.pair_1)):
                 gains[str(pair)][table.evening_id] += self.league_points(
                     options, table.winner == side)
+
+    def season_gains_of(self, season, counted, options, gains, dates):
+        """A league whose partners are drawn each round charts its players: the league points
+        of each match they played, whoever partnered them, and a round sat out's credit, as
+        their standings count them."""
+        if not season.league.draws_partners:
+            return self.season_gains(counted, options, gains, dates)
+        averages = sit_outs.RoundAverages()
+        for table in counted.filter(winner__isnull=False).select_related(
+                "evening", "pair_0__first", "pair_0__second", "pair_1__first",
+                "pair_1__second"):
+            dates[table.evening_id] = table.evening.date
+            for side, pair in enumerate((table.pair_0, table.pair_1)):
+                earned = self.league_points(options, table.winner == side)
+                averages.add((table.evening_id, table.round), Decimal(earned))
+                for member in (pair.first, pair.second):
+                    gains[member.name][table.evening_id] += earned
+        if sit_outs.gives_credit_in(season):
+            for (_member, name, _guest, evening_id, _round), score in sit_outs.credits(
+                    sit_outs.sat_out(season.evenings.all()), options, averages):
+                gains[name][evening_id] += score
+        return None
 
     def draw(self, evening, rng):
         return draw_pairs(evening, rng)

@@ -25,8 +25,9 @@ def guest_add(request, slug, evening_id):
     if not form.is_valid():
         messages.error(request, first_error(form))
         return redirect(evening)
-    # A pairs' league draws pairs: a guest is in its draw once in a pair (draw.not_drawn).
-    in_pairs = evening.season.league.score_kind.registers_pairs
+    # A league of registered pairs draws pairs: a guest is in its draw once in a pair
+    # (draw.not_drawn); where partners are drawn each round, a guest is drawn as anyone.
+    in_pairs = evening.season.league.registers_pairs
     made(request, lambda: guests.add_guest(evening, form.cleaned_data["name"], request.user),
          lambda guest: (_("%(name)s plays this evening as a guest: they are marked coming, and "
                           "are drawn once registered in a pair of the season.") if in_pairs

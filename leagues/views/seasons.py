@@ -48,9 +48,13 @@ def league_edit(request, slug, league_id):
     access, league = acl.get_league(request, slug, league_id, acl.ORGANISER)
     form = LeagueForm(request.POST or None, instance=league)
     if request.method == "POST" and form.is_valid():
-        edits.change_league(league, form.cleaned_data, request.user)
-        messages.success(request, _("Saved."))
-        return redirect(league)
+        try:
+            edits.change_league(league, form.cleaned_data, request.user)
+        except EntryError as exc:  # a pair made meanwhile (the form checked before it)
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect(league)
     return form_page(request, form, league.name, access.club)
 
 
@@ -99,6 +103,7 @@ def season_detail(request, slug, season_id):
         "access": access, "club": access.club, "season": season, "league": league,
         "options": season.standings_options, "closed_rules": closed_rules,
         "rows": shown_standings(season), "evenings": season.evenings.all(),
+        "standings_template": league.score_kind.standings_template_of(league),
         "kept_key": kept_key(season), "kept_for": KEPT_FOR,
         "chart_caption": charts.season_caption(season)})
 
@@ -157,6 +162,11 @@ def season_close(request, slug, season_id):
 @login_required
 def partnership_create(request, slug, season_id):
     access, season = acl.get_season(request, slug, season_id, acl.ORGANISER)
+    try:
+        edits.refuse_registered_pairs(season)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+        return redirect(season)
     form = PartnershipForm(access.club, request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
