@@ -109,7 +109,7 @@ def thresholds(view: HandView, calls: str | dict | None = None) -> dict[str, Any
                  if name not in held}
         merged = overlay(hand_set, taken)
         for group in taken_groups:
-            if group in CONVENTIONS:
+            if CONVENTIONS.get(group) in hand_set:  # a convention of this game
                 merged[CONVENTIONS[group]] = True
         _tuned[(game, calls)] = merged
     return _tuned[(game, calls)]

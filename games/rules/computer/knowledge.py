@@ -311,21 +311,31 @@ def sample(knowledge: Knowledge, rng: random.Random, tries: int = 20
     A seat that must hold one of some cards ("holds_any": a partner's bid that says a joker)
     is met by rejection, which keeps the deals' odds as they are given the check; should
     ``tries`` deals all miss it (a seat with few cards left), one of those cards is put in
-    its hand and the rest dealt again."""
+    its hand and the rest dealt again.  Where none can be (the voids shown and the hand sizes
+    leave the other cards no room), the check is not met: the seat broke the convention."""
     checks, open_ = _holds_any_checks(knowledge)
     if len(checks) != len(knowledge.checks):
         knowledge = Knowledge(**{**knowledge.__dict__, "checks": checks})
     drawn = _sample(knowledge, rng, tries)
     if not open_ or drawn is None or _check(knowledge, drawn[0], drawn[1]):
         return drawn
-    fixed, unseen = knowledge.fixed[:], knowledge.unseen
     for seat, cards, to_hand in open_:
-        if to_hand & unseen and not _held_or_piled(knowledge, seat, drawn[0], drawn[1]) & cards:
-            card = rng.choice(bits(to_hand & unseen))
+        if _held_or_piled(knowledge, seat, drawn[0], drawn[1]) & cards:
+            continue
+        candidates = bits(to_hand & knowledge.unseen)
+        rng.shuffle(candidates)
+        for card in candidates:
+            fixed = knowledge.fixed[:]
             fixed[seat] |= 1 << card
-            unseen &= ~(1 << card)
-    placed = Knowledge(**{**knowledge.__dict__, "fixed": fixed, "unseen": unseen})
-    return _sample(placed, rng, tries) or drawn
+            placed = Knowledge(**{**knowledge.__dict__, "fixed": fixed,
+                                  "unseen": knowledge.unseen & ~(1 << card)})
+            again = _sample(placed, rng, tries)
+            if again is not None and _check(placed, again[0], again[1]):
+                knowledge, drawn = placed, again
+                break
+    # where no card could be placed, the other hidden cards leave it no room (the call broke
+    # the convention): the deal drawn without it
+    return drawn
 
 
 def _sample(knowledge: Knowledge, rng: random.Random, tries: int
