@@ -66,6 +66,21 @@ def starting(prefix: str):
 
 # The position of each convention: (record, accepted answers).  An answer set may hold
 # "prefix: P" (any answer starting with P) or "keep: C C" (a discard keeping those cards).
+# Seat 0 opened 4 uptown, seat 1 bid 5 uptown, named clubs and leads the big joker: seat 2 knows
+# from its partner's 4 that seat 0 holds the little joker, so its ace of clubs is the trump
+# that wins once the little joker is out.  It plays small and keeps the ace (without reading
+# the 4, normal_v5 and strong_v6 threw the ace under the joker from two seeds of three).
+UNDER_THE_BIG_JOKER = {
+    "format": "whistclub-hand/1", "game": "bid_whist", "rules": {}, "dealer": 2,
+    "hands": [["QH", "JD", "5S", "6H", "TS", "8S", "LJ", "AD", "5H", "3H", "6S", "5D"],
+              ["KC", "9H", "QC", "TD", "7C", "7S", "7H", "9D", "2C", "8C", "TC", "2S"],
+              ["AC", "KH", "3S", "AS", "5C", "KS", "7D", "TH", "4D", "QD", "6D", "3C"],
+              ["8D", "2H", "KD", "4C", "3D", "QS", "9C", "AH", "2D", "JH", "8H", "JC"]],
+    "kitty": ["6C", "4S", "4H", "BJ", "9S", "JS"],
+    "actions": [{"seat": 3, "action": "bid 3 downtown"}, {"seat": 0, "action": "bid 4 uptown"},
+                {"seat": 1, "action": "bid 5 uptown"}, {"seat": 2, "action": "pass"},
+                {"seat": 1, "action": "discard 2S 4H 4S 7H 7S 9D"},
+                {"seat": 1, "action": "trump C"}, {"seat": 1, "action": "play BJ"}]}
 FIVE_TRUMPS_TWO_ACES = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C 8C"  # no joker: about six tricks
 WITH_BIG_JOKER = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C BJ"  # the same, a joker for the 8C
 WITH_LITTLE_JOKER = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C LJ"
@@ -101,6 +116,8 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
         # suits still bids it over an opponent's 3 no trump
         (dealt_around("bid_whist", "AS KS QS 5S AH KH QH 4H AD 4D 9C 8C", ["bid 3 notrump"]),
          starting("bid 4 notrump") | starting("bid 5 notrump")),
+        # read in partner's 4: partner holds the little joker, keep the ace of trumps
+        (UNDER_THE_BIG_JOKER, {"play 3C", "play 5C"}),
     ],
     "bid_whist/opening_five": [
         (dealt_around("bid_whist", BIG_HAND, []), starting("bid 5 ") | starting("bid 6 ")),
@@ -167,7 +184,7 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
 # Conventions the strong level alone keeps (the page says so)
 STRONG_ONLY = {"bid_whist/spares_partners_trumps"}
 # Conventions decided by the card play's search, slower than a call (a second or more at strong)
-SEARCHED = {"bid_whist/returns_partners_suit", "bid_whist/spares_partners_trumps",
+SEARCHED = {"bid_whist/returns_partners_suit", "bid_whist/four_says_joker", "bid_whist/spares_partners_trumps",
             "bid_whist/no_ruff_of_partners_winner", "bid_whist/takes_the_trick_cheaply_last",
             "bid_whist/declarer_draws_trumps", "solo_whist/trumps_against_abundance",
             "solo_whist/no_overtaking_a_fellow_defender", "solo_whist/misere_plays_highest_loser",
