@@ -131,8 +131,8 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
             gettext_lazy("A first bid of 4 in a suit says it holds a joker"),
             gettext_lazy("As many club tables play it, its first bid of 4 uptown or downtown, "
               "opening or over another bid, promises at least one joker. With about six "
-              "tricks and no joker it opens 3 instead, and over a bid of 3 it bids 5 or "
-              "passes. When your first bid is 4 uptown or downtown, it takes you to hold a "
+              "tricks and no joker it opens 3 instead; over a bid of 3 it passes unless its "
+              "hand is worth no trump or 5. When your first bid is 4 uptown or downtown, it takes you to hold a "
               "joker, until the play shows otherwise. A 4 in no trump says nothing of the "
               "jokers, which are worthless there."),
             easy=gettext_lazy("Easy does not keep it: over a bid of 3 it may bid 4 without a "
