@@ -48,9 +48,14 @@ COMPARED_LEVELS: dict[str, SearchLevel] = {
 # still hold one cost nothing (docs/computer-players.md, "Blunders a partner notices")
 COMPARED_LEVELS["strong_v5"] = STRONG
 # Each level as it was, and each candidate as measured: strong's sparing of partner's trumps
-# (docs/computer-players.md, "Blunders a partner notices") came after them all.
-COMPARED_LEVELS = {name: replace(level, spare_partners_trumps=False)
+# (docs/computer-players.md, "Blunders a partner notices") and the convention that a first
+# bid of 4 in a suit says a joker came after them all.
+COMPARED_LEVELS = {name: replace(level, spare_partners_trumps=False, conventions=())
                    for name, level in COMPARED_LEVELS.items()}
+# normal and strong before a Bid Whist seat's first bid of 4 in a suit said a joker (2026-12-06):
+# they opened 4 with about six tricks, joker or not, and read nothing of a partner's 4
+COMPARED_LEVELS["normal_v5"] = replace(NORMAL, conventions=())
+COMPARED_LEVELS["strong_v6"] = replace(STRONG, conventions=())
 
 
 def register() -> None:

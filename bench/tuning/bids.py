@@ -127,7 +127,10 @@ def deal_records(task) -> tuple[list[dict], list[dict]]:
         seed = index * 64 + len(actions)  # the same seed for every branch of one decision
         if phase == "auction":
             figures = bidding.thresholds(view, calls_of(play))
-            choice = bidding.bid_whist_choice(view, rules, figures["books"])
+            # the bids the level may make: a 4 in a suit only with a joker where it keeps the
+            # convention
+            choice = bidding.bid_whist_choice(view, rules, figures["books"],
+                                              figures.get("four_says_joker", False))
             if choice.cheapest is not None:
                 # the higher bids the lowest share would still make: any share's choice
                 higher = []

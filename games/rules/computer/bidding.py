@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from games.rules.base import HandView
-from games.rules.cards import RANK_VALUE
+from games.rules.cards import JOKER_MASK, RANK_VALUE
 
 from .hooks import of as hooks_of
 from .knowledge import contract_of, seat_of
@@ -74,6 +74,13 @@ HELD_BACK = {
     # real auctions (bench/tune_auctions.py): normal's and strong's, not the earlier levels'
     "partnership": ("solo_over_partnership",),
 }
+# Conventions a level keeps, by the group its calls name ("tuned+bids+four_says_joker"): each
+# sets its switch among the thresholds (the hand-set ones leave it off, as the earlier levels
+# played).  Not measured figures: what a partner is told a call means (docs/computer-players.md,
+# "Conventions").  "four_says_joker": in Bid Whist a seat's first bid of 4 uptown or downtown
+# is made only with a joker (:func:`breaks_joker_four`), and a partner's such bid is read as
+# holding one (games/rules/computer/bid_whist.py, ``read_hidden``).
+CONVENTIONS = {"four_says_joker": "four_says_joker"}
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
 
@@ -92,14 +99,19 @@ def thresholds(view: HandView, calls: str | dict | None = None) -> dict[str, Any
     if (game, calls) not in _tuned:
         measured = measured_figures()
         taken_groups = calls.split("+")[1:]
-        unknown = set(taken_groups) - set(HELD_BACK)
+        unknown = set(taken_groups) - set(HELD_BACK) - set(CONVENTIONS)
         if calls.split("+")[0] != "tuned" or unknown:
-            raise ValueError(f"unknown calls {calls!r} (groups: {', '.join(HELD_BACK)})")
+            raise ValueError(f"unknown calls {calls!r} (groups: "
+                             f"{', '.join([*HELD_BACK, *CONVENTIONS])})")
         held = {name for group, names in HELD_BACK.items() if group not in taken_groups
                 for name in names}
         taken = {name: value for name, value in measured.get(game, {}).items()
                  if name not in held}
-        _tuned[(game, calls)] = overlay(hand_set, taken)
+        merged = overlay(hand_set, taken)
+        for group in taken_groups:
+            if CONVENTIONS.get(group) in hand_set:  # a convention of this game
+                merged[CONVENTIONS[group]] = True
+        _tuned[(game, calls)] = merged
     return _tuned[(game, calls)]
 
 
@@ -299,8 +311,46 @@ class BidChoice:
     can_pass: bool = True  # False for a dealer stuck with the bid
 
 
-def bid_whist_choice(view: HandView, rules, books: dict[str, float]) -> BidChoice:
+JOKER_FOUR = 4  # the bid that says the joker (the convention "four_says_joker")
+JOKER_SET = {"BJ", "LJ"}
+
+
+def says_joker(rules) -> bool:
+    """Whether a first bid of 4 uptown or downtown can say "a joker" at this table: the deck
+    has one (house rule ``kitty``) and 4 is above the table's lowest bid (``min_bid``: where
+    4 is the lowest bid, every opening is one and says nothing more)."""
+    return bool(rules.shape.deck_mask & JOKER_MASK) and rules.min_bid < JOKER_FOUR
+
+
+def joker_four(action: str) -> bool:
+    """A bid of 4 in a suit (uptown or downtown: a 4 notrump, where the jokers are worthless,
+    says nothing of them)."""
+    words = action.split()
+    return len(words) == 3 and words[0] == "bid" and words[1] == str(JOKER_FOUR) \
+        and words[2] in ("uptown", "downtown")
+
+
+def first_bid(view: HandView, seat: int) -> bool:
+    """Whether ``seat`` has not bid yet: its next bid is its first, the one that keeps the
+    convention.  Whistclub's auction is one round, so every bid is a seat's first."""
+    return not any(e["seat"] == seat and e["action"] != "pass" for e in view["auction"])
+
+
+def breaks_joker_four(view: HandView, rules, action: str) -> bool:
+    """Whether ``action`` would be a first bid of 4 in a suit from a hand without a joker
+    (the convention "four_says_joker" forbids it)."""
+    return joker_four(action) and says_joker(rules) and first_bid(view, seat_of(view)) \
+        and not JOKER_SET & set(view["hand"])
+
+
+def bid_whist_choice(view: HandView, rules, books: dict[str, float],
+                     four_says_joker: bool = False) -> BidChoice:
+    """What the seat weighs (:class:`BidChoice`); with ``four_says_joker``, a hand without a
+    joker leaves out the bids of 4 in a suit: its best bid is then another (3, or 5 when 5
+    keeps the preempting share of 3's expectation), or a pass."""
     legal = view["legal"]
+    if four_says_joker:
+        legal = [a for a in legal if not breaks_joker_four(view, rules, a)]
     cards = view["hand"]
     me = seat_of(view)
     partner_bid = any(e["seat"] == (me + 2) % 4 and e["action"] != "pass"
@@ -340,7 +390,7 @@ def bid_whist_call(view: HandView, rules, calls: str | dict | None = None) -> st
     """The level's call: its best bid (``preempting_bid``) when that bid is expected to gain at
     least the figure ``BID_FROM`` names for who holds the auction, else a pass."""
     figures = thresholds(view, calls)
-    choice = bid_whist_choice(view, rules, figures["books"])
+    choice = bid_whist_choice(view, rules, figures["books"], figures.get("four_says_joker", False))
     action = preempting_bid(choice, figures["preempt_share"])
     if not choice.can_pass:
         return action or view["legal"][0]

@@ -66,6 +66,9 @@ class Hidden:
     piles: list[tuple[str, int, int]]
     checks: list[tuple[int, str, Any]]
     known_gone: int = 0
+    # The conventions the reading level keeps (search.SearchLevel.conventions): what a call
+    # of the auction says of the hand that made it (Bid Whist's "four_says_joker")
+    conventions: tuple[str, ...] = ()
 
 
 @dataclass
@@ -157,8 +160,9 @@ def trump_group(trump: str | None) -> int:
 # -- reading the view ----------------------------------------------------------------------------
 
 
-def read(view: HandView) -> Knowledge:
-    """Everything the seat knows in the play phase (see the module docstring)."""
+def read(view: HandView, conventions: tuple[str, ...] = ()) -> Knowledge:
+    """Everything the seat knows in the play phase (see the module docstring); with the
+    ``conventions`` the seat's level keeps, what they say of the other seats' calls."""
     game, me = view["game"], seat_of(view)
     rules = rules_of(view)
     spec = play_spec(view, rules)
@@ -182,7 +186,8 @@ def read(view: HandView) -> Knowledge:
                 forbidden[seat] |= spec.follow[led]  # shown void
     played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
 
-    hidden = Hidden(fixed=[0, 0, 0, 0], forbidden=forbidden, piles=[], checks=[])
+    hidden = Hidden(fixed=[0, 0, 0, 0], forbidden=forbidden, piles=[], checks=[],
+                    conventions=conventions)
     game_hooks.read_hidden(view, rules, hidden)
     fixed, piles, checks, known_gone = hidden.fixed, hidden.piles, hidden.checks, \
         hidden.known_gone
@@ -254,6 +259,9 @@ def _check(knowledge: Knowledge, hands: list[int], piles: list[int]) -> bool:
         if kind == "holds_suit":
             if not dealt & SUIT_MASK[arg]:
                 return False
+        elif kind == "holds_any":  # one of the cards of ``arg`` (a hidden pile of its own too)
+            if not _held_or_piled(knowledge, seat, hands, piles) & arg:
+                return False
         elif kind == "three_aces":
             if (dealt & ACE_MASK).bit_count() != 3:
                 return False
@@ -262,10 +270,76 @@ def _check(knowledge: Knowledge, hands: list[int], piles: list[int]) -> bool:
     return True
 
 
+def _held_or_piled(knowledge: Knowledge, seat: int, hands: list[int], piles: list[int]) -> int:
+    """The cards of ``seat`` on a sampled deal: in hand, played, and in its hidden piles (a
+    Bid Whist declarer's discards: dealt or from the kitty, which the check cannot tell)."""
+    cards = hands[seat] | knowledge.played_by[seat]
+    for (_name, _size, owner), pile in zip(knowledge.piles, piles, strict=True):
+        if owner == seat:
+            cards |= pile
+    return cards
+
+
+def _holds_any_checks(knowledge: Knowledge) -> tuple[list[tuple[int, str, Any]],
+                                                     list[tuple[int, int, int]]]:
+    """The checks left to enforce, and for each "holds_any" still open, (seat, its cards, the
+    unseen ones of them its hand may take).  A "holds_any" the seat already meets (a card of it played
+    or known in its hand) is dropped, and so is one no deal can meet any more (every such card
+    seen elsewhere, or the seat shown void in them): the call broke the convention, and the
+    other checks still hold."""
+    checks, open_ = [], []
+    for check in knowledge.checks:
+        seat, kind, arg = check
+        if kind == "holds_any":
+            if (knowledge.played_by[seat] | knowledge.fixed[seat]) & arg:
+                continue
+            room = knowledge.sizes[seat] - knowledge.fixed[seat].bit_count()
+            to_hand = knowledge.unseen & arg & ~knowledge.forbidden[seat] if room > 0 else 0
+            piled = any(owner == seat and size for _name, size, owner in knowledge.piles)
+            if not to_hand and not (piled and knowledge.unseen & arg):
+                continue
+            open_.append((seat, arg, to_hand))
+        checks.append(check)
+    return checks, open_
+
+
 def sample(knowledge: Knowledge, rng: random.Random, tries: int = 20
            ) -> tuple[list[int], list[int]] | None:
     """A deal of the unseen cards: (four hand masks, the hidden piles' masks), or None when
-    no consistent deal was found."""
+    no consistent deal was found.
+
+    A seat that must hold one of some cards ("holds_any": a partner's bid that says a joker)
+    is met by rejection, which keeps the deals' odds as they are given the check; should
+    ``tries`` deals all miss it (a seat with few cards left), one of those cards is put in
+    its hand and the rest dealt again.  Where none can be (the voids shown and the hand sizes
+    leave the other cards no room), the check is not met: the seat broke the convention."""
+    checks, open_ = _holds_any_checks(knowledge)
+    if len(checks) != len(knowledge.checks):
+        knowledge = Knowledge(**{**knowledge.__dict__, "checks": checks})
+    drawn = _sample(knowledge, rng, tries)
+    if not open_ or drawn is None or _check(knowledge, drawn[0], drawn[1]):
+        return drawn
+    for seat, cards, to_hand in open_:
+        if _held_or_piled(knowledge, seat, drawn[0], drawn[1]) & cards:
+            continue
+        candidates = bits(to_hand & knowledge.unseen)
+        rng.shuffle(candidates)
+        for card in candidates:
+            fixed = knowledge.fixed[:]
+            fixed[seat] |= 1 << card
+            placed = Knowledge(**{**knowledge.__dict__, "fixed": fixed,
+                                  "unseen": knowledge.unseen & ~(1 << card)})
+            again = _sample(placed, rng, tries)
+            if again is not None and _check(placed, again[0], again[1]):
+                knowledge, drawn = placed, again
+                break
+    # where no card could be placed, the other hidden cards leave it no room (the call broke
+    # the convention): the deal drawn without it
+    return drawn
+
+
+def _sample(knowledge: Knowledge, rng: random.Random, tries: int
+            ) -> tuple[list[int], list[int]] | None:
     me = knowledge.me
     fixed, forbidden, unseen = knowledge.fixed[:], knowledge.forbidden[:], knowledge.unseen
     for seat, kind, _arg in knowledge.checks:

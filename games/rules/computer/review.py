@@ -199,7 +199,7 @@ def judge(view: HandView, played: str, rng: random.Random) -> dict[str, Any]:
         # Cutthroat's computer players play without the shared search: strong's card only
         return {"phase": phase, "played": played, "suggested": suggested, "cost": None,
                 "costly": False}
-    know = kn.read(view)
+    know = kn.read(view, SEARCH_LEVELS[LEVEL].conventions)  # what strong reads of the calls
     same_run = representative(know, view, played) == representative(know, view, suggested)
     cost = 0.0
     if not same_run:

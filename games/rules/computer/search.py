@@ -67,13 +67,18 @@ class SearchLevel:
     # the lead would only pull partner's trumps (the blunder kind ``dead_trumps``,
     # games/rules/computer/blunders.py).
     spare_partners_trumps: bool = False
+    # The conventions the level keeps, in its calls and in what it reads of its partner's
+    # (bidding.CONVENTIONS): Bid Whist's "four_says_joker", a seat's first bid of 4 in a suit
+    # made only with a joker and read as one (knowledge.read).  Only with tuned_calls.
+    conventions: tuple[str, ...] = ()
 
     @property
     def calls(self) -> str:
-        """Which thresholds the level's calls come from (bidding.thresholds)."""
+        """Which thresholds the level's calls come from (bidding.thresholds), and the
+        conventions it keeps."""
         if not self.tuned_calls:
             return "hand"
-        return "+".join(("tuned", *self.measured))
+        return "+".join(("tuned", *self.measured, *self.conventions))
 
 
 INFERENCE_FLOOR = 0.2
@@ -99,10 +104,10 @@ NOISE_SE = 3.0
 STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
                      habits_within_noise=True, measured=("bids", "kitty", "partnership"),
-                     spare_partners_trumps=True)
+                     spare_partners_trumps=True, conventions=("four_says_joker",))
 NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                      club_leads=True, tuned_calls=True, habits_within_noise=True,
-                     measured=("bids", "kitty", "partnership"))
+                     measured=("bids", "kitty", "partnership"), conventions=("four_says_joker",))
 # The levels a player can choose that search (computer.LEVELS).  The benches add the levels they
 # compare against, earlier settings and candidates, when they run (bench/levels.py).
 SEARCH_LEVELS: dict[str, SearchLevel] = {
@@ -125,7 +130,7 @@ def choose_card(view: HandView, level: SearchLevel, rng: random.Random,
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
-    know = kn.read(view)
+    know = kn.read(view, level.conventions)
     spec = know.spec
     spec.club_leads = level.club_leads
     candidates = legal_runs(view, know)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from bench.levels import COMPARED_LEVELS
 from games.rules import GAME_MODULES, belgian_whist, bid_whist, game_module, solo_whist
-from games.rules.cards import CARD_INDEX, mask_of
+from games.rules.cards import CARD_INDEX, JOKER_MASK, mask_of
 from games.rules.computer import (
     ALL_LEVELS,
     bidding,
@@ -23,6 +24,7 @@ from games.rules.computer import (
     search,
 )
 from games.rules.computer import hooks as computer_hooks
+from games.rules.computer.kernel import bits
 from tests.marks import slow_except
 
 from .conftest import position_record
@@ -152,6 +154,72 @@ def test_every_sampled_deal_gives_the_same_view(game, seed, which):
         assert rebuilt.view(state.to_act) == state.view(state.to_act)
         # the search plays out as many tricks as the seat to act still holds cards
         assert knowledge.position(know, hands).left == len(view["hand"])
+
+
+def state_after_a_four(seed: int, overrides: dict):
+    """A Bid Whist hand in play after random actions, in whose auction one seat (the
+    "bidder") made its first bid 4 uptown or downtown whatever it held, stopped where the
+    bidder's partner is to play; None where the deal went otherwise."""
+    rules = bid_whist.Rules.from_overrides(overrides)
+    rng = random.Random(seed)
+    dealer, bidder = rng.randrange(4), rng.randrange(4)
+    deal = bid_whist.deal(rules, dealer, rng)
+    state = bid_whist.new_hand(rules, dealer, deal.hands, deal.kitty)
+    while state.phase == "auction":
+        fours = [a for a in state.legal_actions() if bidding.joker_four(a)]
+        if state.to_act == bidder and fours:
+            state.apply(rng.choice(fours), bidder)
+        else:
+            state.apply(state.random_action(rng))
+    if not any(e["seat"] == bidder and bidding.joker_four(e["action"])
+               for e in state.view(bidder)["auction"]):
+        return None  # a higher bid came first
+    stop = rng.randrange(40)
+    for step in range(60):
+        if state.phase not in ("discard", "declare", "play"):
+            return None
+        if state.phase == "play" and step >= stop and state.to_act == (bidder + 2) % 4:
+            break
+        state.apply(state.random_action(rng))
+    else:
+        return None
+    return state
+
+
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), which=st.integers(0, 5))
+def test_a_partners_four_gives_partner_a_joker_in_deals_the_seat_could_face(seed, which):
+    """Read by a level that keeps the convention, a partner's first bid of 4 in a suit gives
+    partner a joker (in hand, played, or among a declarer's hidden discards) in every sampled
+    deal wherever one deal the seat could face does, and never a deal the seat could not face:
+    each sample rebuilt through the engine gives the identical view.  The bids are random, so
+    partner often broke the convention: the play may show it, and the seat then stops
+    reading it."""
+    overrides = RULE_CHOICES["bid_whist"][which]
+    state = state_after_a_four(seed, overrides)
+    if state is None:
+        return
+    view = view_of(state)
+    partner = (view["seat"] + 2) % 4
+    know = knowledge.read(view, ("four_says_joker",))
+    said = [check[2] for check in know.checks if check[:2] == (partner, "holds_any")]
+    # a deck without jokers says nothing; a kitty shown to all was not dealt to partner
+    jokers = state.rules.shape.deck_mask & JOKER_MASK & ~mask_of(view.get("kitty") or [])
+    assert said == ([jokers] if jokers else [])
+    still_open = knowledge._holds_any_checks(know)[1]
+    rng = random.Random(seed)
+    for _ in range(4):
+        hands, piles = knowledge.sample(know, rng)
+        assert knowledge.rebuild(view, hands, piles).view(state.to_act) == state.view(state.to_act)
+        if still_open and not knowledge._held_or_piled(know, partner, hands, piles) & JOKER_MASK:
+            # only where no deal the seat could face gives partner a joker: with one put in
+            # partner's hand, the other cards cannot be dealt (the voids shown, the sizes)
+            for card in bits(still_open[0][2]):
+                fixed = know.fixed[:]
+                fixed[partner] |= 1 << card
+                placed = replace(know, fixed=fixed, unseen=know.unseen & ~(1 << card), checks=[])
+                assert knowledge._sample(placed, rng, 500) is None
 
 
 def other_deal_same_view(state, seed):

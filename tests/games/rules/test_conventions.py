@@ -66,9 +66,28 @@ def starting(prefix: str):
 
 # The position of each convention: (record, accepted answers).  An answer set may hold
 # "prefix: P" (any answer starting with P) or "keep: C C" (a discard keeping those cards).
-FIVE_TRUMPS_TWO_ACES = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C 8C"  # no joker
+# Seat 0 opened 4 uptown, seat 1 bid 5 uptown, named clubs and leads the big joker: seat 2 knows
+# from its partner's 4 that seat 0 holds the little joker, so its ace of clubs is the trump
+# that wins once the little joker is out.  It plays small and keeps the ace (without reading
+# the 4, normal_v5 and strong_v6 threw the ace under the joker from two seeds of three).
+UNDER_THE_BIG_JOKER = {
+    "format": "whistclub-hand/1", "game": "bid_whist", "rules": {}, "dealer": 2,
+    "hands": [["QH", "JD", "5S", "6H", "TS", "8S", "LJ", "AD", "5H", "3H", "6S", "5D"],
+              ["KC", "9H", "QC", "TD", "7C", "7S", "7H", "9D", "2C", "8C", "TC", "2S"],
+              ["AC", "KH", "3S", "AS", "5C", "KS", "7D", "TH", "4D", "QD", "6D", "3C"],
+              ["8D", "2H", "KD", "4C", "3D", "QS", "9C", "AH", "2D", "JH", "8H", "JC"]],
+    "kitty": ["6C", "4S", "4H", "BJ", "9S", "JS"],
+    "actions": [{"seat": 3, "action": "bid 3 downtown"}, {"seat": 0, "action": "bid 4 uptown"},
+                {"seat": 1, "action": "bid 5 uptown"}, {"seat": 2, "action": "pass"},
+                {"seat": 1, "action": "discard 2S 4H 4S 7H 7S 9D"},
+                {"seat": 1, "action": "trump C"}, {"seat": 1, "action": "play BJ"}]}
+FIVE_TRUMPS_TWO_ACES = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C 8C"  # no joker: about six tricks
+WITH_BIG_JOKER = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C BJ"  # the same, a joker for the 8C
+WITH_LITTLE_JOKER = "AS KS QS 9S 5S AH 7H 4H 8D 3D 9C LJ"
+LOW_SPADES = "2S 3S 4S 5S 6S 2H 3H AH QD TD 9C 8C"  # downtown, about six tricks, no joker
 BIG_HAND = "BJ AS KS QS JS 7S AH KH QH 4D 5D 3C"
 MODEST = "AS QS 8S 5S KH 9H 4H JD 8D 4D TC 3C"  # about three tricks
+MODEST_WITH_JOKER = "AS QS 8S 5S KH 9H 4H JD 8D 4D TC BJ"  # a joker for the 3C
 WEAK = "QS 7S 3S KH 9H 5H JD 8D 4D TC 9C 8C"  # three small trumps, no ace
 POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
     "bid_whist/opening_three": [
@@ -77,7 +96,28 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
     ],
     "bid_whist/opening_four": [
         named("bid_whist/five_trumps_two_aces_bid_four"),
-        (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, []), starting("bid 4 ")),
+        (dealt_around("bid_whist", WITH_BIG_JOKER, []), starting("bid 4 ")),
+    ],
+    "bid_whist/four_says_joker": [
+        # about six tricks and no joker: not 4 but 3 (the rule's hand, the position set's too)
+        named("bid_whist/five_trumps_two_aces_no_joker_bid_three"),
+        (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, ["pass"]), starting("bid 3 uptown")),
+        (dealt_around("bid_whist", LOW_SPADES, []), starting("bid 3 downtown")),
+        # the same hand with either joker: 4
+        (dealt_around("bid_whist", WITH_LITTLE_JOKER, []), starting("bid 4 uptown")),
+        # over an opponent's 3 a jokerless hand does not bid the 4 it would have: 5, or a pass
+        (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, ["bid 3 uptown"]),
+         starting("bid 5 ") | {"pass"}),
+        (dealt_around("bid_whist", MODEST, ["bid 3 uptown"]), {"pass"}),
+        # over partner's 3 too: the same six tricks with an ace for the joker pass
+        (dealt_around("bid_whist", "AS KS QS 5S 4S AH 4H 9D 8D 4D 7C 3C",
+                      ["bid 3 uptown", "pass"]), {"pass"}),
+        # a 4 in no trump says nothing of the jokers (worthless there): a hand that stops three
+        # suits still bids it over an opponent's 3 no trump
+        (dealt_around("bid_whist", "AS KS QS 5S AH KH QH 4H AD 4D 9C 8C", ["bid 3 notrump"]),
+         starting("bid 4 notrump") | starting("bid 5 notrump")),
+        # read in partner's 4: partner holds the little joker, keep the ace of trumps
+        (UNDER_THE_BIG_JOKER, {"play 3C", "play 5C"}),
     ],
     "bid_whist/opening_five": [
         (dealt_around("bid_whist", BIG_HAND, []), starting("bid 5 ") | starting("bid 6 ")),
@@ -86,20 +126,20 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
         (dealt_around("bid_whist", BIG_HAND, ["pass", "pass", "pass"]), starting("bid 3 ")),
     ],
     "bid_whist/over_an_opponent": [
-        (dealt_around("bid_whist", MODEST, ["bid 3 uptown"]), starting("bid ")),
+        (dealt_around("bid_whist", MODEST_WITH_JOKER, ["bid 3 uptown"]), starting("bid ")),
         (dealt_around("bid_whist", WEAK, ["bid 3 uptown"]), {"pass"}),
     ],
     "bid_whist/over_partner": [
         # about three tricks and two suits stopped: partner's 3 stands
         (dealt_around("bid_whist", "AS QS 8S 5S KH QH 4H 9D 8D 4D 7C 3C",
                       ["bid 3 uptown", "pass"]), {"pass"}),
-        # about six tricks: it takes over
-        (dealt_around("bid_whist", "AS KS QS 5S 4S AH 4H 9D 8D 4D 7C 3C",
+        # about six tricks, a joker among them: it takes over
+        (dealt_around("bid_whist", "AS KS QS 5S 4S BJ 4H 9D 8D 4D 7C 3C",
                       ["bid 3 uptown", "pass"]), starting("bid 4 ")),
     ],
     "bid_whist/uptown_downtown_no_trump": [
-        (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, []), starting("bid 4 uptown")),
-        (dealt_around("bid_whist", "2S 3S 4S 5S 6S 2H 3H AH QD TD 9C 8C", []),
+        (dealt_around("bid_whist", WITH_BIG_JOKER, []), starting("bid 4 uptown")),
+        (dealt_around("bid_whist", LOW_SPADES.replace("8C", "BJ"), []),
          starting("bid 4 downtown")),
         # an ace and low cards in three suits: all three stopped
         (dealt_around("bid_whist", "AS 2S 3S 5S 2H 3H 4H AD 2D 4D 9C 8C", []),
@@ -144,7 +184,7 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
 # Conventions the strong level alone keeps (the page says so)
 STRONG_ONLY = {"bid_whist/spares_partners_trumps"}
 # Conventions decided by the card play's search, slower than a call (a second or more at strong)
-SEARCHED = {"bid_whist/returns_partners_suit", "bid_whist/spares_partners_trumps",
+SEARCHED = {"bid_whist/returns_partners_suit", "bid_whist/four_says_joker", "bid_whist/spares_partners_trumps",
             "bid_whist/no_ruff_of_partners_winner", "bid_whist/takes_the_trick_cheaply_last",
             "bid_whist/declarer_draws_trumps", "solo_whist/trumps_against_abundance",
             "solo_whist/no_overtaking_a_fellow_defender", "solo_whist/misere_plays_highest_loser",
@@ -188,12 +228,91 @@ def test_the_computer_players_keep_the_convention(convention, index, level):
 
 
 def test_the_hands_written_here_are_what_the_page_says():
-    """The hands the page's words describe: five trumps and two aces and no joker; three small
-    trumps and no ace; the dealer's big hand after three passes, whose cheapest bid is 3."""
+    """The hands the page's words describe: five trumps and two aces, with no joker and with
+    either; three small trumps and no ace; the dealer's big hand after three passes, whose
+    cheapest bid is 3."""
     hand = FIVE_TRUMPS_TWO_ACES.split()
     assert sum(c[1] == "S" for c in hand) == 5 and sum(c[0] == "A" for c in hand) == 2
-    assert not {"BJ", "LJ"} & set(hand)
+    assert not {"BJ", "LJ"} & set(hand) and not {"BJ", "LJ"} & set(LOW_SPADES.split())
+    for joker, with_joker in (("BJ", WITH_BIG_JOKER), ("LJ", WITH_LITTLE_JOKER)):
+        assert set(with_joker.split()) == set(hand) - {"8C"} | {joker}
     weak = WEAK.split()
     assert not any(c[0] == "A" for c in weak) and sum(c[1] == "S" for c in weak) == 3
     state = records.replay_hand(dealt_around("bid_whist", BIG_HAND, ["pass", "pass", "pass"]))
     assert state.to_act == 0 and "bid 3 uptown" in state.legal_actions()
+
+
+# -- what a partner's first bid of 4 in a suit says: a joker -------------------------------------
+
+# Seat 1 opens 4 uptown holding the big joker; seat 2 outbids it with 5 uptown and declares;
+# seat 3, seat 1's partner, holds the little joker and no other trump of note.
+FOUR_SAYS_JOKER_DEAL = {
+    0: "KD 9D 7D 6D 5D 4D KC QC JC TC 8C 7C",
+    1: WITH_BIG_JOKER,
+    2: "AD QD JD TD AC KH QH JH TH 9H 8H 6H",
+    3: "LJ JS TS 8S 7S 6S 4S 3S 2S 5H 3H 2H",
+}
+
+
+def after_partners_four(big_joker_with: int = 1):
+    """The hand after seat 2's first lead (the king of trumps), seat 1 (seat 3's partner)
+    having opened 4 uptown, seat 2 bid 5 uptown and declared hearts: seat 3 to play.  The big
+    joker is dealt to ``big_joker_with``: seat 1, as the convention says, or seat 0, against
+    it."""
+    hands = {seat: cards.split() for seat, cards in FOUR_SAYS_JOKER_DEAL.items()}
+    if big_joker_with != 1:
+        hands[1][hands[1].index("BJ")], hands[big_joker_with][0] = hands[big_joker_with][0], "BJ"
+    dealt = {card for cards in hands.values() for card in cards}
+    kitty = [c for c in ALL_CARDS if c not in dealt]
+    record = {"format": "whistclub-hand/1", "game": "bid_whist", "rules": {}, "dealer": 0,
+              "hands": [hands[seat] for seat in range(4)], "kitty": kitty,
+              "actions": [{"seat": 1, "action": "bid 4 uptown"},
+                          {"seat": 2, "action": "bid 5 uptown"},
+                          {"seat": 3, "action": "pass"}, {"seat": 0, "action": "pass"}]}
+    state = records.replay_hand(record)
+    held = sorted(state.view(2)["hand"], key=lambda c: (c[1] == "H", c))
+    state.apply("discard " + " ".join(sorted(held[:6])), 2)
+    state.apply("trump H", 2)
+    state.apply("play KH", 2)
+    assert state.to_act == 3
+    return state
+
+
+def partners_big_joker_share(view: dict, level: str, count: int = 200) -> float:
+    """How often the level's samples of the hidden hands give seat 1 the big joker; every
+    sample is checked to be a deal the seat could face (the view rebuilt from it)."""
+    from games.rules.cards import CARD_BIT
+    from games.rules.computer import knowledge, search
+
+    know = knowledge.read(view, search.SEARCH_LEVELS[level].conventions)
+    rng = random.Random(0)
+    given = 0
+    for _ in range(count):
+        hands, piles = knowledge.sample(know, rng)
+        assert knowledge.rebuild(view, hands, piles).view(view["seat"]) == view
+        given += bool((hands[1] | know.played_by[1]) & CARD_BIT["BJ"])
+    return given / count
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_partners_first_four_in_a_suit_says_the_joker_the_seat_does_not_hold(level):
+    """Partner opened 4 uptown and the seat holds the little joker: partner holds the big one,
+    in every deal the seat imagines (a level that does not keep the convention gives it to
+    partner about a third of the time: any of the three other hidden places)."""
+    view = after_partners_four().view(3)
+    assert partners_big_joker_share(view, level) == 1.0
+    assert partners_big_joker_share(view, "strong_v6") < 0.6
+
+
+def test_a_partner_who_broke_the_convention_is_read_as_the_play_shows():
+    """Partner opened 4 without a joker (a player who does not keep the convention): before
+    the play shows it the seat gives partner the big joker; once seat 0 has played it, no
+    sample gives partner a joker, and every sample is still a deal the seat could face."""
+    state = after_partners_four(big_joker_with=0)
+    assert partners_big_joker_share(state.view(3), "strong") == 1.0
+    state.apply("play 2H", 3)
+    state.apply("play BJ", 0)  # its only trump
+    state.apply(state.legal_actions()[0], 1)
+    while state.to_act != 3:
+        state.apply(state.legal_actions()[0], state.to_act)
+    assert partners_big_joker_share(state.view(3), "strong") == 0.0

@@ -174,7 +174,8 @@ def test_the_search_weights_its_deals_by_the_thresholds_of_its_own_level(tuned, 
     monkeypatch.setattr(knowledge, "calls_misfit", recording)
     state = records.replay_hand(position_record("bid_whist/take_the_trick_last"))
     choose_action(state.view(state.to_act), "strong_calls", random.Random(1))
-    assert asked and set(asked) == {search.SEARCH_LEVELS["strong"].calls if tuned else "hand"}
+    assert asked and set(asked) == {search.SEARCH_LEVELS["strong_calls"].calls if tuned
+                                    else "hand"}
 
 
 def test_the_hand_set_solo_over_a_prop_is_the_solo():
