@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games import registry
 from games.forms import rule_changes_in_words
-from leagues import charts, paper, score_kinds, scoring, sit_outs
+from leagues import charts, paper, prizes, score_kinds, scoring, sit_outs
 from leagues.models import (
     Deal,
     EveningTable,
@@ -304,6 +304,27 @@ def evening_tables(evening) -> list[dict]:
     return out
 
 
+def _match_evenings(member: Member) -> dict:
+    """The evenings of the counted matches ``member`` played in a pair, with those matches."""
+    found: dict = {}
+    in_pair = (Q(pair_0__first=member) | Q(pair_0__second=member) | Q(pair_1__first=member)
+               | Q(pair_1__second=member))
+    for table in (EveningTable.objects.counted().filter(in_pair)
+                  .select_related("evening__season__league").order_by("evening__date", "pk")):
+        found.setdefault(table.evening, []).append(table)
+    return found
+
+
+def _evening_line_of(member: Member, evening):
+    """``member``'s line of the evening's standings (``prizes.evening_lines``): their own when
+    partners are drawn each round, else their pair's."""
+    pairs = {("pair", pk) for pk in Partnership.objects.filter(
+        Q(first=member) | Q(second=member), season=evening.season_id).values_list("pk",
+                                                                                  flat=True)}
+    return next((line for line in prizes.evening_lines(evening)
+                 if line.key == member.pk or line.key in pairs), None)
+
+
 def member_history(member: Member) -> dict:
     """Evenings played (Solo, Belgian) with the running balance, Bid Whist matches through the
     member's pairs, and the contracts they declared and made."""
@@ -341,8 +362,20 @@ def member_history(member: Member) -> dict:
             line["tables"].append(item["table"])
         else:
             line["sat_out"].append(item["round"])
+    # A match league's evenings (Bid Whist): the member played through pairs, registered or
+    # drawn each round, which have no seats.  Their evening's line is the one the evening's
+    # standings give them or their pair (league points, a round sat out's credit included).
+    for evening, tables in _match_evenings(member).items():
+        line = merged.setdefault((evening.pk, True), {
+            "evening": evening, "league_points": True, "score": Decimal(0), "tables": [],
+            "sat_out": []})
+        line["tables"] += tables
+        mine = _evening_line_of(member, evening)
+        if mine is not None:
+            line["score"] = mine.score
     evenings, balances = [], {}
-    for line in merged.values():
+    for line in sorted(merged.values(), key=lambda item: (item["evening"].date,
+                                                           item["evening"].pk)):
         # One balance per league: Solo units and Belgian points never add up together.
         league = line["evening"].season.league
         league_points = line["league_points"]

@@ -296,7 +296,10 @@ class MatchKind(ScoreKind):
         return _("Scores: %(scores)s") % {"scores": parts}
 
     def member_caption(self, league, series):
-        return _("%(league)s: %(won)s of %(played)s matches won; the score of each match.") % {
+        return ngettext(
+            "%(league)s: %(won)s match won of %(played)s; the score of each match.",
+            "%(league)s: %(won)s matches won of %(played)s; the score of each match.",
+            series["won"]) % {
             "league": league.name, "won": series["won"], "played": series["played"]}
 
     def member_chart(self, member, series):

@@ -190,7 +190,7 @@ def test_a_match_league_chart_shows_matches_won(as_member, bid_table, organiser_
     bid_table.add_deal(bid(1, 5, "uptown", 13), organiser_user)
     page = as_member.get(member_url(member))
     (chart,) = page.context["charts"]
-    assert chart["caption"] == "Bid Whist League: 1 of 1 matches won; the score of each match."
+    assert chart["caption"] == "Bid Whist League: 1 match won of 1; the score of each match."
     svg = as_member.get(member_url(member, f"charts/{bid_table.league.pk}.svg")).content.decode()
     assert "Bid Whist League" in svg and "3 Feb" in svg and "Opponents" in svg
 

@@ -410,6 +410,18 @@ def test_a_players_page_shows_the_round_they_sat_out_credited(as_organiser, priz
     assert "3 February 2030 sat out, credited Bid Whist League 1 (league points)" in page
 
 
+def test_a_players_page_shows_the_evening_of_the_matches_they_played(as_organiser,
+                                                                    prized_evening):
+    evening, winners, _sitter, losers = prized_evening
+    from leagues.models import Member
+    for name, score in ((winners[0], "2"), (losers[0], "0")):
+        member = Member.objects.get(name=name)
+        page = words(as_organiser.get(
+            f"/clubs/{member.club.slug}/members/{member.pk}/").content.decode())
+        assert f"3 February 2030 Bid Whist League {score} (league points)" in page
+        assert "No result yet." not in page
+
+
 # -- no registered pair in such a league ---------------------------------------------------------
 
 
@@ -487,7 +499,7 @@ def test_a_players_chart_shows_their_matches_whoever_partnered_them(
         played_evening(individual_season, people, organiser_user, rounds=1, day=day)
     league = individual_season.league
     page = words(as_member.get(f"/clubs/{club.slug}/members/{people[0].pk}/").content.decode())
-    assert "matches won; the score of each match." in page and "of 2 matches won" in page
+    assert "the score of each match." in page and " won of 2;" in page
     answer = as_member.get(f"/clubs/{club.slug}/members/{people[0].pk}/charts/{league.pk}.svg")
     assert answer.status_code == 200 and ">P0<" in answer.content.decode()
 
