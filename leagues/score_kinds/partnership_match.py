@@ -89,11 +89,10 @@ class PartnershipMatchSheet(MatchSheet):
         return members.index(one) % 2 != members.index(other) % 2
 
 
-@dataclass
-class PairRow:
-    """One partnership's line in a season."""
+@dataclass(kw_only=True)
+class MatchRecord:
+    """What a line of a match league's standings sums: its matches and league points."""
 
-    pair: Partnership
     played: int = 0
     won: int = 0
     lost: int = 0
@@ -101,7 +100,6 @@ class PairRow:
     points_for: Decimal = Decimal(0)
     points_against: Decimal = Decimal(0)
     tally: int = 0  # the game's count beside the score (Bostons), 0 for a game without one
-    head_to_head: int = 0
     position: int | None = None
     credits: Decimal = Decimal(0)  # of the league points, credited for sitting out
 
@@ -116,30 +114,21 @@ class PairRow:
 
 
 @dataclass
-class PartnerRow:
+class PairRow(MatchRecord):
+    """One partnership's line in a season."""
+
+    pair: Partnership
+    head_to_head: int = 0
+
+
+@dataclass
+class PartnerRow(MatchRecord):
     """One player's line in a season whose partners are drawn each round: their matches,
     whoever they partnered, summed (``Kind.player_standings``)."""
 
     member_id: int
     name: str
     guest: bool = False
-    played: int = 0
-    won: int = 0
-    lost: int = 0
-    league_points: Decimal = Decimal(0)
-    points_for: Decimal = Decimal(0)
-    points_against: Decimal = Decimal(0)
-    tally: int = 0
-    position: int | None = None
-    credits: Decimal = Decimal(0)  # of the league points, credited for sitting out
-
-    @property
-    def difference(self) -> Decimal:
-        return self.points_for - self.points_against
-
-    @property
-    def ranked(self) -> bool:
-        return bool(self.played or self.credits)
 
 
 MATCH = ("pk", "pair_0_id", "pair_1_id", "score_0", "score_1", "bostons_0", "bostons_1",
