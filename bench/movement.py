@@ -85,24 +85,13 @@ def individual_evening(players: int, rounds: int, seed: int):
     sat_out: Counter = Counter()
     played: Counter = Counter()
     done: list[list[list[int]]] = []
-    had: dict[int, Counter] = {}
-    last: dict[int, int] = {}
     slowest = 0.0
     for _round in range(rounds):
         start = time.perf_counter()
-        out = movement.choose_sit_outs(present, 4, sat_out, Counter(), rng)
-        seated = [p for p in present if p not in out]
-        partners = movement.partnerships(done)
-        tables = movement.rotate_seats(
-            movement.seat_tables(seated, 4, movement.meetings(done), rng, partners=partners),
-            had, last, partners=partners)
+        out, tables = movement.partners_round(present, done, sat_out, rng)
         slowest = max(slowest, time.perf_counter() - start)
-        for table in tables:
-            for place, player in enumerate(table):
-                had.setdefault(player, Counter())[place] += 1
-                last[player] = place
         sat_out.update(out)
-        played.update(seated)
+        played.update(p for p in present if p not in out)
         done.append(tables)
     partnered = movement.partnerships(done)
     against = movement.opponents(done)

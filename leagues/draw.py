@@ -433,24 +433,13 @@ def _draw_partners_round(evening: Evening, number: int, rng) -> tuple[list, list
         if table.pair_0_id is not None and table.pair_1_id is not None:
             earlier.append([table.pair_0.first_id, table.pair_1.first_id,
                             table.pair_0.second_id, table.pair_1.second_id])
-    met = movement.meetings([earlier])
-    partners = movement.partnerships([earlier])
-    had: dict[int, Counter] = {}
-    last: dict[int, int] = {}
-    for players in earlier:
-        for seat, pk in enumerate(players):
-            had.setdefault(pk, Counter())[seat] += 1
-            last[pk] = seat
     by_pk = {m.pk: m for m in present}
-    out = movement.choose_sit_outs(list(by_pk), 4, sat_out, season_sat_out, rng)
-    seated = [pk for pk in by_pk if pk not in out]
+    out, drawn = movement.partners_round(list(by_pk), [earlier], sat_out, rng, season_sat_out)
     existing: dict[frozenset, Partnership] = {}
     for pair in season.partnerships.order_by("retired", "pk"):  # a pair still drawn first
         existing.setdefault(frozenset(pair.members), pair)
     made = []
-    for table_number, players in enumerate(movement.rotate_seats(
-            movement.seat_tables(seated, 4, met, rng, partners=partners), had, last,
-            partners=partners), start=1):
+    for table_number, players in enumerate(drawn, start=1):
         sides = []
         for first, second in ((players[0], players[2]), (players[1], players[3])):
             pair = existing.get(frozenset((first, second)))

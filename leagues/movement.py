@@ -312,3 +312,33 @@ def orient_matches(matches: Sequence[tuple[T, T]], north_south: Counter,
         lean_b = north_south[b] - east_west[b]
         out.append((b, a) if lean_a > lean_b else (a, b))
     return out
+
+
+def places_so_far(rounds: Sequence[Sequence[Sequence[T]]]) -> tuple[dict[T, Counter], dict[T, int]]:
+    """Over ``rounds`` (each a list of tables, each table's players in the order of its seats,
+    earliest first): how often each player had each seat, and the seat of their last table
+    (what ``rotate_seats`` reads)."""
+    had: dict[T, Counter] = {}
+    last: dict[T, int] = {}
+    for tables in rounds:
+        for table in tables:
+            for place, player in enumerate(table):
+                had.setdefault(player, Counter())[place] += 1
+                last[player] = place
+    return had, last
+
+
+def partners_round(present: Sequence[T], rounds: Sequence[Sequence[Sequence[T]]],
+                   sat_out: Counter, rng: random.Random, season_sat_out: Counter | None = None,
+                   ) -> tuple[list[T], list[list[T]]]:
+    """One round of an evening whose partners are drawn each round, after ``rounds`` (this
+    evening's tables so far, each in the order of its seats): who sits out (the players'
+    rule), and the tables of four, each in the order of its seats (partners across), with the
+    partners' cost."""
+    out = choose_sit_outs(list(present), 4, sat_out, season_sat_out or Counter(), rng)
+    seated = [player for player in present if player not in out]
+    partners = partnerships(rounds)
+    had, last = places_so_far(rounds)
+    tables = rotate_seats(seat_tables(seated, 4, meetings(rounds), rng, partners=partners),
+                          had, last, partners=partners)
+    return out, tables

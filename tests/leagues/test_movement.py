@@ -206,22 +206,11 @@ def play_individual_evening(players: int, rounds: int, seed: int, arrivals=()):
     sat_out: Counter = Counter()
     done: list = []
     outs = []
-    had: dict[int, Counter] = {}
-    last: dict[int, int] = {}
     for number in range(rounds):
         for at, count in arrivals:
             if at == number:
                 present += list(range(len(present), len(present) + count))
-        out = movement.choose_sit_outs(present, 4, sat_out, Counter(), rng)
-        seated = [p for p in present if p not in out]
-        partners = movement.partnerships(done)
-        tables = movement.rotate_seats(
-            movement.seat_tables(seated, 4, movement.meetings(done), rng, partners=partners),
-            had, last, partners=partners)
-        for table in tables:
-            for place, player in enumerate(table):
-                had.setdefault(player, Counter())[place] += 1
-                last[player] = place
+        out, tables = movement.partners_round(present, done, sat_out, rng)
         sat_out.update(out)
         done.append(tables)
         outs.append((list(present), out))
