@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.rules import GAME_MODULES, game_module
-from games.rules.base import GameModule, HandState, WhistError
+from games.rules.base import GameModule, HandState
+from games.rules.errors import WhistError
 from games.rules.records import HAND_FORMAT, make_automatic_actions, start_hand
 
 DEALS_FORMAT = "whistclub-deals/1"

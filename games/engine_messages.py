@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.rules.base import WhistError
+from games.rules.errors import WhistError
 
 
 def engine_message(exc: WhistError) -> str:

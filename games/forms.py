@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from games import registry
 from games.engine_messages import engine_message
 from games.models import MOVE_SECONDS_CHOICES, PUBLIC_MOVE_SECONDS, default_trick_pause_ms
-from games.rules.base import RulesError
+from games.rules.errors import RulesError
 
 
 def _in_words(spec: dict, value) -> str:

@@ -17,7 +17,8 @@ from games.dealing import deal_new_hand, presets_played
 from games.engine_messages import engine_message
 from games.models import Hand, Seat, Table, computer_plays, next_move_deadline, time_is_up
 from games.rules import game_module
-from games.rules.base import HandState, WhistError
+from games.rules.base import HandState
+from games.rules.errors import WhistError
 from games.rules.records import make_automatic_actions
 from games.snapshots import (
     current_state,

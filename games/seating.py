@@ -24,7 +24,7 @@ from games.models import (
     next_move_deadline,
 )
 from games.rules import game_module
-from games.rules.base import RulesError
+from games.rules.errors import RulesError
 from games.versions import TableError, bump, locked, seat_for_update, seat_of
 
 

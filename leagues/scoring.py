@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from games.engine_messages import engine_message
-from games.rules.base import WhistError
+from games.rules.errors import WhistError
 
 # The facts of a deal that name a seat of the table (at a five-seat table, one of the four who
 # play it: :func:`score_five_seat_deal` gives the engine their seats among the four).

@@ -41,12 +41,12 @@ from bench import levels
 from bench.tuning import tuned_file
 from bench.tuning.thresholds import bands, best_threshold, even_and_odd
 from games.rules import game_module
-from games.rules.base import IllegalAction
 from games.rules.cards import mask_of
 from games.rules.computer import bidding, choose_action, simple
 from games.rules.computer import knowledge as kn
 from games.rules.computer.hooks import of as hooks_of
 from games.rules.computer.kernel import playout
+from games.rules.errors import IllegalAction
 
 levels.register()  # --play may name a level the benches compare
 GAMES = ("solo_whist", "bid_whist", "belgian_whist")

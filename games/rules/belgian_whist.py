@@ -31,33 +31,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .base import (
-    N_,
-    BaseRules,
-    Chain,
-    Deal,
-    DealError,
-    HandState,
-    HandView,
-    IllegalAction,
-    RulesError,
-    WhistError,
-    rule,
-)
-from .cards import (
-    ALL_CARDS,
-    CARD_INDEX,
-    CARD_RANK,
-    CARD_SUIT,
-    STANDARD_DECK,
-    SUIT_MASK,
-    SUIT_NAMES,
-    SUITS,
-    cards_of,
-    names_of,
-    sort_for_display,
-)
+from . import cards
+from .base import Chain, Deal, HandState, HandView
+from .cards import ALL_CARDS, CARD_INDEX, CARD_RANK, SUIT_MASK, SUIT_NAMES, SUITS, cards_of
 from .cards import CARD_BIT as _CARD_BIT
+from .errors import N_, DealError, IllegalAction, RulesError, WhistError
+from .house_rules import BaseRules, rule
 
 GAME = "belgian_whist"
 SEATS = 4  # the engine contract: how many seats a table of this game has
@@ -360,8 +339,8 @@ def _value_curve(rules: Rules, kind: str, level: int | None) -> tuple[int | floa
 
 # -- the deal ----------------------------------------------------------------------------------
 
-_DECK = list(STANDARD_DECK)
-_DECK_SET = frozenset(STANDARD_DECK)
+_DECK = list(cards.STANDARD_DECK)
+_DECK_SET = frozenset(cards.STANDARD_DECK)
 _ACE_MASK = sum(1 << CARD_INDEX["A" + s] for s in SUITS)
 
 
@@ -424,7 +403,7 @@ _PLAY_ACTION = tuple("play " + c for c in ALL_CARDS)
 _DISCARD_ACTION = tuple("discard " + c for c in ALL_CARDS)
 _PLAY_INDEX = {a: i for i, a in enumerate(_PLAY_ACTION)}
 _DISCARD_INDEX = {a: i for i, a in enumerate(_DISCARD_ACTION)}
-_SUIT_OF_INDEX = tuple(SUIT_MASK[s] if s else 0 for s in CARD_SUIT)
+_SUIT_OF_INDEX = tuple(SUIT_MASK[s] if s else 0 for s in cards.CARD_SUIT)
 _TRUMP_ACTIONS = ["trump C", "trump D", "trump H", "trump S"]
 
 
@@ -513,14 +492,15 @@ class BelgianHand(HandState):
         if legal is None:
             phase = self.phase
             if phase == PLAY:
-                legal = names_of(self._legal_mask, _PLAY_ACTION)
+                legal = cards.names_of(self._legal_mask, _PLAY_ACTION)
             elif phase == AUCTION:
                 legal = self._auction_legal()
             elif phase == TROU:
                 aces = (self._hands[self.to_act] & _ACE_MASK).bit_count()  # type: ignore[index]
                 legal = ["trou"] if aces == 3 else ["passe_trou"]
             elif phase == DISCARD:
-                legal = names_of(self._hands[self.to_act], _DISCARD_ACTION)  # type: ignore[index]
+                held = self._hands[self.to_act]  # type: ignore[index]
+                legal = cards.names_of(held, _DISCARD_ACTION)
             elif phase == TRUMP:
                 legal = list(_TRUMP_ACTIONS)
             else:
@@ -1075,11 +1055,11 @@ class BelgianHand(HandState):
                                   for i, c in enumerate(cards)]}
                        for lead, cards, winner in self._done],
             "tricks_won": list(self.tricks_won),
-            "exposed": [{"seat": s, "cards": sort_for_display(cards_of(self._hands[s]))}
+            "exposed": [{"seat": s, "cards": cards.sort_for_display(cards_of(self._hands[s]))}
                         for s in self.declarers] if self._exposed else [],
         }
         if seat is not None:
-            out["hand"] = sort_for_display(cards_of(self._hands[seat]))
+            out["hand"] = cards.sort_for_display(cards_of(self._hands[seat]))
             discard = self._discards[seat]
             if discard is not None:
                 out["discard"] = ALL_CARDS[discard]

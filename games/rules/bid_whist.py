@@ -30,31 +30,11 @@ from dataclasses import field as dataclass_field
 from itertools import combinations
 from typing import Any, ClassVar, NoReturn, Self
 
-from .base import (
-    N_,
-    BaseRules,
-    Chain,
-    Deal,
-    DealError,
-    HandState,
-    HandView,
-    IllegalAction,
-    WhistError,
-    rule,
-)
-from .cards import (
-    ALL_CARDS,
-    CARD_BIT,
-    CARD_RANK,
-    CARD_SUIT,
-    JOKER_DECK,
-    JOKER_MASK,
-    STANDARD_DECK,
-    SUIT_MASK,
-    SUIT_NAMES,
-    cards_of,
-    sort_for_display,
-)
+from . import cards
+from .base import Chain, Deal, HandState, HandView
+from .cards import ALL_CARDS, CARD_BIT, CARD_RANK, CARD_SUIT, JOKER_MASK, STANDARD_DECK, cards_of
+from .errors import N_, DealError, IllegalAction, WhistError
+from .house_rules import BaseRules, rule
 
 GAME = "bid_whist"
 SEATS = 4  # the engine contract: how many seats a table of this game has
@@ -98,7 +78,7 @@ class KittyShape:
 # the two-joker game.  Without a kitty the jokers are left out: 54 cards cannot be dealt evenly
 # to four, and 52 give the 13 tricks of a hand (docs/rules/bid_whist.md).
 KITTY_SHAPES: dict[str, KittyShape] = {shape.name: shape for shape in (
-    KittyShape("6_two_jokers", JOKER_DECK, 12, 6),
+    KittyShape("6_two_jokers", cards.JOKER_DECK, 12, 6),
     KittyShape("4_no_jokers", STANDARD_DECK, 12, 4),
     KittyShape("5_one_joker", STANDARD_DECK + ("BJ",), 12, 5),
     KittyShape("none", STANDARD_DECK, 13, 0),
@@ -349,7 +329,7 @@ def _order_tables(trump: str | None, direction: str | None, downtown_ace: str, s
         value = _strength(CARD_RANK[index], downtown, downtown_ace)
         strength.append(value + (_TRUMP_BASE if is_trump else 0))
         suit_id.append(SUIT_IDS[suit])
-    follow = tuple(SUIT_MASK[s] | (JOKER_MASK if s == trump else 0) for s in "SHDC")
+    follow = tuple(cards.SUIT_MASK[s] | (JOKER_MASK if s == trump else 0) for s in "SHDC")
     tables = _ORDER_TABLES[key] = (tuple(strength), tuple(suit_id), follow)
     return tables
 
@@ -838,7 +818,7 @@ class BidWhistHand(HandState):
             raise IllegalAction(seat, action, N_("seat %(seat)s does not hold %(card)s"),
                                 seat=seat, card=card)
         led = "trumps" if self.trump is not None and self._led == SUIT_IDS[self.trump] else \
-            SUIT_NAMES["SHDC"[self._led]]
+            cards.SUIT_NAMES["SHDC"[self._led]]
         if card in ("BJ", "LJ"):
             raise IllegalAction(seat, action, N_(
                 "in notrump a joker may be played only when void in the suit led: seat %(seat)s "
@@ -880,7 +860,7 @@ class BidWhistHand(HandState):
             "books": self.books(),
         }
         if seat is not None:
-            out["hand"] = sort_for_display(cards_of(self._hands[seat]))
+            out["hand"] = cards.sort_for_display(cards_of(self._hands[seat]))
         declarer_sees = seat is not None and seat == self.declarer and self.phase != AUCTION
         if self.kitty and (self.rules.kitty_shown or declarer_sees or complete):
             out["kitty"] = list(self.kitty)  # never with kitty=none: there is none

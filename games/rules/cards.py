@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from games.rules.base import N_
+from games.rules.errors import N_
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # high to low, the uptown order

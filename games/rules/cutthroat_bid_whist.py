@@ -29,15 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
 
 from . import bid_whist
-from .base import (
-    N_,
-    BaseRules,
-    Deal,
-    DealError,
-    HandState,
-    WhistError,
-    rule,
-)
+from .base import Deal, HandState
 from .bid_whist import (
     MODES,
     BidWhistHand,
@@ -49,6 +41,8 @@ from .bid_whist import (
     notrump_double_rule,
 )
 from .cards import CARD_BIT, JOKER_DECK
+from .errors import N_, DealError, WhistError
+from .house_rules import BaseRules, rule
 
 GAME = "cutthroat_bid_whist"
 SEATS = 3

@@ -16,16 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.rules import GAME_MODULES, game_module
-from games.rules.base import (
-    N_,
-    BaseRules,
-    Chain,
-    DealError,
-    GameModule,
-    HandState,
-    RulesError,
-    WhistError,
-)
+from games.rules.base import Chain, GameModule, HandState
+from games.rules.errors import N_, DealError, RulesError, WhistError
+from games.rules.house_rules import BaseRules
 
 HAND_FORMAT = "whistclub-hand/1"
 MATCH_FORMAT = "whistclub-match/1"

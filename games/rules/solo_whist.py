@@ -26,32 +26,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from .base import (
-    N_,
-    BaseRules,
-    Chain,
-    Deal,
-    DealError,
-    HandState,
-    HandView,
-    IllegalAction,
-    RulesError,
-    WhistError,
-    rule,
-)
-from .cards import (
-    ALL_CARDS,
-    CARD_BIT,
-    CARD_INDEX,
-    CARD_RANK,
-    CARD_SUIT,
-    JOKERS,
-    STANDARD_DECK,
-    SUIT_MASK,
-    SUIT_NAMES,
-    SUITS,
-    sort_for_display,
-)
+from . import cards
+from .base import Chain, Deal, HandState, HandView
+from .cards import ALL_CARDS, CARD_BIT, CARD_INDEX, CARD_RANK, JOKERS, STANDARD_DECK, SUIT_MASK
+from .errors import N_, DealError, IllegalAction, RulesError, WhistError
+from .house_rules import BaseRules, rule
 
 GAME = "solo_whist"
 SEATS = 4  # the engine contract: how many seats a table of this game has
@@ -171,7 +150,7 @@ SOLO = CONTRACTS["solo"]
 NO_PROP_AND_COP = N_("this house plays without Prop and Cop: every contract is played alone")
 
 AUCTION_ACTIONS: tuple[str, ...] = tuple(sorted([*CONTRACT_OF_BID, "cop", "pass"]))
-TRUMP_ACTIONS: tuple[str, ...] = tuple(sorted("trump " + s for s in SUITS))
+TRUMP_ACTIONS: tuple[str, ...] = tuple(sorted("trump " + s for s in cards.SUITS))
 _AUCTION_SET = frozenset(AUCTION_ACTIONS)
 _TRUMP_SET = frozenset(TRUMP_ACTIONS)
 GRAMMAR = ("pass, prop, cop, solo, misere, abundance, royal_abundance, spread_misere, "
@@ -570,9 +549,9 @@ class SoloHand(HandState):
             if not self._hands[to_act] & CARD_BIT[card]:
                 raise IllegalAction(to_act, action, N_("seat %(seat)s does not hold %(card)s"),
                                     seat=to_act, card=card)
+            led = cards.CARD_SUIT[self._trick[0]]
             raise IllegalAction(to_act, action, N_("seat %(seat)s must follow %(suit)s"),
-                                seat=to_act,
-                                suit=SUIT_NAMES[CARD_SUIT[self._trick[0]]])  # type: ignore[index]
+                                seat=to_act, suit=cards.SUIT_NAMES[led])  # type: ignore[index]
 
     @staticmethod
     def _kind_of(who: int | None, action: str) -> str:
@@ -713,7 +692,7 @@ class SoloHand(HandState):
         if action not in self.legal_actions():
             raise IllegalAction(seat, action, N_("abundance trumps may not be the turn-up suit "
                                                  "(%(suit)s): that is royal abundance"),
-                                suit=SUIT_NAMES[self.turn_up_suit or ""])
+                                suit=cards.SUIT_NAMES[self.turn_up_suit or ""])
         self.history.append((seat, action))
         self._legal = None
         self._start_play(action[-1])
@@ -833,12 +812,12 @@ class SoloHand(HandState):
             "exposed": None,
         }
         if seat is not None:
-            view["hand"] = sort_for_display(_cards_of(self._hands[seat]))
+            view["hand"] = cards.sort_for_display(_cards_of(self._hands[seat]))
         declarer = self.declarer
         if (contract is not None and contract.name == "spread_misere" and self._done
                 and declarer is not None):
             view["exposed"] = {"seat": declarer,
-                               "cards": sort_for_display(_cards_of(self._hands[declarer]))}
+                               "cards": cards.sort_for_display(_cards_of(self._hands[declarer]))}
         if seat is not None and seat == self.to_act:
             view["legal"] = list(self.legal_actions())
         if self.complete:

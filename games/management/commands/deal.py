@@ -5,7 +5,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from games.rules import GAME_MODULES
-from games.rules.base import WhistError
+from games.rules.errors import WhistError
 from games.rules.records import parse_json, random_record
 
 

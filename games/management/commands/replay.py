@@ -10,7 +10,7 @@ import sys
 
 from django.core.management.base import BaseCommand
 
-from games.rules.base import WhistError
+from games.rules.errors import WhistError
 from games.rules.records import parse_json, replay_document
 
 

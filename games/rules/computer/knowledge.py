@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules import game_module
-from games.rules.base import HandView, WhistError
+from games.rules.base import HandView
 from games.rules.cards import ALL_CARDS, CARD_INDEX, CARD_RANK, SUIT_MASK, mask_of
+from games.rules.errors import WhistError
 
 from .kernel import LOSE, NO_SUIT, TRUMP, WIN, PlaySpec, Position, bits, play
 

@@ -13,8 +13,8 @@ import random
 import pytest
 
 from games.rules import belgian_whist as bw
-from games.rules.base import DealError, IllegalAction, RulesError, WhistError
 from games.rules.cards import RANKS, SUITS
+from games.rules.errors import DealError, IllegalAction, RulesError, WhistError
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DEALER = WEST

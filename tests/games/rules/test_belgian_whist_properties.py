@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import belgian_whist as bw
-from games.rules.base import IllegalAction
+from games.rules.cards import STANDARD_DECK
+from games.rules.errors import IllegalAction
 
 RULES = bw.Rules()
 CARD = re.compile(r"\b[AKQJT2-9][SHDC]\b")
@@ -129,7 +130,7 @@ def illegal_candidates(state: bw.BelgianHand, rng: random.Random) -> list:
             "solo 8 H", "abondance 9 C", "petit_chelem NT", "grande_misere", "piccolo", "trou",
             "passe_trou", "trump H", "discard AS", "play AS", "play 2C", "play KD", "play",
             "solo 9 H", "raise 14 S", "", " pass", None, 7]
-    pool += [f"play {c}" for c in rng.sample(bw.STANDARD_DECK, 6)]
+    pool += [f"play {c}" for c in rng.sample(STANDARD_DECK, 6)]
     return [a for a in pool if a not in legal]
 
 

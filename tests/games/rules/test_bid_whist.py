@@ -8,8 +8,8 @@ import random
 import pytest
 
 from games.rules import bid_whist as bw
-from games.rules.base import DealError, IllegalAction, RulesError, WhistError
 from games.rules.cards import JOKER_DECK
+from games.rules.errors import DealError, IllegalAction, RulesError, WhistError
 
 
 def deal_from(fixed: dict[int, str] | None = None, kitty: str = "") -> tuple[list, list]:

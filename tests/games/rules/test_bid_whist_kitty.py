@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import bid_whist as bw
-from games.rules.base import DealError, IllegalAction, RulesError, WhistError
 from games.rules.cards import JOKER_DECK, STANDARD_DECK
+from games.rules.errors import DealError, IllegalAction, RulesError, WhistError
 from games.rules.records import record_of, replay_document, replay_hand
 
 from .test_bid_whist_properties import hidden_from, tokens

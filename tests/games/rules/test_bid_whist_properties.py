@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import bid_whist as bw
-from games.rules.base import IllegalAction
 from games.rules.cards import JOKER_DECK
+from games.rules.errors import IllegalAction
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 RULES = st.builds(

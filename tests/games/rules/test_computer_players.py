@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bench.levels import COMPARED_LEVELS
 from games.rules import GAME_MODULES, belgian_whist, bid_whist, game_module, solo_whist
-from games.rules.cards import CARD_INDEX, JOKER_MASK, mask_of
+from games.rules.cards import CARD_INDEX, JOKER_DECK, JOKER_MASK, mask_of
 from games.rules.computer import (
     ALL_LEVELS,
     bidding,
@@ -379,7 +379,7 @@ def test_the_oracle_is_no_level_of_the_site_and_needs_the_real_deal():
 
 # -- partnership habits (Bid Whist) --------------------------------------------------------------
 
-DECK = list(bid_whist.JOKER_DECK)
+DECK = list(JOKER_DECK)
 
 
 def build_deal(fixed: dict[int, list[str]], kitty: list[str], avoid: dict[int, str]):

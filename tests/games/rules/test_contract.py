@@ -10,7 +10,9 @@ import typing
 import pytest
 
 from games.rules import GAME_MODULES, game_module
-from games.rules.base import BaseRules, Chain, HandState, HandView, IllegalAction
+from games.rules.base import Chain, HandState, HandView
+from games.rules.errors import IllegalAction
+from games.rules.house_rules import BaseRules
 
 pytestmark = pytest.mark.engine
 

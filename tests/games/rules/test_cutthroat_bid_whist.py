@@ -13,8 +13,8 @@ import pytest
 
 from games.rules import GAME_MODULES, game_module
 from games.rules import cutthroat_bid_whist as ct
-from games.rules.base import DealError, IllegalAction, RulesError, WhistError
 from games.rules.cards import JOKER_DECK
+from games.rules.errors import DealError, IllegalAction, RulesError, WhistError
 from games.rules.records import RecordError, random_record, record_of, replay_document, replay_hand
 
 ROOT = Path(__file__).resolve().parents[3]

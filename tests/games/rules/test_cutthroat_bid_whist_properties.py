@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import cutthroat_bid_whist as ct
-from games.rules.base import IllegalAction
 from games.rules.cards import JOKER_DECK
+from games.rules.errors import IllegalAction
 from tests.games.rules.test_bid_whist_properties import tokens
 
 SEEDS = st.integers(min_value=0, max_value=2**32)

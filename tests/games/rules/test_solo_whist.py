@@ -8,8 +8,8 @@ import random
 import pytest
 
 from games.rules import solo_whist as solo
-from games.rules.base import DealError, IllegalAction, RulesError, WhistError
-from games.rules.cards import RANKS, STANDARD_DECK
+from games.rules.cards import RANKS, STANDARD_DECK, sort_for_display
+from games.rules.errors import DealError, IllegalAction, RulesError, WhistError
 
 # Each seat holds one whole suit, high to low: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs.
 # Nobody can follow anybody, so every trick is won by the leader, or by a trump.
@@ -680,7 +680,7 @@ def test_view_has_the_common_keys_and_only_the_own_hand():
     for key in ("game", "seat", "dealer", "phase", "to_act", "hand", "hand_sizes", "auction",
                 "contract", "trump", "leader", "trick", "tricks", "tricks_won"):
         assert key in view
-    assert view["hand"] == solo.sort_for_display(hand.dealt_hands[2])
+    assert view["hand"] == sort_for_display(hand.dealt_hands[2])
     assert "legal" not in view and "legal" in hand.view(1)
     assert "hand" not in hand.view(None)
 
@@ -709,7 +709,7 @@ def test_spread_misere_hand_is_shown_to_everyone_once_trick_one_is_complete():
     assert hand.view(1)["exposed"] is None and "KH" not in json.dumps(hand.view(1))
     hand.apply("play KS")
     exposed = hand.view(1)["exposed"]
-    assert exposed == {"seat": 0, "cards": solo.sort_for_display(deal[0][:12])}
+    assert exposed == {"seat": 0, "cards": sort_for_display(deal[0][:12])}
     assert hand.view(None)["exposed"] == exposed
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules import solo_whist as solo
-from games.rules.base import IllegalAction
+from games.rules.errors import IllegalAction
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 RULES = st.builds(
