@@ -20,16 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from leagues.models import (
-    Club,
-    Evening,
-    EveningTable,
-    Invite,
-    League,
-    Member,
-    Partnership,
-    Season,
-)
+from leagues.models import Club, Evening, EveningTable, Invite, League, Member, Partnership, Season
 
 VIEW, MEMBER, ORGANISER = "view", "member", "organiser"
 

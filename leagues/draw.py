@@ -353,23 +353,38 @@ def _earlier_rounds(evening: Evening, number: int):
     return list(rounds), list(tables)
 
 
-def _draw_players_round(evening: Evening, number: int, rng) -> tuple[list, list]:
-    season = evening.season
-    size = season.league.game_description.seats
+def _who_may_sit(evening: Evening, number: int, size: int):
+    """The members present for round ``number`` (by id), refused in words below ``size``; how
+    often each sat out earlier this evening, and, for a first round, at earlier evenings."""
     present = present_members(evening)
     if len(present) < size:
         raise EntryError(_("At least %(count)s members must be here to draw a round: mark who "
                            "is coming first.") % {"count": size})
-    rounds, tables = _earlier_rounds(evening, number)
+    rounds = EveningRound.objects.filter(evening=evening, number__lt=number).prefetch_related(
+        "sitting_out")
     sat_out: Counter = Counter()
     for past in rounds:
         sat_out.update(m.pk for m in past.sitting_out.all())
     season_sat_out: Counter = Counter()
     if number == 1 or not rounds:
-        season_sat_out = _season_sit_outs(season, evening)
+        season_sat_out = _season_sit_outs(evening.season, evening)
+    return {m.pk: m for m in present}, sat_out, season_sat_out
+
+
+def _store_round(evening: Evening, number: int, tables: list, sitting_out: list):
+    """Keeps who sat out of the round drawn; returns (tables, members sitting out)."""
+    stored = EveningRound.objects.create(evening=evening, number=number)
+    stored.sitting_out.set(sitting_out)
+    return tables, sitting_out
+
+
+def _draw_players_round(evening: Evening, number: int, rng) -> tuple[list, list]:
+    season = evening.season
+    size = season.league.game_description.seats
+    by_pk, sat_out, season_sat_out = _who_may_sit(evening, number, size)
+    tables = list(evening.tables.filter(round__lt=number).prefetch_related("seats"))
     met = movement.meetings([[[s.member_id for s in t.seats.all()] for t in tables]])
     season_met = _meetings(season) if season.draw == Season.Draw.SPREAD else Counter()
-    by_pk = {m.pk: m for m in present}
     sizes = movement.table_sizes(len(by_pk), size, season.league.draws_five_seat_tables)
     out = movement.choose_sit_outs(list(by_pk), size, sat_out, season_sat_out, rng,
                                    count=len(by_pk) - sum(sizes))
@@ -388,10 +403,7 @@ def _draw_players_round(evening: Evening, number: int, rng) -> tuple[list, list]
         TableSeat.objects.bulk_create(TableSeat(table=table, seat=seat, member=by_pk[pk])
                                       for seat, pk in enumerate(players))
         made.append(table)
-    stored = EveningRound.objects.create(evening=evening, number=number)
-    sitting_out = [by_pk[pk] for pk in out]
-    stored.sitting_out.set(sitting_out)
-    return made, sitting_out
+    return _store_round(evening, number, made, [by_pk[pk] for pk in out])
 
 
 def _season_sit_outs(season, evening) -> Counter:
@@ -416,24 +428,13 @@ def _draw_partners_round(evening: Evening, number: int, rng) -> tuple[list, list
     1 and 3); each table's two sides are the season's pairs of those players (``drawn``, made
     when the season has none of them).  Returns (tables, members sitting out)."""
     season = evening.season
-    present = present_members(evening)
-    if len(present) < 4:
-        raise EntryError(_("At least %(count)s members must be here to draw a round: mark who "
-                           "is coming first.") % {"count": 4})
-    rounds, _tables = _earlier_rounds(evening, number)
+    by_pk, sat_out, season_sat_out = _who_may_sit(evening, number, 4)
     tables = list(evening.tables.filter(round__lt=number).select_related("pair_0", "pair_1"))
-    sat_out: Counter = Counter()
-    for past in rounds:
-        sat_out.update(m.pk for m in past.sitting_out.all())
-    season_sat_out: Counter = Counter()
-    if number == 1 or not rounds:
-        season_sat_out = _season_sit_outs(season, evening)
     earlier = []  # each earlier table's players in the order of their seats
     for table in sorted(tables, key=lambda t: (t.round, t.number)):
         if table.pair_0_id is not None and table.pair_1_id is not None:
             earlier.append([table.pair_0.first_id, table.pair_1.first_id,
                             table.pair_0.second_id, table.pair_1.second_id])
-    by_pk = {m.pk: m for m in present}
     out, drawn = movement.partners_round(list(by_pk), [earlier], sat_out, rng, season_sat_out)
     existing: dict[frozenset, Partnership] = {}
     for pair in season.partnerships.order_by("retired", "pk"):  # a pair still drawn first
@@ -453,10 +454,7 @@ def _draw_partners_round(evening: Evening, number: int, rng) -> tuple[list, list
         made.append(EveningTable.objects.create(evening=evening, round=number,
                                                 number=table_number, pair_0=sides[0],
                                                 pair_1=sides[1]))
-    stored = EveningRound.objects.create(evening=evening, number=number)
-    sitting_out = [by_pk[pk] for pk in out]
-    stored.sitting_out.set(sitting_out)
-    return made, sitting_out
+    return _store_round(evening, number, made, [by_pk[pk] for pk in out])
 
 
 def _draw_pairs_round(evening: Evening, number: int) -> tuple[list, list]:

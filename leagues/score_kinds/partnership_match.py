@@ -112,6 +112,19 @@ class MatchRecord:
         """It has played a match, or been credited for sitting one out."""
         return bool(self.played or self.credits)
 
+    def count(self, match: dict, side: int, earned: int) -> None:
+        """Adds one finished match (a row of ``finished_matches``) seen from ``side``, which
+        earned ``earned`` league points in it."""
+        self.played += 1
+        self.points_for += match[f"score_{side}"]
+        self.points_against += match[f"score_{1 - side}"]
+        self.tally += match[f"bostons_{side}"]
+        if match["winner"] == side:
+            self.won += 1
+        else:
+            self.lost += 1
+        self.league_points += earned
+
 
 @dataclass
 class PairRow(MatchRecord):
@@ -174,6 +187,16 @@ def _with_member(member):
             | Q(pair_1__second=member))
 
 
+def _meeting(table, one: int, first, second) -> dict:
+    """One match of ``first`` against ``second`` (``first`` on side ``one``) as head to head
+    lists it: each one's score and the winner."""
+    scores = [table.score_0, table.score_1]
+    return {"evening": table.evening, "table": table,
+            "first": scoring.format_units(scores[one]),
+            "second": scoring.format_units(scores[1 - one]),
+            "winner": first if table.winner == one else second}
+
+
 class Kind(MatchKind):
     id = registry.PARTNERSHIP_MATCH
     registers_pairs = True
@@ -210,17 +233,8 @@ class Kind(MatchKind):
                 earned = self.league_points(options, match["winner"] == side)
                 averages.add((match["evening_id"], match["round"]), Decimal(earned))
                 row = pairs.get(match[f"pair_{side}_id"])
-                if row is None:
-                    continue
-                row.played += 1
-                row.points_for += match[f"score_{side}"]
-                row.points_against += match[f"score_{1 - side}"]
-                row.tally += match[f"bostons_{side}"]
-                if match["winner"] == side:
-                    row.won += 1
-                else:
-                    row.lost += 1
-                row.league_points += earned
+                if row is not None:
+                    row.count(match, side, earned)
         for (pair_id, _evening, _round), score in sit_outs.credits(credited, options, averages):
             row = pairs.get(pair_id)
             if row is not None:
@@ -256,16 +270,8 @@ class Kind(MatchKind):
                 earned = self.league_points(options, match["winner"] == side)
                 averages.add((match["evening_id"], match["round"]), Decimal(earned))
                 for member in members.get(match[f"pair_{side}_id"], ()):
-                    row = player_row(rows, PartnerRow, member.pk, member.name, member.guest)
-                    row.played += 1
-                    row.points_for += match[f"score_{side}"]
-                    row.points_against += match[f"score_{1 - side}"]
-                    row.tally += match[f"bostons_{side}"]
-                    if match["winner"] == side:
-                        row.won += 1
-                    else:
-                        row.lost += 1
-                    row.league_points += earned
+                    player_row(rows, PartnerRow, member.pk, member.name,
+                               member.guest).count(match, side, earned)
         if sit_outs.gives_credit_in(season):
             for (member_id, name, guest, _evening, _round), score in sit_outs.credits(
                     sit_outs.sat_out(season.evenings.all()), options, averages):
@@ -379,11 +385,7 @@ class Kind(MatchKind):
                 Q(pair_0=first, pair_1=second) | Q(pair_0=second, pair_1=first)
         ).select_related("evening"):
             one = 0 if table.pair_0_id == first.pk else 1
-            scores = [table.score_0, table.score_1]
-            rows.append({"evening": table.evening, "table": table,
-                         "first": scoring.format_units(scores[one]),
-                         "second": scoring.format_units(scores[1 - one]),
-                         "winner": first if table.winner == one else second})
+            rows.append(_meeting(table, one, first, second))
         return rows
 
     def _players_meetings(self, season, first, second):
@@ -398,11 +400,7 @@ class Kind(MatchKind):
                 | (in_pair("pair_0", second) & in_pair("pair_1", first))
         ).select_related("evening", "pair_0").order_by("evening__date", "round", "number"):
             one = 0 if first.pk in table.pair_0.members else 1
-            scores = [table.score_0, table.score_1]
-            rows.append({"evening": table.evening, "table": table,
-                         "first": scoring.format_units(scores[one]),
-                         "second": scoring.format_units(scores[1 - one]),
-                         "winner": first if table.winner == one else second})
+            rows.append(_meeting(table, one, first, second))
         return rows
 
     def member_series(self, member, counted):

@@ -116,3 +116,14 @@ def chart_view(view: Callable[..., str]) -> Callable[..., HttpResponse]:
         return svg_response(view(request, *args, **kwargs))
 
     return answer
+
+
+def chart_of(get_object: Callable[..., tuple], draw: Callable[[Any], str]):
+    """The view of one thing's chart: ``get_object(request, **url_kwargs)`` finds the thing and
+    refuses whoever may not see its page (``leagues.access``), ``draw(thing)`` draws it."""
+    @chart_view
+    def view(request, **kwargs) -> str:
+        _access, thing = get_object(request, **kwargs)
+        return draw(thing)
+
+    return view

@@ -15,7 +15,7 @@ from leagues import charts, edits, exports, history
 from leagues.forms import CloseSeasonForm, HouseRulesForm, LeagueForm, PartnershipForm, SeasonForm
 from leagues.models import ClubChange, EntryError
 from leagues.standings import KEPT_FOR, kept_key, shown_standings
-from leagues.views.common import chart_view, form_page, made
+from leagues.views.common import chart_of, form_page, made
 from whistclub.replicas import reads_from_replica
 
 
@@ -120,11 +120,8 @@ def results_csv(request, slug, season_id):
     return exports.results_csv(season)
 
 
-@chart_view
-def season_chart(request, slug, season_id):
-    """The season's totals by evening, for whoever may see the season."""
-    access, season = acl.get_season(request, slug, season_id)
-    return charts.season_svg(season)
+# The season's totals by evening, for whoever may see the season.
+season_chart = chart_of(acl.get_season, charts.season_svg)
 
 
 @login_required
@@ -209,11 +206,8 @@ def pair_detail(request, slug, pair_id):
                                                  "pair": pair, **history.pair_history(pair)})
 
 
-@chart_view
-def pair_chart(request, slug, pair_id):
-    """A pair's score in each match, for whoever may see the pair's page."""
-    access, pair = acl.get_partnership(request, slug, pair_id)
-    return charts.pair_svg(pair)
+# A pair's score in each match, for whoever may see the pair's page.
+pair_chart = chart_of(acl.get_partnership, charts.pair_svg)
 
 
 @reads_from_replica
