@@ -86,8 +86,8 @@ def playable_evenings(club) -> list[Evening]:
 
 
 def describe(evening: Evening) -> str:
-    """"Tuesday Solo, Winter: Tuesday 7 January 2030"."""
-    return _("%(league)s, %(season)s: %(date)s") % {
+    """"Tuesday 7 January 2030, Tuesday Solo (Winter)"."""
+    return _("%(date)s, %(league)s (%(season)s)") % {
         "league": evening.season.league.name, "season": evening.season.name,
         "date": long_date(evening.date)}
 

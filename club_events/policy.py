@@ -67,7 +67,7 @@ def evening_notes(link: ClubEvent, sees_club: bool) -> list[Note]:
     where = evening.get_absolute_url() if sees_club else ""
     said = {"evening": evenings.describe(evening)}
     if link.event.status != link.event.Status.FINISHED:
-        return [Note(_("This event is the evening %(evening)s: when it ends, its results "
+        return [Note(_("This event is the evening of %(evening)s: when it ends, its results "
                        "become the evening's, and count in the league's standings. "
                        "Registering marks you as coming to the evening.") % said, where),
                 Note(_("Only the tables where all the players are members of the club count "
@@ -75,10 +75,10 @@ def evening_notes(link: ClubEvent, sees_club: bool) -> list[Note]:
                        "a member is ranked here, not in the league."))]
     counted, left_out = evenings.entered(link)
     if not counted and evening.season.is_closed:
-        return [Note(_("This event was to be the evening %(evening)s, but the season was "
+        return [Note(_("This event was to be the evening of %(evening)s, but the season was "
                        "closed before it ended: its results are not the evening's.") % said,
                      where)]
-    notes = [Note(_("This event was the evening %(evening)s: its results are the evening's.")
+    notes = [Note(_("This event was the evening of %(evening)s: its results are the evening's.")
                   % said, where)]
     if left_out:
         notes.append(Note(ngettext(
