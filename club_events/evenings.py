@@ -11,7 +11,9 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
   page does not register anyone: the page links to the event.
 - **Results.** When the event ends (``finished``, in the transaction that ends it), each of
   its tables where every seat is a member of the club (a person, not a computer player)
-  becomes a table of the evening, in the event's round, and its hands are entered as that
+  becomes a table of the evening, in the event's round (each round of the event a round of
+  the evening, its byes the evening's sit-outs, credited as the league credits a sit-out of
+  its own draw; a member at a table left out did not sit out), and its hands are entered as that
   table's deals by the path of online fixtures (``leagues.online``: an ``OnlineFixture`` of the
   event's table, recorded by ``finish_fixture``, each hand through ``EveningTable.add_deal``).
   A table with a computer player or a person who is not a member of the club does not enter
@@ -31,7 +33,15 @@ from club_events.models import ClubEvent
 from events.models import EventTable
 from games import registry
 from leagues import online
-from leagues.models import EntryError, Evening, EveningTable, Member, OnlineFixture, TableSeat
+from leagues.models import (
+    EntryError,
+    Evening,
+    EveningRound,
+    EveningTable,
+    Member,
+    OnlineFixture,
+    TableSeat,
+)
 from leagues.scoring import long_date
 
 
@@ -152,6 +162,7 @@ def finished(link: ClubEvent) -> None:
             evening.rounds = event.rounds
             evening.deals_per_round = evening.deals_per_round or event.deals_per_round
             evening.save(update_fields=["rounds", "deals_per_round"])
+        _store_rounds(link, evening)
         came = set()
         for event_table in tables:
             members = seated_members(link.club, event_table)
@@ -170,6 +181,18 @@ def finished(link: ClubEvent) -> None:
             came.update(members)
         for member in came:
             evening.set_attendance(member, True)
+
+
+def _store_rounds(link: ClubEvent, evening: Evening) -> None:
+    """Each round of the event is a round of the evening (``EveningRound``), its sit-outs the
+    event's byes of the club's members: the league credits them as its own draw's, and a
+    member whose table stayed out of the league (a computer player there) did not sit out."""
+    for event_round in link.event.event_rounds.order_by("number"):
+        number = 1 if link.event.is_arena else event_round.number
+        stored, _created = EveningRound.objects.get_or_create(evening=evening, number=number)
+        byes = Member.objects.filter(club=link.club, guest=False,
+                                     user__in=event_round.sitting_out or [])
+        stored.sitting_out.add(*byes)
 
 
 def entered(link: ClubEvent) -> tuple[int, int]:

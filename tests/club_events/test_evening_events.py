@@ -18,7 +18,7 @@ from club_events.models import ClubEvent
 from events import running
 from events.models import Event
 from games.models import Hand
-from leagues import online, standings
+from leagues import online, sit_outs, standings
 from leagues.models import Attendance, Club, Evening, League, Member, Season
 from tests.events.conftest import play_round
 from tests.events.test_pages import form_data
@@ -139,6 +139,28 @@ def test_a_table_with_a_computer_player_stays_out_of_the_league(as_organiser, cl
     assert "One table of the event had a computer player" in page
     page = as_organiser.get(event.get_absolute_url()).content.decode()
     assert "One of its tables had a computer player" in page
+
+
+def test_a_member_at_a_table_left_out_did_not_sit_out(as_organiser, club, evening, players,
+                                                     make_people):
+    """Only the table of four members enters the evening; the fifth member played (with
+    computer players), so the league's credit for a sit-out is not theirs."""
+    League.objects.filter(pk=evening.season.league_id).update(
+        sit_out_credit=League.SitOutCredit.FIXED, sit_out_score=5)
+    (quinn,) = make_people("quinn")
+    Member.objects.create(club=club, user=quinn, name="Quinn")
+    event = create_for(as_organiser, club, evening)
+    for user in [*players, quinn]:
+        running.register(event, user)
+    running.start(event, players[0])
+    play_round(event, 1)
+    (table,) = evening.tables.all()
+    (left_out,) = {"olga", "mike", "nell", "pat", "quinn"} - {
+        seat.member.user.username for seat in table.seats.all()}
+    rows = {row.name.lower(): row for row in standings.season_standings(evening.season)}
+    assert left_out not in rows and len(rows) == 4
+    assert list(sit_outs.sat_out([evening])) == []  # the league's one rule of who sat out
+    assert all(row.credits == 0 for row in rows.values())
 
 
 def test_someone_who_is_not_a_member_keeps_their_table_out_of_the_league(
