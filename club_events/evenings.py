@@ -14,8 +14,9 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
   becomes a table of the evening, in the event's round (each round of the event a round of
   the evening, its byes the evening's sit-outs, credited as the league credits a sit-out of
   its own draw; a member at a table left out did not sit out), and its hands are entered as that
-  table's deals by the path of online fixtures (``leagues.online``: an ``OnlineFixture`` of the
-  event's table, recorded by ``finish_fixture``, each hand through ``EveningTable.add_deal``).
+  table's deals by the path of online fixtures (``leagues.online.take_finished_table``: an
+  ``OnlineFixture`` of the event's table, recorded by ``finish_fixture``, each hand through
+  ``EveningTable.add_deal``; the ratings re-rate the site, where those hands counted online).
   A table with a computer player or a person who is not a member of the club does not enter
   the evening: the league's standings never hold a result against someone the club does not
   know.  Nothing is entered before the end, so nothing of a deal reaches the evening's page
@@ -175,9 +176,7 @@ def finished(link: ClubEvent) -> None:
                                                 number=numbers[round_number])
             TableSeat.objects.bulk_create(TableSeat(table=table, seat=position, member=member)
                                           for position, member in enumerate(members))
-            OnlineFixture.objects.create(table=table, game_table=event_table.table,
-                                         created_by=event.organiser)
-            online.finish_fixture(event_table.table_id)
+            online.take_finished_table(table, event_table.table, event.organiser)
             came.update(members)
         for member in came:
             evening.set_attendance(member, True)

@@ -279,3 +279,24 @@ def test_a_member_may_not_play_an_evening_as_an_event(as_member, club, evening):
     assert "Play this evening online as an event" not in as_member.get(
         evening.get_absolute_url()).content.decode()
     assert not Event.objects.exists()
+
+
+def test_the_sites_ratings_are_what_a_rebuild_gives(as_organiser, club, evening, players):
+    """While it is played the event's hands are rated as online hands; once they are the
+    evening's deals (a members-only club's: not the site's), the site is re-rated without
+    them, as a rebuild counts them."""
+    from games import followups
+    from ratings.events import SITE
+    from ratings.store import refresh
+    from tests.ratings.test_rebuild import stored
+
+    event = create_for(as_organiser, club, evening)
+    for user in players:
+        running.register(event, user)
+    running.start(event, players[0])
+    play_round(event, 1)
+    followups.process_due()
+    assert evening.tables.exists()
+    after = stored(SITE)
+    refresh(SITE, "solo_whist")
+    assert stored(SITE) == after
