@@ -300,3 +300,38 @@ def test_the_sites_ratings_are_what_a_rebuild_gives(as_organiser, club, evening,
     after = stored(SITE)
     refresh(SITE, "solo_whist")
     assert stored(SITE) == after
+
+
+def test_an_arena_played_as_an_evening_gives_its_tables_at_its_end(as_organiser, club, evening,
+                                                                   players):
+    from datetime import timedelta
+
+    from events import arena
+    from tests.events.test_arena import arena_tables, finish, move_the_end
+
+    event = create_for(as_organiser, club, evening, format="arena", arena_minutes="60")
+    assert event.is_arena
+    for user in players:
+        running.register(event, user)
+    running.start(event, players[0])
+    (only,) = arena_tables(event)
+    move_the_end(event, timezone.now() + timedelta(minutes=1))  # too little for another table
+    finish(only)
+    assert not evening.tables.exists()  # the arena is not over: nothing of a deal is shown
+    move_the_end(event, timezone.now() - timedelta(seconds=1))
+    arena.step(event.pk)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    (table,) = evening.tables.all()
+    assert (table.round, table.number, table.entry) == (1, 1, "deals")
+
+
+def test_registering_is_refused_in_words_once_the_season_is_closed(as_organiser, club, evening,
+                                                                   players, member_user):
+    event = create_for(as_organiser, club, evening)
+    evening.season.closed_at = timezone.now()
+    evening.season.save()
+    with pytest.raises(running.EventError, match="The season Winter is closed"):
+        running.register(event, member_user)
+    assert not event.registrations.exists()
+    assert not Attendance.objects.filter(evening=evening).exists()
