@@ -1,14 +1,20 @@
 """The form of a club's event: the events' own form (``events.forms.EventForm``), and whether
 it is for the club's members only (always, for a members-only club: nobody else sees the
-club)."""
+club); for an event played as an evening of a league season, the evening's game and house
+rules, and a start on the evening's day (``club_events.evenings``)."""
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from club_events import evenings
 from events.forms import EventForm
 from events.models import Event
+from leagues.scoring import long_date
 
 
 class ClubEventForm(EventForm):
@@ -17,13 +23,26 @@ class ClubEventForm(EventForm):
         help_text=_("Only the members see the event and may register. Otherwise anyone "
                     "may, and it is on the site's list of events if the club is public."))
 
-    def __init__(self, game: str, club, *args, **kwargs):
+    def __init__(self, game: str, club, *args, evening=None, **kwargs):
         super().__init__(game, *args, **kwargs)
         self.club = club
+        self.evening = evening
         # Who sees it follows from the club and the box above.
         del self.fields["visibility"]
         if not club.is_public:
             del self.fields["members_only"]
+        if evening is not None:
+            # The league's house rules, not the form's: the evening's deals are the league's.
+            for name in [name for name in self.fields if name.startswith(self.RULE_PREFIX)]:
+                del self.fields[name]
+            self.rule_specs = []
+            self.fields["name"].initial = evening.season.league.name
+            self.fields["starts_at"].initial = datetime.datetime.combine(
+                evening.date, evening.start_time or datetime.time(20, 0)).strftime(
+                "%Y-%m-%dT%H:%M")
+            self.fields["starts_at"].help_text = _(
+                "On the evening's day, %(date)s. The tables are formed at this time; people can "
+                "register until then.") % {"date": long_date(evening.date)}
 
     @property
     def is_members_only(self) -> bool:
@@ -33,4 +52,17 @@ class ClubEventForm(EventForm):
         data = super().clean()
         data["visibility"] = (Event.Visibility.UNLISTED if self.is_members_only
                               else Event.Visibility.PUBLIC)
+        if self.evening is not None:
+            self._clean_evening(data)
         return data
+
+    def _clean_evening(self, data) -> None:
+        refusal = evenings.refusal(self.club, self.evening, self.game)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        self.overrides = dict(self.evening.season.house_rules)
+        starts_at = data.get("starts_at")
+        if starts_at is not None and timezone.localdate(starts_at) != self.evening.date:
+            self.add_error("starts_at", _(
+                "The event is the evening of %(date)s: it starts on that day.")
+                % {"date": long_date(self.evening.date)})

@@ -1,10 +1,14 @@
 """The club's side of ``events.policies``: a members-only club event is its members' alone
-(the one rule of who is a member: ``leagues.access.is_member_of``)."""
+(the one rule of who is a member: ``leagues.access.is_member_of``), and an event played as an
+evening of a league season gives that evening its attendance and its results
+(``club_events.evenings``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from club_events import evenings
 from club_events.models import ClubEvent
 from events.policies import Note
 from leagues.access import is_member_of
@@ -27,9 +31,11 @@ class ClubEventPolicy:
 
     def registration_refusal(self, event, user) -> str | None:
         link = club_event_of(event)
-        if link is None or not link.members_only or is_member_of(link.club, user):
+        if link is None:
             return None
-        return _("This event is for the members of %(club)s.") % {"club": link.club.name}
+        if link.members_only and not is_member_of(link.club, user):
+            return _("This event is for the members of %(club)s.") % {"club": link.club.name}
+        return evenings.registration_refusal(link)
 
     def notes(self, event, user) -> list[Note]:
         link = club_event_of(event)
@@ -39,4 +45,46 @@ class ClubEventPolicy:
         sees_club = club.is_public or is_member_of(club, user)
         words = (_("An event of %(club)s, for its members.") if link.members_only
                  else _("An event of %(club)s, open to everyone.")) % {"club": club.name}
-        return [Note(words, club.get_absolute_url() if sees_club else "")]
+        notes = [Note(words, club.get_absolute_url() if sees_club else "")]
+        if link.evening is not None:
+            notes += evening_notes(link, sees_club)
+        return notes
+
+    def registration_changed(self, event, user, registered: bool) -> None:
+        link = club_event_of(event)
+        if link is not None:
+            evenings.registration_changed(link, user, registered)
+
+    def finished(self, event) -> None:
+        link = club_event_of(event)
+        if link is not None:
+            evenings.finished(link)
+
+
+def evening_notes(link: ClubEvent, sees_club: bool) -> list[Note]:
+    """What the event's page says of the evening it is played as."""
+    evening = link.evening
+    where = evening.get_absolute_url() if sees_club else ""
+    said = {"evening": evenings.describe(evening)}
+    if link.event.status != link.event.Status.FINISHED:
+        return [Note(_("This event is the evening of %(evening)s: when it ends, its results "
+                       "become the evening's, and count in the league's standings. "
+                       "Registering marks you as coming to the evening.") % said, where),
+                Note(_("Only the tables where all the players are members of the club count "
+                       "for the league: a table with a computer player or someone who is not "
+                       "a member is ranked here, not in the league."))]
+    counted, left_out = evenings.entered(link)
+    if not counted and evening.season.is_closed:
+        return [Note(_("This event was to be the evening of %(evening)s, but the season was "
+                       "closed before it ended: its results are not the evening's.") % said,
+                     where)]
+    notes = [Note(_("This event was the evening of %(evening)s: its results are the evening's.")
+                  % said, where)]
+    if left_out:
+        notes.append(Note(ngettext(
+            "One of its tables had a computer player or someone who is not a member of the "
+            "club: it is not in the league's standings.",
+            "%(count)s of its tables had a computer player or someone who is not a member of "
+            "the club: they are not in the league's standings.", left_out)
+            % {"count": left_out}))
+    return notes

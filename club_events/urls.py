@@ -9,4 +9,6 @@ app_name = "club_events"
 urlpatterns = [
     path("", views.club_events, name="list"),
     path("new/<str:game>/", views.club_event_new, name="new"),
+    path("evening/<int:evening_id>/new/", views.club_event_for_evening,
+         name="new_for_evening"),
 ]

@@ -1,21 +1,26 @@
 """A club's events page (its events coming, in play and finished, as the viewer may see them)
-and an organiser's new event for the club.  Who may: ``leagues.access``; who sees each event
-and may register: ``club_events.policy``."""
+and an organiser's new event for the club, or for an evening of one of its league seasons
+(``club_events.evenings``).  Who may: ``leagues.access``; who sees each event and may
+register: ``club_events.policy``."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from club_events import evenings
 from club_events.forms import ClubEventForm
 from club_events.models import ClubEvent
 from events.models import Event
 from games import registry
+from games.forms import rules_in_words
 from leagues import access as acl
+from leagues.models import Evening
 
 
 def club_events(request, slug):
@@ -31,20 +36,49 @@ def club_events(request, slug):
     return render(request, "club_events/list.html", {
         "access": access, "club": access.club, "coming": coming, "finished": finished,
         "organise": [(game.label, reverse("club_events:new", args=[access.club.slug, game.id]))
-                     for game in registry.all_games()]})
+                     for game in registry.all_games()],
+        "evenings": ([(evenings.describe(evening),
+                       reverse("club_events:new_for_evening", args=[access.club.slug, evening.pk]))
+                      for evening in evenings.playable_evenings(access.club)]
+                     if access.is_organiser else [])})
 
 
 @login_required
 def club_event_new(request, slug, game):
     access = acl.get_club_access(request, slug, acl.ORGANISER)
     description = registry.game_or_404(game)
-    form = ClubEventForm(game, access.club, request.POST or None)
+    return _new(request, access.club, ClubEventForm(game, access.club, request.POST or None),
+                description.label)
+
+
+@login_required
+def club_event_for_evening(request, slug, evening_id):
+    """An event played as an evening of one of the club's league seasons: its league's game
+    and house rules, on its day; refused in words for an evening that cannot be."""
+    access = acl.get_club_access(request, slug, acl.ORGANISER)
+    evening = (Evening.objects.filter(pk=evening_id, season__league__club=access.club)
+               .select_related("season__league__club").first())
+    if evening is None:
+        raise Http404
+    league = evening.season.league
+    refusal = evenings.refusal(access.club, evening, league.game)
+    if refusal and request.method != "POST":
+        messages.error(request, refusal)
+        return redirect(evening)
+    form = ClubEventForm(league.game, access.club, request.POST or None, evening=evening)
+    return _new(request, access.club, form, league.game_description.label, evening)
+
+
+def _new(request, club, form: ClubEventForm, game_name: str, evening: Evening | None = None):
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             event = form.create(request.user)
-            ClubEvent.objects.create(event=event, club=access.club,
-                                     members_only=form.is_members_only)
+            ClubEvent.objects.create(event=event, club=club, members_only=form.is_members_only,
+                                     evening=evening)
         messages.success(request, _("The event is created: people can register now."))
         return redirect(event)
     return render(request, "club_events/new.html", {
-        "form": form, "game_name": description.label, "club": access.club})
+        "form": form, "game_name": game_name, "club": club, "evening": evening,
+        "evening_words": evenings.describe(evening) if evening is not None else "",
+        "house_rules": rules_in_words(evening.season.league.game, evening.season.house_rules)
+        if evening is not None else []})

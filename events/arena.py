@@ -205,6 +205,7 @@ def _finish(event: Event, the_round: EventRound, now: datetime) -> None:
     event.status = Event.Status.FINISHED
     event.finished_at = now
     event.save(update_fields=["status", "finished_at"])
+    policies.finished(event)
 
 
 def step_all(now: datetime | None = None) -> list[int]:

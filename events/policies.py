@@ -6,7 +6,12 @@ to something of its own (a club's events: ``club_events``) registers a policy wh
   (no: a 404, as for an event that does not exist);
 - ``registration_refusal(event, user)``: why ``user`` may not register, in words, or None;
 - ``notes(event, user)``: lines for the top of the event's page, each its words and a link
-  (or an empty link).
+  (or an empty link);
+- ``registration_changed(event, user, registered)``: ``user`` registered (True) or withdrew
+  (False), in the transaction that changed it (a club's evening played as the event marks them
+  as coming or not);
+- ``finished(event)``: the event is over (its last round, or the arena's time), in the
+  transaction that ends it (a club's evening played as the event takes its results).
 
 With no policy registered (events alone), every event is open to everyone."""
 
@@ -26,6 +31,10 @@ class Policy(Protocol):
     def registration_refusal(self, event, user) -> str | None: ...
 
     def notes(self, event, user) -> list[Note]: ...
+
+    def registration_changed(self, event, user, registered: bool) -> None: ...
+
+    def finished(self, event) -> None: ...
 
 
 _policies: list[Policy] = []
@@ -59,3 +68,13 @@ def registration_refusal(event, user) -> str | None:
 
 def notes(event, user) -> list[Note]:
     return [note for policy in _policies for note in policy.notes(event, user)]
+
+
+def registration_changed(event, user, registered: bool) -> None:
+    for policy in _policies:
+        policy.registration_changed(event, user, registered)
+
+
+def finished(event) -> None:
+    for policy in _policies:
+        policy.finished(event)

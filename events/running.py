@@ -55,6 +55,7 @@ def register(event: Event, user) -> Registration:
             registration.withdrawn_at = None
             registration.registered_at = timezone.now()
             registration.save(update_fields=["withdrawn_at", "registered_at"])
+        policies.registration_changed(event, user, True)
         live.changed(event.pk)
     return registration
 
@@ -69,6 +70,7 @@ def withdraw(event: Event, user) -> None:
             withdrawn_at=timezone.now())
         if not updated:
             raise EventError(_("You are not registered for this event."))
+        policies.registration_changed(event, user, False)
         live.changed(event.pk)
 
 
@@ -182,6 +184,7 @@ def advance(event_id: int) -> None:
             event.status = Event.Status.FINISHED
             event.finished_at = timezone.now()
             event.save(update_fields=["status", "finished_at"])
+            policies.finished(event)
         else:
             _form_round(event, current.number + 1)
 

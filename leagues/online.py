@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from games import tables as game_tables
 from games.models import Hand, Seat
-from leagues import paper, scoring
+from leagues import paper, result_events, scoring
 from leagues.models import (
     EntryError,
     EveningTable,
@@ -157,6 +157,21 @@ def _check_points(game: str, hand: Hand, deals) -> None:
         raise EntryError(_("The recorded points %(recorded)s differ from the online table's "
                            "%(expected)s.") % {"recorded": [scoring.format_units(v) for v in recorded],
                               "expected": expected})
+
+
+def take_finished_table(table: EveningTable, game_table, user) -> OnlineFixture:
+    """``table`` takes the hands of ``game_table``, an online table played to its end
+    elsewhere (an event's table, when the event is played as an evening: ``club_events``):
+    it becomes the table's fixture, and its hands its deals, as a fixture's always are.  Those
+    hands were rated as online hands while it was played; the ratings hear they are the
+    league's now (``result_events.online_table_taken``)."""
+    fixture = OnlineFixture.objects.create(table=table, game_table=game_table, created_by=user)
+    first = (Hand.objects.filter(table=game_table).order_by("finished_at")
+             .values_list("finished_at", flat=True).first())
+    if first is not None:
+        result_events.online_table_taken(game_table, timezone.localdate(first))
+    finish_fixture(game_table.pk)
+    return fixture
 
 
 def finish_fixture(game_table_id: int) -> None:

@@ -14,7 +14,9 @@ merge moves seats that way).  The code that changes results announces them:
 - a member's record given to a login (an invite link claimed: ``Invite.accept``) or two records
   merged (``edits.merge_members``): :func:`records_claimed`, :func:`tables_changed`;
 - a club made public or members-only (``edits.change_club``, also from the admin):
-  :func:`visibility_switched`.
+  :func:`visibility_switched`;
+- a finished online table made an evening table's (``online.take_finished_table``): its hands,
+  rated as online hands while it was played, are now the league's: :func:`online_table_taken`.
 
 The kept standings listen too (``leagues.results_version``: an announcement raises the results
 version of the seasons of the club's leagues of that game).  Each of the first three also tells the boards of the evenings concerned (``leagues.board``,
@@ -39,6 +41,11 @@ from leagues import board_events
 # The results of ``club``'s leagues of ``game`` (a string, the registry's id) changed
 # from the day ``since`` on; nothing before that day changed.
 results_changed = Signal()
+# The finished hands of the online table ``game_table`` (a games.Table), rated site-wide as
+# online hands while it was played, became an evening table's deals: they are the league's
+# results from now on, and no longer online hands (``ratings.events.online_events``), from the
+# day ``since`` (the first of them).
+online_hands_taken = Signal()
 # ``club`` became public or members-only: its results of ``game`` from the day ``since`` on (its
 # first) now are, or no longer are, shown to everyone.  Nothing in the results changed.
 visibility_changed = Signal()
@@ -69,6 +76,12 @@ def tables_changed(tables) -> None:
         earliest.setdefault((league.club_id, league.game), (league.club, table.evening.date))
     for (_club_id, game), (club, since) in earliest.items():
         _announce_results(club, game, since)
+
+
+def online_table_taken(game_table, since: date) -> None:
+    """The finished online table ``game_table`` became an evening table's (an event played as
+    an evening: ``leagues.online.take_finished_table``); its hands from the day ``since`` on."""
+    online_hands_taken.send(sender=type(game_table), game_table=game_table, since=since)
 
 
 def evening_moved(evening, old_date: date) -> None:

@@ -15,7 +15,10 @@ What changed is said by the code that changed it, in its transaction:
   enter or leave the site's scope;
 - a hand finished at an online table (``games.signals.hand_finished``, itself a follow-up; an
   evening table's hands come through its deals instead): one update of its players when it is
-  the newest result (``ratings.store.append``), a re-rating from its day otherwise.
+  the newest result (``ratings.store.append``), a re-rating from its day otherwise;
+- a finished online table made an evening table's (``leagues.result_events.online_hands_taken``:
+  an event played as an evening): its hands leave the site's online hands, so the site is
+  re-rated from the first of them (the club's scope hears of the deals as of any result).
 - an account deleted: its own ratings go, and the scopes it was rated in are re-rated.
 """
 
@@ -119,6 +122,14 @@ def on_hand_finished(sender, table, hand, **kwargs):
         schedule(SITE, table.game, events[0].day)
 
 
+def on_online_hands_taken(sender, game_table, since: date, **kwargs) -> None:
+    """An online table's hands, rated site-wide as online hands, are an evening's deals now:
+    the site re-rated from their day, as a rebuild would count them."""
+    from ratings.events import SITE
+
+    schedule(SITE, game_table.game, since)
+
+
 def on_account_deleted(sender, instance, **kwargs):
     """A deleted account's rating identity (``u:<pk>``) goes at once, in the deletion's
     transaction; its results stay (a club's record of them is rated like any member without a
@@ -146,6 +157,8 @@ def connect() -> None:
                                           dispatch_uid="ratings.results_changed")
     result_events.visibility_changed.connect(on_visibility_changed,
                                              dispatch_uid="ratings.visibility_changed")
+    result_events.online_hands_taken.connect(on_online_hands_taken,
+                                             dispatch_uid="ratings.online_hands_taken")
     game_signals.hand_finished.connect(on_hand_finished, dispatch_uid="ratings.hand_finished")
     followups.handler(RATE)(rate)
     pre_delete.connect(on_account_deleted, sender=settings.AUTH_USER_MODEL,

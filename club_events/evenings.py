@@ -1,0 +1,202 @@
+"""An evening of a league season played as a club's event: the link (``ClubEvent.evening``),
+what may be linked (``refusal``), the attendance it implies, and the results it gives.
+
+- **Which evenings.** An evening of one of the club's own leagues, not cancelled, its season
+  open, today or later, without a result and without another event; its league's game must be
+  the event's, and a game scored as a running balance (Solo Whist, Belgian Whist): an event's
+  table plays a set number of deals, which a match to a target (Bid Whist, Cutthroat) does not.
+  The event plays the league's house rules (the season's) and starts on the evening's day.
+- **Attendance.** Registering for the event marks the member as coming to the evening;
+  withdrawing marks them as not coming (``registration_changed``).  Answering on the evening's
+  page does not register anyone: the page links to the event.
+- **Results.** When the event ends (``finished``, in the transaction that ends it), each of
+  its tables where every seat is a member of the club (a person, not a computer player)
+  becomes a table of the evening, in the event's round (each round of the event a round of
+  the evening, its byes the evening's sit-outs, credited as the league credits a sit-out of
+  its own draw; a member at a table left out did not sit out), and its hands are entered as that
+  table's deals by the path of online fixtures (``leagues.online.take_finished_table``: an
+  ``OnlineFixture`` of the event's table, recorded by ``finish_fixture``, each hand through
+  ``EveningTable.add_deal``; the ratings re-rate the site, where those hands counted online).
+  A table with a computer player or a person who is not a member of the club does not enter
+  the evening: the league's standings never hold a result against someone the club does not
+  know.  Nothing is entered before the end, so nothing of a deal reaches the evening's page
+  while other tables still play it (the events' rule of hidden information).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club_events.models import ClubEvent
+from events.models import EventTable
+from games import registry
+from leagues import online
+from leagues.models import (
+    EntryError,
+    Evening,
+    EveningRound,
+    EveningTable,
+    Member,
+    OnlineFixture,
+    TableSeat,
+)
+from leagues.scoring import long_date
+
+
+def evening_of(event) -> Evening | None:
+    link = ClubEvent.objects.filter(event=event).select_related(
+        "evening__season__league__club").first()
+    return link.evening if link is not None else None
+
+
+def has_a_result(evening: Evening) -> bool:
+    return evening.tables.exclude(entry="").exists()
+
+
+def refusal(club, evening: Evening | None, game: str | None = None) -> str | None:
+    """Why ``evening`` cannot be played as an event of ``club`` (of ``game``, when given), in
+    words; None when it can."""
+    if evening is None or evening.season.league.club_id != club.pk:
+        return _("That evening is not one of this club's: choose an evening of the club's own "
+                 "leagues.")
+    league = evening.season.league
+    if evening.season.is_closed:
+        return _("The season %(season)s is closed: its evenings take no new results.") % {
+            "season": evening.season.name}
+    if evening.is_cancelled:
+        return _("This evening is cancelled: bring it back before playing it as an event.")
+    if evening.date < timezone.localdate():
+        return _("This evening's date has passed: an event is played on an evening to come.")
+    if has_a_result(evening):
+        return _("This evening already has results: only an evening without results can be "
+                 "played as an event.")
+    if ClubEvent.objects.filter(evening=evening).exists():
+        return _("This evening is already played as an event.")
+    if game is not None and game != league.game:
+        return _("This evening is one of %(league)s, a league of %(league_game)s: it cannot "
+                 "be played as an event of %(game)s.") % {
+            "league": league.name, "league_game": league.game_description.label,
+            "game": registry.game(game).label}
+    if not league.game_description.plays_a_number_of_deals:
+        return _("An evening of %(game)s cannot be played as an event: an event's table plays "
+                 "a set number of deals, and a %(game)s table plays a match to its end.") % {
+            "game": league.game_description.label}
+    return None
+
+
+def playable_evenings(club) -> list[Evening]:
+    """The club's evenings an organiser may play as an event now, soonest first."""
+    evenings = (Evening.objects.filter(season__league__club=club, season__closed_at__isnull=True,
+                                       cancelled_at__isnull=True,
+                                       date__gte=timezone.localdate(), club_event__isnull=True)
+                .select_related("season__league__club").order_by("date", "start_time", "pk"))
+    return [evening for evening in evenings if refusal(club, evening) is None]
+
+
+def describe(evening: Evening) -> str:
+    """"Tuesday 7 January 2030, Tuesday Solo (Winter)"."""
+    return _("%(date)s, %(league)s (%(season)s)") % {
+        "league": evening.season.league.name, "season": evening.season.name,
+        "date": long_date(evening.date)}
+
+
+def member_of(club, user) -> Member | None:
+    if user is None or user.pk is None:
+        return None
+    return Member.objects.filter(club=club, user=user, guest=False).first()
+
+
+# -- while registration is open -----------------------------------------------------------
+
+
+def registration_refusal(link: ClubEvent) -> str | None:
+    if link.evening is not None and link.evening.season.is_closed:
+        return _("The season %(season)s is closed: this event's evening takes no new results.") % {
+            "season": link.evening.season.name}
+    return None
+
+
+def registration_changed(link: ClubEvent, user, registered: bool) -> None:
+    """Registering marks the member as coming to the evening, withdrawing as not coming."""
+    member = member_of(link.club, user)
+    if link.evening is None or member is None:
+        return
+    try:
+        link.evening.set_attendance(member, registered)
+    except EntryError:
+        pass  # the evening's own rule keeps its answer (a closed season, a result there)
+
+
+# -- when the event ends --------------------------------------------------------------------
+
+
+def seated_members(club, event_table: EventTable) -> list[Member] | None:
+    """The club's members in the seats of ``event_table``, in seat order; None when a seat is
+    a computer player's or a person's who is not a member of the club."""
+    members = {member.user_id: member for member in
+               Member.objects.filter(club=club, guest=False,
+                                     user__in=event_table.table.seats.values("user"))}
+    seated = []
+    for seat in event_table.table.seats.order_by("position"):
+        if seat.is_computer or seat.user_id is None or seat.user_id not in members:
+            return None
+        seated.append(members[seat.user_id])
+    return seated
+
+
+def finished(link: ClubEvent) -> None:
+    """The event is over: its tables of the club's members become the evening's tables, their
+    hands its deals (the online fixtures' path), and who played is marked as having come."""
+    evening = link.evening
+    if evening is None or evening.season.is_closed or evening.is_cancelled:
+        return  # said on the event's page (``left_out``); nothing to enter
+    event = link.event
+    with transaction.atomic():
+        tables = list(EventTable.objects.filter(round__event=event)
+                      .select_related("round", "table").order_by("round__number", "number"))
+        numbers = dict(EveningTable.objects.filter(evening=evening).values("round")
+                       .annotate(last=Max("number")).values_list("round", "last"))
+        if not event.is_arena and event.rounds > evening.rounds:
+            evening.rounds = event.rounds
+            evening.deals_per_round = evening.deals_per_round or event.deals_per_round
+            evening.save(update_fields=["rounds", "deals_per_round"])
+        _store_rounds(link, evening)
+        came = set()
+        for event_table in tables:
+            members = seated_members(link.club, event_table)
+            if members is None or OnlineFixture.objects.filter(
+                    game_table=event_table.table).exists():
+                continue
+            round_number = 1 if event.is_arena else event_table.round.number
+            numbers[round_number] = numbers.get(round_number, 0) + 1
+            table = EveningTable.objects.create(evening=evening, round=round_number,
+                                                number=numbers[round_number])
+            TableSeat.objects.bulk_create(TableSeat(table=table, seat=position, member=member)
+                                          for position, member in enumerate(members))
+            online.take_finished_table(table, event_table.table, event.organiser)
+            came.update(members)
+        for member in came:
+            evening.set_attendance(member, True)
+
+
+def _store_rounds(link: ClubEvent, evening: Evening) -> None:
+    """Each round of the event is a round of the evening (``EveningRound``), its sit-outs the
+    event's byes of the club's members: the league credits them as its own draw's, and a
+    member whose table stayed out of the league (a computer player there) did not sit out."""
+    for event_round in link.event.event_rounds.order_by("number"):
+        number = 1 if link.event.is_arena else event_round.number
+        stored, _created = EveningRound.objects.get_or_create(evening=evening, number=number)
+        byes = Member.objects.filter(club=link.club, guest=False,
+                                     user__in=event_round.sitting_out or [])
+        stored.sitting_out.add(*byes)
+
+
+def entered(link: ClubEvent) -> tuple[int, int]:
+    """How many of the event's tables entered the evening, and how many did not."""
+    tables = EventTable.objects.filter(round__event=link.event)
+    counted = tables.filter(table__league_fixture__table__evening=link.evening).count() \
+        if link.evening is not None else 0
+    return counted, tables.count() - counted

@@ -1,0 +1,337 @@
+"""An evening of a league season played as a club's event: chosen from the evening's page or
+the club's events page, with the league's game and house rules, on the evening's day;
+registering marks a member as coming; when the event ends its tables of the club's members
+become the evening's tables (the online fixtures' path), so the season's standings count them,
+and a table with a computer player or someone outside the club does not.  Refusals are said
+in words and change nothing; nothing of a deal reaches the evening before the event's end."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+from django.utils import timezone
+
+from club_events import evenings
+from club_events.models import ClubEvent
+from events import running
+from events.models import Event
+from games.models import Hand
+from leagues import online, sit_outs, standings
+from leagues.models import Attendance, Club, Evening, League, Member, Season
+from tests.events.conftest import play_round
+from tests.events.test_pages import form_data
+from tests.leagues.conftest import make_solo_table, solo
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_wait")]
+
+TOMORROW = timezone.localdate() + datetime.timedelta(days=1)
+
+
+@pytest.fixture
+def league(club):
+    return League.objects.create(club=club, name="Tuesday Solo", game="solo_whist")
+
+
+@pytest.fixture
+def season(league):
+    return Season.objects.create(league=league, name="Winter")
+
+
+@pytest.fixture
+def evening(season):
+    return Evening.objects.create(season=season, date=TOMORROW, start_time=datetime.time(20),
+                                  venue="Online")
+
+
+@pytest.fixture
+def players(club, organiser_user, member_user, make_people):
+    """Four members of the club who sign in: Olga (organiser), Mike, Nell and Pat."""
+    nell, pat = make_people("nell", "pat")
+    Member.objects.create(club=club, user=nell, name="Nell")
+    Member.objects.create(club=club, user=pat, name="Pat")
+    return [organiser_user, member_user, nell, pat]
+
+
+def evening_form(**changes):
+    data = form_data("solo_whist", **{"name": "Tuesday online",
+                                      "starts_at": f"{TOMORROW.isoformat()}T20:00",
+                                      "rounds": "1", "deals_per_round": "2",
+                                      "members_only": "on", **changes})
+    del data["visibility"]
+    return data
+
+
+def create_for(client, club, evening, **changes) -> Event:
+    response = client.post(reverse("club_events:new_for_evening", args=[club.slug, evening.pk]),
+                           evening_form(**changes))
+    event = Event.objects.get(name="Tuesday online")
+    assert response.status_code == 302 and response["Location"] == event.get_absolute_url()
+    return event
+
+
+def engine_totals(event) -> dict[str, Decimal]:
+    """Each person's balance over the event's hands, as the engine scored them."""
+    totals: dict[str, Decimal] = {}
+    for hand in Hand.objects.filter(table__event_table__round__event=event).select_related(
+            "table"):
+        seats = {seat.position: seat for seat in hand.table.seats.select_related("user")}
+        for position, points in enumerate(online.engine_points("solo_whist", hand.result)):
+            name = seats[position].user.username
+            totals[name] = totals.get(name, Decimal(0)) + Decimal(str(points))
+    return totals
+
+
+def test_an_event_played_as_an_evening_gives_the_evening_its_results_and_standings(
+        as_organiser, club, evening, players):
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    offer = reverse("club_events:new_for_evening", args=[club.slug, evening.pk])
+    assert offer in page and "Play this evening online as an event" in page
+    form = as_organiser.get(offer).content.decode()
+    assert "rule_" not in form  # the league's house rules, not the form's
+    assert f"{TOMORROW.isoformat()}T20:00" in form  # the evening's day and time
+    event = create_for(as_organiser, club, evening)
+    link = ClubEvent.objects.get(event=event)
+    assert link.evening == evening and event.game == "solo_whist"
+    assert event.rules == evening.season.house_rules
+
+    for user in players:
+        running.register(event, user)
+    # Registering marks each of them as coming to the evening.
+    assert evening.attendance_counts()["coming"] == 4
+    running.start(event, players[0])
+    play_round(event, 1)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+
+    (table,) = evening.tables.all()
+    assert [m.user for m in table.seat_members()] == [
+        seat.user for seat in event.event_rounds.get().tables.get().table.seats.order_by(
+            "position")]
+    hands = Hand.objects.filter(table__event_table__round__event=event).count()
+    assert hands == 2 and table.online.is_complete
+    assert table.entry == "deals" and not table.provisional
+    by_name = {seat.member.user.username: seat.total for seat in table.seats.all()}
+    assert by_name == engine_totals(event)
+    rows = {row.name: row.total for row in standings.season_standings(evening.season)}
+    assert rows == {seat.member.name: seat.total for seat in table.seats.all()}
+
+    event_page = as_organiser.get(event.get_absolute_url()).content.decode()
+    assert "its results are the evening" in event_page
+    evening_page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Played online as an event" in evening_page and "Tuesday online" in evening_page
+    assert "Play this evening online as an event" not in evening_page
+
+
+def test_a_table_with_a_computer_player_stays_out_of_the_league(as_organiser, club, evening,
+                                                               players):
+    event = create_for(as_organiser, club, evening)
+    for user in players[:3]:  # the fourth seat is a computer player's
+        running.register(event, user)
+    running.start(event, players[0])
+    play_round(event, 1)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    assert not evening.tables.exists()
+    assert standings.season_standings(evening.season) == []
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "One table of the event had a computer player" in page
+    page = as_organiser.get(event.get_absolute_url()).content.decode()
+    assert "One of its tables had a computer player" in page
+
+
+def test_a_member_at_a_table_left_out_did_not_sit_out(as_organiser, club, evening, players,
+                                                     make_people):
+    """Only the table of four members enters the evening; the fifth member played (with
+    computer players), so the league's credit for a sit-out is not theirs."""
+    League.objects.filter(pk=evening.season.league_id).update(
+        sit_out_credit=League.SitOutCredit.FIXED, sit_out_score=5)
+    (quinn,) = make_people("quinn")
+    Member.objects.create(club=club, user=quinn, name="Quinn")
+    event = create_for(as_organiser, club, evening)
+    for user in [*players, quinn]:
+        running.register(event, user)
+    running.start(event, players[0])
+    play_round(event, 1)
+    (table,) = evening.tables.all()
+    (left_out,) = {"olga", "mike", "nell", "pat", "quinn"} - {
+        seat.member.user.username for seat in table.seats.all()}
+    rows = {row.name.lower(): row for row in standings.season_standings(evening.season)}
+    assert left_out not in rows and len(rows) == 4
+    assert list(sit_outs.sat_out([evening])) == []  # the league's one rule of who sat out
+    assert all(row.credits == 0 for row in rows.values())
+
+
+def test_someone_who_is_not_a_member_keeps_their_table_out_of_the_league(
+        as_organiser, club, evening, players, outsider_user):
+    club.is_public = True
+    club.save()
+    event = create_for(as_organiser, club, evening, members_only="")
+    assert not ClubEvent.objects.get(event=event).members_only
+    for user in [*players[:3], outsider_user]:
+        running.register(event, user)
+    assert not Attendance.objects.filter(member__user=outsider_user).exists()
+    running.start(event, players[0])
+    play_round(event, 1)
+    assert not evening.tables.exists()
+    names = {row.name for row in standings.season_standings(evening.season)}
+    assert "otto" not in names and names == set()
+
+
+def test_nothing_reaches_the_evening_before_the_event_ends(as_organiser, club, evening,
+                                                          players, member_user):
+    event = create_for(as_organiser, club, evening, rounds="2")
+    for user in players:
+        running.register(event, user)
+    running.start(event, players[0])
+    play_round(event, 1)
+    event.refresh_from_db()
+    assert event.status == Event.Status.PLAYING  # round 2 in play: the same evening's deals
+    assert not evening.tables.exists()
+    as_organiser.force_login(member_user)
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "No table yet." in page and "Played online as an event" in page
+    play_round(event, 2)
+    event.refresh_from_db()
+    evening.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    # Both rounds are the evening's, each table in its round.
+    assert evening.rounds == 2
+    assert sorted(evening.tables.values_list("round", "number")) == [(1, 1), (2, 1)]
+
+
+def test_withdrawing_marks_a_member_not_coming(as_organiser, club, evening, players, member):
+    event = create_for(as_organiser, club, evening)
+    running.register(event, member.user)
+    assert Attendance.objects.get(evening=evening, member=member).coming
+    running.withdraw(event, member.user)
+    assert not Attendance.objects.get(evening=evening, member=member).coming
+
+
+def refused(client, club, evening, words, **changes):
+    """The new event for ``evening`` is refused with ``words`` and nothing is created."""
+    address = reverse("club_events:new_for_evening", args=[club.slug, evening.pk])
+    page = client.get(address, follow=True)
+    said = " ".join(str(m) for m in get_messages(page.wsgi_request)) + page.content.decode()
+    assert words in said.replace("&#x27;", "'")
+    response = client.post(address, evening_form(**changes))
+    assert response.status_code == 200 and words in response.content.decode().replace(
+        "&#x27;", "'")
+    assert not Event.objects.exists() and not ClubEvent.objects.exists()
+
+
+def test_an_evening_with_results_is_refused_in_words(as_organiser, club, evening, players):
+    table = make_solo_table(evening, list(club.members.all()[:4]))
+    table.add_deal(solo("solo", 0, 5), None)
+    refused(as_organiser, club, evening, "This evening already has results")
+
+
+def test_a_closed_season_is_refused_in_words(as_organiser, club, evening, players):
+    evening.season.closed_at = timezone.now()
+    evening.season.save()
+    refused(as_organiser, club, evening, "The season Winter is closed")
+
+
+def test_an_evening_already_played_as_an_event_is_refused(as_organiser, club, evening,
+                                                         players):
+    create_for(as_organiser, club, evening)
+    address = reverse("club_events:new_for_evening", args=[club.slug, evening.pk])
+    response = as_organiser.post(address, evening_form(name="Again"))
+    assert "This evening is already played as an event." in response.content.decode()
+    assert Event.objects.count() == 1
+
+
+def test_an_evening_of_a_match_league_is_refused_in_words(as_organiser, club):
+    season = Season.objects.create(
+        league=League.objects.create(club=club, name="Pairs", game="bid_whist"), name="Spring")
+    evening = Evening.objects.create(season=season, date=TOMORROW)
+    refused(as_organiser, club, evening, "An evening of Bid Whist cannot be played as an event")
+
+
+def test_another_clubs_evening_and_another_game_are_refused(as_organiser, club, evening,
+                                                           outsider_user):
+    other = Club.create_with_organiser(outsider_user, name="The Swan")
+    theirs = Evening.objects.create(
+        season=Season.objects.create(
+            league=League.objects.create(club=other, name="Swan Solo", game="solo_whist"),
+            name="Winter"), date=TOMORROW)
+    assert "not one of this club's" in evenings.refusal(club, theirs)
+    address = reverse("club_events:new_for_evening", args=[club.slug, theirs.pk])
+    assert as_organiser.post(address, evening_form()).status_code == 404
+    assert "a league of Solo Whist: it cannot be played as an event of Belgian Whist" in (
+        evenings.refusal(club, evening, "belgian_whist"))
+    assert not ClubEvent.objects.exists()
+
+
+def test_the_start_is_on_the_evenings_day(as_organiser, club, evening, players):
+    later = (TOMORROW + datetime.timedelta(days=1)).isoformat()
+    address = reverse("club_events:new_for_evening", args=[club.slug, evening.pk])
+    response = as_organiser.post(address, evening_form(starts_at=f"{later}T20:00"))
+    assert "it starts on that day" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_a_member_may_not_play_an_evening_as_an_event(as_member, club, evening):
+    address = reverse("club_events:new_for_evening", args=[club.slug, evening.pk])
+    assert as_member.get(address).status_code == 403
+    assert as_member.post(address, evening_form()).status_code == 403
+    assert "Play this evening online as an event" not in as_member.get(
+        evening.get_absolute_url()).content.decode()
+    assert not Event.objects.exists()
+
+
+def test_the_sites_ratings_are_what_a_rebuild_gives(as_organiser, club, evening, players):
+    """While it is played the event's hands are rated as online hands; once they are the
+    evening's deals (a members-only club's: not the site's), the site is re-rated without
+    them, as a rebuild counts them."""
+    from games import followups
+    from ratings.events import SITE
+    from ratings.store import refresh
+    from tests.ratings.test_rebuild import stored
+
+    event = create_for(as_organiser, club, evening)
+    for user in players:
+        running.register(event, user)
+    running.start(event, players[0])
+    play_round(event, 1)
+    followups.process_due()
+    assert evening.tables.exists()
+    after = stored(SITE)
+    refresh(SITE, "solo_whist")
+    assert stored(SITE) == after
+
+
+def test_an_arena_played_as_an_evening_gives_its_tables_at_its_end(as_organiser, club, evening,
+                                                                   players):
+    from datetime import timedelta
+
+    from events import arena
+    from tests.events.test_arena import arena_tables, finish, move_the_end
+
+    event = create_for(as_organiser, club, evening, format="arena", arena_minutes="60")
+    assert event.is_arena
+    for user in players:
+        running.register(event, user)
+    running.start(event, players[0])
+    (only,) = arena_tables(event)
+    move_the_end(event, timezone.now() + timedelta(minutes=1))  # too little for another table
+    finish(only)
+    assert not evening.tables.exists()  # the arena is not over: nothing of a deal is shown
+    move_the_end(event, timezone.now() - timedelta(seconds=1))
+    arena.step(event.pk)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    (table,) = evening.tables.all()
+    assert (table.round, table.number, table.entry) == (1, 1, "deals")
+
+
+def test_registering_is_refused_in_words_once_the_season_is_closed(as_organiser, club, evening,
+                                                                   players, member_user):
+    event = create_for(as_organiser, club, evening)
+    evening.season.closed_at = timezone.now()
+    evening.season.save()
+    with pytest.raises(running.EventError, match="The season Winter is closed"):
+        running.register(event, member_user)
+    assert not event.registrations.exists()
+    assert not Attendance.objects.filter(evening=evening).exists()
