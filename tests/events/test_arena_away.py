@@ -105,6 +105,11 @@ def test_a_person_who_leaves_is_never_seated_again_and_their_results_stay(make_p
         with pytest.raises(running.EventError, match="You have left this arena"):
             change(event, person("p3"))
     assert Registration.objects.get(user=person("p3")).left_at is not None
+    # Their download says when they left.
+    from whistclub.accounts.personal_data import collect
+
+    (theirs,) = collect(person("p3"))["events"]
+    assert theirs["left_at"] and theirs["paused_at"] is None
 
 
 def test_the_refusals_in_words(make_people):
