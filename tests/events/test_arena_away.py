@@ -8,9 +8,13 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from events import arena, results, running
 from events.models import Event, Registration
+from games.models import Table
 from tests.events.conftest import new_event
 from tests.events.test_arena import (
     arena_tables,
@@ -171,6 +175,53 @@ def test_too_late_to_join_an_arena_is_said_in_words(make_people):
     event.refresh_from_db()
     with pytest.raises(running.EventError, match="The event is over"):
         running.register(event, late)
+
+
+@hypothesis_settings(max_examples=6, deadline=None,
+                     suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                            HealthCheck.too_slow])
+@given(count=st.integers(min_value=1, max_value=7),
+       moves=st.lists(st.tuples(st.sampled_from(["finish", "pause", "back", "leave", "join",
+                                                 "wait"]), st.integers(0, 20)),
+                      min_size=1, max_size=10))
+def test_over_any_comings_and_goings_nobody_sits_twice_nor_while_away(make_people, count,
+                                                                      moves):
+    """The running arena, its tables ending in any order while people pause, come back,
+    leave and join: after every change nobody is at two tables, and nobody paused or gone is
+    at a table opened after they went."""
+    prefix = f"w{Event.objects.count()}x"
+    event = started_arena(make_people, count, prefix=prefix)
+    now = timezone.now()
+    went: dict[str, int] = {}  # who is away, and how many tables were open when they went
+    for number, (move, pick) in enumerate(moves):
+        names = sorted(Registration.objects.filter(event=event).values_list("user__username",
+                                                                              flat=True))
+        chosen = names[pick % len(names)]
+        try:
+            if move == "finish" and in_play(event):
+                table = in_play(event)[pick % len(in_play(event))]
+                Table.objects.filter(pk=table.table_id).update(status=Table.Status.FINISHED)
+            elif move == "pause":
+                arena.pause(event, person(chosen), now=now)
+                went.setdefault(chosen, len(arena_tables(event)))
+            elif move == "back":
+                arena.come_back(event, person(chosen), now=now)
+                went.pop(chosen, None)
+            elif move == "leave":
+                arena.leave(event, person(chosen), now=now)
+                went.setdefault(chosen, len(arena_tables(event)))
+            elif move == "join":
+                (late,) = make_people(f"{prefix}late{number}")
+                running.register(event, late)
+            elif move == "wait":
+                now += arena.MAX_WAIT
+        except running.EventError:
+            pass  # refused in words (a pause twice, a come back of someone gone...)
+        arena.step(event.pk, now=now)
+        assert_nobody_at_two_tables(event)
+        for name, opened in went.items():
+            assert all(name not in people_at(each) for each in arena_tables(event)[opened:]), \
+                (name, "seated while away")
 
 
 # -- the pages -------------------------------------------------------------------------------
