@@ -26,9 +26,18 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from events import deals, live, pairing, policies
-from events.models import LEAST_MINUTES_PER_DEAL, MINUTES_PER_DEAL, Event, EventRound, EventTable
+from events.errors import EventError
+from events.models import (
+    LEAST_MINUTES_PER_DEAL,
+    MINUTES_PER_DEAL,
+    Event,
+    EventRound,
+    EventTable,
+    Registration,
+)
 from games import tables as game_tables
 from games.models import Hand, Table
 from games.rules import game_module
@@ -70,10 +79,12 @@ class Field:
     opened: int  # tables opened so far
 
 
-def field_of(event: Event, the_round: EventRound, people: Mapping[int, object],
+def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registration],
              scores: Mapping[int, float]) -> Field:
-    """Read from the database: everyone registered not seated at a table in play waits, since
-    their last table's last deal (or the arena's start), apart from that table's people."""
+    """Read from the database: everyone registered not seated at a table in play, and neither
+    paused nor gone, waits (``pairing.arena_waiting``), since their last table's last deal (or
+    the arena's start, or when they registered late or came back), apart from that table's
+    people."""
     played: dict[int, set[int]] = {uid: set() for uid in people}
     seated: set[int] = set()
     last: dict[int, tuple[datetime, frozenset[int]]] = {}
@@ -96,14 +107,15 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, object],
                 when = ended.get(event_table.table_id) or the_round.started_at
                 if uid not in last or last[uid][0] < when:
                     last[uid] = (when, uids - {uid})
-    waiting = []
-    for uid in people:
-        if uid in seated:
-            continue
+    entrants = []
+    for uid, registration in people.items():
         when, mates = last.get(uid, (the_round.started_at, frozenset()))
-        waiting.append(pairing.Waiting(id=uid, score=scores.get(uid, 0.0), last_table=mates,
-                                       since=when.timestamp()))
-    return Field(waiting, played, in_play, len(event_tables))
+        entrants.append(pairing.Entrant(
+            id=uid, score=scores.get(uid, 0.0), seated=uid in seated,
+            away=registration.paused_at is not None or registration.left_at is not None,
+            last_table=mates, free_since=when.timestamp(),
+            back_since=registration.back_at.timestamp() if registration.back_at else None))
+    return Field(pairing.arena_waiting(entrants), played, in_play, len(event_tables))
 
 
 def start(event: Event) -> None:
@@ -145,13 +157,14 @@ def step(event_id: int, now: datetime | None = None) -> list[int]:
         return opened
 
 
-def _people(event: Event) -> dict[int, object]:
-    """The people registered and not withdrawn, by user id (``events.running.registered``)."""
-    return {each.user.pk: each.user for each in
+def _people(event: Event) -> dict[int, Registration]:
+    """The registrations not withdrawn, by user id (paused and gone people among them: they
+    are not seated, ``field_of``)."""
+    return {each.user_id: each for each in
             event.registrations.filter(withdrawn_at__isnull=True).select_related("user")}
 
 
-def _seat(event: Event, the_round: EventRound, people: Mapping[int, object], now: datetime,
+def _seat(event: Event, the_round: EventRound, people: Mapping[int, Registration], now: datetime,
           fill: bool = False) -> list[int]:
     from events.results import arena_scores
 
@@ -172,7 +185,7 @@ def _seat(event: Event, the_round: EventRound, people: Mapping[int, object], now
         # Every table's time is up at the arena's end: computer players then finish its deals
         # at once, as at a Swiss round's end (``games.Table.time_up_at``).
         table = game_tables.open_preset_table(
-            event.game, event.rules, chosen, [people.get(uid) if isinstance(uid, int) and
+            event.game, event.rules, chosen, [people[uid].user if isinstance(uid, int) and
                                               uid > 0 else None for uid in players],
             level=event.computer_level, move_seconds=event.move_seconds,
             time_up_at=the_round.ends_at, return_to=event.get_absolute_url())
@@ -245,11 +258,100 @@ def deals_played(event: Event) -> set[int]:
         "table__event_table__first_deal", "number")}
 
 
+# -- a person's own say: pausing, coming back, leaving, joining late -------------------------
+
+PLAYING, PAUSED, LEFT = "playing", "paused", "left"
+
+
+def state_of(registration: Registration | None) -> str | None:
+    """Where a registered person stands in a running arena: playing (seated, or waiting to
+    be), paused, or gone for good; None if they are not registered."""
+    if registration is None or registration.withdrawn_at is not None:
+        return None
+    if registration.left_at is not None:
+        return LEFT
+    return PAUSED if registration.paused_at is not None else PLAYING
+
+
+def _own_registration(event_id: int, user) -> tuple[Event, Registration]:
+    """The event, locked, and ``user``'s registration in it, in a running arena; a refusal in
+    words otherwise."""
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if not event.is_arena:
+        raise EventError(_("Only an arena can be paused or left: a Swiss event's rounds are "
+                           "played by everyone registered."))
+    if event.status == Event.Status.REGISTRATION:
+        raise EventError(_("The arena has not started yet: if you cannot play, withdraw "
+                           "instead."))
+    if event.status == Event.Status.FINISHED:
+        raise EventError(_("The arena is over."))
+    registration = event.registrations.filter(user=user, withdrawn_at__isnull=True).first()
+    if registration is None:
+        raise EventError(_("You are not registered for this event."))
+    if registration.left_at is not None:
+        raise EventError(_("You have left this arena: you are not seated in it again."))
+    return event, registration
+
+
+def pause(event: Event, user, now: datetime | None = None) -> None:
+    """``user`` is not seated again until they come back.  A table they are at now plays on:
+    they finish it, or a computer player covers their seat when they go, as at any table (the
+    others at it keep their game; its deals are compared as any other's)."""
+    with transaction.atomic():
+        locked, registration = _own_registration(event.pk, user)
+        if registration.paused_at is not None:
+            raise EventError(_("You are already paused."))
+        registration.paused_at = now or timezone.now()
+        registration.save(update_fields=["paused_at"])
+        live.changed(locked.pk)
+
+
+def come_back(event: Event, user, now: datetime | None = None) -> list[int]:
+    """``user`` is seated again with the next table formed: they wait from now, as someone
+    whose table has just finished (so nobody who waited before them waits longer).  Returns
+    the tables opened at once (``step``)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked, registration = _own_registration(event.pk, user)
+        if registration.paused_at is None:
+            raise EventError(_("You are not paused: you are seated with the next table "
+                               "formed."))
+        registration.paused_at = None
+        registration.back_at = now
+        registration.save(update_fields=["paused_at", "back_at"])
+        live.changed(locked.pk)
+    return step(event.pk, now)
+
+
+def leave(event: Event, user, now: datetime | None = None) -> None:
+    """``user`` leaves the arena for good: never seated in it again; their results so far stay
+    in the standings.  A table they are at now plays on, as for a pause."""
+    with transaction.atomic():
+        locked, registration = _own_registration(event.pk, user)
+        registration.left_at = now or timezone.now()
+        registration.save(update_fields=["left_at"])
+        live.changed(locked.pk)
+
+
+def late_entry_refusal(event: Event, the_round: EventRound | None, now: datetime) -> str | None:
+    """Why nobody may join this running arena now, in words, or None: a person may while a
+    table's deals still fit in the time left (``least_minutes``)."""
+    if the_round is None or the_round.ends_at is None:
+        return str(_("The arena is not open to newcomers."))
+    if the_round.ends_at - now < timedelta(minutes=least_minutes(event)):
+        return str(_("Too little time is left in the arena for another table: it is too late "
+                     "to join."))
+    return None
+
+
 def may_seat(event: Event, user_id: int, now: datetime) -> bool:
     """Whether ``step`` may seat ``user_id`` now, so that their page need not wait for the
     periodic command: they wait (no table in play) and have waited the longest wait, or no
     table is in play at all.  A cheap look, so that a waiting page read again and again does
     not score the arena each time."""
+    registration = event.registrations.filter(user_id=user_id).first()
+    if state_of(registration) != PLAYING:
+        return False  # paused or gone: never seated
     tables = Table.objects.filter(event_table__round__event=event).exclude(
         status=Table.Status.FINISHED)
     if tables.filter(seats__user_id=user_id).exists():
@@ -258,5 +360,7 @@ def may_seat(event: Event, user_id: int, now: datetime) -> bool:
         return True
     last = Hand.objects.filter(table__event_table__round__event=event,
                                table__seats__user_id=user_id).aggregate(Max("finished_at"))
-    ended = last["finished_at__max"]
+    ended = max((when for when in (last["finished_at__max"],
+                                   registration.back_at if registration else None) if when),
+                default=None)
     return ended is None or now - ended >= MAX_WAIT

@@ -150,7 +150,8 @@ def usual_round_minutes(deals_per_round: int) -> int:
 
 class Registration(models.Model):
     """A person registered for an event; withdrawn before the start keeps the row (they may
-    register again)."""
+    register again).  In an arena, a person may pause (not seated again until they come back)
+    or leave it for good; their results so far count either way (docs/events.md, "Arena")."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -159,6 +160,13 @@ class Registration(models.Model):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     # When the e-mail before the start went (``events.reminders``): it goes once.
     reminded_at = models.DateTimeField(null=True, blank=True)
+    # An arena: since when they are paused (null: playing), when they left it for good (never
+    # seated again), and when they last became free to play apart from a table's end: they
+    # registered once it was running, or came back from a pause (``events.arena``: they wait
+    # from then, as a person whose table has just finished).
+    paused_at = models.DateTimeField(null=True, blank=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+    back_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["registered_at", "pk"]

@@ -66,6 +66,33 @@ class Waiting:
 
 
 @dataclass(frozen=True)
+class Entrant:
+    """A person registered in an arena, as the arena knows them now: seated at a table in play
+    (``seated``), or away (``away``: paused, or gone for good), or free since ``free_since``
+    (their last table's end, or the arena's start) and ``back_since`` (when they registered
+    once the arena was running, or came back from a pause; None if neither)."""
+
+    id: PlayerId
+    score: float = 0.0
+    seated: bool = False
+    away: bool = False
+    last_table: frozenset[PlayerId] = frozenset()
+    free_since: float = 0.0
+    back_since: float | None = None
+
+
+def arena_waiting(entrants: Iterable[Entrant]) -> list[Waiting]:
+    """Who of an arena's people waits for a table: everyone neither seated nor away.  A person
+    who registered late or came back from a pause waits from then (the later of that and
+    their last table's end), so that they are not taken for someone who has waited since
+    long before, and they wait their turn behind those already waiting."""
+    return [Waiting(id=each.id, score=each.score, last_table=each.last_table,
+                    since=max(each.free_since, each.back_since)
+                    if each.back_since is not None else each.free_since)
+            for each in _distinct(entrants) if not each.seated and not each.away]
+
+
+@dataclass(frozen=True)
 class Round:
     """The tables formed, and who sits out: a Swiss round's byes, or the arena's players left
     waiting for the next table to finish.  ``repeats``: the weight of the repeated meetings the

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from events import arena, deals, live, pairing, policies
+from events.errors import EventError
 from events.models import Event, EventRound, EventTable, Registration
 from events.results import history
 from games import computer_players, followups
@@ -28,36 +29,67 @@ from games.models import Table
 from games.rules import game_module
 
 
-class EventError(Exception):
-    """A refused change to an event; ``message`` says why, in words."""
-
-    def __init__(self, message):
-        self.message = message
-        super().__init__(str(message))
-
-
 def _locked(event_id: int) -> Event:
     return Event.objects.select_for_update().get(pk=event_id)
 
 
 def register(event: Event, user) -> Registration:
+    """``user`` registers: before the start, or late while the event runs (``late_refusal``
+    says until when).  A latecomer to an arena waits from now and is seated with the next
+    table formed; to a Swiss event, they play from the next round, at 0, no bye counted for
+    the rounds they missed."""
     with transaction.atomic():
         event = _locked(event.pk)
-        if event.status != Event.Status.REGISTRATION:
-            raise EventError(_("Registration is closed: the event has started."))
+        now = timezone.now()
+        late = event.status != Event.Status.REGISTRATION
+        if late:
+            refusal = late_refusal(event, now)
+            if refusal:
+                raise EventError(refusal)
         refusal = policies.registration_refusal(event, user)
         if refusal:
             raise EventError(refusal)
-        registration, created = Registration.objects.get_or_create(event=event, user=user)
+        registration, created = Registration.objects.get_or_create(
+            event=event, user=user, defaults={"registered_at": now,
+                                              "back_at": now if late else None})
         if not created:
+            if registration.left_at is not None:
+                raise EventError(_("You have left this arena: you are not seated in it "
+                                   "again."))
             if registration.withdrawn_at is None:
                 raise EventError(_("You are already registered."))
             registration.withdrawn_at = None
-            registration.registered_at = timezone.now()
-            registration.save(update_fields=["withdrawn_at", "registered_at"])
+            registration.registered_at = now
+            registration.back_at = now if late else None
+            registration.save(update_fields=["withdrawn_at", "registered_at", "back_at"])
         policies.registration_changed(event, user, True)
         live.changed(event.pk)
+    if late and event.is_arena:
+        arena.step(event.pk)  # seated at once when others wait (or nobody plays)
     return registration
+
+
+def late_refusal(event: Event, now=None) -> str | None:
+    """Why nobody may register now that the event has started, in words, or None: a Swiss
+    event takes newcomers until its last round starts (they play from the next round), an
+    arena while a table's deals still fit in its time."""
+    now = now or timezone.now()
+    if event.status == Event.Status.FINISHED:
+        return str(_("The event is over."))
+    if event.status != Event.Status.PLAYING:
+        return None
+    if event.is_arena:
+        return arena.late_entry_refusal(event, arena.arena_round(event), now)
+    current = event.event_rounds.filter(finished_at__isnull=True).order_by("number").last()
+    if current is None or current.number >= event.rounds:
+        return str(_("The last round has started: it is too late to join."))
+    return None
+
+
+def next_round_for_newcomers(event: Event) -> int | None:
+    """The round a person registering now would play first in a running Swiss event."""
+    current = event.event_rounds.filter(finished_at__isnull=True).order_by("number").last()
+    return None if current is None else current.number + 1
 
 
 def withdraw(event: Event, user) -> None:

@@ -88,7 +88,16 @@ def _page_context(request, event) -> dict:
         "is_organiser": uid is not None and uid == event.organiser_id,
         "game_name": registry.game(event.game).label, "average_minus": AVERAGE_MINUS_PERCENT,
         "notes": policies.notes(event, request.user)}
+    if event.status == Event.Status.PLAYING and not registered:
+        # Late entry: open while the event takes newcomers, else why not, in words.
+        context["late_refusal"] = running.late_refusal(event)
+        context["late_round"] = (None if event.is_arena
+                                 else running.next_round_for_newcomers(event))
     if event.is_arena:
+        away = event.registrations.filter(withdrawn_at__isnull=True).values_list(
+            "user_id", "paused_at", "left_at")
+        context["paused_ids"] = [each for each, paused, left in away if paused and not left]
+        context["left_ids"] = [each for each, _paused, left in away if left]
         return {**context, **_arena_context(event, uid, registered)}
     current = event.event_rounds.filter(finished_at__isnull=True).first()
     own_table = None
@@ -104,6 +113,9 @@ def _page_context(request, event) -> dict:
               for each in event.event_rounds.all()]
     return {**context, "current": current, "own_table": own_table, "clock": clock,
             "sitting_out": current is not None and uid in (current.sitting_out or []),
+            # Registered during this round: they play from the next one.
+            "joins_next": registered and current is not None and own_table is None
+            and uid not in (current.sitting_out or []),
             "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
             "has_results": any(each["finished"] for each in rounds)}
 
@@ -118,8 +130,10 @@ def _arena_context(event, uid, registered) -> dict:
     the_round = arena.arena_round(event)
     now = timezone.now()
     playing = event.status == Event.Status.PLAYING and the_round is not None
+    state = arena.state_of(event.registrations.filter(user_id=uid).first()) if uid else None
     if the_round is not None and playing and (
-            registered and arena.may_seat(event, uid, now) or now >= the_round.ends_at):
+            state == arena.PLAYING and arena.may_seat(event, uid, now)
+            or now >= the_round.ends_at):
         # A person waiting past the longest wait, or an arena whose time is up, is not left
         # to the periodic command alone (``arena.step`` is idempotent).
         arena.step(event.pk)
@@ -134,9 +148,13 @@ def _arena_context(event, uid, registered) -> dict:
         too_late = 0 < left < arena.least_minutes(event) * 60
         if registered:
             own_table = arena.current_table(event, uid)
-        waiting = registered and own_table is None and left > 0
+        waiting = state == arena.PLAYING and own_table is None and left > 0
     shown = arena_deals_shown(event, uid)
     return {"arena": the_round, "arena_playing": playing, "own_table": own_table,
+            "arena_state": state,
+            # Pause, come back, leave: while new tables still start.
+            "arena_choices": state in (arena.PLAYING, arena.PAUSED) and clock is not None
+            and not clock["time_up"] and not too_late,
             "clock": clock, "waiting": waiting, "too_late": too_late,
             "reload_in": countdown(WAITING_RELOAD_SECONDS),
             "arena_deals": [index + 1 for index in shown],
@@ -168,8 +186,52 @@ def _changed(request, event, change, done: str):
 @accounts_only
 @require_POST
 def register(request, event_id):
-    return _changed(request, _event(request, event_id), running.register,
-                    _("You are registered. Come back at the start: your table is shown here."))
+    event = _event(request, event_id)
+    if event.status == Event.Status.REGISTRATION:
+        done = _("You are registered. Come back at the start: your table is shown here.")
+    elif event.is_arena:
+        done = _("You are registered: you are seated with the next table formed. Stay on "
+                 "this page: your table is shown here.")
+    else:
+        done = _("You are registered: you play from round %(n)s. Stay on this page: your "
+                 "table is shown here when the round is formed.") % {
+            "n": running.next_round_for_newcomers(event)}
+    return _changed(request, event, running.register, done)
+
+
+@login_required
+@require_POST
+def pause(request, event_id):
+    """An arena's player pauses: not seated again until they come back."""
+    event = _event(request, event_id)
+    at_a_table = arena.current_table(event, request.user.pk) is not None
+    return _changed(request, event, arena.pause, _(
+        "You are paused: you will not be seated again after your table. Finish it, or "
+        "a computer player covers your seat when you go.") if at_a_table else _(
+        "You are paused: you will not be seated again until you come back."))
+
+
+@login_required
+@require_POST
+def come_back(request, event_id):
+    return _changed(request, _event(request, event_id), arena.come_back,
+                    _("Welcome back: you are seated with the next table formed."))
+
+
+@login_required
+def leave(request, event_id):
+    """Leaving an arena for good: asked first (a page), done by its button (a POST)."""
+    event = _event(request, event_id)
+    registration = event.registrations.filter(user_id=person_id(request.user)).first()
+    if request.method != "POST":
+        if not (event.is_arena and event.status == Event.Status.PLAYING
+                and arena.state_of(registration) in (arena.PLAYING, arena.PAUSED)):
+            return redirect(event)
+        return render(request, "events/leave.html", {
+            "event": event,
+            "at_a_table": arena.current_table(event, person_id(request.user)) is not None})
+    return _changed(request, event, arena.leave,
+                    _("You have left the arena. Your results so far stay in the standings."))
 
 
 @login_required

@@ -357,3 +357,142 @@ def test_the_round_is_the_same_in_another_process():
                               cwd=Path(__file__).resolve().parents[2]).stdout
                for seed in (1, 2, 3)}
     assert len(outputs) == 1
+
+
+# -- an arena's people coming and going: pauses, departures, latecomers ----------------------
+
+MAX_WAIT = 60.0
+# What happens next in a simulated arena: a table finishes, a person pauses, comes back or
+# leaves, a newcomer joins, or time passes.
+ARENA_MOVES = st.lists(st.tuples(st.sampled_from(["finish", "pause", "back", "leave", "join",
+                                                  "time"]), st.integers(0, 40)),
+                       min_size=1, max_size=40)
+
+
+def test_who_waits_leaves_out_the_seated_and_the_away_and_counts_from_coming_back():
+    entrants = [pairing.Entrant(1, free_since=10.0),
+                pairing.Entrant(2, seated=True),
+                pairing.Entrant(3, away=True, free_since=10.0),
+                pairing.Entrant(4, free_since=10.0, back_since=50.0),  # back from a pause
+                pairing.Entrant(5, free_since=90.0, back_since=50.0)]  # back, then a table
+    waiting = {each.id: each.since for each in pairing.arena_waiting(entrants)}
+    assert waiting == {1: 10.0, 4: 50.0, 5: 90.0}
+
+
+@given(st.sampled_from(FORMATS), st.integers(0, 9), ARENA_MOVES, st.integers(0, 3))
+def test_over_pauses_departures_and_latecomers_nobody_sits_twice_nor_while_away(
+        fmt, starting, moves, seed):
+    """An arena simulated move by move with the pure functions, as ``events.arena`` runs
+    them: after every formation, nobody is at two tables, nobody paused or gone is seated, an
+    earlier arrival (a newcomer or a person back from a pause counted from then) never waits
+    while a later one is seated, nobody waits past the longest wait, and a latecomer is
+    seated at once when the numbers allow it (the waiting fill whole tables)."""
+    size, partnership = fmt
+    now = 0.0
+    people: dict[int, dict] = {}
+    tables: list[tuple[int, ...]] = []  # in play, people only
+
+    def arrive(uid: int, late: bool) -> None:
+        people[uid] = {"away": False, "gone": False, "last": frozenset(), "free": 0.0,
+                       "back": now if late else None, "score": float(uid % 5)}
+
+    for uid in range(starting):
+        arrive(uid, late=False)
+
+    def form(fill: bool = False) -> pairing.Seating:
+        seated = {uid for table in tables for uid in table}
+        entrants = [pairing.Entrant(uid, score=each["score"], seated=uid in seated,
+                                    away=each["away"] or each["gone"],
+                                    last_table=each["last"], free_since=each["free"],
+                                    back_since=each["back"])
+                    for uid, each in people.items()]
+        waiting = pairing.arena_waiting(entrants)
+        seating = pairing.arena_seating(waiting, size=size, partnership=partnership,
+                                        seed=seed, now=now, others_in_play=bool(tables),
+                                        max_wait=MAX_WAIT, fill=fill)
+        # Since when each waits: their table's end, or later, when they joined or came back.
+        since = {uid: max(each["free"], each["back"] or 0.0) for uid, each in people.items()
+                 if uid not in seated and not each["away"] and not each["gone"]}
+        new = [tuple(uid for uid in table if uid >= 0) for table in seating.tables]
+        placed = [uid for table in new for uid in table]
+        assert len(placed) == len(set(placed)), "a person at two new tables"
+        assert not set(placed) & seated, "a person seated while at a table"
+        assert all(not people[uid]["away"] and not people[uid]["gone"] for uid in placed), \
+            "a paused or departed person seated"
+        assert set(placed) | set(seating.waiting) == set(since)
+        for uid in seating.waiting:
+            assert now - since[uid] < MAX_WAIT, "waiting past the longest wait"
+            assert all(since[uid] >= since[other] for other in placed), \
+                "an earlier arrival waits while a later one plays"
+        if len(waiting) % size == 0:
+            assert not seating.waiting, "the waiting fill whole tables, yet someone waits"
+        tables.extend(table for table in new if table)
+        return seating
+
+    form(fill=True)
+    joined = starting
+    for move, pick in moves:
+        now += 1.0
+        present = sorted(people)
+        if move == "finish" and tables:
+            table = tables.pop(pick % len(tables))
+            for uid in table:
+                people[uid].update(free=now, last=frozenset(table) - {uid})
+        elif move == "pause" and present:
+            people[present[pick % len(present)]]["away"] = True
+        elif move == "back" and present:
+            chosen = people[present[pick % len(present)]]
+            if chosen["away"] and not chosen["gone"]:
+                chosen.update(away=False, back=now)
+        elif move == "leave" and present:
+            people[present[pick % len(present)]]["gone"] = True
+        elif move == "join":
+            arrive(joined, late=True)
+            joined += 1
+        elif move == "time":
+            now += float(pick) * 3
+        form()
+    # Whoever is away was never seated after going away: checked at each formation above.
+    seated = [uid for table in tables for uid in table]
+    assert len(seated) == len(set(seated))
+
+
+@given(st.sampled_from(FORMATS), st.integers(1, 12), st.integers(0, 3))
+def test_a_latecomer_joining_people_who_fill_a_table_with_them_is_seated_at_once(
+        fmt, waiting_before, seed):
+    """People waiting (their table just finished), and a newcomer: when together they make
+    whole tables, the newcomer is at one of them; otherwise the newcomer, the latest to come,
+    is among the few who wait, for a minute at most."""
+    size, partnership = fmt
+    entrants = [pairing.Entrant(uid, score=float(uid), free_since=100.0)
+                for uid in range(waiting_before)]
+    entrants.append(pairing.Entrant(99, free_since=0.0, back_since=110.0))  # joined at 110
+    waiting = pairing.arena_waiting(entrants)
+    seating = pairing.arena_seating(waiting, size=size, partnership=partnership, seed=seed,
+                                    now=111.0, others_in_play=True, max_wait=MAX_WAIT)
+    placed = {uid for table in seating.tables for uid in table}
+    if (waiting_before + 1) % size == 0:
+        assert 99 in placed
+    else:
+        assert 99 in seating.waiting
+    later = pairing.arena_seating(waiting, size=size, partnership=partnership, seed=seed,
+                                  now=110.0 + MAX_WAIT, others_in_play=True, max_wait=MAX_WAIT)
+    assert 99 in {uid for table in later.tables for uid in table}
+
+
+@given(st.sampled_from(FORMATS), st.integers(2, 14), st.integers(1, 5), st.integers(0, 3))
+def test_a_swiss_latecomer_at_0_is_seated_once_when_computers_fill_the_seats(
+        fmt, count, late, seed):
+    """A Swiss round with newcomers at 0 (no bye counted for the rounds they missed), padded
+    with computer players as the site pads it: every newcomer is at exactly one table, and
+    nobody sits out."""
+    size, partnership = fmt
+    field = [Standing(uid, score=50.0 + uid, opponents=frozenset({(uid + 1) % count}))
+             for uid in range(count)]
+    field += [Standing(100 + k, score=0.0) for k in range(late)]
+    field += [Standing(-(k + 1), score=-1.0) for k in range((-len(field)) % size)]
+    formed = swiss_round(field, size=size, partnership=partnership, seed=seed)
+    assert formed.sitting_out == ()
+    seats = [uid for table in formed.tables for uid in table]
+    for k in range(late):
+        assert seats.count(100 + k) == 1

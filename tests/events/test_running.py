@@ -31,8 +31,50 @@ def test_people_register_and_withdraw_before_the_start_only(make_people):
     running.start(event, org)
     with pytest.raises(running.EventError, match="started"):
         running.withdraw(event, ana)
-    with pytest.raises(running.EventError, match="started"):
-        running.register(event, org)
+
+
+def test_a_latecomer_to_a_swiss_event_plays_from_the_next_round_at_0_no_bye_counted(
+        make_people):
+    org, *players = make_people("org", "ana", "bob", "cy", "dee", "eve")
+    late, too_late = make_people("late", "toolate")
+    event = new_event(org, rounds=3, deals_per_round=1)
+    for person in players:
+        running.register(event, person)
+    running.start(event, org)
+    event.refresh_from_db()
+    # Round 1 of 3 is being played: a newcomer may still join, from round 2.
+    assert running.late_refusal(event) is None
+    assert running.next_round_for_newcomers(event) == 2
+    running.register(event, late)
+    assert late in running.registered(event)
+    first = event.event_rounds.get(number=1)
+    assert not first.tables.filter(table__seats__user=late).exists()  # not in round 1
+    with pytest.raises(running.EventError, match="already registered"):
+        running.register(event, late)
+
+    play_round(event, 1)
+    second = event.event_rounds.get(number=2)
+    # Seated in round 2, at one table; the round they missed is no bye of theirs.
+    assert second.tables.filter(table__seats__user=late).count() == 1
+    past = results.history(event)
+    assert past.byes[late.pk] == 0 and past.score[late.pk] == 0.0
+    assert late.pk not in first.sitting_out
+
+    # Round 2 of 3: still open (they would play round 3); round 3: too late, in words.
+    assert running.late_refusal(event) is None
+    play_round(event, 2)
+    event.refresh_from_db()
+    assert event.event_rounds.get(number=3).finished_at is None
+    with pytest.raises(running.EventError, match="The last round has started"):
+        running.register(event, too_late)
+    assert too_late not in running.registered(event)
+    play_round(event, 3)
+    event.refresh_from_db()
+    with pytest.raises(running.EventError, match="The event is over"):
+        running.register(event, too_late)
+    # The latecomer is ranked by the deals they played: two of three.
+    (row,) = [row for row in results.standings(event) if row.user == late]
+    assert row.deals == 2
 
 
 def test_only_the_organiser_starts_and_not_without_players(make_people):

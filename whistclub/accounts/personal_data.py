@@ -95,6 +95,14 @@ def _events(user) -> list[dict[str, Any]]:
              "withdrawn_at": _when(registrations[event.pk].withdrawn_at)
              if event.pk in registrations else None,
              "reminded_at": _when(registrations[event.pk].reminded_at)
+             if event.pk in registrations else None,
+             # An arena: when they paused (still paused), left it for good, came back or joined
+             # it late.
+             "paused_at": _when(registrations[event.pk].paused_at)
+             if event.pk in registrations else None,
+             "left_at": _when(registrations[event.pk].left_at)
+             if event.pk in registrations else None,
+             "back_at": _when(registrations[event.pk].back_at)
              if event.pk in registrations else None}
             for event in events]
 
