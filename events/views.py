@@ -15,7 +15,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -182,6 +182,17 @@ def _changed(request, event, change, done: str):
     return redirect(event)
 
 
+def _one_button(change, done):
+    """The view of a button that changes the event for whoever presses it (``change(event,
+    user)``, refused in words by ``running.EventError``), then says ``done``."""
+    @login_required
+    @require_POST
+    def view(request, event_id):
+        return _changed(request, _event(request, event_id), change, str(done))
+
+    return view
+
+
 @login_required
 @accounts_only
 @require_POST
@@ -211,11 +222,8 @@ def pause(request, event_id):
         "You are paused: you will not be seated again until you come back."))
 
 
-@login_required
-@require_POST
-def come_back(request, event_id):
-    return _changed(request, _event(request, event_id), arena.come_back,
-                    _("Welcome back: you are seated with the next table formed."))
+come_back = _one_button(
+    arena.come_back, gettext_lazy("Welcome back: you are seated with the next table formed."))
 
 
 @login_required
@@ -234,18 +242,9 @@ def leave(request, event_id):
                     _("You have left the arena. Your results so far stay in the standings."))
 
 
-@login_required
-@require_POST
-def withdraw(request, event_id):
-    return _changed(request, _event(request, event_id), running.withdraw,
-                    _("You have withdrawn from the event."))
-
-
-@login_required
-@require_POST
-def start(request, event_id):
-    return _changed(request, _event(request, event_id), running.start,
-                    _("The event has started: the tables of round 1 are formed."))
+withdraw = _one_button(running.withdraw, gettext_lazy("You have withdrawn from the event."))
+start = _one_button(running.start,
+                    gettext_lazy("The event has started: the tables of round 1 are formed."))
 
 
 # What a round over for everyone shows (its travellers, the standings after it) changes no
