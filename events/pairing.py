@@ -24,9 +24,9 @@ without the proof.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Protocol, TypeAlias, TypeVar
 
 PlayerId: TypeAlias = Hashable
@@ -44,13 +44,19 @@ SEARCH_TABLES = 300  # a round of more tables goes to the fallback at once (the 
 @dataclass(frozen=True)
 class Standing:
     """A player of a Swiss event before a round: their score, who they have met (``opponents``;
-    in a partnership game ``partners`` too) and how many rounds they sat out (``byes``)."""
+    in a partnership game ``partners`` too), how many rounds they sat out (``byes``), how
+    many times they have held each direction (``directions``: the count of direction ``d`` at
+    index ``d``, missing ones 0; a side in a partnership game, a seat otherwise), and whether
+    they are ``away`` (paused, or gone for good: not seated this round, and not sitting out
+    either -- the round they miss is no bye)."""
 
     id: PlayerId
     score: float
     opponents: frozenset[PlayerId] = frozenset()
     partners: frozenset[PlayerId] = frozenset()
     byes: int = 0
+    directions: tuple[int, ...] = ()
+    away: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,9 +129,14 @@ def swiss_round(players: Iterable[Standing], *, size: int, partnership: bool = F
     When the field does not divide by ``size``, ``len(players) % size`` players sit out: the
     lowest-scored of those who have had the fewest byes (so nobody has a second bye while
     someone has had none).  Equal scores are ordered by ``seed``: the same players, in any
-    order, and the same seed give the same round."""
+    order, and the same seed give the same round.
+
+    Players ``away`` are left out before anything is decided: neither seated nor sitting out,
+    the round is formed from the others alone.  Once the tables are formed, each table's
+    players take the directions that even out the directions they have held most
+    (``_directions_evened``): who sits with whom, and who partners whom, stay as they are."""
     _check_size(size, partnership)
-    field_ = _distinct(players)
+    field_ = [p for p in _distinct(players) if not p.away]
     rng = random.Random(seed)
     order = _by_score(field_, rng)  # best first, ties in the seed's order
     sitting = len(order) % size
@@ -143,7 +154,43 @@ def swiss_round(players: Iterable[Standing], *, size: int, partnership: bool = F
 
     tables, repeats, exact = _form_tables([p.id for p in playing],
                                           _Search(size, partnership, cost, SEARCH_BUDGET))
+    held = {p.id: p.directions for p in playing}
+    tables = tuple(_directions_evened(table, held, partnership=partnership) for table in tables)
     return Round(tables, tuple(p.id for p in byes), repeats, exact)
+
+
+def arrangements(table: Table, *, partnership: bool) -> list[Table]:
+    """The ways of seating ``table``'s players that keep its meetings: who partners whom in a
+    partnership game (the two sides may change places), any order otherwise (everyone is
+    everyone's opponent).  ``table`` itself first."""
+    if partnership:
+        t0, t1, t2, t3 = table
+        return [table, (t1, t0, t3, t2)]
+    return list(permutations(table))
+
+
+def direction_excess(table: Table, held: Mapping[PlayerId, Sequence[int]], *,
+                     partnership: bool) -> tuple[int, int]:
+    """How unevenly ``table`` seats its players' directions.  A player's excess is how many
+    more times they have held the direction they take here than the direction they have held
+    least (0 when they take one of their least held); the table's is (the largest excess of
+    its players, their total), compared in that order.  A direction is a seat, or in a
+    partnership game a side (seat mod 2)."""
+    count = 2 if partnership else len(table)
+    excesses = []
+    for seat, player in enumerate(table):
+        past = (list(held.get(player, ())) + [0] * count)[:count]
+        excesses.append(past[seat % count] - min(past))
+    return max(excesses), sum(excesses)
+
+
+def _directions_evened(table: Table, held: Mapping[PlayerId, Sequence[int]], *,
+                       partnership: bool) -> Table:
+    """``table`` seated so that its players' directions are the most even
+    (``direction_excess``), among the arrangements keeping its meetings; the first such in
+    ``arrangements``' order (with no history, ``table`` as it was)."""
+    return min(arrangements(table, partnership=partnership),
+               key=lambda each: direction_excess(each, held, partnership=partnership))
 
 
 def arena_tables(waiting: Iterable[Waiting], *, size: int, partnership: bool = False,

@@ -4,6 +4,7 @@ fields), by score, and the same answer for the same seed."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import time
@@ -496,3 +497,156 @@ def test_a_swiss_latecomer_at_0_is_seated_once_when_computers_fill_the_seats(
     seats = [uid for table in formed.tables for uid in table]
     for k in range(late):
         assert seats.count(100 + k) == 1
+
+
+# -- a Swiss event's people pausing or leaving: the round is formed from the others ---------
+
+
+@st.composite
+def fields_with_the_away(draw):
+    size, partnership, players = draw(swiss_fields(most=11))
+    away = draw(st.sets(st.sampled_from([p.id for p in players]))) if players else set()
+    return size, partnership, [dataclasses.replace(p, away=p.id in away) for p in players]
+
+
+@given(fields_with_the_away(), st.integers(0, 3))
+def test_the_away_are_neither_seated_nor_sitting_out_and_the_others_keep_every_guarantee(
+        field, seed):
+    """Those paused or gone are left out of the round (no table, no bye); the others' round is
+    the round they would have without them, so it has every guarantee above: everyone once,
+    full tables, byes to the fewest byes and lowest scores, the fewest repeats."""
+    size, partnership, players = field
+    present = [p for p in players if not p.away]
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    check_partition(result, [p.id for p in present], size)
+    assert len(result.sitting_out) == len(present) % size
+    assert result == swiss_round(present, size=size, partnership=partnership, seed=seed)
+    cost = swiss_cost(present)
+    playing = [i for table in result.tables for i in table]
+    assert result.repeats == fewest_repeats(sorted(playing), size, cost, partnership)
+
+
+# -- the directions held over the rounds ------------------------------------------------------
+
+
+def directions_count(size, partnership):
+    return 2 if partnership else size
+
+
+@st.composite
+def fields_with_directions(draw):
+    """A Swiss field whose players have held each direction some number of times."""
+    size, partnership, players = draw(swiss_fields(most=11))
+    count = directions_count(size, partnership)
+    return size, partnership, [
+        dataclasses.replace(p, directions=tuple(draw(st.lists(st.integers(0, 4), min_size=0,
+                                                              max_size=count))))
+        for p in players]
+
+
+def held_of(players, count):
+    return {p.id: (list(p.directions) + [0] * count)[:count] for p in players}
+
+
+def meetings(table, partnership):
+    """Who meets whom at a table, whatever the seats: its players, and its partnerships."""
+    if partnership:
+        return frozenset({frozenset({table[0], table[2]}), frozenset({table[1], table[3]})})
+    return frozenset(table)
+
+
+@given(fields_with_directions(), st.integers(0, 3))
+def test_evening_the_directions_changes_nobody_s_table_partner_bye_or_repeats(field, seed):
+    """The directions only choose the seats at a table: the same tables, the same partners,
+    the same byes and repeats as the round without any history of directions."""
+    size, partnership, players = field
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    plain = swiss_round([dataclasses.replace(p, directions=()) for p in players], size=size,
+                        partnership=partnership, seed=seed)
+    assert [meetings(t, partnership) for t in result.tables] == \
+        [meetings(t, partnership) for t in plain.tables]
+    assert (result.sitting_out, result.repeats, result.exact) == \
+        (plain.sitting_out, plain.repeats, plain.exact)
+
+
+def excess(table, held, partnership):
+    """A table's (largest, total) excess, counted here afresh: how many more times each player
+    has held the direction they take than their least held."""
+    count = 2 if partnership else len(table)
+    each = [held[p][seat % count] - min(held[p]) for seat, p in enumerate(table)]
+    return max(each), sum(each)
+
+
+@given(fields_with_directions(), st.integers(0, 3))
+def test_each_table_seats_its_players_directions_as_evenly_as_any_seating_can(field, seed):
+    """Against every seating of the table's players that keeps its partnerships (every order,
+    in a partnership game those with the same partners): none is more even."""
+    size, partnership, players = field
+    held = held_of(players, directions_count(size, partnership))
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    for table in result.tables:
+        others = [t for t in itertools.permutations(table)
+                  if meetings(t, partnership) == meetings(table, partnership)]
+        assert excess(table, held, partnership) == min(excess(t, held, partnership)
+                                                       for t in others)
+
+
+@given(st.sampled_from([(3, False), (4, False)]), fields_with_directions(), st.integers(0, 3))
+def test_a_player_who_always_held_one_seat_takes_another_unless_the_table_held_it_as_often(
+        fmt, field, seed):
+    """In the games whose direction is a seat: a player who has held the same seat in each of
+    their k rounds takes another seat in the next, unless every other player at their table
+    has held that seat k times or more."""
+    size, partnership = fmt
+    _size, _partnership, players = field
+    held = held_of(players, size)
+    result = swiss_round(players, size=size, partnership=partnership, seed=seed)
+    for table in result.tables:
+        for seat, player in enumerate(table):
+            k = sum(held[player])
+            if k and held[player][seat] == k:  # the same seat every round, and again now
+                assert all(held[other][seat] >= k for other in table if other != player)
+
+
+def simulated_directions(count, rounds, size, partnership, seed, evened=True):
+    """A Swiss event of ``count`` players over ``rounds`` rounds with random results; the
+    largest spread of a player's directions (the most held minus the least held)."""
+    rng = random.Random(seed)
+    directions = directions_count(size, partnership)
+    players = {i: Standing(i, 0.0) for i in range(count)}
+    worst = 0
+    for number in range(rounds):
+        field = list(players.values()) if evened else [
+            dataclasses.replace(p, directions=()) for p in players.values()]
+        formed = swiss_round(field, size=size, partnership=partnership, seed=number)
+        for table in formed.tables:
+            for seat, pid in enumerate(table):
+                p = players[pid]
+                held = (list(p.directions) + [0] * directions)[:directions]
+                held[seat % directions] += 1
+                partners = {q for s, q in enumerate(table)
+                            if partnership and s % 2 == seat % 2 and q != pid}
+                players[pid] = dataclasses.replace(
+                    p, score=p.score + rng.randint(0, 4), directions=tuple(held),
+                    opponents=p.opponents | (set(table) - partners - {pid}),
+                    partners=p.partners | partners)
+        for pid in formed.sitting_out:
+            players[pid] = dataclasses.replace(players[pid], byes=players[pid].byes + 1)
+        worst = max([worst] + [max(p.directions) - min(p.directions) for p in players.values()
+                               if len(p.directions) == directions])
+    return worst
+
+
+def test_over_the_rounds_each_player_s_directions_stay_within_a_few_of_each_other():
+    """Simulated events of 4 to 30 players and 2 to 9 rounds: nobody has held a direction more
+    than 2 times more than another in Solo and Belgian Whist, 3 in Cutthroat (three seats for
+    three who may all need the same), 4 sides in Bid Whist (a partnership takes a side
+    together: partners may need opposite sides).  Without evening them, the best of each
+    table held seat 0 every round: as many times as there were rounds."""
+    bounds = {(4, False): 2, (3, False): 3, (4, True): 4}
+    for (size, partnership), bound in bounds.items():
+        for seed in range(40):
+            rng = random.Random(seed)
+            count, rounds = rng.randint(size, 30), rng.randint(2, 9)
+            assert simulated_directions(count, rounds, size, partnership, seed) <= bound
+        assert simulated_directions(12, 6, size, partnership, 1, evened=False) == 6
