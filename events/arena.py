@@ -28,8 +28,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events import deals, live, pairing, policies
-from events.errors import EventError
+from events import away, deals, live, pairing, policies
 from events.models import (
     LEAST_MINUTES_PER_DEAL,
     MINUTES_PER_DEAL,
@@ -112,7 +111,7 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
         when, mates = last.get(uid, (the_round.started_at, frozenset()))
         entrants.append(pairing.Entrant(
             id=uid, score=scores.get(uid, 0.0), seated=uid in seated,
-            away=registration.paused_at is not None or registration.left_at is not None,
+            away=away.state_of(registration) != away.PLAYING,
             last_table=mates, free_since=when.timestamp(),
             back_since=registration.back_at.timestamp() if registration.back_at else None))
     return Field(pairing.arena_waiting(entrants), played, in_play, len(event_tables))
@@ -258,79 +257,7 @@ def deals_played(event: Event) -> set[int]:
         "table__event_table__first_deal", "number")}
 
 
-# -- a person's own say: pausing, coming back, leaving, joining late -------------------------
-
-PLAYING, PAUSED, LEFT = "playing", "paused", "left"
-
-
-def state_of(registration: Registration | None) -> str | None:
-    """Where a registered person stands in a running arena: playing (seated, or waiting to
-    be), paused, or gone for good; None if they are not registered."""
-    if registration is None or registration.withdrawn_at is not None:
-        return None
-    if registration.left_at is not None:
-        return LEFT
-    return PAUSED if registration.paused_at is not None else PLAYING
-
-
-def _own_registration(event_id: int, user) -> tuple[Event, Registration]:
-    """The event, locked, and ``user``'s registration in it, in a running arena; a refusal in
-    words otherwise."""
-    event = Event.objects.select_for_update().get(pk=event_id)
-    if not event.is_arena:
-        raise EventError(_("Only an arena can be paused or left: a Swiss event's rounds are "
-                           "played by everyone registered."))
-    if event.status == Event.Status.REGISTRATION:
-        raise EventError(_("The arena has not started yet: if you cannot play, withdraw "
-                           "instead."))
-    if event.status == Event.Status.FINISHED:
-        raise EventError(_("The arena is over."))
-    registration = event.registrations.filter(user=user, withdrawn_at__isnull=True).first()
-    if registration is None:
-        raise EventError(_("You are not registered for this event."))
-    if registration.left_at is not None:
-        raise EventError(_("You have left this arena: you are not seated in it again."))
-    return event, registration
-
-
-def pause(event: Event, user, now: datetime | None = None) -> None:
-    """``user`` is not seated again until they come back.  A table they are at now plays on:
-    they finish it, or a computer player covers their seat when they go, as at any table (the
-    others at it keep their game; its deals are compared as any other's)."""
-    with transaction.atomic():
-        locked, registration = _own_registration(event.pk, user)
-        if registration.paused_at is not None:
-            raise EventError(_("You are already paused."))
-        registration.paused_at = now or timezone.now()
-        registration.save(update_fields=["paused_at"])
-        live.changed(locked.pk)
-
-
-def come_back(event: Event, user, now: datetime | None = None) -> list[int]:
-    """``user`` is seated again with the next table formed: they wait from now, as someone
-    whose table has just finished (so nobody who waited before them waits longer).  Returns
-    the tables opened at once (``step``)."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        locked, registration = _own_registration(event.pk, user)
-        if registration.paused_at is None:
-            raise EventError(_("You are not paused: you are seated with the next table "
-                               "formed."))
-        registration.paused_at = None
-        registration.back_at = now
-        registration.save(update_fields=["paused_at", "back_at"])
-        live.changed(locked.pk)
-    return step(event.pk, now)
-
-
-def leave(event: Event, user, now: datetime | None = None) -> None:
-    """``user`` leaves the arena for good: never seated in it again; their results so far stay
-    in the standings.  A table they are at now plays on, as for a pause."""
-    with transaction.atomic():
-        locked, registration = _own_registration(event.pk, user)
-        registration.left_at = now or timezone.now()
-        registration.save(update_fields=["left_at"])
-        live.changed(locked.pk)
+# -- joining late, and the page's look -----------------------------------------------------
 
 
 def late_entry_refusal(event: Event, the_round: EventRound | None, now: datetime) -> str | None:
@@ -350,7 +277,7 @@ def may_seat(event: Event, user_id: int, now: datetime) -> bool:
     table is in play at all.  A cheap look, so that a waiting page read again and again does
     not score the arena each time."""
     registration = event.registrations.filter(user_id=user_id).first()
-    if state_of(registration) != PLAYING:
+    if away.state_of(registration) != away.PLAYING:
         return False  # paused or gone: never seated
     tables = Table.objects.filter(event_table__round__event=event).exclude(
         status=Table.Status.FINISHED)

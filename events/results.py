@@ -155,6 +155,8 @@ class History:
     opponents: dict[int, set] = field(default_factory=lambda: defaultdict(set))
     partners: dict[int, set] = field(default_factory=lambda: defaultdict(set))
     byes: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    # How many times each has held each direction (``deals.direction_of`` of their seat).
+    directions: dict[int, list[int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -189,6 +191,8 @@ def history(event: Event) -> History:
             people = [(s.position, s.user_id) for s in event_table.table.seats.all()
                       if s.user_id is not None and not s.computer_level]
             for position, uid in people:
+                held = out.directions.setdefault(uid, [0] * sides)
+                held[deals.direction_of(event.game, position)] += 1
                 for other_position, other in people:
                     if other == uid:
                         continue

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events import arena, deals, live, pairing, policies
+from events import arena, away, deals, live, pairing, policies
 from events.errors import EventError
 from events.models import Event, EventRound, EventTable, Registration
 from events.results import history
@@ -54,7 +54,7 @@ def register(event: Event, user) -> Registration:
                                               "back_at": now if late else None})
         if not created:
             if registration.left_at is not None:
-                raise EventError(_("You have left this arena: you are not seated in it "
+                raise EventError(_("You have left this event: you are not seated in it "
                                    "again."))
             if registration.withdrawn_at is None:
                 raise EventError(_("You are already registered."))
@@ -80,8 +80,7 @@ def late_refusal(event: Event, now=None) -> str | None:
         return None
     if event.is_arena:
         return arena.late_entry_refusal(event, arena.arena_round(event), now)
-    current = event.event_rounds.filter(finished_at__isnull=True).order_by("number").last()
-    if current is None or current.number >= event.rounds:
+    if away.last_round_started(event):
         return str(_("The last round has started: it is too late to join."))
     return None
 
@@ -158,13 +157,19 @@ def _form_round(event: Event, number: int) -> EventRound:
     the seats nobody fills go to computer players (negative ids in the pairing, last in
     score), each table playing the round's deals."""
     module = game_module(event.game)
-    people = {user.pk: user for user in registered(event)}
+    registrations = list(event.registrations.filter(withdrawn_at__isnull=True)
+                         .select_related("user"))
+    people = {each.user_id: each.user for each in registrations}
     past = history(event)
-    field = [pairing.Standing(id=uid, score=past.score[uid],
-                              opponents=frozenset(past.opponents[uid]),
-                              partners=frozenset(past.partners[uid]), byes=past.byes[uid])
-             for uid in people]
-    missing = (-len(field)) % module.SEATS
+    # Those paused or gone are away: neither seated nor sitting out (``pairing.swiss_round``).
+    field = [pairing.Standing(id=each.user_id, score=past.score[each.user_id],
+                              opponents=frozenset(past.opponents[each.user_id]),
+                              partners=frozenset(past.partners[each.user_id]),
+                              byes=past.byes[each.user_id],
+                              directions=tuple(past.directions.get(each.user_id, ())),
+                              away=away.state_of(each) != away.PLAYING)
+             for each in registrations]
+    missing = (-sum(not each.away for each in field)) % module.SEATS
     field += [pairing.Standing(id=-(k + 1), score=-1.0) for k in range(missing)]
     formed = pairing.swiss_round(field, size=module.SEATS,
                                  partnership=deals.is_partnership(event.game),

@@ -19,7 +19,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from events import arena, deals, policies, reminders, results, running
+from events import arena, away, deals, policies, reminders, results, running
 from events.forms import EventForm
 from events.models import AVERAGE_MINUS_PERCENT, Event, EventTable
 from games import registry, words
@@ -93,12 +93,14 @@ def _page_context(request, event) -> dict:
         context["late_refusal"] = running.late_refusal(event)
         context["late_round"] = (None if event.is_arena
                                  else running.next_round_for_newcomers(event))
+    gone = event.registrations.filter(withdrawn_at__isnull=True).values_list(
+        "user_id", "paused_at", "left_at")
+    context["paused_ids"] = [each for each, paused, left in gone if paused and not left]
+    context["left_ids"] = [each for each, _paused, left in gone if left]
+    state = away.state_of(event.registrations.filter(user_id=uid).first()) if uid else None
+    context["away_state"] = state
     if event.is_arena:
-        away = event.registrations.filter(withdrawn_at__isnull=True).values_list(
-            "user_id", "paused_at", "left_at")
-        context["paused_ids"] = [each for each, paused, left in away if paused and not left]
-        context["left_ids"] = [each for each, _paused, left in away if left]
-        return {**context, **_arena_context(event, uid, registered)}
+        return {**context, **_arena_context(event, uid, registered, state)}
     current = event.event_rounds.filter(finished_at__isnull=True).first()
     own_table = None
     if current is not None and uid is not None:
@@ -114,25 +116,27 @@ def _page_context(request, event) -> dict:
     return {**context, "current": current, "own_table": own_table, "clock": clock,
             "sitting_out": current is not None and uid in (current.sitting_out or []),
             # Registered during this round: they play from the next one.
-            "joins_next": registered and current is not None and own_table is None
+            "joins_next": state == away.PLAYING and current is not None and own_table is None
             and uid not in (current.sitting_out or []),
             "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
-            "has_results": any(each["finished"] for each in rounds)}
+            "has_results": any(each["finished"] for each in rounds),
+            # Pause, come back, leave: while a round is left to form.
+            "away_choices": state in (away.PLAYING, away.PAUSED)
+            and event.status == Event.Status.PLAYING and not away.last_round_started(event)}
 
 
 # A waiting person's page looks again this often: their table, once formed, shows.
 WAITING_RELOAD_SECONDS = 15
 
 
-def _arena_context(event, uid, registered) -> dict:
+def _arena_context(event, uid, registered, state) -> dict:
     """An arena's page: its clock, the person's table or their wait, the standings so far and
     the deals they may see (``arena_deals_shown``)."""
     the_round = arena.arena_round(event)
     now = timezone.now()
     playing = event.status == Event.Status.PLAYING and the_round is not None
-    state = arena.state_of(event.registrations.filter(user_id=uid).first()) if uid else None
     if the_round is not None and playing and (
-            state == arena.PLAYING and arena.may_seat(event, uid, now)
+            state == away.PLAYING and arena.may_seat(event, uid, now)
             or now >= the_round.ends_at):
         # A person waiting past the longest wait, or an arena whose time is up, is not left
         # to the periodic command alone (``arena.step`` is idempotent).
@@ -148,12 +152,11 @@ def _arena_context(event, uid, registered) -> dict:
         too_late = 0 < left < arena.least_minutes(event) * 60
         if registered:
             own_table = arena.current_table(event, uid)
-        waiting = state == arena.PLAYING and own_table is None and left > 0
+        waiting = state == away.PLAYING and own_table is None and left > 0
     shown = arena_deals_shown(event, uid)
     return {"arena": the_round, "arena_playing": playing, "own_table": own_table,
-            "arena_state": state,
             # Pause, come back, leave: while new tables still start.
-            "arena_choices": state in (arena.PLAYING, arena.PAUSED) and clock is not None
+            "away_choices": state in (away.PLAYING, away.PAUSED) and clock is not None
             and not clock["time_up"] and not too_late,
             "clock": clock, "waiting": waiting, "too_late": too_late,
             "reload_in": countdown(WAITING_RELOAD_SECONDS),
@@ -213,33 +216,48 @@ def register(request, event_id):
 @login_required
 @require_POST
 def pause(request, event_id):
-    """An arena's player pauses: not seated again until they come back."""
+    """A player pauses: not seated again until they come back (an arena's next table, a Swiss
+    event's next round)."""
     event = _event(request, event_id)
     at_a_table = arena.current_table(event, request.user.pk) is not None
-    return _changed(request, event, arena.pause, _(
-        "You are paused: you will not be seated again after your table. Finish it, or "
-        "a computer player covers your seat when you go.") if at_a_table else _(
-        "You are paused: you will not be seated again until you come back."))
+    if event.is_arena:
+        done = _("You are paused: you will not be seated again after your table. Finish it, "
+                 "or a computer player covers your seat when you go.") if at_a_table else _(
+            "You are paused: you will not be seated again until you come back.")
+    else:
+        done = _("You are paused: you are not seated in the next rounds until you come back. "
+                 "Finish your table, or a computer player covers your seat when you go."
+                 ) if at_a_table else _("You are paused: you are not seated in the next "
+                                        "rounds until you come back.")
+    return _changed(request, event, away.pause, done)
 
 
-come_back = _one_button(
-    arena.come_back, gettext_lazy("Welcome back: you are seated with the next table formed."))
+@login_required
+@require_POST
+def come_back(request, event_id):
+    event = _event(request, event_id)
+    return _changed(request, event, away.come_back, _(
+        "Welcome back: you are seated with the next table formed.") if event.is_arena else _(
+        "Welcome back: you are seated from the next round."))
 
 
 @login_required
 def leave(request, event_id):
-    """Leaving an arena for good: asked first (a page), done by its button (a POST)."""
+    """Leaving an event for good: asked first (a page), done by its button (a POST)."""
     event = _event(request, event_id)
     registration = event.registrations.filter(user_id=person_id(request.user)).first()
     if request.method != "POST":
-        if not (event.is_arena and event.status == Event.Status.PLAYING
-                and arena.state_of(registration) in (arena.PLAYING, arena.PAUSED)):
+        if not (event.status == Event.Status.PLAYING
+                and away.state_of(registration) in (away.PLAYING, away.PAUSED)
+                and (event.is_arena or not away.last_round_started(event))):
             return redirect(event)
         return render(request, "events/leave.html", {
             "event": event,
             "at_a_table": arena.current_table(event, person_id(request.user)) is not None})
-    return _changed(request, event, arena.leave,
-                    _("You have left the arena. Your results so far stay in the standings."))
+    return _changed(request, event, away.leave, _(
+        "You have left the arena. Your results so far stay in the standings.")
+        if event.is_arena else _(
+        "You have left the event. Your results so far stay in the standings."))
 
 
 withdraw = _one_button(running.withdraw, gettext_lazy("You have withdrawn from the event."))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from events import arena, results, running
+from events import arena, away, results, running
 from events.models import Event, Registration
 from games.models import Table
 from tests.events.conftest import new_event
@@ -48,7 +48,7 @@ def test_a_paused_person_finishes_their_table_is_not_seated_again_until_they_com
         make_people):
     event = started_arena(make_people, 8)
     first = table_of(event, "p0")
-    arena.pause(event, person("p0"))
+    away.pause(event, person("p0"))
     # Their table plays on with them in their seat.
     assert table_of(event, "p0") == first
     finish(first)
@@ -64,7 +64,7 @@ def test_a_paused_person_finishes_their_table_is_not_seated_again_until_they_com
     assert arena.may_seat(event, person("p0").pk, later) is False
 
     # Back: seated with the next table formed (here: the other table's four finish).
-    arena.come_back(event, person("p0"))
+    away.come_back(event, person("p0"))
     assert table_of(event, "p0") is None  # nobody else is free yet: they wait a little
     other = next(each for each in in_play(event) if "p0" not in people_at(each)
                  and len(people_at(each)) == 4)
@@ -77,14 +77,14 @@ def test_the_others_play_on_without_a_paused_person_who_joins_the_next_table_for
         make_people):
     event = started_arena(make_people, 4)
     (only,) = arena_tables(event)
-    arena.pause(event, person("p0"))
+    away.pause(event, person("p0"))
     finish(only)
     # The three others: no other table in play, so at once with a computer player.
     assert len(arena_tables(event)) == 2
     three = arena_tables(event)[1]
     assert "p0" not in people_at(three) and len(people_at(three)) == 3
     # p0 comes back while the three play: they wait for that table, and join its people.
-    arena.come_back(event, person("p0"))
+    away.come_back(event, person("p0"))
     assert table_of(event, "p0") is None
     finish(three)
     assert people_at(table_of(event, "p0")) == {"p0", "p1", "p2", "p3"}
@@ -93,7 +93,7 @@ def test_the_others_play_on_without_a_paused_person_who_joins_the_next_table_for
 def test_a_person_who_leaves_is_never_seated_again_and_their_results_stay(make_people):
     event = started_arena(make_people, 4)
     (only,) = arena_tables(event)
-    arena.leave(event, person("p3"))
+    away.leave(event, person("p3"))
     finish(only)
     assert table_of(event, "p3") is None
     for _ in range(2):  # the three others play on, with a computer player, twice
@@ -105,8 +105,8 @@ def test_a_person_who_leaves_is_never_seated_again_and_their_results_stay(make_p
     rows = {row.user.username: row.deals for row in results.standings(event)}
     assert rows["p3"] == 2 and rows["p0"] == 6
     # They cannot pause, come back nor join again.
-    for change in (arena.pause, arena.come_back, arena.leave, running.register):
-        with pytest.raises(running.EventError, match="You have left this arena"):
+    for change in (away.pause, away.come_back, away.leave, running.register):
+        with pytest.raises(running.EventError, match="You have left this event"):
             change(event, person("p3"))
     assert Registration.objects.get(user=person("p3")).left_at is not None
     # Their download says when they left.
@@ -118,23 +118,23 @@ def test_a_person_who_leaves_is_never_seated_again_and_their_results_stay(make_p
 
 def test_the_refusals_in_words(make_people):
     org, ana, bob = make_people("org", "ana", "bob")
-    swiss = new_event(org)
+    swiss = new_event(org, rounds=1)
     running.register(swiss, ana)
     running.start(swiss, org)
-    with pytest.raises(running.EventError, match="Only an arena can be paused"):
-        arena.pause(swiss, ana)
+    with pytest.raises(running.EventError, match="no round is left to pause or leave"):
+        away.pause(swiss, ana)
     waiting = new_arena(org)
     running.register(waiting, ana)
     with pytest.raises(running.EventError, match="has not started yet"):
-        arena.pause(waiting, ana)
+        away.pause(waiting, ana)
     running.start(waiting, org)
     with pytest.raises(running.EventError, match="not registered"):
-        arena.pause(waiting, bob)
+        away.pause(waiting, bob)
     with pytest.raises(running.EventError, match="You are not paused"):
-        arena.come_back(waiting, ana)
-    arena.pause(waiting, ana)
+        away.come_back(waiting, ana)
+    away.pause(waiting, ana)
     with pytest.raises(running.EventError, match="already paused"):
-        arena.pause(waiting, ana)
+        away.pause(waiting, ana)
 
 
 def test_a_latecomer_is_seated_with_the_next_table_formed(make_people):
@@ -202,13 +202,13 @@ def test_over_any_comings_and_goings_nobody_sits_twice_nor_while_away(make_peopl
                 table = in_play(event)[pick % len(in_play(event))]
                 Table.objects.filter(pk=table.table_id).update(status=Table.Status.FINISHED)
             elif move == "pause":
-                arena.pause(event, person(chosen), now=now)
+                away.pause(event, person(chosen), now=now)
                 went.setdefault(chosen, len(arena_tables(event)))
             elif move == "back":
-                arena.come_back(event, person(chosen), now=now)
+                away.come_back(event, person(chosen), now=now)
                 went.pop(chosen, None)
             elif move == "leave":
-                arena.leave(event, person(chosen), now=now)
+                away.leave(event, person(chosen), now=now)
                 went.setdefault(chosen, len(arena_tables(event)))
             elif move == "join":
                 (late,) = make_people(f"{prefix}late{number}")
