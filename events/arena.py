@@ -28,7 +28,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events import away, deals, live, pairing, policies
+from events import deals, live, pairing, policies
 from events.models import (
     LEAST_MINUTES_PER_DEAL,
     MINUTES_PER_DEAL,
@@ -111,7 +111,7 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
         when, mates = last.get(uid, (the_round.started_at, frozenset()))
         entrants.append(pairing.Entrant(
             id=uid, score=scores.get(uid, 0.0), seated=uid in seated,
-            away=away.state_of(registration) != away.PLAYING,
+            away=registration.is_away,
             last_table=mates, free_since=when.timestamp(),
             back_since=registration.back_at.timestamp() if registration.back_at else None))
     return Field(pairing.arena_waiting(entrants), played, in_play, len(event_tables))
@@ -277,8 +277,8 @@ def may_seat(event: Event, user_id: int, now: datetime) -> bool:
     table is in play at all.  A cheap look, so that a waiting page read again and again does
     not score the arena each time."""
     registration = event.registrations.filter(user_id=user_id).first()
-    if away.state_of(registration) != away.PLAYING:
-        return False  # paused or gone: never seated
+    if registration is None or registration.withdrawn_at is not None or registration.is_away:
+        return False  # not registered, paused or gone: never seated
     tables = Table.objects.filter(event_table__round__event=event).exclude(
         status=Table.Status.FINISHED)
     if tables.filter(seats__user_id=user_id).exists():

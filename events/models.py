@@ -150,8 +150,9 @@ def usual_round_minutes(deals_per_round: int) -> int:
 
 class Registration(models.Model):
     """A person registered for an event; withdrawn before the start keeps the row (they may
-    register again).  In an arena, a person may pause (not seated again until they come back)
-    or leave it for good; their results so far count either way (docs/events.md, "Arena")."""
+    register again).  Once it runs, a person may pause (not seated again until they come back)
+    or leave it for good; their results so far count either way (``events.away``; docs/events.md,
+    "Pausing, leaving and joining late")."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
@@ -160,10 +161,11 @@ class Registration(models.Model):
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     # When the e-mail before the start went (``events.reminders``): it goes once.
     reminded_at = models.DateTimeField(null=True, blank=True)
-    # An arena: since when they are paused (null: playing), when they left it for good (never
-    # seated again), and when they last became free to play apart from a table's end: they
+    # Since when they are paused (null: playing), when they left for good (never seated
+    # again), and when they last became free to play apart from a table's end: they
     # registered once it was running, or came back from a pause (``events.arena``: they wait
-    # from then, as a person whose table has just finished).
+    # from then, as a person whose table has just finished; a Swiss event seats them from the
+    # next round formed).
     paused_at = models.DateTimeField(null=True, blank=True)
     left_at = models.DateTimeField(null=True, blank=True)
     back_at = models.DateTimeField(null=True, blank=True)
@@ -172,6 +174,12 @@ class Registration(models.Model):
         ordering = ["registered_at", "pk"]
         constraints = [models.UniqueConstraint(fields=["event", "user"],
                                                name="one_event_registration_per_person")]
+
+    @property
+    def is_away(self) -> bool:
+        """Paused, or gone for good: not seated at a new table or in a new round
+        (``events.away``)."""
+        return self.paused_at is not None or self.left_at is not None
 
     def __str__(self):
         return f"{self.event} {self.user}"

@@ -167,7 +167,7 @@ def _form_round(event: Event, number: int) -> EventRound:
                               partners=frozenset(past.partners[each.user_id]),
                               byes=past.byes[each.user_id],
                               directions=tuple(past.directions.get(each.user_id, ())),
-                              away=away.state_of(each) != away.PLAYING)
+                              away=each.is_away)
              for each in registrations]
     missing = (-sum(not each.away for each in field)) % module.SEATS
     field += [pairing.Standing(id=-(k + 1), score=-1.0) for k in range(missing)]

@@ -8,7 +8,6 @@ offers the choices and asks before leaving, with the arena's page."""
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
