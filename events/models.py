@@ -175,14 +175,14 @@ class Registration(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "user"],
                                                name="one_event_registration_per_person")]
 
+    def __str__(self):
+        return f"{self.event} {self.user}"
+
     @property
     def is_away(self) -> bool:
         """Paused, or gone for good: not seated at a new table or in a new round
         (``events.away``)."""
         return self.paused_at is not None or self.left_at is not None
-
-    def __str__(self):
-        return f"{self.event} {self.user}"
 
 
 class EventRound(models.Model):
