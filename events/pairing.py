@@ -19,6 +19,11 @@ budget (``SEARCH_BUDGET`` steps), or of more than ``SEARCH_TABLES`` tables, the 
 formed table by table instead, each the best of the next few players, then players of tables
 close in score swap while a swap removes repeats: still complete, deterministic and by score,
 without the proof.
+
+A Swiss round then seats each table's players in the directions (a seat, or in a partnership
+game a side) that even out those they have held over the rounds, among the seatings that keep
+who meets whom (``_directions_evened``); and it leaves out the players away (paused or gone),
+as if they were not there.
 """
 
 from __future__ import annotations
