@@ -8,7 +8,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django import forms
+from django.template.defaultfilters import floatformat
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from events.models import (
@@ -23,6 +25,7 @@ from events.models import (
     Event,
     usual_round_minutes,
 )
+from games import registry
 from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
 
@@ -91,6 +94,11 @@ class EventForm(HouseRulesMixin, forms.Form):
                                       "time."),
                         "invalid_choice": _("Choose what becomes of the deals not finished "
                                             "in time.")})
+    scoring = forms.ChoiceField(
+        label=_("Scoring"), choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS,
+        widget=forms.RadioSelect, required=False,
+        error_messages={"invalid_choice": _("Choose matchpoints or the difference from the "
+                                            "field.")})
     visibility = forms.ChoiceField(label=_("Who sees it"), choices=Event.Visibility.choices,
                                    initial=Event.Visibility.PUBLIC)
     computer_level = forms.ChoiceField(
@@ -113,6 +121,7 @@ class EventForm(HouseRulesMixin, forms.Form):
         self.fields["move_seconds"].choices = [
             (seconds, _("%(seconds)s seconds") % {"seconds": seconds})
             for seconds in EVENT_MOVE_SECONDS]
+        self.fields["scoring"].help_text = scoring_help(game)
         self.add_house_rule_fields(game)
 
     def clean_starts_at(self):
@@ -129,6 +138,10 @@ class EventForm(HouseRulesMixin, forms.Form):
     @property
     def _arena(self) -> bool:
         return self.data.get("format") == Event.Format.ARENA
+
+    def clean_scoring(self):
+        # Not chosen (a form posted without it): matchpoints, the usual.
+        return self.cleaned_data["scoring"] or Event.Scoring.MATCHPOINTS
 
     def clean_rounds(self):
         if self._arena:
@@ -205,4 +218,24 @@ class EventForm(HouseRulesMixin, forms.Form):
             arena_minutes=data.get("arena_minutes"),
             round_minutes=None if data["format"] == Event.Format.ARENA else (
                 data.get("round_minutes") or usual_round_minutes(data["deals_per_round"])),
-            move_seconds=data["move_seconds"], late_deals=data["late_deals"])
+            move_seconds=data["move_seconds"], late_deals=data["late_deals"],
+            scoring=data["scoring"])
+
+
+def scoring_help(game: str) -> str:
+    """The two ways of scoring an event of ``game``, in plain words, with the game's cap."""
+    description = registry.game(game)
+    cap = description.cap_for(description.rules_class())
+    said = gettext(
+        "Matchpoints: each result is compared with those of the tables that held the same "
+        "cards: 2 for each result beaten, 1 for each tie; you score a percentage of the most "
+        "you could make, however large the margins. Difference: each result minus the average "
+        "of those tables, in %(unit)s, at most %(cap)s up or down a deal so that one wild deal "
+        "does not decide the event; the standings add them up.") % {
+        "unit": description.unit, "cap": floatformat(cap, -2)}
+    if description.swings_widely:
+        said += " " + gettext(
+            "The deals of %(game)s are worth very different amounts: the difference counts how "
+            "much a result gained, where matchpoints count only how many it beat.") % {
+            "game": description.label}
+    return said
