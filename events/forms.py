@@ -230,7 +230,7 @@ def scoring_help(game: str) -> str:
         "Matchpoints: each result is compared with those of the tables that held the same "
         "cards: 2 for each result beaten, 1 for each tie; you score a percentage of the most "
         "you could make, however large the margins. Difference: each result minus the average "
-        "of those tables, in %(unit)s, at most %(cap)s up or down a deal so that one wild deal "
+        "of those tables, at most %(cap)s %(unit)s up or down a deal so that one wild deal "
         "does not decide the event; the standings add them up.") % {
         "unit": description.unit, "cap": floatformat(cap, -2)}
     if description.swings_widely:
