@@ -107,6 +107,10 @@ class Event(models.Model):
                                   choices=LateDeals.choices, default=LateDeals.COMPUTERS)
     scoring = models.CharField(_("scoring"), max_length=12, choices=Scoring.choices,
                                default=Scoring.MATCHPOINTS)
+    # The organiser's cap of the difference score, in the game's numbers; null: the game's own
+    # (``games.registry``, ``difference_cap``).
+    chosen_cap = models.PositiveIntegerField(_("cap of the difference a deal"), null=True,
+                                             blank=True)
     computer_level = models.CharField(_("computer players"), max_length=10,
                                       choices=COMPUTER_LEVELS, default="normal")
     status = models.CharField(max_length=12, choices=Status.choices,
@@ -153,10 +157,13 @@ class Event(models.Model):
 
     @property
     def difference_cap(self) -> float | None:
-        """The most one deal moves a player's difference score, for the event's game and house
-        rules (``games.registry``); None for an event scored by matchpoints."""
+        """The most one deal moves a player's difference score: the organiser's, or the
+        game's for the event's house rules (``games.registry``); None for an event scored by
+        matchpoints."""
         if not self.by_difference:
             return None
+        if self.chosen_cap:
+            return float(self.chosen_cap)
         return registry.game(self.game).cap_for(
             game_module(self.game).Rules.from_overrides(self.rules or {}))
 

@@ -145,8 +145,8 @@ def test_each_games_cap_and_solo_whists_follows_its_stakes(make_people):
 def test_the_caps_are_what_docs_say_the_engines_score():
     """Solo Whist's 20 is an abundance of 9 tricks made (5 units with each of three
     defenders), as compared with the table; Belgian Whist's 40 an abondance of 9 made alone."""
-    from games.rules import belgian_whist, solo_whist
     from events.scoring import relative
+    from games.rules import belgian_whist, solo_whist
 
     units = solo_whist.score_hand(solo_whist.Rules(), "abundance", 0, tricks=(9, 1, 1, 2))
     assert relative(units)[0] == 20
@@ -178,3 +178,43 @@ def test_a_persons_download_says_how_their_event_was_scored(make_people):
     org, ana = make_people("org", "ana")
     running.register(new_event(org, scoring="difference"), ana)
     assert collect(ana)["events"][0]["scoring"] == "difference"
+
+
+def test_the_organiser_may_choose_the_cap_within_bounds(client, make_people):
+    (org,) = make_people("org")
+    client.force_login(org)
+    page = client.get("/events/new/belgian_whist/").content.decode()
+    assert "Leave it empty for the game's own, 40 at the usual house rules." in page
+    client.post("/events/new/belgian_whist/",
+                form_data("belgian_whist", scoring="difference", chosen_cap="25"))
+    event = Event.objects.get()
+    assert event.difference_cap == 25
+    assert "at most 25 points up or down a deal" in client.get(
+        f"/events/{event.pk}/").content.decode()
+    # A cap with matchpoints means nothing: not kept.
+    client.post("/events/new/belgian_whist/", form_data("belgian_whist", chosen_cap="25"))
+    assert Event.objects.latest("pk").chosen_cap is None
+
+
+@pytest.mark.parametrize(("cap", "words"), [
+    ("0", "The cap is at least 1."),
+    ("71", "The cap is at most 70 points a deal, ten times the game&#x27;s own"),
+    ("seven", "The cap is a whole number."),
+    ("x", "The cap is a whole number."),
+])
+def test_a_cap_out_of_bounds_is_refused_in_plain_words(client, make_people, cap, words):
+    (org,) = make_people("org")
+    client.force_login(org)
+    response = client.post("/events/new/bid_whist/",
+                           form_data(scoring="difference", chosen_cap=cap))
+    assert words in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_solo_whists_bound_follows_the_stakes_chosen(client, make_people):
+    (org,) = make_people("org")
+    client.force_login(org)
+    data = form_data("solo_whist", scoring="difference", chosen_cap="500",
+                     rule_stake_multiplier="5")
+    client.post("/events/new/solo_whist/", data)
+    assert Event.objects.get().difference_cap == 500  # at most 10 × 100

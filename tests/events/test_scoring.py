@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from events.scoring import (
     DirectionScore,
+    adjusted,
     differences,
     matchpoints,
     overall_percent,
-    adjusted,
     percentages,
     positions,
     relative,
