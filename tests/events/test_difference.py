@@ -218,3 +218,61 @@ def test_solo_whists_bound_follows_the_stakes_chosen(client, make_people):
                      rule_stake_multiplier="5")
     client.post("/events/new/solo_whist/", data)
     assert Event.objects.get().difference_cap == 500  # at most 10 × 100
+
+
+def test_an_arena_scored_by_difference_ranks_live_and_a_late_deal_is_average_minus(
+        client, make_people, settings):
+    """An arena's deal is scored over the tables that played it so far, by difference; once
+    its time is up, a deal finished late by computer players scores a fifth of the cap below
+    the field for everyone at that table, and the traveller says so."""
+    import random
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.db.models import F
+    from django.utils import timezone
+
+    from games.models import Hand, Table
+    from tests.events.conftest import play_table
+    from tests.events.test_arena import arena_tables, finish, move_the_end, started_arena
+
+    settings.COMPUTER_DELAY_SECONDS = 0
+    settings.COMPUTER_WORKERS = 0
+    event = started_arena(make_people, 8, scoring="difference",
+                          late_deals=Event.LateDeals.AVERAGE_MINUS)
+    on_time, late = arena_tables(event)
+    finish(on_time)
+    live = results.standings(event)
+    assert len(live) == 4 and {row.difference for row in live} == {0}  # a field of one
+    assert results.arena_scores(event) == {row.user.pk: 0 for row in live}
+    play_table(late.table, random.Random(4), hands=1)  # deal 1 in time, deal 2 not
+    Hand.objects.filter(table__event_table__round__event=event).update(
+        finished_at=F("finished_at") - timedelta(minutes=5))
+    move_the_end(event, timezone.now() - timedelta(minutes=2))
+    Table.objects.filter(event_table__round__event=event).update(
+        move_deadline=F("time_up_at"))
+    call_command("start_events")
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    second = {row.event_table.pk: row for row in results.arena_deal_results(event, 1)}
+    assert {s.difference for s in second[late.pk].scores} == {-1.4}
+    assert {s.difference for s in second[on_time.pk].scores} == {0}
+    page = client.get(f"/events/{event.pk}/deals/2/").content.decode()
+    assert "Not finished in time: everyone at this table scores average minus (−1.4)." in page
+    rows = results.standings(event)
+    found = differences_by_arena_person(event)
+    for row in rows:
+        assert math.isclose(row.difference, sum(found[row.user.pk]), abs_tol=1e-9)
+
+
+def differences_by_arena_person(event):
+    from events import arena
+
+    found = defaultdict(list)
+    for index in arena.deals_played(event):
+        for row in results.arena_deal_results(event, index):
+            for seat in row.seats:
+                if seat.user_id is not None and not seat.computer_level:
+                    direction = deals.direction_of(event.game, seat.position)
+                    found[seat.user_id].append(row.scores[direction].difference)
+    return found
