@@ -296,9 +296,10 @@ def scoring_words(event) -> dict:
 def signed(value: float) -> str:
     """A difference as players read it: +3.5, −2, 0 (one decimal at most, in the reader's
     language; a minus sign, never a hyphen)."""
-    said = floatformat(value, -1)
-    if said.lstrip("-") in ("0", "0.0", "0,0"):
+    value = round(value, 1)  # a sum of thirds read as −3.9999…: "−4", never "−4.0"
+    if value == 0:
         return "0"
+    said = floatformat(value, -1)
     return "−" + said[1:] if said.startswith("-") else "+" + said
 
 

@@ -276,3 +276,10 @@ def differences_by_arena_person(event):
                     direction = deals.direction_of(event.game, seat.position)
                     found[seat.user_id].append(row.scores[direction].difference)
     return found
+
+
+def test_a_total_read_in_floating_point_reads_as_players_write_it():
+    from events.views import signed
+
+    assert [signed(v) for v in (-3.9999999999, 4.0000000001, 3.5, -0.04, 0.0, 2 / 3)] == [
+        "−4", "+4", "+3.5", "0", "0", "+0.7"]
