@@ -5,10 +5,13 @@ Every refusal is a sentence that says what to change."""
 
 from __future__ import annotations
 
+import math
 from datetime import timedelta
 
 from django import forms
+from django.template.defaultfilters import floatformat
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from events.models import (
@@ -23,12 +26,15 @@ from events.models import (
     Event,
     usual_round_minutes,
 )
+from games import registry
 from games.forms import HouseRulesMixin
 from games.models import COMPUTER_LEVELS
 
 # How far ahead an event may be set, and how many deals it may have in all (each table plays
 # them one after the other: an evening, not a weekend).
 LATEST_START_DAYS = 180
+# The organiser's cap of the difference score: at most this many times the game's own.
+CAP_TIMES_MOST = 10
 MAX_DEALS = 40
 
 
@@ -91,6 +97,14 @@ class EventForm(HouseRulesMixin, forms.Form):
                                       "time."),
                         "invalid_choice": _("Choose what becomes of the deals not finished "
                                             "in time.")})
+    scoring = forms.ChoiceField(
+        label=_("Scoring"), choices=Event.Scoring.choices, initial=Event.Scoring.MATCHPOINTS,
+        widget=forms.RadioSelect, required=False,
+        error_messages={"invalid_choice": _("Choose matchpoints or the difference from the "
+                                            "field.")})
+    chosen_cap = forms.IntegerField(
+        label=_("Cap of the difference a deal"), required=False,
+        error_messages={"invalid": _("The cap is a whole number.")})
     visibility = forms.ChoiceField(label=_("Who sees it"), choices=Event.Visibility.choices,
                                    initial=Event.Visibility.PUBLIC)
     computer_level = forms.ChoiceField(
@@ -113,6 +127,13 @@ class EventForm(HouseRulesMixin, forms.Form):
         self.fields["move_seconds"].choices = [
             (seconds, _("%(seconds)s seconds") % {"seconds": seconds})
             for seconds in EVENT_MOVE_SECONDS]
+        self.fields["scoring"].help_text = scoring_help(game)
+        description = registry.game(game)
+        self.fields["chosen_cap"].help_text = _(
+            "Scoring by difference only: the most one deal moves a total, in %(unit)s. Leave it "
+            "empty for the game's own, %(cap)s at the usual house rules.") % {
+            "unit": description.unit,
+            "cap": floatformat(description.cap_for(description.rules_class()), -2)}
         self.add_house_rule_fields(game)
 
     def clean_starts_at(self):
@@ -129,6 +150,10 @@ class EventForm(HouseRulesMixin, forms.Form):
     @property
     def _arena(self) -> bool:
         return self.data.get("format") == Event.Format.ARENA
+
+    def clean_scoring(self):
+        # Not chosen (a form posted without it): matchpoints, the usual.
+        return self.cleaned_data["scoring"] or Event.Scoring.MATCHPOINTS
 
     def clean_rounds(self):
         if self._arena:
@@ -151,7 +176,26 @@ class EventForm(HouseRulesMixin, forms.Form):
         else:
             self._clean_swiss(cleaned)
         self.clean_house_rules(cleaned)
+        self._clean_cap(cleaned)
         return cleaned
+
+    def _clean_cap(self, cleaned) -> None:
+        """The organiser's cap: only for an event scored by difference, from 1 to ten times
+        the game's own under the house rules chosen."""
+        cap = cleaned.get("chosen_cap")
+        if cleaned.get("scoring") != Event.Scoring.DIFFERENCE or cap is None:
+            cleaned["chosen_cap"] = None
+            return
+        description = registry.game(self.game)
+        rules = getattr(self, "rules", None) or description.rules_class()
+        most = math.ceil(CAP_TIMES_MOST * description.cap_for(rules))
+        if cap < 1:
+            self.add_error("chosen_cap", _("The cap is at least 1."))
+        elif cap > most:
+            self.add_error("chosen_cap", _(
+                "The cap is at most %(most)s %(unit)s a deal, ten times the game's own: choose "
+                "a smaller one, or leave it empty.") % {"most": most,
+                                                       "unit": description.unit})
 
     def _clean_arena(self, cleaned) -> None:
         minutes, count = cleaned.get("arena_minutes"), cleaned.get("deals_per_round")
@@ -205,4 +249,24 @@ class EventForm(HouseRulesMixin, forms.Form):
             arena_minutes=data.get("arena_minutes"),
             round_minutes=None if data["format"] == Event.Format.ARENA else (
                 data.get("round_minutes") or usual_round_minutes(data["deals_per_round"])),
-            move_seconds=data["move_seconds"], late_deals=data["late_deals"])
+            move_seconds=data["move_seconds"], late_deals=data["late_deals"],
+            scoring=data["scoring"], chosen_cap=data.get("chosen_cap"))
+
+
+def scoring_help(game: str) -> str:
+    """The two ways of scoring an event of ``game``, in plain words, with the game's cap."""
+    description = registry.game(game)
+    cap = description.cap_for(description.rules_class())
+    said = gettext(
+        "Matchpoints: each result is compared with those of the tables that held the same "
+        "cards: 2 for each result beaten, 1 for each tie; you score a percentage of the most "
+        "you could make, however large the margins. Difference: each result minus the average "
+        "of those tables, at most %(cap)s %(unit)s up or down a deal so that one wild deal "
+        "does not decide the event; the standings add them up.") % {
+        "unit": description.unit, "cap": floatformat(cap, -2)}
+    if description.swings_widely:
+        said += " " + gettext(
+            "The deals of %(game)s are worth very different amounts: the difference counts how "
+            "much a result gained, where matchpoints count only how many it beat.") % {
+            "game": description.label}
+    return said

@@ -22,6 +22,7 @@ from django.utils.translation import pgettext_lazy
 
 from games import registry
 from games.models import COMPUTER_LEVELS, PUBLIC_MOVE_SECONDS
+from games.rules import game_module
 
 MAX_ROUNDS = 12
 MAX_DEALS_PER_ROUND = 8
@@ -59,6 +60,12 @@ class Event(models.Model):
         COMPUTERS = "computers", _("computer players finish them; their results count")
         AVERAGE_MINUS = "average_minus", _(
             "they are not scored: everyone at the table gets average minus (40%)")
+
+    class Scoring(models.TextChoices):
+        # docs/events.md, "Scoring": how a deal's results are compared, and the standings
+        # ranked.
+        MATCHPOINTS = "matchpoints", _("By matchpoints")
+        DIFFERENCE = "difference", _("By the difference from the field")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("open for registration")
@@ -98,6 +105,12 @@ class Event(models.Model):
     # What becomes of the deals a table has not finished when the round's time is up.
     late_deals = models.CharField(_("deals not finished in time"), max_length=16,
                                   choices=LateDeals.choices, default=LateDeals.COMPUTERS)
+    scoring = models.CharField(_("scoring"), max_length=12, choices=Scoring.choices,
+                               default=Scoring.MATCHPOINTS)
+    # The organiser's cap of the difference score, in the game's numbers; null: the game's own
+    # (``games.registry``, ``difference_cap``).
+    chosen_cap = models.PositiveIntegerField(_("cap of the difference a deal"), null=True,
+                                             blank=True)
     computer_level = models.CharField(_("computer players"), max_length=10,
                                       choices=COMPUTER_LEVELS, default="normal")
     status = models.CharField(max_length=12, choices=Status.choices,
@@ -137,6 +150,22 @@ class Event(models.Model):
     @property
     def round_minutes_or_usual(self) -> int:
         return self.round_minutes or usual_round_minutes(self.deals_per_round)
+
+    @property
+    def by_difference(self) -> bool:
+        return self.scoring == self.Scoring.DIFFERENCE
+
+    @property
+    def difference_cap(self) -> float | None:
+        """The most one deal moves a player's difference score: the organiser's, or the
+        game's for the event's house rules (``games.registry``); None for an event scored by
+        matchpoints."""
+        if not self.by_difference:
+            return None
+        if self.chosen_cap:
+            return float(self.chosen_cap)
+        return registry.game(self.game).cap_for(
+            game_module(self.game).Rules.from_overrides(self.rules or {}))
 
     def round_deals(self, number: int) -> range:
         """The indexes in the deal set of round ``number``'s deals."""

@@ -1,6 +1,7 @@
 """The e-mail before an event: an hour before the start (``REMIND_BEFORE``), once, to each
 person registered (and not withdrawn) whose address is confirmed and who has not stopped them.
-Sent by ``manage.py start_events`` (run each minute), in each person's own language, with
+Sent by the periodic look (``events.periodic``: each serving process's worker, or ``manage.py
+start_events``), in each person's own language, with
 the site's address from ``settings.SITE_ADDRESS`` (no request to build links from).
 
 Every e-mail ends with a link that stops them: a signed token naming the account and the

@@ -1,6 +1,7 @@
 """An event's results, from the rounds that are over for everyone only: each deal's
 traveller (every table's result side by side, scored by ``events.scoring.score_deal``), the
-standings (each person's matchpoint percentage, ``overall_percent``), and what the next
+standings (each person's matchpoint percentage, ``overall_percent``, or in an event scored by
+difference their total of capped differences, ``total_difference``), and what the next
 round's pairing needs (``history``).  A round still in play gives nothing here: nobody learns
 another table's cards or results of a deal before every table has played it.  An arena's deals
 are scored as they are played (``arena_deal_results``): who may see which is the pages' rule
@@ -84,10 +85,11 @@ def deal_results(event: Event, event_round: EventRound, index: int) -> list[Tabl
 def _scored(event: Event, rows: list[TableResult]) -> list[TableResult]:
     """``rows``, one deal's tables, each scored against the others (a late row adjusted)."""
     played = [row for row in rows if not row.late]
-    scored = scoring.score_deal({row.event_table.pk: row.values for row in played})
+    cap = event.difference_cap
+    scored = scoring.score_deal({row.event_table.pk: row.values for row in played}, cap=cap)
     sides = game_module(event.game).CHAIN.sides
     for row in rows:
-        row.scores = ([scoring.adjusted(AVERAGE_MINUS_PERCENT, len(rows))] * sides
+        row.scores = ([scoring.adjusted(AVERAGE_MINUS_PERCENT, len(rows), cap)] * sides
                       if row.late else scored[row.event_table.pk])
     return rows
 
@@ -129,9 +131,18 @@ def arena_deal_results(event: Event, index: int) -> list[TableResult]:
     return _arena_deals(event, only=index).get(index, [])
 
 
+def score_of(event: Event, scores: list[scoring.DirectionScore]) -> float:
+    """A person's score over ``scores``, their deals, by the event's method: their matchpoint
+    percentage, or their total of capped differences.  The standings rank by it, and the
+    pairing forms tables by it (best with best)."""
+    if event.by_difference:
+        return scoring.total_difference(scores)
+    return scoring.overall_percent(scores)
+
+
 def arena_scores(event: Event) -> dict[int, float]:
-    """Each person's percentage so far in an arena, by user id (what it seats by)."""
-    return {uid: scoring.overall_percent(each) for uid, each in _person_scores(event).items()}
+    """Each person's score so far in an arena, by user id (what it seats by)."""
+    return {uid: score_of(event, each) for uid, each in _person_scores(event).items()}
 
 
 def _every_deal(event: Event):
@@ -162,9 +173,10 @@ class History:
 @dataclass
 class Standing:
     user: Any
-    percent: float
+    percent: float  # over the deals played, by matchpoints (shown in a matchpoint event)
     deals: int
     position: int = 0
+    difference: float = 0.0  # the total of capped differences (a difference event's score)
 
 
 def _person_scores(event: Event) -> dict[int, list[scoring.DirectionScore]]:
@@ -181,7 +193,7 @@ def _person_scores(event: Event) -> dict[int, list[scoring.DirectionScore]]:
 def history(event: Event) -> History:
     out = History()
     for uid, scores in _person_scores(event).items():
-        out.score[uid] = scoring.overall_percent(scores)
+        out.score[uid] = score_of(event, scores)
     partnership = deals.is_partnership(event.game)
     sides = game_module(event.game).CHAIN.sides
     for event_round in event.event_rounds.all():
@@ -202,17 +214,20 @@ def history(event: Event) -> History:
 
 
 def standings(event: Event) -> list[Standing]:
-    """Each person who played, by matchpoint percentage over the finished rounds (an arena's:
-    over the deals they have played so far, each against the tables that played it), best
-    first; equal percentages share a position."""
+    """Each person who played, by the event's score (``score_of``) over the finished rounds
+    (an arena's: over the deals they have played so far, each against the tables that played
+    it), best first: matchpoint percentage, or total of capped differences; equal scores share
+    a position (``scoring.positions``), listed by name."""
     from django.contrib.auth import get_user_model
 
     scores = _person_scores(event)
     users = get_user_model().objects.select_related("profile").in_bulk(list(scores))
-    rows = sorted((Standing(users[uid], scoring.overall_percent(each), len(each))
-                   for uid, each in scores.items() if uid in users),
-                  key=lambda row: (-row.percent, row.user.username.lower()))
-    for number, row in enumerate(rows, start=1):
-        same = number > 1 and round(row.percent, 6) == round(rows[number - 2].percent, 6)
-        row.position = rows[number - 2].position if same else number
-    return rows
+    rows = [Standing(users[uid], scoring.overall_percent(each), len(each),
+                     difference=scoring.total_difference(each))
+            for uid, each in scores.items() if uid in users]
+    ranked = {id(row): row.difference if event.by_difference else row.percent
+              for row in rows}
+    places = scoring.positions(ranked)
+    for row in rows:
+        row.position = places[id(row)]
+    return sorted(rows, key=lambda row: (row.position, row.user.username.lower()))

@@ -119,14 +119,18 @@ def score_deal(tables: Mapping[K, Sequence[float]], cap: float | None = None
     return out
 
 
-def adjusted(percent: float, tables: int) -> DirectionScore:
+def adjusted(percent: float, tables: int, cap: float | None = None) -> DirectionScore:
     """The score of a direction whose table did not finish the deal in time: ``percent`` of
     the top of a field of ``tables`` (every table that was to play it), as the bridge
-    programs' "average minus" (40%).  No result is compared, so no difference either; it
-    weighs in a player's percentage as a deal played in that field would."""
+    programs' "average minus" (40%).  No result is compared; it weighs in a player's
+    percentage as a deal played in that field would.  Its difference is where ``percent``
+    lies between the worst and the best a capped difference can be: 50% is 0, 0% is
+    ``-cap``, 100% is ``+cap`` (so 40% is a fifth of the cap below the field's average); 0
+    without a cap."""
     top = 2 * (tables - 1)
+    difference = 0.0 if cap is None else float(Fraction(cap) * (Fraction(percent) - 50) / 50)
     return DirectionScore(result=0.0, matchpoints=top * percent / 100, top=top,
-                          percent=float(percent), difference=0.0, adjusted=True)
+                          percent=float(percent), difference=difference, adjusted=True)
 
 
 def overall_percent(scores: Iterable[DirectionScore]) -> float:
@@ -137,3 +141,22 @@ def overall_percent(scores: Iterable[DirectionScore]) -> float:
     if top == 0:
         return 50.0
     return 100.0 * sum(s.matchpoints for s in scores) / top
+
+
+def total_difference(scores: Iterable[DirectionScore]) -> float:
+    """A player's difference score over an event: the sum of their capped differences, one per
+    deal they played (a deal of a larger field weighs as any other: its difference is already
+    from that field's average)."""
+    return float(sum((Fraction(s.difference) for s in scores), Fraction(0)))
+
+
+def positions(totals: Mapping[K, float], places: int = 6) -> dict[K, int]:
+    """Each key's place in a ranking by ``totals``, highest first: one more than the number of
+    totals above it, so equal totals (to ``places`` decimals: sums of fractions read as
+    floating point) share a place and the next place is skipped (1, 2, 2, 4)."""
+    rounded = {key: round(value, places) for key, value in totals.items()}
+    ordered = sorted(rounded.values(), reverse=True)
+    first: dict[float, int] = {}
+    for index, value in enumerate(ordered):
+        first.setdefault(value, index + 1)
+    return {key: first[value] for key, value in rounded.items()}

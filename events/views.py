@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy, pgettext
@@ -87,7 +88,7 @@ def _page_context(request, event) -> dict:
         "event": event, "people": people, "registered": registered,
         "is_organiser": uid is not None and uid == event.organiser_id,
         "game_name": registry.game(event.game).label, "average_minus": AVERAGE_MINUS_PERCENT,
-        "notes": policies.notes(event, request.user)}
+        "scoring": scoring_words(event), "notes": policies.notes(event, request.user)}
     if event.status == Event.Status.PLAYING and not registered:
         # Late entry: open while the event takes newcomers, else why not, in words.
         context["late_refusal"] = running.late_refusal(event)
@@ -287,13 +288,45 @@ def standings(request, event_id):
                                  lambda: results.standings(event), KEPT_FOR) if final
                 else results.standings(event))
         return render(request, "events/standings.html", {
-            "event": event, "rows": rows, "arena": True, "final": final})
+            "event": event, "rows": _signed_rows(event, rows), "arena": True, "final": final,
+            "scoring": scoring_words(event)})
     finished = results.finished_rounds(event)
     # Kept: at the end of a round of a hundred tables everyone opens the same pages at once.
     rows = cache.get_or_set(f"events:standings:{event.pk}:{_finished_key(finished)}",
                             lambda: results.standings(event), KEPT_FOR)
     return render(request, "events/standings.html", {
-        "event": event, "rows": rows, "rounds_done": len(finished)})
+        "event": event, "rows": _signed_rows(event, rows), "rounds_done": len(finished),
+        "scoring": scoring_words(event)})
+
+
+def scoring_words(event) -> dict:
+    """How the event is scored, for its pages: the method's name, and in a difference event
+    its cap in the game's numbers ("at most 7 points up or down a deal")."""
+    if not event.by_difference:
+        return {"difference": False, "name": event.get_scoring_display()}
+    cap = {"cap": floatformat(event.difference_cap, -2),
+           "unit": registry.game(event.game).unit}
+    return {"difference": True, "name": event.get_scoring_display(),
+            "cap": _("at most %(cap)s %(unit)s up or down a deal") % cap,
+            "unit": cap["unit"]}
+
+
+def signed(value: float) -> str:
+    """A difference as players read it: +3.5, −2, 0 (one decimal at most, in the reader's
+    language; a minus sign, never a hyphen)."""
+    value = round(value, 1)  # a sum of thirds read as −3.9999…: "−4", never "−4.0"
+    if value == 0:
+        return "0"
+    said = floatformat(value, -1)
+    return "−" + said[1:] if said.startswith("-") else "+" + said
+
+
+def _signed_rows(event, rows) -> list:
+    """The standings' rows with a difference event's totals in words (a kept list is left as
+    it is: each row is given its words again)."""
+    for row in rows:
+        row.difference_words = signed(row.difference) if event.by_difference else ""
+    return rows
 
 
 def traveller(request, event_id, number):
@@ -309,7 +342,8 @@ def traveller(request, event_id, number):
     event_round = event.event_rounds.filter(number=round_number,
                                             finished_at__isnull=False).first()
     context = {"event": event, "number": number, "round_number": round_number,
-               "deals_in_all": event.rounds * event.deals_per_round}
+               "deals_in_all": event.rounds * event.deals_per_round,
+               "scoring": scoring_words(event)}
     if event_round is None or event.deals is None:
         return render(request, "events/traveller.html", {**context, "shown": False})
     event_round.event = event
@@ -330,7 +364,7 @@ def _arena_traveller(request, event, index: int):
         raise Http404
     final = event.status == Event.Status.FINISHED
     context = {"event": event, "number": index + 1, "arena": True, "final": final,
-               "deals_in_all": max(played, default=-1) + 1}
+               "deals_in_all": max(played, default=-1) + 1, "scoring": scoring_words(event)}
     if index not in arena_deals_shown(event, person_id(request.user)):
         return render(request, "events/traveller.html", {**context, "shown": False})
 
@@ -365,8 +399,12 @@ def _traveller_rows(event, table_results, replays: bool = True) -> list[dict]:
             directions.append({"names": names.together(seats),
                                "points": "" if row.late else
                                words.score_number(row.values[direction]),
-                               "score": score})
-        if row.late and event.is_arena:
+                               "score": score, "difference": signed(score.difference)})
+        if row.late and event.by_difference:
+            said_result = _("Not finished in time: everyone at this table scores average "
+                            "minus (%(difference)s).") % {
+                "difference": signed(row.scores[0].difference)}
+        elif row.late and event.is_arena:
             said_result = _("Not finished when the arena's time was up: everyone at this "
                             "table scores average minus (%(percent)s%%).") % {
                 "percent": AVERAGE_MINUS_PERCENT}

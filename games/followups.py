@@ -21,13 +21,18 @@ handler must still be idempotent, as the ones here are (a hand is recorded once,
 re-rates to the same numbers).
 
 Apps register what they do with a kind (:func:`handler`): games never imports leagues or
-ratings.
+ratings.  The same worker also does what must be looked at every so often whether or not
+anything changed (an event whose start time has come, a round clock run out): apps register it
+with :func:`every`, and each serving process's worker runs it on time, so a site needs no cron
+for it (``manage.py start_events`` does the same from outside, for a site that has none of
+these processes running).  Such work must be safe when several processes do it at once.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -40,6 +45,8 @@ from games.models import FollowUp
 logger = logging.getLogger(__name__)
 
 _handlers: dict[str, Callable[[FollowUp], None]] = {}
+# What the worker does every so often: name -> (function, seconds between two runs).
+_periodic: dict[str, tuple[Callable[[], object], float]] = {}
 _wake_process = None  # the serving process's way to wake its worker (a multiprocessing Event)
 _inline = threading.local()
 
@@ -55,6 +62,27 @@ def handler(kind: str):
         return function
 
     return register
+
+
+def every(seconds: float, name: str, function: Callable[[], object]) -> None:
+    """Register ``function`` to be run by each serving process's worker every ``seconds``
+    (first as the worker starts); ``name`` keeps a second registration from adding it twice."""
+    _periodic[name] = (function, seconds)
+
+
+def run_periodic(next_runs: dict[str, float], now: float | None = None) -> float:
+    """Run each registered periodic function that is due at ``now`` (``time.monotonic()``);
+    ``next_runs`` keeps when each is due next (empty: all due).  One that fails is logged and
+    tried again at its next time.  Returns the seconds until the next one is due."""
+    now = time.monotonic() if now is None else now
+    for name, (function, seconds) in list(_periodic.items()):
+        if True:
+            next_runs[name] = now + seconds
+            try:
+                function()
+            except Exception:
+                logger.exception("follow-up worker: %s failed", name)
+    return min((due - now for due in next_runs.values()), default=float("inf"))
 
 
 def add(kind: str, **payload) -> FollowUp:
@@ -133,8 +161,9 @@ def wake() -> None:
 
 
 def work_until_ended(wake_event) -> None:
-    """The worker process's loop (``games.followup_worker``): every due row, then wait for a
-    wake-up or the next look."""
+    """The worker process's loop (``games.followup_worker``): every due row and the periodic
+    work that is due, then wait for a wake-up or the next look."""
+    next_runs: dict[str, float] = {}
     while True:
         wake_event.clear()
         try:
@@ -143,4 +172,5 @@ def work_until_ended(wake_event) -> None:
                 pass
         except Exception:  # the database gone for a moment: look again at the next wake
             logger.exception("follow-up worker: could not read the follow-ups")
-        wake_event.wait(settings.FOLLOW_UP_POLL_SECONDS)
+        until_periodic = run_periodic(next_runs)
+        wake_event.wait(max(0.0, min(settings.FOLLOW_UP_POLL_SECONDS, until_periodic)))

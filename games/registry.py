@@ -38,6 +38,16 @@ class GameDescription:
     words: dict[str, Promise] = field(default_factory=dict)
     summary: Promise | str = ""  # one sentence for the home page: the game as players know it
     unit: Promise | str = _("points")  # what its scores count (a hand review's figures)
+    # An event's difference score (docs/events.md, "Scoring"): the most one deal may move a
+    # player's total, up or down, in the numbers an event compares (a direction's result minus
+    # the others' average at its table) at the usual house rules; the reason for each game's
+    # figure is in docs/events.md, "The cap of each game".  ``cap_scaled_by`` names a house
+    # rule that multiplies every score of the game (Solo Whist's stakes), and so the cap.
+    difference_cap: int = 10
+    cap_scaled_by: str = ""
+    # Its deals are worth very different amounts (a solo against an abundance): the event
+    # form says that the difference score counts how much a result gained.
+    swings_widely: bool = False
 
     @property
     def engine(self) -> GameModule:
@@ -66,6 +76,13 @@ class GameDescription:
         """A session of a running-balance game may stop after a chosen number of deals; a
         partnership match ends when a pair reaches the target."""
         return self.score_kind == RUNNING_BALANCE
+
+    def cap_for(self, rules) -> float:
+        """The difference score's cap for a deal played under ``rules`` (the engine's
+        ``Rules``)."""
+        if not self.cap_scaled_by:
+            return float(self.difference_cap)
+        return float(self.difference_cap * getattr(rules, self.cap_scaled_by))
 
     def contract_label(self, contract: str) -> str:
         """A contract of this game in the reader's language: "4 Uptown", "Solo 7"."""
@@ -158,7 +175,8 @@ register(GameDescription(
     contracts=tuple(BID_WHIST_MODES),  # a bid is books over six and a mode
     words=BID_WHIST_MODES,
     summary=_("Partnership matches to 7, with jokers, the kitty, uptown, downtown and "
-              "notrump.")))
+              "notrump."),
+    difference_cap=7))
 register(GameDescription(
     "solo_whist", _("Solo Whist"), score_kind=RUNNING_BALANCE,
     contracts=("prop_and_cop", "solo", "misere", "abundance", "royal_abundance",
@@ -168,7 +186,7 @@ register(GameDescription(
            "spread_misere": _("Spread misère"), "abundance_declared": _("Abundance declared")},
     summary=_("From Prop and Cop to Abundance Declared: units change hands every deal, "
               "balances over the session."),
-    unit=_("units")))
+    unit=_("units"), difference_cap=20, cap_scaled_by="stake_multiplier", swings_widely=True))
 register(GameDescription(
     "belgian_whist", _("Belgian Whist"), score_kind=RUNNING_BALANCE,
     contracts=("emballage", "solo", "abondance", "petit_chelem", "grand_chelem",
@@ -179,10 +197,12 @@ register(GameDescription(
            "grande_misere": _("Grande misère"), "misere_etalee": _("Misère étalée"),
            "trou": _("Trou")},
     summary=_("Whist à la couleur: emballages, solos, misères, piccolo and the trou, with the "
-              "full auction.")))
+              "full auction."),
+    difference_cap=40, swings_widely=True))
 register(GameDescription(
     "cutthroat_bid_whist", _("Cutthroat Bid Whist"), score_kind=INDIVIDUAL_MATCH,
     contracts=tuple(BID_WHIST_MODES),  # a bid is tricks out of 18 and a mode
     words=BID_WHIST_MODES,
     summary=_("Three players, each for themselves: 17 cards each, a kitty of 3, bids in tricks, "
-              "first to 30.")))
+              "first to 30."),
+    difference_cap=12))

@@ -279,6 +279,10 @@ COMPUTER_DELAY_SECONDS = env_float("COMPUTER_DELAY_SECONDS", 0.8, minimum=0)
 # (the unit tests, which see every effect at once; the default under pytest).
 FOLLOW_UPS_INLINE = env_bool("FOLLOW_UPS_INLINE", "pytest" in sys.modules)
 FOLLOW_UP_POLL_SECONDS = env_float("FOLLOW_UP_POLL_SECONDS", 5.0, minimum=0.1)
+# The same worker starts the events whose start time has come, sends the e-mails an hour before
+# them and looks at their round clocks, every EVENTS_LOOK_SECONDS (events.periodic): an event
+# starts at most that late, with no cron.
+EVENTS_LOOK_SECONDS = env_float("EVENTS_LOOK_SECONDS", 20.0, minimum=1.0)
 # After each change of a season's results, the follow-up worker counts its standings again and
 # keeps them (leagues.results_version), so no visitor waits for the count.  Only worth it with a
 # cache every process shares (Redis above); off under pytest, where the tests that need it turn

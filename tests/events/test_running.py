@@ -172,6 +172,25 @@ def test_the_command_starts_the_events_whose_time_has_come(make_people):
                         later.pk: Event.Status.REGISTRATION}
 
 
+def test_the_serving_processes_worker_starts_the_events_whose_time_has_come(make_people):
+    """No cron needed: the events app gives each serving process's follow-up worker its look
+    (``games.followups.every``), which starts a due event as the command does."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import followups
+
+    org, ana = make_people("org", "ana")
+    due = new_event(org, starts_at=timezone.now() - timedelta(seconds=5))
+    later = new_event(org)
+    for event in (due, later):
+        running.register(event, ana)
+    followups.run_periodic({})  # what the worker does as it starts, then every few seconds
+    statuses = {e.pk: e.status for e in Event.objects.all()}
+    assert statuses == {due.pk: Event.Status.PLAYING, later.pk: Event.Status.REGISTRATION}
+
+
 def test_a_persons_download_holds_their_events_and_deleting_them_keeps_the_event(make_people):
     from whistclub.accounts.personal_data import collect
 

@@ -10,12 +10,15 @@ from hypothesis import strategies as st
 
 from events.scoring import (
     DirectionScore,
+    adjusted,
     differences,
     matchpoints,
     overall_percent,
     percentages,
+    positions,
     relative,
     score_deal,
+    total_difference,
 )
 
 results = st.dictionaries(st.integers(0, 30), st.integers(-20, 20), max_size=12)
@@ -142,3 +145,65 @@ def test_results_equal_once_made_relative_tie_exactly(tables):
                 if exact[a] == exact[b]:
                     assert scores[a][direction].matchpoints == scores[b][direction].matchpoints
                     assert scores[a][direction].difference == scores[b][direction].difference
+
+
+deal_tables = st.integers(1, 4).flatmap(lambda d: st.dictionaries(
+    st.integers(0, 9), st.lists(st.integers(-40, 40), min_size=d, max_size=d), min_size=1,
+    max_size=8))
+
+
+@given(deal_tables, st.integers(1, 40))
+def test_a_deals_differences_of_one_direction_add_up_to_zero_and_capped_stay_within_the_cap(
+        tables, cap):
+    """A difference event's deal: before the cap, what one table gains over the field in a
+    direction the others lose; after it, nobody moves more than the cap either way, and a
+    difference within the cap is left as it was."""
+    uncapped = score_deal(tables)
+    capped = score_deal(tables, cap=cap)
+    for direction in range(len(next(iter(tables.values())))):
+        assert math.isclose(sum(uncapped[t][direction].difference for t in tables), 0,
+                            abs_tol=1e-9)
+        for table in tables:
+            before, after = uncapped[table][direction].difference, capped[table][direction]
+            assert -cap <= after.difference <= cap
+            if abs(before) <= cap:
+                assert after.difference == before
+            else:
+                assert after.difference == math.copysign(cap, before)
+
+
+totals = st.dictionaries(st.integers(0, 30), st.integers(-200, 200).map(lambda n: n / 4),
+                         max_size=12)
+
+
+@given(totals)
+def test_a_ranking_by_difference_follows_the_totals(field):
+    """A higher total ranks above, equal totals share a place, and a place is one more than
+    the number of totals above it (1, 2, 2, 4)."""
+    places = positions(field)
+    for a in field:
+        assert places[a] == 1 + sum(1 for b in field if field[b] > field[a])
+        for b in field:
+            if field[a] > field[b]:
+                assert places[a] < places[b]
+            elif field[a] == field[b]:
+                assert places[a] == places[b]
+
+
+@given(st.lists(st.integers(-60, 60), max_size=10))
+def test_a_players_total_is_the_sum_of_their_capped_differences(values):
+    scores = [DirectionScore(0, 0, 2, 50, value / 3) for value in values]
+    assert math.isclose(total_difference(scores), sum(value / 3 for value in values),
+                        abs_tol=1e-9)
+
+
+def test_totals_equal_as_fractions_share_a_place():
+    """Thirds added in floating point differ in the last digit; the ranking does not."""
+    assert positions({"ana": 0.1 + 0.2, "bo": 0.3, "cy": 0.4}) == {"ana": 2, "bo": 2, "cy": 1}
+
+
+def test_average_minus_in_a_difference_event_is_a_fifth_of_the_cap_below_the_field():
+    """40% of the top, between -cap (0%) and +cap (100%): -cap/5; none without a cap."""
+    assert adjusted(40, 5, cap=7).difference == -1.4
+    assert adjusted(40, 5, cap=20).difference == -4
+    assert adjusted(40, 5).difference == 0

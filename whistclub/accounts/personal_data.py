@@ -90,6 +90,8 @@ def _events(user) -> list[dict[str, Any]]:
         "starts_at", "pk")
     return [{"name": event.name, "game": _game(event.game), "starts_at": _when(event.starts_at),
              "organiser": event.organiser_id == user.pk,
+             # How it was scored: matchpoints, or the difference from the field.
+             "scoring": event.scoring,
              "registered_at": _when(registrations[event.pk].registered_at)
              if event.pk in registrations else None,
              "withdrawn_at": _when(registrations[event.pk].withdrawn_at)

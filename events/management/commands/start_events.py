@@ -1,4 +1,6 @@
-"""Run it every minute (cron or a timer).  Sends the e-mail an hour before each event to those
+"""One look at what the serving processes' follow-up workers look at every few seconds
+(``events.periodic``): for a site with none of them running, run it every minute (cron or a
+timer).  Sends the e-mail an hour before each event to those
 registered (``events.reminders``).  Starts every event whose start time has come:
 round 1 is formed with those registered, computer players in the seats left (an event with
 nobody registered waits).  And looks at the round clocks: a round whose time is up and whose
@@ -9,7 +11,7 @@ arena whose time is up."""
 
 from django.core.management.base import BaseCommand
 
-from events import arena, reminders, running
+from events import periodic
 
 
 class Command(BaseCommand):
@@ -17,10 +19,7 @@ class Command(BaseCommand):
             "come; finish the rounds whose time is up.")
 
     def handle(self, *args, **options):
-        reminded = reminders.send_due()
-        started = running.start_due()
-        finished = running.finish_overdue_rounds()
-        opened = arena.step_all()
-        self.stdout.write(f"{reminded} reminder(s) sent, {len(started)} event(s) started, "
-                          f"{len(finished)} late table(s) finished, {len(opened)} arena "
-                          "table(s) opened")
+        looked = periodic.look()
+        self.stdout.write(f"{looked.reminded} reminder(s) sent, {len(looked.started)} event(s) "
+                          f"started, {len(looked.finished)} late table(s) finished, "
+                          f"{len(looked.opened)} arena table(s) opened")
