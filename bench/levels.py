@@ -12,21 +12,21 @@ from games.rules.computer import search
 from games.rules.computer.search import NORMAL, STRONG, SearchLevel
 
 COMPARED_LEVELS: dict[str, SearchLevel] = {
-    # normal as first shipped (2026-11-29 to 2026-12-03)
+    # normal as first shipped
     "normal_v1": SearchLevel(samples=10, exact_tricks=2, budget=0.05),
-    # strong as first shipped (2026-11-29 to 2026-12-03)
+    # strong as first shipped
     "strong_v1": SearchLevel(samples=28, exact_tricks=3, budget=0.15),
-    # the two levels before the last-seat habit and strong's wider sample (2026-12-03, stops 24
-    # to 27; Bid Whist's bids hand-set)
+    # the two levels before the last-seat habit and strong's wider sample (Bid Whist's bids
+    # hand-set)
     "normal_v2": replace(NORMAL, habits_within_noise=False, measured=()),
     "strong_v2": replace(STRONG, samples=48, budget=0.2, habits_within_noise=False,
                          measured=()),
-    # the two levels before Bid Whist's bids measured in real auctions (2026-12-04, stops 28 to
-    # 31): the same but for the hand-set bids
+    # the two levels before Bid Whist's bids measured in real auctions: the same but for the
+    # hand-set bids
     "normal_v3": replace(NORMAL, measured=()),
     "strong_v3": replace(STRONG, measured=()),
-    # the two levels before Solo's solo was measured against the prop (2026-12-04 to 12-05,
-    # stops 32 to 34): a hand that reaches the solo solos
+    # the two levels before Solo's solo was measured against the prop: a hand that reaches the
+    # solo solos
     "normal_v4": replace(NORMAL, measured=("bids", "kitty")),
     "strong_v4": replace(STRONG, measured=("bids", "kitty")),
     # candidates, each strong with one thing changed: its sampled deals weighted by the
@@ -44,7 +44,7 @@ COMPARED_LEVELS: dict[str, SearchLevel] = {
 }
 
 
-# strong before it spared partner's trumps (2026-12-06): a trump led where only partner could
+# strong before it spared partner's trumps: a trump led where only partner could
 # still hold one cost nothing (docs/computer-players.md, "Blunders a partner notices")
 COMPARED_LEVELS["strong_v5"] = STRONG
 # Each level as it was, and each candidate as measured: strong's sparing of partner's trumps
@@ -52,7 +52,7 @@ COMPARED_LEVELS["strong_v5"] = STRONG
 # bid of 4 in a suit says a joker came after them all.
 COMPARED_LEVELS = {name: replace(level, spare_partners_trumps=False, conventions=())
                    for name, level in COMPARED_LEVELS.items()}
-# normal and strong before a Bid Whist seat's first bid of 4 in a suit said a joker (2026-12-06):
+# normal and strong before a Bid Whist seat's first bid of 4 in a suit said a joker:
 # they opened 4 with about six tricks, joker or not, and read nothing of a partner's 4
 COMPARED_LEVELS["normal_v5"] = replace(NORMAL, conventions=())
 COMPARED_LEVELS["strong_v6"] = replace(STRONG, conventions=())
