@@ -128,15 +128,16 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
             easy=gettext_lazy("Easy opens such a hand at 3.")),
         Convention(
             "bid_whist/four_says_joker",
-            gettext_lazy("A first bid of 4 in a suit says it holds a joker"),
-            gettext_lazy("As many club tables play it, its first bid of 4 uptown or downtown, "
-              "opening or over another bid, promises at least one joker. With about six "
-              "tricks and no joker it opens 3 instead; over a bid of 3 it passes unless its "
-              "hand is worth no trump or 5. When your first bid is 4 uptown or downtown, it takes you to hold a "
-              "joker, until the play shows otherwise. A 4 in no trump says nothing of the "
-              "jokers, which are worthless there."),
-            easy=gettext_lazy("Easy does not keep it: over a bid of 3 it may bid 4 without a "
-                   "joker, and it reads nothing into yours.")),
+            gettext_lazy("An opening bid of 4 in a suit says it holds a joker"),
+            gettext_lazy("As many club tables play it, when it opens the auction with 4 uptown or "
+              "downtown, nobody having bid before it, it promises at least one joker; with "
+              "about six tricks and no joker it opens 3 instead. Its 4 over another bid, yours "
+              "or an opponent's, promises nothing of the jokers. When you open with 4 uptown "
+              "or downtown, it takes you to hold a joker, until the play shows otherwise; it "
+              "reads nothing of the jokers into your 4 over a bid. A 4 in no trump says "
+              "nothing of the jokers, which are worthless there."),
+            easy=gettext_lazy("Easy does not keep it: it opens 3 whatever its hand, and it reads "
+                   "nothing into yours.")),
         Convention(
             "bid_whist/opening_five",
             gettext_lazy("An opening 5 or more: about eight tricks or more"),
@@ -154,9 +155,9 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
             "bid_whist/over_an_opponent",
             gettext_lazy("Over an opponent it competes"),
             gettext_lazy("It outbids the opponents with about three tricks of its own, less than it "
-              "would open 4 with: letting them play costs points too. Its bid of 4 uptown or "
-              "downtown still says a joker: without one it passes over a 3 unless it has "
-              "enough for 5. With hardly a trick it passes.")),
+              "would open 4 with: letting them play costs points too. Its 4 uptown or "
+              "downtown there says nothing of the jokers: only an opening 4 does. With hardly "
+              "a trick it passes.")),
         Convention(
             "bid_whist/over_partner",
             gettext_lazy("Over your bid it passes unless it is much stronger"),

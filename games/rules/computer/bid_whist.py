@@ -46,7 +46,7 @@ THRESHOLDS = {
     "preempt_share": 0.7,
     # what the declarer keeps from hand and kitty (bidding.keep_value)
     "keep": {"ace": 40.0, "king": 12.0, "notrump_length": 3.0, "short_side": 2.0},
-    # a seat's first bid of 4 uptown or downtown says a joker (the convention a level's calls
+    # an opening bid of 4 uptown or downtown says a joker (the convention a level's calls
     # name, bidding.CONVENTIONS): off here, as the earlier levels bid
     "four_says_joker": False,
 }
@@ -94,8 +94,8 @@ def play_spec(view: HandView, rules) -> PlaySpec:
 def read_hidden(view: HandView, rules, hidden: Hidden) -> None:
     """The declarer's discards (known to the declarer, a hidden pile to the others), a
     kitty shown to everyone (only the declarer can hold its cards), and, for a level that
-    keeps the convention "four_says_joker", a partner's first bid of 4 in a suit: partner was
-    dealt a joker (:func:`partner_said_joker`)."""
+    keeps the convention "four_says_joker", a partner's opening bid of 4 in a suit: partner
+    was dealt a joker (:func:`partner_said_joker`)."""
     me, declarer = seat_of(view), contract_of(view)["declarer"]
     said = partner_said_joker(view, rules) if "four_says_joker" in hidden.conventions else 0
     if said:
@@ -112,15 +112,17 @@ def read_hidden(view: HandView, rules, hidden: Hidden) -> None:
 
 
 def partner_said_joker(view: HandView, rules) -> int:
-    """The jokers partner's first bid said it holds one of (a mask), or 0: partner's first
-    bid was 4 uptown or downtown at a table where that says a joker (bidding.says_joker).  A
-    kitty shown to everyone was not dealt to partner: its jokers are left out (partner,
-    declaring, holds the kitty's cards too; when the kitty is hidden, a joker of partner's
-    cards or discards may have come from it, and the check cannot tell: it asks only that
-    partner's cards, played and discarded included, hold one)."""
+    """The jokers partner's opening said it holds one of (a mask), or 0: partner opened the
+    auction (every call before its bid a pass) with 4 uptown or downtown at a table where that
+    says a joker (bidding.says_joker).  A 4 over a bid, partner's or an opponent's, says
+    nothing.  A kitty shown to everyone was not dealt to partner: its jokers are left out
+    (partner, declaring, holds the kitty's cards too; when the kitty is hidden, a joker of
+    partner's cards or discards may have come from it, and the check cannot tell: it asks only
+    that partner's cards, played and discarded included, hold one)."""
     partner = (seat_of(view) + 2) % 4
-    bids = [e["action"] for e in view["auction"] if e["seat"] == partner and e["action"] != "pass"]
-    if not bids or not bidding.joker_four(bids[0]) or not bidding.says_joker(rules):
+    opened = bidding.opening_bid(view["auction"])
+    if opened is None or opened["seat"] != partner or not bidding.joker_four(opened["action"]) \
+            or not bidding.says_joker(rules):
         return 0
     return rules.shape.deck_mask & JOKER_MASK & ~mask_of(view.get("kitty") or [])
 

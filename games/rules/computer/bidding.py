@@ -77,9 +77,10 @@ HELD_BACK = {
 # Conventions a level keeps, by the group its calls name ("tuned+bids+four_says_joker"): each
 # sets its switch among the thresholds (the hand-set ones leave it off, as the earlier levels
 # played).  Not measured figures: what a partner is told a call means (docs/computer-players.md,
-# "Conventions").  "four_says_joker": in Bid Whist a seat's first bid of 4 uptown or downtown
-# is made only with a joker (:func:`breaks_joker_four`), and a partner's such bid is read as
-# holding one (games/rules/computer/bid_whist.py, ``read_hidden``).
+# "Conventions").  "four_says_joker": in Bid Whist an opening bid of 4 uptown or downtown
+# (nobody has bid before it) is made only with a joker (:func:`breaks_joker_four`), and a
+# partner's such opening is read as holding one (games/rules/computer/bid_whist.py,
+# ``read_hidden``); a 4 over a bid promises nothing.
 CONVENTIONS = {"four_says_joker": "four_says_joker"}
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
@@ -316,7 +317,7 @@ JOKER_SET = {"BJ", "LJ"}
 
 
 def says_joker(rules) -> bool:
-    """Whether a first bid of 4 uptown or downtown can say "a joker" at this table: the deck
+    """Whether an opening bid of 4 uptown or downtown can say "a joker" at this table: the deck
     has one (house rule ``kitty``) and 4 is above the table's lowest bid (``min_bid``: where
     4 is the lowest bid, every opening is one and says nothing more)."""
     return bool(rules.shape.deck_mask & JOKER_MASK) and rules.min_bid < JOKER_FOUR
@@ -330,23 +331,29 @@ def joker_four(action: str) -> bool:
         and words[2] in ("uptown", "downtown")
 
 
-def first_bid(view: HandView, seat: int) -> bool:
-    """Whether ``seat`` has not bid yet: its next bid is its first, the one that keeps the
-    convention.  Whistclub's auction is one round, so every bid is a seat's first."""
-    return not any(e["seat"] == seat and e["action"] != "pass" for e in view["auction"])
+def opening(view: HandView) -> bool:
+    """Whether nobody has bid yet (every call so far a pass): the next bid is the auction's
+    opening, the only bid that keeps the convention.  A bid over an opponent's or over
+    partner's says nothing of the jokers."""
+    return all(e["action"] == "pass" for e in view["auction"])
+
+
+def opening_bid(auction: list[dict]) -> dict | None:
+    """The auction's opening: its first entry that is not a pass, or None."""
+    return next((e for e in auction if e["action"] != "pass"), None)
 
 
 def breaks_joker_four(view: HandView, rules, action: str) -> bool:
-    """Whether ``action`` would be a first bid of 4 in a suit from a hand without a joker
+    """Whether ``action`` would open the auction with 4 in a suit from a hand without a joker
     (the convention "four_says_joker" forbids it)."""
-    return joker_four(action) and says_joker(rules) and first_bid(view, seat_of(view)) \
+    return joker_four(action) and says_joker(rules) and opening(view) \
         and not JOKER_SET & set(view["hand"])
 
 
 def bid_whist_choice(view: HandView, rules, books: dict[str, float],
                      four_says_joker: bool = False) -> BidChoice:
     """What the seat weighs (:class:`BidChoice`); with ``four_says_joker``, a hand without a
-    joker leaves out the bids of 4 in a suit: its best bid is then another (3, or 5 when 5
+    joker opening the auction leaves out the bids of 4 in a suit: its best bid is then another (3, or 5 when 5
     keeps the preempting share of 3's expectation), or a pass."""
     legal = view["legal"]
     if four_says_joker:

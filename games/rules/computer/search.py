@@ -68,7 +68,7 @@ class SearchLevel:
     # games/rules/computer/blunders.py).
     spare_partners_trumps: bool = False
     # The conventions the level keeps, in its calls and in what it reads of its partner's
-    # (bidding.CONVENTIONS): Bid Whist's "four_says_joker", a seat's first bid of 4 in a suit
+    # (bidding.CONVENTIONS): Bid Whist's "four_says_joker", an opening bid of 4 in a suit
     # made only with a joker and read as one (knowledge.read).  Only with tuned_calls.
     conventions: tuple[str, ...] = ()
 

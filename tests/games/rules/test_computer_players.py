@@ -158,7 +158,8 @@ def test_every_sampled_deal_gives_the_same_view(game, seed, which):
 
 def state_after_a_four(seed: int, overrides: dict):
     """A Bid Whist hand in play after random actions, in whose auction one seat (the
-    "bidder") made its first bid 4 uptown or downtown whatever it held, stopped where the
+    "bidder") made its first bid 4 uptown or downtown whatever it held (an opening or over a
+    bid), stopped where the
     bidder's partner is to play; None where the deal went otherwise."""
     rules = bid_whist.Rules.from_overrides(overrides)
     rng = random.Random(seed)
@@ -190,11 +191,11 @@ def state_after_a_four(seed: int, overrides: dict):
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), which=st.integers(0, 5))
 def test_a_partners_four_gives_partner_a_joker_in_deals_the_seat_could_face(seed, which):
-    """Read by a level that keeps the convention, a partner's first bid of 4 in a suit gives
+    """Read by a level that keeps the convention, a partner's opening bid of 4 in a suit gives
     partner a joker (in hand, played, or among a declarer's hidden discards) in every sampled
     deal wherever one deal the seat could face does, and never a deal the seat could not face:
-    each sample rebuilt through the engine gives the identical view.  The bids are random, so
-    partner often broke the convention: the play may show it, and the seat then stops
+    each sample rebuilt through the engine gives the identical view; a 4 over a bid says
+    nothing and sets nothing.  The bids are random, so partner often broke the convention: the play may show it, and the seat then stops
     reading it."""
     overrides = RULE_CHOICES["bid_whist"][which]
     state = state_after_a_four(seed, overrides)
@@ -204,8 +205,12 @@ def test_a_partners_four_gives_partner_a_joker_in_deals_the_seat_could_face(seed
     partner = (view["seat"] + 2) % 4
     know = knowledge.read(view, ("four_says_joker",))
     said = [check[2] for check in know.checks if check[:2] == (partner, "holds_any")]
-    # a deck without jokers says nothing; a kitty shown to all was not dealt to partner
+    # a deck without jokers says nothing, nor does a 4 over a bid (no opening); a kitty shown
+    # to all was not dealt to partner
     jokers = state.rules.shape.deck_mask & JOKER_MASK & ~mask_of(view.get("kitty") or [])
+    opened = next(e for e in view["auction"] if e["action"] != "pass")
+    if opened["seat"] != partner or not bidding.joker_four(opened["action"]):
+        jokers = 0
     assert said == ([jokers] if jokers else [])
     still_open = knowledge._holds_any_checks(know)[1]
     rng = random.Random(seed)

@@ -102,8 +102,8 @@ def test_the_solo_measured_against_passing_skips_the_prop(level):
 
 @pytest.mark.parametrize("level", ["normal_v5", "strong_v6"])
 @pytest.mark.usefixtures("no_thinking_deadline")
-def test_before_a_four_said_the_joker_the_jokerless_hand_opened_four(level):
-    """Before a first bid of 4 in a suit said a joker, normal and strong opened 4 with five
+def test_before_an_opening_four_said_the_joker_the_jokerless_hand_opened_four(level):
+    """Before an opening bid of 4 in a suit said a joker, normal and strong opened 4 with five
     trumps and two aces and no joker: the position tells them from today's, which open 3."""
     position = next(p for p in POSITIONS
                     if p["name"] == "bid_whist/five_trumps_two_aces_no_joker_bid_three")

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from games.rules import records
+from games.rules import bid_whist, records
 from games.rules.cards import ALL_CARDS
 from games.rules.computer import choose_action
 
@@ -66,10 +66,11 @@ def starting(prefix: str):
 
 # The position of each convention: (record, accepted answers).  An answer set may hold
 # "prefix: P" (any answer starting with P) or "keep: C C" (a discard keeping those cards).
-# Seat 0 opened 4 uptown, seat 1 bid 5 uptown, named clubs and leads the big joker: seat 2 knows
-# from its partner's 4 that seat 0 holds the little joker, so its ace of clubs is the trump
-# that wins once the little joker is out.  It plays small and keeps the ace (without reading
-# the 4, normal_v5 and strong_v6 threw the ace under the joker from two seeds of three).
+# Seat 0 opened 4 uptown after seat 3's pass, seat 1 bid 5 uptown, named clubs and leads the
+# big joker: seat 2 knows from its partner's opening 4 that seat 0 holds the little joker, so
+# its ace of clubs is the trump that wins once the little joker is out.  It plays small and
+# keeps the ace (without reading the 4, normal_v5 and strong_v6 threw the ace under the joker
+# from two seeds of six and four of six).
 UNDER_THE_BIG_JOKER = {
     "format": "whistclub-hand/1", "game": "bid_whist", "rules": {}, "dealer": 2,
     "hands": [["QH", "JD", "5S", "6H", "TS", "8S", "LJ", "AD", "5H", "3H", "6S", "5D"],
@@ -77,7 +78,7 @@ UNDER_THE_BIG_JOKER = {
               ["AC", "KH", "3S", "AS", "5C", "KS", "7D", "TH", "4D", "QD", "6D", "3C"],
               ["8D", "2H", "KD", "4C", "3D", "QS", "9C", "AH", "2D", "JH", "8H", "JC"]],
     "kitty": ["6C", "4S", "4H", "BJ", "9S", "JS"],
-    "actions": [{"seat": 3, "action": "bid 3 downtown"}, {"seat": 0, "action": "bid 4 uptown"},
+    "actions": [{"seat": 3, "action": "pass"}, {"seat": 0, "action": "bid 4 uptown"},
                 {"seat": 1, "action": "bid 5 uptown"}, {"seat": 2, "action": "pass"},
                 {"seat": 1, "action": "discard 2S 4H 4S 7H 7S 9D"},
                 {"seat": 1, "action": "trump C"}, {"seat": 1, "action": "play BJ"}]}
@@ -99,24 +100,26 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
         (dealt_around("bid_whist", WITH_BIG_JOKER, []), starting("bid 4 ")),
     ],
     "bid_whist/four_says_joker": [
-        # about six tricks and no joker: not 4 but 3 (the rule's hand, the position set's too)
+        # an opening with about six tricks and no joker: not 4 but 3 (the rule's hand, the
+        # position set's too), after a pass as well
         named("bid_whist/five_trumps_two_aces_no_joker_bid_three"),
         (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, ["pass"]), starting("bid 3 uptown")),
         (dealt_around("bid_whist", LOW_SPADES, []), starting("bid 3 downtown")),
-        # the same hand with either joker: 4
+        # the same hand with either joker opens 4
         (dealt_around("bid_whist", WITH_LITTLE_JOKER, []), starting("bid 4 uptown")),
-        # over an opponent's 3 a jokerless hand does not bid the 4 it would have: 5, or a pass
+        # a 4 over a bid is no opening and promises nothing: over an opponent's 3 the jokerless
+        # hand bids the 4 it is worth, over partner's 3 too
         (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, ["bid 3 uptown"]),
-         starting("bid 5 ") | {"pass"}),
-        (dealt_around("bid_whist", MODEST, ["bid 3 uptown"]), {"pass"}),
-        # over partner's 3 too: the same six tricks with an ace for the joker pass
+         starting("bid 4 uptown")),
+        (dealt_around("bid_whist", FIVE_TRUMPS_TWO_ACES, ["pass", "bid 3 uptown"]),
+         starting("bid 4 uptown")),
         (dealt_around("bid_whist", "AS KS QS 5S 4S AH 4H 9D 8D 4D 7C 3C",
-                      ["bid 3 uptown", "pass"]), {"pass"}),
-        # a 4 in no trump says nothing of the jokers (worthless there): a hand that stops three
-        # suits still bids it over an opponent's 3 no trump
-        (dealt_around("bid_whist", "AS KS QS 5S AH KH QH 4H AD 4D 9C 8C", ["bid 3 notrump"]),
+                      ["bid 3 uptown", "pass"]), starting("bid 4 ")),
+        # an opening 4 in no trump says nothing of the jokers (worthless there): a jokerless
+        # hand that stops three suits opens it
+        (dealt_around("bid_whist", "AS KS QS 5S AH KH QH 4H AD 4D 9C 8C", []),
          starting("bid 4 notrump") | starting("bid 5 notrump")),
-        # read in partner's 4: partner holds the little joker, keep the ace of trumps
+        # read in partner's opening 4: partner holds the little joker, keep the ace of trumps
         (UNDER_THE_BIG_JOKER, {"play 3C", "play 5C"}),
     ],
     "bid_whist/opening_five": [
@@ -126,7 +129,9 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
         (dealt_around("bid_whist", BIG_HAND, ["pass", "pass", "pass"]), starting("bid 3 ")),
     ],
     "bid_whist/over_an_opponent": [
+        # about three tricks, with a joker or without: it competes
         (dealt_around("bid_whist", MODEST_WITH_JOKER, ["bid 3 uptown"]), starting("bid ")),
+        (dealt_around("bid_whist", MODEST, ["bid 3 uptown"]), starting("bid ")),
         (dealt_around("bid_whist", WEAK, ["bid 3 uptown"]), {"pass"}),
     ],
     "bid_whist/over_partner": [
@@ -242,7 +247,7 @@ def test_the_hands_written_here_are_what_the_page_says():
     assert state.to_act == 0 and "bid 3 uptown" in state.legal_actions()
 
 
-# -- what a partner's first bid of 4 in a suit says: a joker -------------------------------------
+# -- what a partner's opening bid of 4 in a suit says: a joker -----------------------------------
 
 # Seat 1 opens 4 uptown holding the big joker; seat 2 outbids it with 5 uptown and declares;
 # seat 3, seat 1's partner, holds the little joker and no other trump of note.
@@ -254,21 +259,24 @@ FOUR_SAYS_JOKER_DEAL = {
 }
 
 
-def after_partners_four(big_joker_with: int = 1):
+def after_partners_four(big_joker_with: int = 1, over_a_bid: bool = False):
     """The hand after seat 2's first lead (the king of trumps), seat 1 (seat 3's partner)
     having opened 4 uptown, seat 2 bid 5 uptown and declared hearts: seat 3 to play.  The big
     joker is dealt to ``big_joker_with``: seat 1, as the convention says, or seat 0, against
-    it."""
+    it.  ``over_a_bid``: seat 0 deals to itself last and first bids 3 downtown, so that seat
+    1's 4 is no opening (it promises nothing)."""
     hands = {seat: cards.split() for seat, cards in FOUR_SAYS_JOKER_DEAL.items()}
     if big_joker_with != 1:
         hands[1][hands[1].index("BJ")], hands[big_joker_with][0] = hands[big_joker_with][0], "BJ"
     dealt = {card for cards in hands.values() for card in cards}
     kitty = [c for c in ALL_CARDS if c not in dealt]
-    record = {"format": "whistclub-hand/1", "game": "bid_whist", "rules": {}, "dealer": 0,
+    auction = [(1, "bid 4 uptown"), (2, "bid 5 uptown"), (3, "pass"), (0, "pass")]
+    if over_a_bid:
+        auction = [(0, "bid 3 downtown"), (1, "bid 4 uptown"), (2, "bid 5 uptown"), (3, "pass")]
+    record = {"format": "whistclub-hand/1", "game": "bid_whist", "rules": {},
+              "dealer": 3 if over_a_bid else 0,
               "hands": [hands[seat] for seat in range(4)], "kitty": kitty,
-              "actions": [{"seat": 1, "action": "bid 4 uptown"},
-                          {"seat": 2, "action": "bid 5 uptown"},
-                          {"seat": 3, "action": "pass"}, {"seat": 0, "action": "pass"}]}
+              "actions": [{"seat": seat, "action": action} for seat, action in auction]}
     state = records.replay_hand(record)
     held = sorted(state.view(2)["hand"], key=lambda c: (c[1] == "H", c))
     state.apply("discard " + " ".join(sorted(held[:6])), 2)
@@ -302,6 +310,36 @@ def test_partners_first_four_in_a_suit_says_the_joker_the_seat_does_not_hold(lev
     view = after_partners_four().view(3)
     assert partners_big_joker_share(view, level) == 1.0
     assert partners_big_joker_share(view, "strong_v6") < 0.6
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_partners_four_over_a_bid_says_nothing_of_the_jokers(level):
+    """Partner bid 4 uptown over an opponent's 3: no opening, no promise, and nothing read.
+    The seat's samples set no joker for partner and give it the big one no more often than a
+    level without the convention does (about a third of the time)."""
+    from games.rules.computer import knowledge, search
+
+    view = after_partners_four(over_a_bid=True).view(3)
+    know = knowledge.read(view, search.SEARCH_LEVELS[level].conventions)
+    assert not [check for check in know.checks if check[1] == "holds_any"]
+    assert partners_big_joker_share(view, level) < 0.6
+
+
+def test_only_partners_opening_four_in_a_suit_says_a_joker():
+    """What seat 0 reads of its partner's (seat 2's) 4 uptown, by the auction before it: after
+    passes or first of all it is the opening, and says a joker; over an opponent's bid or over
+    seat 0's own, nothing (the auction as the seat's view has it, in the play too)."""
+    from games.rules.computer.bid_whist import partner_said_joker
+
+    rules = bid_whist.Rules()
+    four = (2, "bid 4 uptown")
+    for before, said in (([], True), ([(1, "pass")], True), ([(0, "pass"), (1, "pass")], True),
+                         ([(1, "bid 3 uptown")], False), ([(0, "bid 3 downtown"), (1, "pass")],
+                                                          False),
+                         ([(3, "bid 3 uptown"), (0, "pass"), (1, "pass")], False)):
+        auction = [{"seat": seat, "action": action} for seat, action in [*before, four]]
+        view = {"seat": 0, "auction": auction}
+        assert bool(partner_said_joker(view, rules)) is said, before
 
 
 def test_a_partner_who_broke_the_convention_is_read_as_the_play_shows():
