@@ -76,7 +76,7 @@ def run_periodic(next_runs: dict[str, float], now: float | None = None) -> float
     tried again at its next time.  Returns the seconds until the next one is due."""
     now = time.monotonic() if now is None else now
     for name, (function, seconds) in list(_periodic.items()):
-        if True:
+        if next_runs.get(name, now) <= now:
             next_runs[name] = now + seconds
             try:
                 function()
