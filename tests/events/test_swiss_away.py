@@ -8,7 +8,7 @@ offers the choices and asks before leaving, with the arena's page."""
 from datetime import timedelta
 
 import pytest
-from hypothesis import HealthCheck, given
+from hypothesis import HealthCheck, example, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -114,6 +114,7 @@ def test_the_refusals_in_words_change_nothing(make_people):
 @hypothesis_settings(max_examples=5, deadline=None,
                      suppress_health_check=[HealthCheck.function_scoped_fixture,
                                             HealthCheck.too_slow])
+@example(count=2, moves=[[("pause", 0), ("pause", 1)], [], []])  # a round nobody plays
 @given(count=st.integers(min_value=2, max_value=7),
        moves=st.lists(st.lists(st.tuples(st.sampled_from(["pause", "back", "leave"]),
                                          st.integers(0, 20)), max_size=3),
@@ -136,6 +137,9 @@ def test_over_any_pauses_and_departures_nobody_sits_twice_nor_while_away(make_pe
         play_round(event, number, seed=number)
         if number == 3:
             break
+        this_round = event.event_rounds.get(number=number)
+        if not this_round.tables.exists():  # everyone away: the round ends with its clock
+            running.finish_overdue_rounds(now=this_round.ends_at + timedelta(minutes=2))
         states = {each.user.username: away.state_of(each)
                   for each in Registration.objects.filter(event=event).select_related("user")}
         seated = seated_in(event, number + 1)
