@@ -73,6 +73,9 @@ def refusal(club, evening: Evening | None, game: str | None = None) -> str | Non
     if has_a_result(evening):
         return _("This evening already has results: only an evening without results can be "
                  "played as an event.")
+    if evening.tables.exists():
+        return _("This evening's tables are already drawn or added: it is played at the "
+                 "tables, not as an event.")
     if ClubEvent.objects.filter(evening=evening).exists():
         return _("This evening is already played as an event.")
     if game is not None and game != league.game:

@@ -227,6 +227,16 @@ def test_an_evening_with_results_is_refused_in_words(as_organiser, club, evening
     refused(as_organiser, club, evening, "This evening already has results")
 
 
+def test_an_evening_whose_tables_are_drawn_is_played_at_them_not_as_an_event(
+        as_organiser, club, evening, players):
+    """Once the organiser has drawn or added tables, the evening is being played at them:
+    its page keeps the draw's buttons first and offers no event, and the form refuses."""
+    make_solo_table(evening, list(club.members.all()[:4]))
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Play this evening online as an event" not in page
+    refused(as_organiser, club, evening, "This evening's tables are already drawn or added")
+
+
 def test_a_closed_season_is_refused_in_words(as_organiser, club, evening, players):
     evening.season.closed_at = timezone.now()
     evening.season.save()
