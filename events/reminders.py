@@ -15,7 +15,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core import signing
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.db.models import F
@@ -26,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from events.models import Event, Registration
 from games import registry
+from whistclub import signed_links
 from whistclub.accounts.models import Profile
 
 REMIND_BEFORE = timedelta(hours=1)
@@ -34,22 +34,25 @@ INVALID, CHANGED = "invalid", "changed"
 
 
 def stop_token(user) -> str:
-    return signing.dumps({"user": user.pk, "address": user.email}, salt=SALT)
+    return signed_links.sign(user.pk, user.email, SALT)
 
 
 def person_of_stop_token(token: str):
     """The account a stop link was made for, and what is wrong with it: INVALID (altered, not
     ours, or its account gone), CHANGED (made for an earlier address)."""
-    try:
-        data = signing.loads(token, salt=SALT)
-    except signing.BadSignature:
+    data, _expired = signed_links.read(token, SALT)
+    if data is None:
         return None, INVALID
-    user = get_user_model().objects.filter(pk=data.get("user")).select_related("profile").first()
+    # "user" and "address": the links of the first weeks, which wrote the address out.
+    user = (get_user_model().objects.filter(pk=data.get("m", data.get("user")))
+            .select_related("profile").first())
     if user is None:
         return None, INVALID
-    if (user.email or "").lower() != str(data.get("address", "")).lower():
-        return user, CHANGED
-    return user, None
+    if "address" in data:
+        same = (user.email or "").lower() == str(data["address"]).lower()
+    else:
+        same = signed_links.made_for(data, user.email)
+    return user, None if same else CHANGED
 
 
 def set_wanted(user, wanted: bool) -> None:

@@ -13,10 +13,8 @@ address counts as confirmed is :attr:`leagues.models.Member.address_confirmed`.
 from __future__ import annotations
 
 import datetime
-import hashlib
 
 from django.conf import settings
-from django.core import signing
 from django.db import transaction
 from django.db.models import Max
 from django.urls import reverse
@@ -26,15 +24,10 @@ from django.utils.translation import ngettext
 
 from leagues import club_mail
 from leagues.models import Club, ClubEmail, Member
+from whistclub import signed_links
 
 SALT = "leagues.confirmations"
 INVALID, EXPIRED, CHANGED = "invalid", "expired", "changed"
-
-
-def fingerprint(address: str) -> str:
-    """What a link keeps of the address it was made for (capitals aside): enough to tell that
-    the member's address has changed since, without writing the address into the link."""
-    return hashlib.sha256(address.casefold().encode()).hexdigest()[:16]
 
 
 def token(member: Member) -> str:
@@ -44,7 +37,7 @@ def token(member: Member) -> str:
 def signed_for_address(member: Member, salt: str) -> str:
     """A link's token naming the member and the address it was sent to (its fingerprint):
     the confirmation's and the stop link's."""
-    return signing.dumps({"m": member.pk, "a": fingerprint(member.email_address)}, salt=salt)
+    return signed_links.sign(member.pk, member.email_address, salt)
 
 
 def member_and_address(data) -> tuple[Member | None, str | None]:
@@ -55,7 +48,7 @@ def member_and_address(data) -> tuple[Member | None, str | None]:
     member = Member.objects.select_related("club", "user").filter(pk=data.get("m")).first()
     if member is None:
         return None, INVALID
-    if fingerprint(member.email_address) != data.get("a"):
+    if not signed_links.made_for(data, member.email_address):
         return member, CHANGED
     return member, None
 
@@ -63,27 +56,21 @@ def member_and_address(data) -> tuple[Member | None, str | None]:
 def read_token(value: str) -> tuple[Member | None, str | None]:
     """The member a link was made for, and what is wrong with the link (INVALID: altered or not
     ours; EXPIRED; CHANGED: the member's address is no longer the one it was sent to)."""
-    problem = None
-    try:
-        data = signing.loads(value, salt=SALT, max_age=datetime.timedelta(
-            days=settings.MEMBER_EMAIL_CONFIRMATION_DAYS))
-    except signing.SignatureExpired:
-        data, problem = signing.loads(value, salt=SALT), EXPIRED
-    except signing.BadSignature:
-        return None, INVALID
+    data, expired = signed_links.read(value, SALT, max_age=datetime.timedelta(
+        days=settings.MEMBER_EMAIL_CONFIRMATION_DAYS))
     member, changed = member_and_address(data)
     if member is None:
         return None, INVALID
-    return member, problem or changed
+    return member, (EXPIRED if expired else None) or changed
 
 
 def confirm(member: Member) -> bool:
     """The owner said yes to the member's current address; False if it changed meanwhile."""
-    address = fingerprint(member.email_address)
+    address = signed_links.fingerprint(member.email_address)
     with transaction.atomic():
         locked = (Member.objects.select_for_update(of=("self",)).select_related("user")
                   .get(pk=member.pk))
-        if fingerprint(locked.email_address) != address:
+        if signed_links.fingerprint(locked.email_address) != address:
             return False
         if not locked.address_confirmed:
             locked.confirmed_email = locked.email_address

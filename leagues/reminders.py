@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.core import signing
 from django.db import transaction
 from django.urls import reverse
 from django.utils.formats import time_format
@@ -18,9 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from leagues import club_mail, history, prizes
-from leagues.confirmations import INVALID, member_and_address, signed_for_address
+from leagues.confirmations import member_and_address, signed_for_address
 from leagues.models import ClubChange, ClubEmail, EntryError, Evening, Letter, Member
 from leagues.scoring import long_date
+from whistclub import signed_links
 
 SALT = "leagues.reminders.stop"
 COMING, EVERYONE = "coming", "everyone"
@@ -33,11 +33,7 @@ def stop_token(member: Member) -> str:
 def member_of_stop_token(token: str) -> tuple[Member | None, str | None]:
     """The member a stop link was made for, and what is wrong with it: INVALID (altered, not
     ours, or of the old kind that named no address), CHANGED (made for an earlier address)."""
-    try:
-        data = signing.loads(token, salt=SALT)
-    except signing.BadSignature:
-        return None, INVALID
-    return member_and_address(data)
+    return member_and_address(signed_links.read(token, SALT)[0])
 
 
 def may_resume(request, member: Member) -> bool:

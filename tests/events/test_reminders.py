@@ -140,3 +140,22 @@ def test_the_profile_turns_them_on_again(people, client):
     client.post(reverse("profile"), {"display_name": "", "language": "",
                                      "event_reminders": "on"})
     assert reminders.wanted(people[1])
+
+
+def test_the_stop_link_does_not_carry_the_address(people):
+    """A signed value is readable by anyone who holds the link (links end up in logs and
+    forwarded mail): it names the account and a fingerprint of the address, never the address."""
+    import base64
+    token = reminders.stop_token(people[1])
+    payload = token.split(":")[0]
+    readable = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)).decode()
+    assert people[1].email not in readable
+    assert reminders.person_of_stop_token(token) == (people[1], None)
+
+
+def test_a_link_of_the_first_kind_still_stops_them(people, client):
+    from django.core import signing
+    token = signing.dumps({"user": people[1].pk, "address": people[1].email},
+                          salt=reminders.SALT)
+    client.post(reverse("event_reminders_stop", args=[token]))
+    assert not reminders.wanted(people[1])
