@@ -93,11 +93,18 @@ def evening_at_tables(request, slug, evening_id):
 
 
 def _new(request, club, form: ClubEventForm, game_name: str, evening: Evening | None = None):
-    if request.method == "POST" and form.is_valid():
+    event = None
+    if request.method == "POST":
         with transaction.atomic():
-            event = form.create(request.user)
-            ClubEvent.objects.create(event=event, club=club, members_only=form.is_members_only,
-                                     evening=evening)
+            if evening is not None:
+                # A draw or a table added at the same moment waits, and the form's refusal
+                # sees its tables (the draw, once the event exists, sees it).
+                Evening.objects.select_for_update().get(pk=evening.pk)
+            if form.is_valid():
+                event = form.create(request.user)
+                ClubEvent.objects.create(event=event, club=club,
+                                         members_only=form.is_members_only, evening=evening)
+    if event is not None:
         messages.success(request, _("The event is created: people can register now."))
         return redirect(event)
     return render(request, "club_events/new.html", {
