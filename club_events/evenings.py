@@ -9,6 +9,15 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
 - **Attendance.** Registering for the event marks the member as coming to the evening;
   withdrawing marks them as not coming (``registration_changed``).  Answering on the evening's
   page does not register anyone: the page links to the event.
+- **While the event is on** (before it ends) the evening is the event's: its page says so and
+  links to it instead of offering the draw, and the draw and a table added by hand are refused
+  in words (``EventPlace.playing``, asked by ``leagues.played_elsewhere``).  Before the event
+  starts, the organiser may play the evening at its tables instead (``play_at_tables``): the
+  event stays, a club's event like any other.  Once it is over, the evening is drawn or given
+  tables as any other (the event's tables are numbered after them).
+- **Its date.** Moving the evening to another day moves the event's start to that day, at
+  the same time of day, while the event has not started (and its new start is neither past nor
+  too far ahead); once it has started, the evening keeps its date (``EventPlace.moved``).
 - **Results.** When the event ends (``finished``, in the transaction that ends it), each of
   its tables where every seat is a member of the club (a person, not a computer player)
   becomes a table of the evening, in the event's round (each round of the event a round of
@@ -25,13 +34,17 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club_events.models import ClubEvent
-from events.models import EventTable
+from events import live
+from events.forms import LATEST_START_DAYS
+from events.models import Event, EventTable
 from games import registry
 from leagues import online
 from leagues.models import (
@@ -43,6 +56,7 @@ from leagues.models import (
     OnlineFixture,
     TableSeat,
 )
+from leagues.played_elsewhere import Elsewhere
 from leagues.scoring import long_date
 
 
@@ -131,6 +145,76 @@ def registration_changed(link: ClubEvent, user, registered: bool) -> None:
         link.evening.set_attendance(member, registered)
     except EntryError:
         pass  # the evening's own rule keeps its answer (a closed season, a result there)
+
+
+# -- while the event is on: the evening is the event's --------------------------------------
+
+
+def on_now(evening: Evening) -> ClubEvent | None:
+    """The link of ``evening`` with its event while the event is not over, else None."""
+    return (ClubEvent.objects.filter(evening=evening).exclude(event__status=Event.Status.FINISHED)
+            .select_related("event").first())
+
+
+class EventPlace:
+    """``leagues.played_elsewhere``'s place: an evening played as a club's event."""
+
+    def playing(self, evening: Evening) -> Elsewhere | None:
+        link = on_now(evening)
+        if link is None:
+            return None
+        return Elsewhere(
+            _("This evening is played online as the event “%(event)s”: its tables will be the "
+              "event's, so it has no draw and no table added by hand until the event ends.")
+            % {"event": link.event.name},
+            link.event.get_absolute_url(), _("Go to the event"))
+
+    def moved(self, evening: Evening, date: datetime.date) -> None:
+        """The event starts on the evening's new day, at the same time of day; refused in
+        words once it has started, or when that start is past or too far ahead."""
+        link = ClubEvent.objects.filter(evening=evening).first()
+        if link is None:
+            return
+        event = Event.objects.select_for_update().get(pk=link.event_id)
+        said = {"event": event.name, "date": long_date(evening.date)}
+        if event.status != Event.Status.REGISTRATION:
+            raise EntryError(_("The event “%(event)s” of this evening has started: the evening "
+                               "stays on %(date)s, the event's day.") % said)
+        starts_at = timezone.make_aware(datetime.datetime.combine(
+            date, timezone.localtime(event.starts_at).time()))
+        if starts_at <= timezone.now():
+            raise EntryError(_("This evening is played online as the event “%(event)s”, and an "
+                               "event cannot start in the past: choose a day to come.") % said)
+        if starts_at > timezone.now() + datetime.timedelta(days=LATEST_START_DAYS):
+            raise EntryError(_("This evening is played online as the event “%(event)s”, and an "
+                               "event starts within %(days)s days: choose an earlier day.")
+                             % {**said, "days": LATEST_START_DAYS})
+        event.starts_at = starts_at
+        event.save(update_fields=["starts_at"])
+        # Those reminded of the old start are reminded again an hour before the new one.
+        event.registrations.update(reminded_at=None)
+        live.changed(event.pk)
+
+
+def play_at_tables(club, evening: Evening) -> Event:
+    """The organiser takes the evening back from its event before the event starts: the event
+    stays, a club's event like any other (its results no longer the evening's), and the
+    evening is drawn at its tables.  EntryError, in words, once the event has started."""
+    with transaction.atomic():
+        Evening.objects.select_for_update().get(pk=evening.pk)
+        evening.season.refuse_if_closed()
+        link = ClubEvent.objects.select_for_update().filter(evening=evening, club=club).first()
+        if link is None:
+            raise EntryError(_("This evening is not played as an event: it is played at its "
+                               "tables already."))
+        event = Event.objects.select_for_update().get(pk=link.event_id)
+        if event.status != Event.Status.REGISTRATION:
+            raise EntryError(_("The event has started: the evening is played as the event until "
+                               "it ends, and its results become the evening's."))
+        link.evening = None
+        link.save(update_fields=["evening"])
+        live.changed(event.pk)
+        return event
 
 
 # -- when the event ends --------------------------------------------------------------------

@@ -11,4 +11,6 @@ urlpatterns = [
     path("new/<str:game>/", views.club_event_new, name="new"),
     path("evening/<int:evening_id>/new/", views.club_event_for_evening,
          name="new_for_evening"),
+    path("evening/<int:evening_id>/at-the-tables/", views.evening_at_tables,
+         name="evening_at_tables"),
 ]

@@ -1,6 +1,6 @@
 """A club's events page (its events coming, in play and finished, as the viewer may see them)
 and an organiser's new event for the club, or for an evening of one of its league seasons
-(``club_events.evenings``).  Who may: ``leagues.access``; who sees each event and may
+(``club_events.evenings``), and such an evening played at its tables instead.  Who may: ``leagues.access``; who sees each event and may
 register: ``club_events.policy``."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from club_events import evenings
 from club_events.forms import ClubEventForm
@@ -20,7 +21,7 @@ from events.models import Event
 from games import registry
 from games.forms import rules_in_words
 from leagues import access as acl
-from leagues.models import Evening
+from leagues.models import EntryError, Evening
 
 
 def club_events(request, slug):
@@ -69,12 +70,41 @@ def club_event_for_evening(request, slug, evening_id):
     return _new(request, access.club, form, league.game_description.label, evening)
 
 
+@login_required
+@require_POST
+def evening_at_tables(request, slug, evening_id):
+    """The organiser plays an evening at its tables instead of as its event, before the event
+    starts (``evenings.play_at_tables``); refused in words after."""
+    access = acl.get_club_access(request, slug, acl.ORGANISER)
+    evening = (Evening.objects.filter(pk=evening_id, season__league__club=access.club)
+               .select_related("season__league__club").first())
+    if evening is None:
+        raise Http404
+    try:
+        event = evenings.play_at_tables(access.club, evening)
+    except EntryError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _(
+            "The evening is played at its tables again: draw them or add them when it comes. "
+            "The event “%(event)s” stays an event of the club; its results will not be the "
+            "evening's.") % {"event": event.name})
+    return redirect(evening)
+
+
 def _new(request, club, form: ClubEventForm, game_name: str, evening: Evening | None = None):
-    if request.method == "POST" and form.is_valid():
+    event = None
+    if request.method == "POST":
         with transaction.atomic():
-            event = form.create(request.user)
-            ClubEvent.objects.create(event=event, club=club, members_only=form.is_members_only,
-                                     evening=evening)
+            if evening is not None:
+                # A draw or a table added at the same moment waits, and the form's refusal
+                # sees its tables (the draw, once the event exists, sees it).
+                Evening.objects.select_for_update().get(pk=evening.pk)
+            if form.is_valid():
+                event = form.create(request.user)
+                ClubEvent.objects.create(event=event, club=club,
+                                         members_only=form.is_members_only, evening=evening)
+    if event is not None:
         messages.success(request, _("The event is created: people can register now."))
         return redirect(event)
     return render(request, "club_events/new.html", {

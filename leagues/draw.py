@@ -39,7 +39,7 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import edits, history, movement
+from leagues import edits, history, movement, played_elsewhere
 from leagues.models import (
     ClubChange,
     EntryError,
@@ -63,6 +63,7 @@ def draw_evening(evening: Evening, rng: random.Random | None = None, *, again_by
     with transaction.atomic():
         # Lock the evening so two organisers clicking "draw" do not both draw.
         Evening.objects.select_for_update().get(pk=evening.pk)
+        played_elsewhere.refuse_if_playing(evening)
         if evening.tables.exists():
             if again_by is None:
                 raise EntryError(_("This evening already has tables."))
@@ -308,6 +309,7 @@ def draw_round(evening: Evening, by, number: int, rng: random.Random | None = No
         evening.refresh_from_db()
         evening.season.refuse_if_closed()
         evening.refuse_if_cancelled()
+        played_elsewhere.refuse_if_playing(evening)
         drawn = evening.rounds_drawn()
         expected = drawn if again else drawn + 1
         if number != expected or number < 1:

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from leagues import board_events, result_events
+from leagues import board_events, played_elsewhere, result_events
 from leagues.models import (
     Attendance,
     Club,
@@ -186,6 +186,9 @@ def edit_evening(evening: Evening, fields: dict, by) -> list[str]:
                 "%(count)s round is drawn already: the evening keeps at least %(count)s round.",
                 "%(count)s rounds are drawn already: the evening keeps at least %(count)s "
                 "rounds.", drawn) % {"count": drawn})
+        if "date" in fields and fields["date"] != stored.date:
+            # What is played elsewhere on that day follows it, or refuses (nothing changes).
+            played_elsewhere.moved(stored, fields["date"])
         for name, value in fields.items():
             setattr(stored, name, value)
             setattr(evening, name, value)
@@ -232,6 +235,7 @@ def add_table(evening: Evening, seats: list[Member] | None, pairs: list[Partners
         Evening.objects.select_for_update().get(pk=evening.pk)
         evening.season.refuse_if_closed()
         evening.refuse_if_cancelled()
+        played_elsewhere.refuse_if_playing(evening)
         # An evening in rounds: a table of the last round drawn (the first before a draw).
         round_number = evening.rounds_drawn() or 1
         number = (evening.tables.filter(round=round_number).order_by("-number")

@@ -18,7 +18,11 @@ def evening_event(context, evening, access):
     if link is not None and policies.may_see(link.event, user):
         counted, left_out = evenings.entered(link)
         return {"event": link.event, "finished": link.event.status == link.event.Status.FINISHED,
-                "counted": counted, "left_out": left_out}
+                "counted": counted, "left_out": left_out, "club": access.club,
+                "evening": evening,
+                # Before the start, the organiser may play it at its tables instead.
+                "may_play_at_tables": (access.is_organiser and not evening.season.is_closed
+                                       and link.event.status == link.event.Status.REGISTRATION)}
     if (link is None and access.is_organiser
             and evenings.refusal(access.club, evening) is None):
         return {"offer": True, "club": access.club, "evening": evening}

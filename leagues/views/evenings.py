@@ -20,6 +20,7 @@ from leagues import (
     draw,
     edits,
     history,
+    played_elsewhere,
     prizes,
     reminders,
     season_calendar,
@@ -90,6 +91,8 @@ def evening_detail(request, slug, evening_id):
         "sit_out_credits": credits,
         "sit_out_credit": credits.get(1, None) if credits else None,
         "may_draw_again": access.is_organiser and draw.may_draw_again(evening),
+        # Played as an online event, say: no draw, no table by hand, while it is on.
+        "played_elsewhere": played_elsewhere.playing(evening) if access.is_organiser else None,
         # Pairs: whoever is coming and cannot be drawn (a partner away), said in words.
         "not_drawn": draw.not_drawn(evening)
         if access.sees_members and not evening.is_cancelled else [],

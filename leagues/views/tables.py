@@ -3,19 +3,22 @@ evening's tables (a table's results: ``leagues.views.entry``)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from leagues import access as acl
-from leagues import edits, history
+from leagues import edits, history, played_elsewhere
 from leagues.views.common import changes_a_table, changes_an_evening, form_page, made, refused
 
 
 @login_required
 @changes_an_evening
 def table_create(request, access, evening):
-    if refused(request, evening.refuse_if_cancelled):
+    if refused(request, evening.refuse_if_cancelled,
+               partial(played_elsewhere.refuse_if_playing, evening)):
         return redirect(evening)
     form = _table_form(access, evening, request.POST or None)
     if request.method == "POST" and form.is_valid():

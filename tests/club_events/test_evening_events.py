@@ -345,3 +345,155 @@ def test_registering_is_refused_in_words_once_the_season_is_closed(as_organiser,
         running.register(event, member_user)
     assert not event.registrations.exists()
     assert not Attendance.objects.filter(evening=evening).exists()
+
+
+# -- while the event is on, the evening is the event's ------------------------------------
+
+
+def said(response) -> str:
+    """The page's words and its messages, apostrophes as typed."""
+    words = " ".join(str(m) for m in get_messages(response.wsgi_request))
+    return (words + response.content.decode()).replace("&#x27;", "'")
+
+
+PLAYED_AS_THE_EVENT = "This evening is played online as the event"
+
+
+def test_an_evening_played_as_an_event_offers_no_draw_nor_paper_table_while_it_is_on(
+        as_organiser, club, evening, players):
+    """Its page says it is the event's (with a link) instead of the draw's buttons; the draw
+    and a table by hand, posted anyway, are refused in words and change nothing."""
+    event = create_for(as_organiser, club, evening)
+    for user in players:
+        running.register(event, user)  # all four coming: a draw would seat them
+    page = as_organiser.get(evening.get_absolute_url()).content.decode().replace("&#x27;", "'")
+    assert PLAYED_AS_THE_EVENT in page and event.get_absolute_url() in page
+    assert "Draw the tables" not in page and "Add a table by hand" not in page
+    draw = reverse("leagues:draw", args=[club.slug, evening.pk])
+    assert PLAYED_AS_THE_EVENT in said(as_organiser.post(draw, follow=True))
+    new_table = reverse("leagues:table_create", args=[club.slug, evening.pk])
+    assert PLAYED_AS_THE_EVENT in said(as_organiser.get(new_table, follow=True))
+    members = [str(m.pk) for m in club.members.all()[:4]]
+    posted = as_organiser.post(new_table, {f"seat_{n}": pk for n, pk in enumerate(members)},
+                               follow=True)
+    assert PLAYED_AS_THE_EVENT in said(posted)
+    assert not evening.tables.exists()
+
+    running.start(event, players[0])  # in play: still the event's
+    assert PLAYED_AS_THE_EVENT in said(as_organiser.post(draw, follow=True))
+    assert not Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
+    assert evening.tables.count() == 0
+
+
+def test_an_evening_in_rounds_played_as_an_event_offers_no_round_to_draw(
+        as_organiser, club, evening, players):
+    Evening.objects.filter(pk=evening.pk).update(rounds=3)
+    evening.refresh_from_db()
+    event = create_for(as_organiser, club, evening)
+    for user in players:
+        running.register(event, user)
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Draw round 1" not in page
+    response = as_organiser.post(reverse("leagues:draw", args=[club.slug, evening.pk]),
+                                 {"round": "1"}, follow=True)
+    assert PLAYED_AS_THE_EVENT in said(response)
+    assert not evening.tables.exists() and not evening.drawn_rounds.exists()
+
+
+def test_once_the_event_is_over_the_evening_may_be_drawn_again(as_organiser, club, evening,
+                                                                players):
+    """An event whose every table had a computer player leaves the evening without a table:
+    once it is over, the organiser may draw it (the event's words are no longer said)."""
+    event = create_for(as_organiser, club, evening)
+    for user in players[:3]:
+        running.register(event, user)
+    running.start(event, players[0])
+    play_round(event, 1)
+    page = as_organiser.get(evening.get_absolute_url()).content.decode().replace("&#x27;", "'")
+    assert PLAYED_AS_THE_EVENT not in page and "Draw the tables" in page
+
+
+def test_the_organiser_may_play_the_evening_at_its_tables_before_the_event_starts(
+        as_organiser, club, evening, players):
+    """Before the start the organiser may take the evening back from the event: the event
+    stays, a club's event like any other, and the evening is drawn at its tables."""
+    event = create_for(as_organiser, club, evening)
+    for user in players:
+        running.register(event, user)
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    release = reverse("club_events:evening_at_tables", args=[club.slug, evening.pk])
+    assert release in page and "Play this evening at its tables instead" in page
+    response = as_organiser.post(release, follow=True)
+    assert "The evening is played at its tables again" in said(response)
+    link = ClubEvent.objects.get(event=event)
+    assert link.evening is None and Event.objects.filter(pk=event.pk).exists()
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Draw the tables" in page and "Play this evening online as an event" in page
+    assert "the evening of" not in as_organiser.get(event.get_absolute_url()).content.decode()
+    as_organiser.post(reverse("leagues:draw", args=[club.slug, evening.pk]))
+    assert evening.tables.count() == 1
+
+
+def test_once_the_event_has_started_the_evening_stays_the_events(as_organiser, club, evening,
+                                                                players, member_user):
+    event = create_for(as_organiser, club, evening)
+    for user in players:
+        running.register(event, user)
+    release = reverse("club_events:evening_at_tables", args=[club.slug, evening.pk])
+    as_organiser.force_login(member_user)
+    assert as_organiser.post(release).status_code == 403  # organisers only
+    as_organiser.force_login(players[0])
+    running.start(event, players[0])
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Play this evening at its tables instead" not in page
+    response = as_organiser.post(release, follow=True)
+    assert "The event has started" in said(response)
+    assert ClubEvent.objects.get(event=event).evening == evening
+
+
+# -- the evening's date is the event's day ---------------------------------------------------
+
+
+def move_evening(client, club, evening, day: datetime.date, **changes):
+    return client.post(reverse("leagues:evening_edit", args=[club.slug, evening.pk]), {
+        "date": day.isoformat(), "start_time": "20:00", "venue": "Online", "rounds": "1",
+        **changes}, follow=True)
+
+
+def test_moving_the_evening_moves_its_event_at_the_same_time_of_day(as_organiser, club,
+                                                                   evening, players):
+    event = create_for(as_organiser, club, evening, starts_at=f"{TOMORROW.isoformat()}T19:30")
+    later = TOMORROW + datetime.timedelta(days=2)
+    response = move_evening(as_organiser, club, evening, later)
+    assert "Evening saved." in said(response)
+    evening.refresh_from_db()
+    event.refresh_from_db()
+    assert evening.date == later
+    assert timezone.localtime(event.starts_at) == timezone.make_aware(
+        datetime.datetime.combine(later, datetime.time(19, 30)))
+    page = as_organiser.get(event.get_absolute_url()).content.decode()
+    assert str(later.day) in page
+
+
+def test_an_evening_whose_event_has_started_keeps_its_date(as_organiser, club, evening,
+                                                           players):
+    event = create_for(as_organiser, club, evening)
+    for user in players:
+        running.register(event, user)
+    running.start(event, players[0])
+    starts = Event.objects.get(pk=event.pk).starts_at
+    response = move_evening(as_organiser, club, evening, TOMORROW + datetime.timedelta(days=7))
+    assert "The event “Tuesday online” of this evening has started" in said(response)
+    evening.refresh_from_db()
+    assert evening.date == TOMORROW and Event.objects.get(pk=event.pk).starts_at == starts
+
+
+def test_an_evening_whose_event_is_to_come_cannot_move_into_the_past(as_organiser, club,
+                                                                     evening, players):
+    event = create_for(as_organiser, club, evening)
+    starts = Event.objects.get(pk=event.pk).starts_at
+    response = move_evening(as_organiser, club, evening,
+                            timezone.localdate() - datetime.timedelta(days=3))
+    assert "an event cannot start in the past" in said(response)
+    evening.refresh_from_db()
+    assert evening.date == TOMORROW and Event.objects.get(pk=event.pk).starts_at == starts
