@@ -72,7 +72,8 @@ def finish(event_table, seed=1):
     followups.process_due()  # the table's end, heard by events
 
 
-def test_the_start_seats_everyone_computers_fill_and_the_clock_is_the_arenas(make_people):
+def test_the_start_seats_everyone_computers_fill_and_each_table_has_its_own_clock(
+        make_people):
     event = started_arena(make_people, 5)
     (the_round,) = event.event_rounds.all()
     assert the_round.ends_at - the_round.started_at == timedelta(minutes=60)
@@ -81,7 +82,9 @@ def test_the_start_seats_everyone_computers_fill_and_the_clock_is_the_arenas(mak
     for each in (first, second):
         assert each.first_deal == 0
         assert each.table.preset_deals == event.deals["deals"][0:2]
-        assert each.table.time_up_at == the_round.ends_at and each.table.is_private
+        # Its own clock: the usual pace for its deals (6 minutes a deal), not the arena's.
+        assert each.table.time_up_at == the_round.started_at + timedelta(minutes=12)
+        assert each.table.is_private
     assert sum(bool(s.computer_level) for each in (first, second)
                for s in each.table.seats.all()) == 3
 
