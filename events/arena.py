@@ -104,6 +104,10 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
     the arena's start, or when they registered late or came back), apart from that table's
     people."""
     played: dict[int, set[int]] = {uid: set() for uid in people}
+    # How many times each has held each direction (a side in Bid Whist, a seat otherwise), so
+    # that their next table evens them out (``pairing.arena_tables``).
+    directions: dict[int, list[int]] = {}
+    sides = game_module(event.game).CHAIN.sides
     seated: set[int] = set()
     last: dict[int, tuple[datetime, frozenset[int]]] = {}
     event_tables = list(EventTable.objects.filter(round=the_round).select_related("table")
@@ -113,8 +117,12 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
                  .values_list("table_id").annotate(Max("finished_at")))
     in_play = 0
     for event_table in event_tables:
-        uids = frozenset(seat.user_id for seat in event_table.table.seats.all()
-                         if seat.user_id is not None and not seat.computer_level)
+        people_seats = [seat for seat in event_table.table.seats.all()
+                        if seat.user_id is not None and not seat.computer_level]
+        uids = frozenset(seat.user_id for seat in people_seats)
+        for seat in people_seats:
+            directions.setdefault(seat.user_id, [0] * sides)[
+                deals.direction_of(event.game, seat.position)] += 1
         finished = event_table.table.status == Table.Status.FINISHED
         in_play += not finished
         for uid in uids:
@@ -132,7 +140,8 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
             id=uid, score=scores.get(uid, 0.0), seated=uid in seated,
             away=registration.is_away,
             last_table=mates, free_since=when.timestamp(),
-            back_since=registration.back_at.timestamp() if registration.back_at else None))
+            back_since=registration.back_at.timestamp() if registration.back_at else None,
+            directions=tuple(directions.get(uid, ()))))
     return Field(pairing.arena_waiting(entrants), played, in_play, len(event_tables))
 
 

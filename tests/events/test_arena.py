@@ -270,3 +270,20 @@ def test_over_any_order_of_finishing_nobody_sits_twice_nor_plays_a_deal_twice(
         # Everyone registered is at a table or waiting, never lost.
         seated = {name for each in in_play(event) for name in people_at(each)}
         assert seated <= {f"{prefix}{n}" for n in range(count)}
+
+
+def test_the_same_four_seated_again_and_again_each_hold_every_seat_once(make_people):
+    """Solo Whist, whose direction is a seat: four people, nobody else, seated together four
+    times; each time each takes a seat they have not held yet (as a Swiss round's tables
+    even out the directions), so nobody holds the same cards' seat at every table."""
+    event = started_arena(make_people, 4, game="solo_whist")
+    for seed in range(3):
+        (table,) = in_play(event)
+        finish(table, seed=seed)
+    held: dict[str, list[int]] = {}
+    for each in arena_tables(event):
+        for seat in each.table.seats.all():
+            if seat.user_id:
+                held.setdefault(seat.user.username, []).append(seat.position)
+    assert len(arena_tables(event)) == 4
+    assert all(sorted(seats) == [0, 1, 2, 3] for seats in held.values()), held
