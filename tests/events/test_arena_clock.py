@@ -101,6 +101,7 @@ def test_the_event_page_says_the_time_left_at_your_table(client, make_people):
     # 12 minutes at the table (720 seconds, less the test's own), 60 in the arena.
     assert 660 < seconds_left(page, "Time left at your table: ") <= 720
     assert 3540 < seconds_left(page, "Time left in the arena: ") <= 3600
+    assert "12 minutes a table (the arena's end at the latest), 60 seconds a move" in page
     french = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Temps restant à votre table\u00a0: <span" in french
     # The table's own page counts down the same clock.
