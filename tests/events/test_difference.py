@@ -227,7 +227,8 @@ def test_the_organiser_may_choose_the_cap_within_bounds(client, make_people):
     (org,) = make_people("org")
     client.force_login(org)
     page = client.get("/events/new/belgian_whist/").content.decode()
-    assert "Leave it empty for the game's own, 40 at the usual house rules." in page
+    assert ("Leave it empty for the game's own, worked out from the points table below: 40 "
+            "with the usual table, more with bigger numbers.") in page
     client.post("/events/new/belgian_whist/",
                 form_data("belgian_whist", scoring="difference", chosen_cap="25"))
     event = Event.objects.get()
