@@ -246,7 +246,8 @@ def finish_overdue_rounds(now=None) -> list[int]:
                                         ends_at__lte=now - OVERDUE_AFTER)
     late = Table.objects.filter(status=Table.Status.PLAYING).filter(
         Q(event_table__round__in=overdue)
-        | Q(event_table__round__finished_at__isnull=True, time_up_at__lte=now - OVERDUE_AFTER))
+        | Q(event_table__isnull=False, event_table__round__finished_at__isnull=True,
+            time_up_at__lte=now - OVERDUE_AFTER))
     # Before any is ended or finished: a round nobody plays ends with its clock too.
     event_ids = set(overdue.values_list("event_id", flat=True)) | set(
         late.values_list("event_table__round__event_id", flat=True))
