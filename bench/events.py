@@ -28,6 +28,16 @@ tables=T start_ms=S (xR) pair_next_ms=P (xR) traveller_first_ms=F traveller_p50=
 standings_first_ms=G standings_p50=Y ms (xR) trivial_p50=Z ms``, each ratio against the
 trivial page.
 
+``--site --format arena``: the same 400 people in a Bid Whist arena of one deal a table
+(100 tables).  It times the start (every table opened and dealt), then plays each table's deal
+and times its end heard, one table at a time as an arena's tables finish: each end re-forms a
+table of the four just freed (``events.arena.step``: who waits, read from the database, the
+standings so far, the seating, the next block, the table opened and dealt), then the traveller
+of deal 1 (100 tables' lines) and the live standings (an arena's are not kept: they change
+with each table).  Last line: ``events site arena: tables=T start_ms=S (xR) reform_p50_ms=P
+(xR) reform_max_ms=M traveller_first_ms=F traveller_p50=X ms (xR) standings_first_ms=G
+standings_p50=Y ms (xR) trivial_p50=Z ms``.
+
 ``--paced``: the event played by people over the real WebSockets, at a person's pace, on
 PostgreSQL and Redis as the site runs (a throwaway database made on ``--database-url``'s
 server, one Redis db, ``--redis-url``, emptied at the end):
@@ -178,6 +188,9 @@ def site(args: argparse.Namespace) -> None:
         people = [get_user_model().objects.create_user(f"player{n:03d}",
                                                         password="bench-password-1")
                   for n in range(args.players)]
+        if args.format == "arena":
+            site_arena(args, people)
+            return
         event = Event.objects.create(name="Bench", organiser=people[0], game="bid_whist",
                                      rounds=2, deals_per_round=1,
                                      starts_at=timezone.now() + timedelta(hours=1))
@@ -231,6 +244,79 @@ def site(args: argparse.Namespace) -> None:
               f"trivial_p50={floor_ms:.2f} ms")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def site_arena(args: argparse.Namespace, people: list) -> None:
+    """The arena through the site (``--site --format arena``): its start (every table opened
+    and dealt), then each table's deal played and its end heard one table at a time, as the
+    tables of an arena finish: each end re-forms a table of the four just freed
+    (``events.arena.step``: who waits, read from the database, the arena's standings so far,
+    the seating, the next block and the table opened and dealt), timed; then a deal's
+    traveller and the live standings (an arena's are never kept: they change with each
+    table)."""
+    from django.db import connection
+    from django.test import Client
+    from django.utils import timezone
+
+    from events import arena, running
+    from events.models import LONGEST_ARENA_MINUTES, LONGEST_ROUND_MINUTES, Event, EventTable
+    from games import followups, tables
+    from games.models import Seat, Table
+
+    event = Event.objects.create(name="Bench arena", organiser=people[0], game="bid_whist",
+                                 format=Event.Format.ARENA, rounds=1, deals_per_round=1,
+                                 # The longest arena and table clock: the bench plays every
+                                 # table in turn, slower than a table's usual 6 minutes a deal.
+                                 arena_minutes=LONGEST_ARENA_MINUTES,
+                                 round_minutes=LONGEST_ROUND_MINUTES,
+                                 starts_at=timezone.now() + timedelta(hours=1))
+    for person in people:
+        running.register(event, person)
+    client = Client()
+    client.force_login(people[0])
+    for _ in range(5):  # warm-up: templates, connections
+        client.get("/healthz")
+    began = time.perf_counter()
+    running.start(event, people[0])
+    start_ms = (time.perf_counter() - began) * 1000
+    first_tables = list(EventTable.objects.filter(round__event=event)
+                        .values_list("table_id", flat=True))
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    rng = random.Random(1)
+    reform_ms = []
+    began = time.perf_counter()
+    for table_id in first_tables:
+        play_out(table_id, rng, tables, Seat, Table)
+        opened_before = EventTable.objects.filter(round__event=event).count()
+        started = time.perf_counter()
+        followups.process_due()  # the table's end, heard by events: its four seated again
+        reform_ms.append((time.perf_counter() - started) * 1000)
+        assert EventTable.objects.filter(round__event=event).count() == opened_before + 1, \
+            "a finished table's people were not seated again"
+    print(f"played {len(first_tables)} tables' deal and re-formed each in "
+          f"{time.perf_counter() - began:.1f} s on {connection.vendor}")
+    assert arena.step(event.pk) == [], "the same end heard twice opened a table"
+    pages = {}
+    first_ms = {}
+    for name, url in (("traveller", f"/events/{event.pk}/deals/1/"),
+                      ("standings", f"/events/{event.pk}/standings/")):
+        began = time.perf_counter()
+        assert client.get(url).status_code == 200
+        first_ms[name] = (time.perf_counter() - began) * 1000
+        pages[name] = page_p50(client, url, args.page_runs)
+    floor_ms = page_p50(client, "/healthz", args.page_runs)
+    reform_p50, reform_max = statistics.median(reform_ms), max(reform_ms)
+    print(f"events site arena: tables={len(first_tables)} "
+          f"start_ms={start_ms:.0f} (x{start_ms / floor_ms:.0f}) "
+          f"reform_p50_ms={reform_p50:.0f} (x{reform_p50 / floor_ms:.0f}) "
+          f"reform_max_ms={reform_max:.0f} "
+          f"traveller_first_ms={first_ms['traveller']:.0f} "
+          f"traveller_p50={pages['traveller']:.1f} ms (x{pages['traveller'] / floor_ms:.0f}) "
+          f"standings_first_ms={first_ms['standings']:.0f} "
+          f"standings_p50={pages['standings']:.1f} ms (x{pages['standings'] / floor_ms:.0f}) "
+          f"trivial_p50={floor_ms:.2f} ms")
 
 
 def play_out(table_id: int, rng: random.Random, tables, Seat, Table) -> None:  # noqa: N803
@@ -484,6 +570,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--site", action="store_true",
                         help="an event of --players people through the site (Django)")
+    parser.add_argument("--format", choices=("swiss", "arena"), default="swiss",
+                        help="--site: a Swiss event's two rounds, or an arena's tables "
+                             "re-formed as each finishes")
     parser.add_argument("--page-runs", type=int, default=30)
     parser.add_argument("--paced", action="store_true",
                         help="an event of --tables tables played over the sockets at a "

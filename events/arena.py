@@ -57,6 +57,25 @@ def least_minutes(event: Event) -> int:
     return event.deals_per_round * LEAST_MINUTES_PER_DEAL
 
 
+def table_minutes(event: Event) -> int:
+    """An arena table's own clock, in minutes: the usual pace for its deals
+    (``MINUTES_PER_DEAL`` a deal, as a Swiss round's clock), never past the arena's end
+    (``table_time_up``)."""
+    return event.round_minutes_or_usual
+
+
+def table_time_up(now: datetime, arena_ends_at: datetime, deals_count: int,
+                  minutes: int) -> datetime | None:
+    """When a table formed at ``now`` has its time up: its own clock (``minutes``) or the
+    arena's end, whichever comes first; None when too little time is left for its
+    ``deals_count`` deals (``LEAST_MINUTES_PER_DEAL`` a deal): no table is formed then.  So
+    no table plays past the arena's end, and a table formed early ends by its own clock, its
+    people seated again while the arena runs."""
+    if arena_ends_at - now < timedelta(minutes=deals_count * LEAST_MINUTES_PER_DEAL):
+        return None
+    return min(now + timedelta(minutes=minutes), arena_ends_at)
+
+
 def first_blocks(event: Event) -> int:
     """How many blocks of deals the set holds at the start: as many as a table keeping the
     usual pace (``MINUTES_PER_DEAL``) plays in the arena's time, and one more."""
@@ -85,6 +104,10 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
     the arena's start, or when they registered late or came back), apart from that table's
     people."""
     played: dict[int, set[int]] = {uid: set() for uid in people}
+    # How many times each has held each direction (a side in Bid Whist, a seat otherwise), so
+    # that their next table evens them out (``pairing.arena_tables``).
+    directions: dict[int, list[int]] = {}
+    sides = game_module(event.game).CHAIN.sides
     seated: set[int] = set()
     last: dict[int, tuple[datetime, frozenset[int]]] = {}
     event_tables = list(EventTable.objects.filter(round=the_round).select_related("table")
@@ -94,8 +117,12 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
                  .values_list("table_id").annotate(Max("finished_at")))
     in_play = 0
     for event_table in event_tables:
-        uids = frozenset(seat.user_id for seat in event_table.table.seats.all()
-                         if seat.user_id is not None and not seat.computer_level)
+        people_seats = [seat for seat in event_table.table.seats.all()
+                        if seat.user_id is not None and not seat.computer_level]
+        uids = frozenset(seat.user_id for seat in people_seats)
+        for seat in people_seats:
+            directions.setdefault(seat.user_id, [0] * sides)[
+                deals.direction_of(event.game, seat.position)] += 1
         finished = event_table.table.status == Table.Status.FINISHED
         in_play += not finished
         for uid in uids:
@@ -113,7 +140,8 @@ def field_of(event: Event, the_round: EventRound, people: Mapping[int, Registrat
             id=uid, score=scores.get(uid, 0.0), seated=uid in seated,
             away=registration.is_away,
             last_table=mates, free_since=when.timestamp(),
-            back_since=registration.back_at.timestamp() if registration.back_at else None))
+            back_since=registration.back_at.timestamp() if registration.back_at else None,
+            directions=tuple(directions.get(uid, ()))))
     return Field(pairing.arena_waiting(entrants), played, in_play, len(event_tables))
 
 
@@ -148,12 +176,18 @@ def step(event_id: int, now: datetime | None = None) -> list[int]:
             if not playing.exists():
                 _finish(event, the_round, now)
             return []
-        if the_round.ends_at - now < timedelta(minutes=least_minutes(event)):
+        if _time_up_of_new_table(event, the_round, now) is None:
             return []  # too little time for a table's deals: they wait for the end
         opened = _seat(event, the_round, _people(event), now)
         if opened:
             live.changed(event.pk)  # those waiting have a table
         return opened
+
+
+def _time_up_of_new_table(event: Event, the_round: EventRound,
+                          now: datetime) -> datetime | None:
+    assert the_round.ends_at is not None
+    return table_time_up(now, the_round.ends_at, event.deals_per_round, table_minutes(event))
 
 
 def _people(event: Event) -> dict[int, Registration]:
@@ -167,6 +201,9 @@ def _seat(event: Event, the_round: EventRound, people: Mapping[int, Registration
           fill: bool = False) -> list[int]:
     from events.results import arena_scores
 
+    time_up_at = _time_up_of_new_table(event, the_round, now)
+    if time_up_at is None:
+        return []
     found = field_of(event, the_round, people, arena_scores(event) if not fill else {})
     if not found.waiting:
         return []
@@ -181,13 +218,14 @@ def _seat(event: Event, the_round: EventRound, people: Mapping[int, Registration
                             if isinstance(uid, int) and uid > 0], event.deals_per_round)
         _have_deals(event, first + event.deals_per_round)
         chosen = [event.deals["deals"][index] for index in block_deals(event, first)]
-        # Every table's time is up at the arena's end: computer players then finish its deals
-        # at once, as at a Swiss round's end (``games.Table.time_up_at``).
+        # Each table has a clock of its own, up at the arena's end at the latest
+        # (``table_time_up``): computer players then finish its deals at once, as at a Swiss
+        # round's end (``games.Table.time_up_at``; ``running.finish_overdue_rounds``).
         table = game_tables.open_preset_table(
             event.game, event.rules, chosen, [people[uid].user if isinstance(uid, int) and
                                               uid > 0 else None for uid in players],
             level=event.computer_level, move_seconds=event.move_seconds,
-            time_up_at=the_round.ends_at, return_to=event.get_absolute_url())
+            time_up_at=time_up_at, return_to=event.get_absolute_url())
         EventTable.objects.create(round=the_round, number=number, table=table,
                                   first_deal=first)
         opened.append(table.pk)

@@ -129,9 +129,16 @@ class EventForm(HouseRulesMixin, forms.Form):
             for seconds in EVENT_MOVE_SECONDS]
         self.fields["scoring"].help_text = scoring_help(game)
         description = registry.game(game)
-        self.fields["chosen_cap"].help_text = _(
+        words = _(
             "Scoring by difference only: the most one deal moves a total, in %(unit)s. Leave it "
-            "empty for the game's own, %(cap)s at the usual house rules.") % {
+            "empty for the game's own, %(cap)s at the usual house rules.")
+        if description.cap_worked_out:
+            # Belgian Whist: the cap follows the event's points table (docs/events.md).
+            words = _(
+                "Scoring by difference only: the most one deal moves a total, in %(unit)s. Leave "
+                "it empty for the game's own, worked out from the points table below: %(cap)s "
+                "with the usual table, more with bigger numbers.")
+        self.fields["chosen_cap"].help_text = words % {
             "unit": description.unit,
             "cap": floatformat(description.cap_for(description.rules_class()), -2)}
         self.add_house_rule_fields(game)

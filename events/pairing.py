@@ -67,13 +67,15 @@ class Standing:
 @dataclass(frozen=True)
 class Waiting:
     """A player waiting in an arena: their score, whom they sat with at the table they just
-    left (``last_table``: empty for a newcomer) and when they began waiting (``since``: any
-    number that orders arrivals, a clock's or a counter's)."""
+    left (``last_table``: empty for a newcomer), when they began waiting (``since``: any
+    number that orders arrivals, a clock's or a counter's) and how many times they have held
+    each direction at the arena's tables (``directions``, as ``Standing.directions``)."""
 
     id: PlayerId
     score: float
     last_table: frozenset[PlayerId] = frozenset()
     since: float = 0.0
+    directions: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class Entrant:
     last_table: frozenset[PlayerId] = frozenset()
     free_since: float = 0.0
     back_since: float | None = None
+    directions: tuple[int, ...] = ()  # each direction held so far (``Waiting.directions``)
 
 
 def arena_waiting(entrants: Iterable[Entrant]) -> list[Waiting]:
@@ -99,7 +102,8 @@ def arena_waiting(entrants: Iterable[Entrant]) -> list[Waiting]:
     long before, and they wait their turn behind those already waiting."""
     return [Waiting(id=each.id, score=each.score, last_table=each.last_table,
                     since=max(each.free_since, each.back_since)
-                    if each.back_since is not None else each.free_since)
+                    if each.back_since is not None else each.free_since,
+                    directions=each.directions)
             for each in _distinct(entrants) if not each.seated and not each.away]
 
 
@@ -205,7 +209,9 @@ def arena_tables(waiting: Iterable[Waiting], *, size: int, partnership: bool = F
     apart, as far as the numbers allow, players who sat at the same table last time.
 
     Those left over wait for the next table to finish: the latest arrivals (``since``), so
-    nobody waits twice while a newcomer plays.  Equal scores are ordered by ``seed``."""
+    nobody waits twice while a newcomer plays.  Equal scores are ordered by ``seed``.  Each
+    table's players then take the seats that even out the directions they have held
+    (``_directions_evened``, as a Swiss round's): who sits with whom stays as it is."""
     _check_size(size, partnership)
     field_ = _distinct(waiting)
     rng = random.Random(seed)
@@ -225,6 +231,8 @@ def arena_tables(waiting: Iterable[Waiting], *, size: int, partnership: bool = F
 
     tables, repeats, exact = _form_tables([p.id for p in playing],
                                           _Search(size, partnership, cost, SEARCH_BUDGET))
+    held = {p.id: p.directions for p in playing}
+    tables = tuple(_directions_evened(table, held, partnership=partnership) for table in tables)
     return Round(tables, tuple(p.id for p in order if p.id in wait_ids), repeats, exact)
 
 

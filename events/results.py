@@ -32,7 +32,7 @@ class TableResult:
     seats: list  # games.models.Seat, by position
     values: list[float]  # the engine's numbers per direction
     scores: list[scoring.DirectionScore]  # per direction
-    # Not finished when the round's time was up, in an event that scores such a deal average
+    # Not finished when the table's time was up, in an event that scores such a deal average
     # minus: ``scores`` are adjusted, not compared (``hand``, finished by computer players
     # after the time, or None, is not counted).
     late: bool = False
@@ -55,6 +55,17 @@ def _values(game: str, result: dict) -> list[float]:
     return [float(v) for v in values]
 
 
+def _time_up(event_table: EventTable, ends_at):
+    """When ``event_table``'s time was up: the table's own clock (an arena table's, up at the
+    arena's end at the latest; a Swiss round's tables keep the round's), else the round's."""
+    return event_table.table.time_up_at or ends_at
+
+
+def _late(hand, time_up) -> bool:
+    """A deal not finished when its table's time was up (or never finished)."""
+    return hand is None or (time_up is not None and hand.finished_at > time_up)
+
+
 def deal_results(event: Event, event_round: EventRound, index: int) -> list[TableResult]:
     """Deal ``index`` at every table of ``event_round`` (a round that is over), scored, by
     table.  In an event whose late deals are scored average minus, a table that had not
@@ -73,7 +84,7 @@ def deal_results(event: Event, event_round: EventRound, index: int) -> list[Tabl
                                "table__last_action", "table__rules")
                         .prefetch_related("table__seats__user__profile", hands)):
         hand = next((h for h in event_table.table.hands.all() if h.number == position), None)
-        late = average_minus and (hand is None or hand.finished_at > ends_at)
+        late = average_minus and _late(hand, _time_up(event_table, ends_at))
         if hand is None and not late:
             continue
         rows.append(TableResult(event_table, hand, list(event_table.table.seats.all()),
@@ -97,8 +108,9 @@ def _scored(event: Event, rows: list[TableResult]) -> list[TableResult]:
 def _arena_deals(event: Event, only: int | None = None) -> dict[int, list[TableResult]]:
     """An arena's deals (or deal ``only``), each at every table that has finished it so far,
     scored among them: a deal's field grows, and its scores change, as more tables play it.
-    In an event whose late deals score average minus, a deal finished after the arena's end
-    (by computer players) is adjusted and left out of the others' field."""
+    In an event whose late deals score average minus, a deal finished after its table's time
+    was up (its own clock, or the arena's end; by computer players) is adjusted and left out
+    of the others' field."""
     the_round = event.event_rounds.filter(number=1).first()
     if the_round is None:
         return {}
@@ -120,7 +132,7 @@ def _arena_deals(event: Event, only: int | None = None) -> dict[int, list[TableR
             index = (event_table.first_deal or 0) + hand.number - 1
             if only is not None and index != only:
                 continue
-            late = average_minus and hand.finished_at > ends_at
+            late = average_minus and _late(hand, _time_up(event_table, ends_at))
             found[index].append(TableResult(event_table, hand, seats,
                                             _values(event.game, hand.result), [], late=late))
     return {index: _scored(event, rows) for index, rows in sorted(found.items())}

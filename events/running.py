@@ -16,6 +16,7 @@ from collections import defaultdict
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -233,22 +234,29 @@ OVERDUE_AFTER = timedelta(minutes=1)
 
 
 def finish_overdue_rounds(now=None) -> list[int]:
-    """The periodic command's look at the round clocks (``manage.py start_events``): every
-    table of a round whose time is up past ``OVERDUE_AFTER`` still playing has its deals finished
-    here by the computer players, at once, and every such round is ended if all its tables
-    have finished (``advance``).  What no serving process did -- a restart with nobody
-    connected -- is done from the database.  Returns the tables finished here."""
+    """The periodic command's look at the clocks (``manage.py start_events``): every event
+    table still playing whose time is up past ``OVERDUE_AFTER`` -- its round's (a Swiss round,
+    an arena's end) or its own (an arena table's clock, ``arena.table_time_up``) -- has its
+    deals finished here by the computer players, at once, and every such event goes on
+    (``advance``: the round ended and the next formed, or an arena's people seated again or
+    the arena ended).  What no serving process did -- a restart with nobody connected -- is
+    done from the database.  Returns the tables finished here."""
     now = now or timezone.now()
     overdue = EventRound.objects.filter(finished_at__isnull=True,
                                         ends_at__lte=now - OVERDUE_AFTER)
-    event_ids = set(overdue.values_list("event_id", flat=True))  # before any is ended
-    playing = list(Table.objects.filter(event_table__round__in=overdue,
-                                        status=Table.Status.PLAYING).values_list("pk", flat=True))
+    late = Table.objects.filter(status=Table.Status.PLAYING).filter(
+        Q(event_table__round__in=overdue)
+        | Q(event_table__isnull=False, event_table__round__finished_at__isnull=True,
+            time_up_at__lte=now - OVERDUE_AFTER))
+    # Before any is ended or finished: a round nobody plays ends with its clock too.
+    event_ids = set(overdue.values_list("event_id", flat=True)) | set(
+        late.values_list("event_table__round__event_id", flat=True))
+    playing = list(late.values_list("pk", flat=True))
     for table_id in playing:
         Table.objects.filter(pk=table_id).update(computer_turn=True)
         computer_players.run_computer_players(table_id, 0)
     followups.process_due()  # each table's end, heard by ``on_table_finished``
-    for event_id in event_ids:
+    for event_id in sorted(event_ids):
         advance(event_id)
     return playing
 

@@ -145,6 +145,7 @@ def _arena_context(event, uid, registered, state) -> dict:
         event.refresh_from_db()
         playing = event.status == Event.Status.PLAYING
     clock: dict | None = None
+    table_clock: dict | None = None
     own_table = None
     too_late = waiting = False
     if the_round is not None and playing:
@@ -153,13 +154,18 @@ def _arena_context(event, uid, registered, state) -> dict:
         too_late = 0 < left < arena.least_minutes(event) * 60
         if registered:
             own_table = arena.current_table(event, uid)
+        if own_table is not None and own_table.table.time_up_at is not None:
+            # The table's own clock (``arena.table_time_up``): the arena's end at the latest.
+            table_left = (own_table.table.time_up_at - now).total_seconds()
+            table_clock = {"time_up": table_left <= 0,
+                           "countdown": countdown(round(max(0.0, table_left)))}
         waiting = state == away.PLAYING and own_table is None and left > 0
     shown = arena_deals_shown(event, uid)
     return {"arena": the_round, "arena_playing": playing, "own_table": own_table,
             # Pause, come back, leave: while new tables still start.
             "away_choices": state in (away.PLAYING, away.PAUSED) and clock is not None
             and not clock["time_up"] and not too_late,
-            "clock": clock, "waiting": waiting, "too_late": too_late,
+            "clock": clock, "table_clock": table_clock, "waiting": waiting, "too_late": too_late,
             "reload_in": countdown(WAITING_RELOAD_SECONDS),
             "arena_deals": [index + 1 for index in shown],
             "has_results": the_round is not None and bool(arena.deals_played(event))}

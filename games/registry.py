@@ -45,6 +45,10 @@ class GameDescription:
     # rule that multiplies every score of the game (Solo Whist's stakes), and so the cap.
     difference_cap: int = 10
     cap_scaled_by: str = ""
+    # The cap follows the house rules' own table of points: the engine works it out
+    # (``difference_cap(rules)``, Belgian Whist's points table); ``difference_cap`` is its
+    # figure at the usual house rules.
+    cap_worked_out: bool = False
     # Its deals are worth very different amounts (a solo against an abundance): the event
     # form says that the difference score counts how much a result gained.
     swings_widely: bool = False
@@ -80,6 +84,8 @@ class GameDescription:
     def cap_for(self, rules) -> float:
         """The difference score's cap for a deal played under ``rules`` (the engine's
         ``Rules``)."""
+        if self.cap_worked_out:
+            return float(self.engine.difference_cap(rules))  # type: ignore[attr-defined]
         if not self.cap_scaled_by:
             return float(self.difference_cap)
         return float(self.difference_cap * getattr(rules, self.cap_scaled_by))
@@ -198,7 +204,7 @@ register(GameDescription(
            "trou": _("Trou")},
     summary=_("Whist à la couleur: emballages, solos, misères, piccolo and the trou, with the "
               "full auction."),
-    difference_cap=40, swings_widely=True))
+    difference_cap=40, cap_worked_out=True, swings_widely=True))
 register(GameDescription(
     "cutthroat_bid_whist", _("Cutthroat Bid Whist"), score_kind=INDIVIDUAL_MATCH,
     contracts=tuple(BID_WHIST_MODES),  # a bid is tricks out of 18 and a mode

@@ -261,6 +261,28 @@ def contract_value(rules: Rules, kind: str, level: int | None, tricks: int) -> i
     return value
 
 
+# The ordinary contracts, made, that an event's difference cap is worked out from (docs/events.md,
+# "The cap of each game"): (contract, level, declarers, each seat's tricks).
+CAP_CONTRACTS: tuple[tuple[str, int | None, list[int], list[int]], ...] = (
+    (ABONDANCE, 9, [0], [9, 1, 1, 2]), (SOLO, 8, [0], [8, 2, 2, 1]),
+    (PICCOLO, None, [0], [1, 4, 4, 4]), (PETITE_MISERE, None, [0], [0, 4, 4, 4]),
+    (EMBALLAGE, 12, [0, 2], [6, 1, 6, 0]))
+
+
+def difference_cap(rules: Rules) -> float:
+    """The most one deal moves a player's difference score in an event played under ``rules``:
+    the largest ordinary contract made (an abondance of 9, a solo of 8, a piccolo or a petite
+    misère alone, an emballage of 12) as an event compares it, the declarer's points minus the
+    others' average, from the rules' own points table.  40 with the usual table (an abondance
+    of 9: 10 from each opponent); a club's table of bigger or smaller numbers gives its own,
+    so that the bigger contracts still count as the largest ordinary one.  At least 1."""
+    largest = 0.0
+    for contract, level, declarers, tricks in CAP_CONTRACTS:
+        points = score_hand(rules, contract, declarers, tricks, level=level)["points"]
+        largest = max(largest, points[0] - sum(points[1:]) / (SEATS - 1))
+    return max(1.0, largest)
+
+
 def _check_score_input(contract: object, declarers: object, tricks: object,
                        level: object) -> None:
     if contract not in CONTRACTS:

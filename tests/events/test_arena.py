@@ -72,7 +72,8 @@ def finish(event_table, seed=1):
     followups.process_due()  # the table's end, heard by events
 
 
-def test_the_start_seats_everyone_computers_fill_and_the_clock_is_the_arenas(make_people):
+def test_the_start_seats_everyone_computers_fill_and_each_table_has_its_own_clock(
+        make_people):
     event = started_arena(make_people, 5)
     (the_round,) = event.event_rounds.all()
     assert the_round.ends_at - the_round.started_at == timedelta(minutes=60)
@@ -81,7 +82,9 @@ def test_the_start_seats_everyone_computers_fill_and_the_clock_is_the_arenas(mak
     for each in (first, second):
         assert each.first_deal == 0
         assert each.table.preset_deals == event.deals["deals"][0:2]
-        assert each.table.time_up_at == the_round.ends_at and each.table.is_private
+        # Its own clock: the usual pace for its deals (6 minutes a deal), not the arena's.
+        assert each.table.time_up_at == the_round.started_at + timedelta(minutes=12)
+        assert each.table.is_private
     assert sum(bool(s.computer_level) for each in (first, second)
                for s in each.table.seats.all()) == 3
 
@@ -267,3 +270,20 @@ def test_over_any_order_of_finishing_nobody_sits_twice_nor_plays_a_deal_twice(
         # Everyone registered is at a table or waiting, never lost.
         seated = {name for each in in_play(event) for name in people_at(each)}
         assert seated <= {f"{prefix}{n}" for n in range(count)}
+
+
+def test_the_same_four_seated_again_and_again_each_hold_every_seat_once(make_people):
+    """Solo Whist, whose direction is a seat: four people, nobody else, seated together four
+    times; each time each takes a seat they have not held yet (as a Swiss round's tables
+    even out the directions), so nobody holds the same cards' seat at every table."""
+    event = started_arena(make_people, 4, game="solo_whist")
+    for seed in range(3):
+        (table,) = in_play(event)
+        finish(table, seed=seed)
+    held: dict[str, list[int]] = {}
+    for each in arena_tables(event):
+        for seat in each.table.seats.all():
+            if seat.user_id:
+                held.setdefault(seat.user.username, []).append(seat.position)
+    assert len(arena_tables(event)) == 4
+    assert all(sorted(seats) == [0, 1, 2, 3] for seats in held.values()), held

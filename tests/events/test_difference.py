@@ -142,6 +142,49 @@ def test_each_games_cap_and_solo_whists_follows_its_stakes(make_people):
     assert stakes.difference_cap == 100
 
 
+def test_a_belgian_whist_event_with_its_own_points_table_has_the_cap_worked_out_from_it(
+        make_people):
+    """A club whose abondance of 9 is worth 15 from each opponent, not 10: the cap is the
+    abondance made alone as compared with the table, 60, not the usual table's 40; a table of
+    smaller numbers gives a smaller cap; the organiser's own cap still wins."""
+    (org,) = make_people("org")
+    bigger = new_event(org, game="belgian_whist", scoring="difference",
+                       rules={"points_table": {"abondance": {"9": 15, "10": 20, "11": 25}}})
+    assert bigger.difference_cap == 60
+    halved = new_event(org, game="belgian_whist", scoring="difference", rules={
+        "points_table": {"abondance": {"9": 5, "10": 8, "11": 10}, "piccolo": 4,
+                         "solo": {"base": {"6": 2, "7": 3, "8": 4}}, "petite_misere": 3,
+                         "emballage": {"made": {"12": 10}}}})
+    assert halved.difference_cap == 20
+    # No abondance worth anything: the next largest ordinary contract, a piccolo (8) alone.
+    no_abondance = new_event(org, game="belgian_whist", scoring="difference",
+                             rules={"points_table": {"abondance": {"9": 0, "10": 0, "11": 0}}})
+    assert no_abondance.difference_cap == 32
+    chosen = new_event(org, game="belgian_whist", scoring="difference", chosen_cap=25,
+                       rules={"points_table": {"abondance": {"9": 15, "10": 20, "11": 25}}})
+    assert chosen.difference_cap == 25
+    assert new_event(org, game="belgian_whist", scoring="difference").difference_cap == 40
+
+
+def test_the_form_and_page_of_a_belgian_event_with_its_own_points_table_say_its_cap(
+        client, make_people):
+    (org,) = make_people("org")
+    client.force_login(org)
+    own_table = {"rule_points_table.abondance.9": "15", "rule_points_table.abondance.10": "20",
+                 "rule_points_table.abondance.11": "25"}
+    # The organiser's cap is bounded by ten times the worked-out cap (600), refused in words.
+    response = client.post("/events/new/belgian_whist/", form_data(
+        "belgian_whist", scoring="difference", chosen_cap="601", **own_table))
+    assert "The cap is at most 600 points a deal" in response.content.decode()
+    assert not Event.objects.exists()
+    client.post("/events/new/belgian_whist/",
+                form_data("belgian_whist", scoring="difference", **own_table))
+    event = Event.objects.get()
+    assert event.chosen_cap is None and event.difference_cap == 60
+    assert "at most 60 points up or down a deal" in client.get(
+        f"/events/{event.pk}/").content.decode()
+
+
 def test_the_caps_are_what_docs_say_the_engines_score():
     """Solo Whist's 20 is an abundance of 9 tricks made (5 units with each of three
     defenders), as compared with the table; Belgian Whist's 40 an abondance of 9 made alone."""
@@ -184,7 +227,8 @@ def test_the_organiser_may_choose_the_cap_within_bounds(client, make_people):
     (org,) = make_people("org")
     client.force_login(org)
     page = client.get("/events/new/belgian_whist/").content.decode()
-    assert "Leave it empty for the game's own, 40 at the usual house rules." in page
+    assert ("Leave it empty for the game's own, worked out from the points table below: 40 "
+            "with the usual table, more with bigger numbers.") in page
     client.post("/events/new/belgian_whist/",
                 form_data("belgian_whist", scoring="difference", chosen_cap="25"))
     event = Event.objects.get()

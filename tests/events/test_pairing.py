@@ -650,3 +650,52 @@ def test_over_the_rounds_each_player_s_directions_stay_within_a_few_of_each_othe
             count, rounds = rng.randint(size, 30), rng.randint(2, 9)
             assert simulated_directions(count, rounds, size, partnership, seed) <= bound
         assert simulated_directions(12, 6, size, partnership, 1, evened=False) == 6
+
+
+# -- an arena's tables even out the directions too ---------------------------------------------
+
+
+@st.composite
+def arena_fields_with_directions(draw):
+    """An arena's waiting players who have held each direction some number of times."""
+    size, partnership, players = draw(arena_fields())
+    count = directions_count(size, partnership)
+    return size, partnership, [
+        dataclasses.replace(p, directions=tuple(draw(st.lists(st.integers(0, 4), min_size=0,
+                                                              max_size=count))))
+        for p in players]
+
+
+@given(arena_fields_with_directions(), st.integers(0, 3))
+def test_an_arena_table_seats_its_players_directions_as_evenly_as_any_seating_can(field, seed):
+    """As a Swiss round's: against every seating of the table's players that keeps its
+    partnerships, none is more even; and the directions change nobody's table, partner or who
+    waits."""
+    size, partnership, players = field
+    held = held_of(players, directions_count(size, partnership))
+    result = arena_tables(players, size=size, partnership=partnership, seed=seed)
+    for table in result.tables:
+        others = [t for t in itertools.permutations(table)
+                  if meetings(t, partnership) == meetings(table, partnership)]
+        assert excess(table, held, partnership) == min(excess(t, held, partnership)
+                                                       for t in others)
+    plain = arena_tables([dataclasses.replace(p, directions=()) for p in players], size=size,
+                         partnership=partnership, seed=seed)
+    assert [meetings(t, partnership) for t in result.tables] == \
+        [meetings(t, partnership) for t in plain.tables]
+    assert (result.sitting_out, result.repeats) == (plain.sitting_out, plain.repeats)
+
+
+def test_four_who_keep_meeting_in_an_arena_each_take_a_seat_they_have_not_held():
+    """Solo Whist: the same four seated again and again (nobody else waits), each time each
+    of them at a seat they have held least, so in four tables each holds every seat once."""
+    held = {uid: [0, 0, 0, 0] for uid in range(4)}
+    for number in range(4):
+        waiting = [Waiting(uid, score=float(uid), directions=tuple(held[uid]))
+                   for uid in range(4)]
+        (table,) = pairing.arena_seating(waiting, size=4, seed=number, now=0.0,
+                                         others_in_play=False, max_wait=60.0).tables
+        for seat, uid in enumerate(table):
+            assert held[uid][seat] == 0, (number, table, held)
+            held[uid][seat] += 1
+    assert all(counts == [1, 1, 1, 1] for counts in held.values())
