@@ -7,8 +7,8 @@ import pytest
 from django.utils import timezone
 
 from events.models import Event
-from games import followups, tables
-from games.models import Table
+from games import followups
+from tests.playing import play_table
 
 
 @pytest.fixture
@@ -24,27 +24,6 @@ def new_event(organiser, game="bid_whist", **fields):
               "deals_per_round": 2, "starts_at": timezone.now() + timedelta(hours=2),
               **fields}
     return Event.objects.create(**values)
-
-
-def play_table(table, rng, hands=None):
-    """Every seat of ``table`` plays random legal actions (a person's through their seat, a
-    computer player's through its own) until the table finishes, or ``hands`` hands more."""
-    table.refresh_from_db()
-    stop = None if hands is None else table.hands.count() + hands
-    seats = {seat.position: seat for seat in table.seats.all()}
-    for _ in range(5000):
-        table.refresh_from_db()
-        if table.status == Table.Status.FINISHED or (stop is not None
-                                                     and table.hands.count() >= stop):
-            return
-        state = tables.current_state(table)
-        seat = seats[state.to_act]
-        action = state.random_action(rng)
-        if seat.user_id is not None and not seat.computer_level:
-            tables.play(table.pk, seat.user, action, table.version)
-        else:
-            tables.play_for_computer(table.pk, seat.position, action, table.version)
-    raise AssertionError("the table never finished")
 
 
 def play_round(event, number, seed=1):

@@ -81,7 +81,7 @@ def test_a_table_whose_own_clock_is_up_is_finished_and_its_people_seated_again(
 
 
 def play_table(table, hands):
-    from tests.events.conftest import play_table as play
+    from tests.playing import play_table as play
 
     play(table, random.Random(5), hands=hands)
 

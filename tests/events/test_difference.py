@@ -277,8 +277,8 @@ def test_an_arena_scored_by_difference_ranks_live_and_a_late_deal_is_average_min
     from django.utils import timezone
 
     from games.models import Hand, Table
-    from tests.events.conftest import play_table
     from tests.events.test_arena import arena_tables, finish, move_the_end, started_arena
+    from tests.playing import play_table
 
     settings.COMPUTER_DELAY_SECONDS = 0
     settings.COMPUTER_WORKERS = 0

@@ -258,7 +258,7 @@ def test_the_arena_page_shows_your_table_then_your_wait_and_the_time_left(client
     from events.models import EventTable
     from games import followups
     from games.models import Table
-    from tests.events.conftest import play_table
+    from tests.playing import play_table
 
     event, people = new_arena_with(make_people, 5)
     full, alone = EventTable.objects.filter(round__event=event).order_by("number")
