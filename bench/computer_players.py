@@ -13,6 +13,13 @@ The figure of a deal is the mean of its two plays; the bench prints the mean ove
 times (each computer player's decision is timed, from the view to the action).  Ends with one line per game and
 pairing, ``<game> <levelA>-<levelB>: mean=X ci95=Y decision_p95=Z ms``.
 
+Cutthroat Bid Whist (three seats, each for themselves) is played only when ``--games`` names it,
+``cutthroat_bid_whist``: every deal three times, levelA in each seat in turn and levelB in the two
+others; a hand's difference is levelA's points minus the mean of levelB's two seats, and the
+deal's figure the mean of its three plays.  Its computer players are their own
+(:mod:`games.rules.computer.cutthroat_bid_whist`): the levels random, easy, normal and strong,
+no oracle, no blunder count.
+
 Deal ``i`` is the same deal in every run with the same seed: ``--first 1000 --deals 1000`` plays
 the second half of a 2,000-deal run, so that a long run can be split over two sittings (for two
 equal halves, the whole run's mean is the halves' mean and its ci95 is sqrt(ci1² + ci2²) / 2).
@@ -52,8 +59,10 @@ from games.rules.computer import ALL_LEVELS, blunders, choose_action, oracle  # 
 levels.register()  # here, not under main: the worker processes load this module anew
 BENCH_LEVELS = (*ALL_LEVELS, *levels.COMPARED_LEVELS, "oracle")
 
-# The four-player games, played here by two pairs of levels sitting opposite each other.
+# The four-player games, played here by two pairs of levels sitting opposite each other: the
+# default.  The three-player game, one levelA against two levelB, is played when named.
 GAMES = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 4)
+THREE_SEATS = tuple(g for g in GAME_MODULES if game_module(g).SEATS == 3)
 
 
 def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], computer_seed: int,
@@ -70,7 +79,7 @@ def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], co
         view = state.view(seat)
         start = time.perf_counter()
         if seat_levels[seat] == "oracle":  # handed every hand: nothing in the site can do this
-            hands = [state.view(s)["hand"] for s in range(4)]
+            hands = [state.view(s)["hand"] for s in range(module.SEATS)]
             action = oracle.choose_action(view, hands, rng)
         else:
             action = choose_action(view, seat_levels[seat], rng)
@@ -83,31 +92,35 @@ def play_once(game: str, deal_seed: int, dealer: int, seat_levels: list[str], co
     return [float(p) for p in points], times
 
 
-def side_difference(points: list[float], a_seats: tuple[int, int]) -> float:
+def side_difference(points: list[float], a_seats: tuple[int, ...]) -> float:
+    """levelA's seats' points minus levelB's, per seat."""
     if len(points) == 2:  # a partnership game scores its two teams (seats 0 & 2, 1 & 3)
         team_a = a_seats[0] & 1
         return points[team_a] - points[1 - team_a]
-    a = sum(points[s] for s in a_seats)
-    b = sum(points[s] for s in range(4) if s not in a_seats)
-    return (a - b) / 2
+    b_seats = [s for s in range(len(points)) if s not in a_seats]
+    return (sum(points[s] for s in a_seats) / len(a_seats)
+            - sum(points[s] for s in b_seats) / len(b_seats))
 
 
 def duplicate_deal(task: tuple[str, str, str, int, int]
                    ) -> tuple[float, list[tuple[str, float]]]:
-    """The deal's figure (the mean of its two plays) and every decision's (level, seconds)."""
+    """The deal's figure (the mean of its plays) and every decision's (level, seconds): two
+    plays at four seats, levelA's pair in seats 0 & 2 then 1 & 3; three at three seats, levelA
+    alone in seat 0, 1, then 2."""
     game, level_a, level_b, index, seed = task
     deal_seed = seed * 1_000_003 + index
-    dealer = index % 4
+    seats = game_module(game).SEATS
+    dealer = index % seats
+    plays = [(0, 2), (1, 3)] if seats == 4 else [(s,) for s in range(seats)]
     figures = []
     all_times: list[tuple[str, float]] = []
-    for swap in (0, 1):
-        a_seats = (0, 2) if swap == 0 else (1, 3)
-        levels = [level_a if s in a_seats else level_b for s in range(4)]
+    for swap, a_seats in enumerate(plays):
+        levels = [level_a if s in a_seats else level_b for s in range(seats)]
         points, times = play_once(game, deal_seed, dealer, levels,
                                   deal_seed * 2 + swap + 7)
         figures.append(side_difference(points, a_seats))
         all_times += times
-    return sum(figures) / 2, all_times
+    return sum(figures) / len(figures), all_times
 
 
 def blunders_of_deal(task: tuple[str, str, int, int]) -> dict[str, int]:
@@ -178,11 +191,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --blunders: the levels, each playing every seat")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
+    for game in games:
+        if game not in GAMES + THREE_SEATS:
+            parser.error(f"a game is one of {GAMES + THREE_SEATS}")
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
     for pair in pairings:
         if len(pair) != 2 or any(level not in BENCH_LEVELS for level in pair):
             parser.error(f"a pairing is levelA-levelB with levels from {BENCH_LEVELS}")
+        if set(games) & set(THREE_SEATS) and any(level not in ALL_LEVELS for level in pair):
+            parser.error(f"{', '.join(THREE_SEATS)} plays the levels {ALL_LEVELS} only "
+                         "(its own computer players)")
     if args.blunders:
+        if set(games) & set(THREE_SEATS):
+            parser.error("no blunder count at three seats: --games names four-seat games only")
         for level in args.levels.split(","):
             if level and level not in BENCH_LEVELS:
                 parser.error(f"a level is one of {BENCH_LEVELS}")
@@ -218,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
                 measured[(game, level_a, level_b)] = values
                 p95 = percentile(times, 0.95) * 1000
                 elapsed = time.perf_counter() - start
-                print(f"# {game} {level_a}-{level_b}: {args.deals} deals x 2 in {elapsed:.0f} s, "
+                plays = 2 if game in GAMES else game_module(game).SEATS
+                print(f"# {game} {level_a}-{level_b}: {args.deals} deals x {plays} in {elapsed:.0f} s, "
                       f"{len(times)} {level_a} decisions, mean {1000 * sum(times) / max(1, len(times)):.1f} ms, "
                       f"max {1000 * max(times, default=0):.0f} ms", flush=True)
                 lines.append(f"{game} {level_a}-{level_b}: mean={mean:.3f} ci95={ci:.3f} "

@@ -239,3 +239,19 @@ def test_a_sampled_deal_matches_what_the_seat_has_seen():
                     assert not hands[seat] & table.follow[group]
         assert not (hands[0] & hands[1] or hands[0] & hands[2] or hands[1] & hands[2])
         assert not (hands[0] | hands[1] | hands[2]) & table.played
+
+
+def test_the_bench_plays_one_level_against_two_in_every_seat(capsys):
+    from bench import computer_players
+
+    # levelA's points minus the mean of levelB's two seats
+    assert computer_players.side_difference([9.0, -3.0, 0.0], (0,)) == 10.5
+    assert computer_players.main(["--deals", "2", "--games", "cutthroat_bid_whist",
+                                  "--pairings", "normal-easy"]) == 0
+    out = capsys.readouterr().out
+    assert "cutthroat_bid_whist normal-easy: 2 deals x 3 in" in out
+    assert "\ncutthroat_bid_whist normal-easy: mean=" in out
+    with pytest.raises(SystemExit):  # Cutthroat's own computer players: no oracle, no blunders
+        computer_players.main(["--games", "cutthroat_bid_whist", "--pairings", "oracle-easy"])
+    with pytest.raises(SystemExit):
+        computer_players.main(["--blunders", "--games", "cutthroat_bid_whist"])
