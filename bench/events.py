@@ -170,11 +170,8 @@ def site(args: argparse.Namespace) -> None:
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.db import connection
-    from django.test import Client
-    from django.utils import timezone
 
     from events import running
-    from events.models import Event
     from games import computer_players, followups, presence, tables
     from games.models import Seat, Table
 
@@ -191,18 +188,7 @@ def site(args: argparse.Namespace) -> None:
         if args.format == "arena":
             site_arena(args, people)
             return
-        event = Event.objects.create(name="Bench", organiser=people[0], game="bid_whist",
-                                     rounds=2, deals_per_round=1,
-                                     starts_at=timezone.now() + timedelta(hours=1))
-        for person in people:
-            running.register(event, person)
-        client = Client()
-        client.force_login(people[0])
-        for _ in range(5):  # warm-up: templates, connections
-            client.get("/healthz")
-        began = time.perf_counter()
-        running.start(event, people[0])
-        start_ms = (time.perf_counter() - began) * 1000
+        event, client, start_ms = started_event(people, name="Bench", rounds=2)
         first = event.event_rounds.get(number=1)
         table_ids = list(first.tables.values_list("table_id", flat=True))
         rng = random.Random(1)
@@ -246,6 +232,29 @@ def site(args: argparse.Namespace) -> None:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
+def started_event(people, **fields):
+    """A Bid Whist event of one deal a round for ``people``, everyone registered, started by
+    its organiser (``people[0]``) with a client signed in as them and warmed up: the event, the
+    client and the start's milliseconds."""
+    from django.test import Client
+    from django.utils import timezone
+
+    from events import running
+    from events.models import Event
+
+    event = Event.objects.create(organiser=people[0], game="bid_whist", deals_per_round=1,
+                                 starts_at=timezone.now() + timedelta(hours=1), **fields)
+    for person in people:
+        running.register(event, person)
+    client = Client()
+    client.force_login(people[0])
+    for _ in range(5):  # warm-up: templates, connections
+        client.get("/healthz")
+    began = time.perf_counter()
+    running.start(event, people[0])
+    return event, client, (time.perf_counter() - began) * 1000
+
+
 def site_arena(args: argparse.Namespace, people: list) -> None:
     """The arena through the site (``--site --format arena``): its start (every table opened
     and dealt), then each table's deal played and its end heard one table at a time, as the
@@ -255,30 +264,17 @@ def site_arena(args: argparse.Namespace, people: list) -> None:
     traveller and the live standings (an arena's are never kept: they change with each
     table)."""
     from django.db import connection
-    from django.test import Client
-    from django.utils import timezone
 
-    from events import arena, running
+    from events import arena
     from events.models import LONGEST_ARENA_MINUTES, LONGEST_ROUND_MINUTES, Event, EventTable
     from games import followups, tables
     from games.models import Seat, Table
 
-    event = Event.objects.create(name="Bench arena", organiser=people[0], game="bid_whist",
-                                 format=Event.Format.ARENA, rounds=1, deals_per_round=1,
-                                 # The longest arena and table clock: the bench plays every
-                                 # table in turn, slower than a table's usual 6 minutes a deal.
-                                 arena_minutes=LONGEST_ARENA_MINUTES,
-                                 round_minutes=LONGEST_ROUND_MINUTES,
-                                 starts_at=timezone.now() + timedelta(hours=1))
-    for person in people:
-        running.register(event, person)
-    client = Client()
-    client.force_login(people[0])
-    for _ in range(5):  # warm-up: templates, connections
-        client.get("/healthz")
-    began = time.perf_counter()
-    running.start(event, people[0])
-    start_ms = (time.perf_counter() - began) * 1000
+    # The longest arena and table clock: the bench plays every table in turn, slower than a
+    # table's usual 6 minutes a deal.
+    event, client, start_ms = started_event(
+        people, name="Bench arena", format=Event.Format.ARENA, rounds=1,
+        arena_minutes=LONGEST_ARENA_MINUTES, round_minutes=LONGEST_ROUND_MINUTES)
     first_tables = list(EventTable.objects.filter(round__event=event)
                         .values_list("table_id", flat=True))
     if connection.vendor == "postgresql":
