@@ -22,8 +22,9 @@ without the proof.
 
 A Swiss round then seats each table's players in the directions (a seat, or in a partnership
 game a side) that even out those they have held over the rounds, among the seatings that keep
-who meets whom (``_directions_evened``); and it leaves out the players away (paused or gone),
-as if they were not there.
+who meets whom (in a partnership game, or another pairing of the same four that repeats no
+more: ``_directions_evened``); and it leaves out the players away (paused or gone), as if
+they were not there.
 """
 
 from __future__ import annotations
@@ -143,7 +144,8 @@ def swiss_round(players: Iterable[Standing], *, size: int, partnership: bool = F
     Players ``away`` are left out before anything is decided: neither seated nor sitting out,
     the round is formed from the others alone.  Once the tables are formed, each table's
     players take the directions that even out the directions they have held most
-    (``_directions_evened``): who sits with whom, and who partners whom, stay as they are."""
+    (``_directions_evened``): who sits with whom stays as it is, and who partners whom too
+    unless another pairing of the same four, with no more repeats, evens out the sides."""
     _check_size(size, partnership)
     field_ = [p for p in _distinct(players) if not p.away]
     rng = random.Random(seed)
@@ -164,8 +166,10 @@ def swiss_round(players: Iterable[Standing], *, size: int, partnership: bool = F
     tables, repeats, exact = _form_tables([p.id for p in playing],
                                           _Search(size, partnership, cost, SEARCH_BUDGET))
     held = {p.id: p.directions for p in playing}
-    tables = tuple(_directions_evened(table, held, partnership=partnership) for table in tables)
-    return Round(tables, tuple(p.id for p in byes), repeats, exact)
+    tables = tuple(_directions_evened(table, held, partnership=partnership, cost=cost)
+                   for table in tables)
+    return Round(tables, tuple(p.id for p in byes), _total_repeats(tables, cost, partnership),
+                 exact)
 
 
 def arrangements(table: Table, *, partnership: bool) -> list[Table]:
@@ -193,13 +197,38 @@ def direction_excess(table: Table, held: Mapping[PlayerId, Sequence[int]], *,
     return max(excesses), sum(excesses)
 
 
+def partnerships(table: Table) -> list[Table]:
+    """The three ways of making partners (seats 0 and 2, 1 and 3) of a table's four players,
+    ``table``'s own first."""
+    t0, t1, t2, t3 = table
+    return [table, (t0, t1, t3, t2), (t0, t2, t1, t3)]
+
+
 def _directions_evened(table: Table, held: Mapping[PlayerId, Sequence[int]], *,
-                       partnership: bool) -> Table:
+                       partnership: bool,
+                       cost: Callable[[PlayerId, PlayerId, bool], int] | None = None) -> Table:
     """``table`` seated so that its players' directions are the most even
     (``direction_excess``), among the arrangements keeping its meetings; the first such in
-    ``arrangements``' order (with no history, ``table`` as it was)."""
-    return min(arrangements(table, partnership=partnership),
+    ``arrangements``' order (with no history, ``table`` as it was).
+
+    In a partnership game, given the pairing's ``cost``, the partners may change too, to
+    another way of pairing the same four that repeats no more (``table_repeats``): partners
+    take a side together, so two partners who each need the other side can only both have it
+    with someone else.  The repeats come first, the sides next, and only then the order of
+    the pairing's preference (best with fourth, ``_seated``), which ``table`` already has."""
+    pairings = [table]
+    if partnership and cost is not None:
+        weight = table_repeats(table, cost, partnership=True)
+        pairings = [each for each in partnerships(table)
+                    if table_repeats(each, cost, partnership=True) <= weight]
+    return min((seating for each in pairings
+                for seating in arrangements(each, partnership=partnership)),
                key=lambda each: direction_excess(each, held, partnership=partnership))
+
+
+def _total_repeats(tables: Iterable[Table], cost: Callable[[PlayerId, PlayerId, bool], int],
+                   partnership: bool) -> int:
+    return sum(table_repeats(table, cost, partnership=partnership) for table in tables)
 
 
 def arena_tables(waiting: Iterable[Waiting], *, size: int, partnership: bool = False,
@@ -232,8 +261,10 @@ def arena_tables(waiting: Iterable[Waiting], *, size: int, partnership: bool = F
     tables, repeats, exact = _form_tables([p.id for p in playing],
                                           _Search(size, partnership, cost, SEARCH_BUDGET))
     held = {p.id: p.directions for p in playing}
-    tables = tuple(_directions_evened(table, held, partnership=partnership) for table in tables)
-    return Round(tables, tuple(p.id for p in order if p.id in wait_ids), repeats, exact)
+    tables = tuple(_directions_evened(table, held, partnership=partnership, cost=cost)
+                   for table in tables)
+    return Round(tables, tuple(p.id for p in order if p.id in wait_ids),
+                 _total_repeats(tables, cost, partnership), exact)
 
 
 def next_block(played: Iterable[set[int]], size: int) -> int:
