@@ -45,15 +45,6 @@ def evening(season):
                                   venue="Online")
 
 
-@pytest.fixture
-def players(club, organiser_user, member_user, make_people):
-    """Four members of the club who sign in: Olga (organiser), Mike, Nell and Pat."""
-    nell, pat = make_people("nell", "pat")
-    Member.objects.create(club=club, user=nell, name="Nell")
-    Member.objects.create(club=club, user=pat, name="Pat")
-    return [organiser_user, member_user, nell, pat]
-
-
 def evening_form(**changes):
     data = form_data("solo_whist", **{"name": "Tuesday online",
                                       "starts_at": f"{TOMORROW.isoformat()}T20:00",
@@ -250,13 +241,6 @@ def test_an_evening_already_played_as_an_event_is_refused(as_organiser, club, ev
     response = as_organiser.post(address, evening_form(name="Again"))
     assert "This evening is already played as an event." in response.content.decode()
     assert Event.objects.count() == 1
-
-
-def test_an_evening_of_a_match_league_is_refused_in_words(as_organiser, club):
-    season = Season.objects.create(
-        league=League.objects.create(club=club, name="Pairs", game="bid_whist"), name="Spring")
-    evening = Evening.objects.create(season=season, date=TOMORROW)
-    refused(as_organiser, club, evening, "An evening of Bid Whist cannot be played as an event")
 
 
 def test_another_clubs_evening_and_another_game_are_refused(as_organiser, club, evening,
