@@ -52,8 +52,9 @@ from events import live
 from events.forms import LATEST_START_DAYS
 from events.models import Event, EventTable
 from games import registry
-from leagues import draw, online
+from leagues import draw, edits, online
 from leagues.models import (
+    ClubChange,
     EntryError,
     Evening,
     EveningRound,
@@ -184,12 +185,13 @@ class EventPlace:
             % {"event": link.event.name},
             link.event.get_absolute_url(), _("Go to the event"))
 
-    def moved(self, evening: Evening, date: datetime.date) -> None:
+    def moved(self, evening: Evening, date: datetime.date) -> dict | None:
         """The event starts on the evening's new day, at the same time of day; refused in
-        words once it has started, or when that start is past or too far ahead."""
+        words once it has started, or when that start is past or too far ahead.  The facts of
+        the move, for the club's history."""
         link = ClubEvent.objects.filter(evening=evening).first()
         if link is None:
-            return
+            return None
         event = Event.objects.select_for_update().get(pk=link.event_id)
         said = {"event": event.name, "date": long_date(evening.date)}
         if event.status != Event.Status.REGISTRATION:
@@ -209,12 +211,14 @@ class EventPlace:
         # Those reminded of the old start are reminded again an hour before the new one.
         event.registrations.update(reminded_at=None)
         live.changed(event.pk)
+        return {"event": event.name, "starts_at": timezone.localtime(starts_at).isoformat()}
 
 
-def play_at_tables(club, evening: Evening) -> Event:
-    """The organiser takes the evening back from its event before the event starts: the event
-    stays, a club's event like any other (its results no longer the evening's), and the
-    evening is drawn at its tables.  EntryError, in words, once the event has started."""
+def play_at_tables(club, evening: Evening, by=None) -> Event:
+    """The organiser (``by``) takes the evening back from its event before the event starts:
+    the event stays, a club's event like any other (its results no longer the evening's), and
+    the evening is drawn at its tables; a line of the club's history.  EntryError, in words,
+    once the event has started."""
     with transaction.atomic():
         Evening.objects.select_for_update().get(pk=evening.pk)
         evening.season.refuse_if_closed()
@@ -228,6 +232,8 @@ def play_at_tables(club, evening: Evening) -> Event:
                                "it ends, and its results become the evening's."))
         link.evening = None
         link.save(update_fields=["evening"])
+        ClubChange.record(club, by, "evening_at_tables",
+                          {**edits.evening_facts(evening), "event": event.name})
         live.changed(event.pk)
         return event
 

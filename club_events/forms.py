@@ -45,7 +45,16 @@ class ClubEventForm(EventForm):
                 "register until then.") % {"date": long_date(evening.date)}
             self.plays_matches = evenings.plays_matches(evening.season.league)
             if self.plays_matches:
-                self.fields["format"].initial = Event.Format.SWISS
+                # Swiss rounds only: an arena's table has a clock for its block of deals and
+                # is formed again as soon as it ends, which a match of any length does not fit.
+                format_field = self.fields["format"]
+                format_field.choices = [(value, label) for value, label in Event.Format.choices
+                                        if value == Event.Format.SWISS]
+                format_field.error_messages["invalid_choice"] = _(
+                    "An evening of %(game)s is played in Swiss rounds: each table plays a match "
+                    "to its end, which an arena's clock does not wait for.") % {
+                    "game": evening.season.league.game_description.label}
+                del self.fields["arena_minutes"]
                 self.fields["deals_per_round"].help_text = _(
                     "Each table plays a match to the league's target: the round's deals in "
                     "order, the same at every table, until its match ends; a match that "
@@ -73,11 +82,6 @@ class ClubEventForm(EventForm):
         if refusal:
             raise forms.ValidationError(refusal)
         self.overrides = dict(self.evening.season.house_rules)
-        if self.plays_matches and data.get("format") == Event.Format.ARENA:
-            self.add_error("format", _(
-                "An evening of %(game)s is played in Swiss rounds: each table plays a match to "
-                "its end, which an arena's clock does not wait for.") % {
-                "game": self.evening.season.league.game_description.label})
         starts_at = data.get("starts_at")
         if starts_at is not None and timezone.localdate(starts_at) != self.evening.date:
             self.add_error("starts_at", _(

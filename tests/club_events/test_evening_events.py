@@ -23,6 +23,7 @@ from leagues.models import Attendance, Club, Evening, League, Member, Season
 from tests.events.conftest import play_round
 from tests.events.test_pages import form_data
 from tests.leagues.conftest import make_solo_table, solo
+from tests.leagues.test_editing import history
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_wait")]
 
@@ -416,6 +417,10 @@ def test_the_organiser_may_play_the_evening_at_its_tables_before_the_event_start
     assert "the evening of" not in as_organiser.get(event.get_absolute_url()).content.decode()
     as_organiser.post(reverse("leagues:draw", args=[club.slug, evening.pk]))
     assert evening.tables.count() == 1
+    # A line of the club's history, by whom.
+    (line,) = [line for line in history(club, as_organiser) if "taken back" in line]
+    assert "taken back from its event “Tuesday online” by olga" in line
+    assert "It is played at its tables" in line
 
 
 def test_once_the_event_has_started_the_evening_stays_the_events(as_organiser, club, evening,
@@ -457,6 +462,10 @@ def test_moving_the_evening_moves_its_event_at_the_same_time_of_day(as_organiser
         datetime.datetime.combine(later, datetime.time(19, 30)))
     page = as_organiser.get(event.get_absolute_url()).content.decode()
     assert str(later.day) in page
+    # The club's history says the event moved with the evening, and to when.
+    (line,) = [line for line in history(club, as_organiser) if "changed by" in line]
+    assert "Its event “Tuesday online” moved with it: it starts on" in line
+    assert "19:30" in line
 
 
 def test_an_evening_whose_event_has_started_keeps_its_date(as_organiser, club, evening,

@@ -108,6 +108,8 @@ def test_a_bid_whist_evening_of_drawn_partners_played_as_an_event(as_organiser, 
     assert sorted(row.name.lower() for row in rows) == ["mike", "nell", "olga", "pat"]
     assert all(row.played == 1 for row in rows)
     assert sum(row.won for row in rows) == 2
+    page = as_organiser.get(event.get_absolute_url()).content.decode()
+    assert "Plays a match to its end" in page
 
 
 def test_a_cutthroat_evening_played_as_an_event(as_organiser, club, players):
@@ -134,6 +136,9 @@ def test_a_league_of_registered_pairs_is_refused_in_words(as_organiser, club):
 def test_an_evening_of_matches_is_not_an_arena(as_organiser, club, players):
     evening = evening_of(club, "bid_whist", partners=League.Partners.DRAWN)
     address = reverse("club_events:new_for_evening", args=[club.slug, evening.pk])
+    form = as_organiser.get(address).content.decode()
+    assert 'value="swiss"' in form and 'value="arena"' not in form  # not offered
+    assert "120 minutes, as a match may need many more hands" in form
     response = as_organiser.post(address, evening_form(format="arena", arena_minutes="60"))
     assert "is played in Swiss rounds" in response.content.decode()
     assert not Event.objects.exists() and not ClubEvent.objects.exists()
