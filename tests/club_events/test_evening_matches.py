@@ -7,6 +7,7 @@ A league of registered pairs is refused in words."""
 
 import datetime
 import random
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -15,14 +16,21 @@ from django.utils import timezone
 
 from club_events.models import ClubEvent
 from events import results, running
-from events.models import Event
+from events.models import Event, EventRound
 from games import followups, tables
 from games.models import Hand, Table
 from games.rules import game_module
 from leagues import standings
-from leagues.models import Evening, League, Partnership, Season
+from leagues.models import Evening, League, Member, Partnership, Season
 from tests.club_events.test_evening_events import create_for, evening_form, refused
 from tests.events.conftest import new_event, play_round
+from tests.events.test_hidden_information import (
+    assert_nothing_of_the_deals,
+    event_addresses,
+    in_the_middle_of_a_hand,
+    seated,
+    table_b_addresses,
+)
 from tests.leagues.test_online_fixtures import play_out
 from tests.playing import play_table
 
@@ -220,3 +228,62 @@ def _traveller(user, event, number, status=200) -> str:
     response = client.get(reverse("event_traveller", args=[event.pk, number]))
     assert response.status_code == status
     return response.content.decode() if status == 200 else ""
+
+
+def test_nothing_of_a_match_in_play_reaches_the_evening_nor_the_other_table(
+        as_organiser, club, players, make_people):
+    """Table A's match is over at its first deal, table B has passed the first out and is in
+    the middle of the second: nothing of B's cards or results reaches table A's players, the
+    event's pages or the evening (not even the drawn pairs), until B's match is over too."""
+    for user in make_people("quinn", "rose", "sam", "tess"):
+        Member.objects.create(club=club, user=user, name=user.username.title())
+    evening = evening_of(club, "bid_whist", partners=League.Partners.DRAWN,
+                         rules={"game_target": 1})
+    event = create_for(as_organiser, club, evening)
+    for member in club.members.all():
+        running.register(event, member.user)
+    running.start(event, players[0])
+    table_a, table_b = (t.table for t in event.event_rounds.get().tables.all())
+    play_table(table_a, random.Random(5))
+    pass_hands(table_b, 1)
+    in_the_middle_of_a_hand(table_b, 3, seed=6)
+    followups.process_due()
+    event.refresh_from_db()
+    assert event.status == Event.Status.PLAYING and table_b.hands.count() == 1
+    assert not evening.tables.exists()
+    assert not Partnership.objects.filter(season=evening.season).exists()
+    at_a = Client()
+    at_a.force_login(seated(table_a))
+    for address in table_b_addresses(table_b):
+        assert at_a.get(address).status_code == 404, address
+    for address in [*event_addresses(event), evening.get_absolute_url()]:
+        response = at_a.get(address)
+        assert response.status_code in (200, 404)
+        assert_nothing_of_the_deals(response.content.decode(), event)
+    assert "No table yet." in at_a.get(evening.get_absolute_url()).content.decode()
+    play_table(table_b, random.Random(7))
+    followups.process_due()
+    assert evening.tables.count() == 2
+
+
+def test_when_the_round_clock_runs_out_computer_players_finish_the_match(make_people):
+    """A match still on when its round's time is up is finished by the computer players, at
+    once, through the round clock's path; its round and the event end with it."""
+    people = make_people(*(f"c{n}" for n in range(4)))
+    event = new_event(people[0], rounds=1, deals_per_round=1, plays_matches=True,
+                      rules={"game_target": 3})
+    for user in people:
+        running.register(event, user)
+    running.start(event)
+    event_round = event.event_rounds.get()
+    (table,) = (t.table for t in event_round.tables.all())
+    pass_hands(table, 1)  # the round's one deal passed out: the match goes on
+    past = timezone.now() - timedelta(minutes=5)
+    EventRound.objects.filter(pk=event_round.pk).update(ends_at=past)
+    Table.objects.filter(pk=table.pk).update(time_up_at=past, move_deadline=past)
+    assert running.finish_overdue_rounds() == [table.pk]
+    table.refresh_from_db()
+    event.refresh_from_db()
+    assert table.status == Table.Status.FINISHED and engine_match(table).complete
+    assert table.hands.count() > 1  # shuffled deals, played by the computer players
+    assert event.status == Event.Status.FINISHED
