@@ -102,7 +102,14 @@ def five_seat_tables(evening: Evening, round_number: int | None = None) -> int:
 
 
 def sitting_out(evening: Evening) -> list:
-    """Who is coming but has no seat at the evening's tables: members, or pairs."""
+    """Who is coming but has no seat at the evening's tables: members, or pairs.  An evening
+    whose round was kept (``EveningRound``: a draw of partners, an event's byes) sat out as it
+    was kept, the rule by which ``sit_outs`` credits them: a member who played at an event's
+    table left out of the league did not sit out."""
+    stored = (EveningRound.objects.filter(evening=evening, number=1)
+              .prefetch_related("sitting_out", "pairs_sitting_out").first())
+    if stored is not None:
+        return [*stored.sitting_out.all(), *stored.pairs_sitting_out.all()]
     if evening.season.league.draws_partners:
         seated = set()
         for table in evening.tables.select_related("pair_0", "pair_1"):

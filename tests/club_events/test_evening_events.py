@@ -153,6 +153,8 @@ def test_a_member_at_a_table_left_out_did_not_sit_out(as_organiser, club, evenin
     assert left_out not in rows and len(rows) == 4
     assert list(sit_outs.sat_out([evening])) == []  # the league's one rule of who sat out
     assert all(row.credits == 0 for row in rows.values())
+    # ...and the evening's page says so: nobody sat out.
+    assert "Sitting out:" not in as_organiser.get(evening.get_absolute_url()).content.decode()
 
 
 def test_someone_who_is_not_a_member_keeps_their_table_out_of_the_league(
