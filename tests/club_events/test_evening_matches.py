@@ -86,6 +86,8 @@ def play_evening_event(client, club, evening, people, judged=False, passed_out=0
 def test_a_bid_whist_evening_of_drawn_partners_played_as_an_event(as_organiser, club,
                                                                     players):
     evening = evening_of(club, "bid_whist", partners=League.Partners.DRAWN)
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Play this evening online as an event" in page
     # A round of one deal, passed out: the match goes on with shuffled deals to its end.
     event = play_evening_event(as_organiser, club, evening, players, passed_out=1,
                                deals_per_round="1")
@@ -138,6 +140,8 @@ def test_a_cutthroat_evening_played_as_an_event(as_organiser, club, players):
 
 def test_a_league_of_registered_pairs_is_refused_in_words(as_organiser, club):
     evening = evening_of(club, "bid_whist")
+    page = as_organiser.get(evening.get_absolute_url()).content.decode()
+    assert "Play this evening online as an event" not in page  # not offered
     refused(as_organiser, club, evening, "its pairs are registered for the season")
 
 
