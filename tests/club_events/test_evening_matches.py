@@ -20,6 +20,7 @@ from events.models import Event, EventRound
 from games import followups, tables
 from games.models import Hand, Table
 from games.rules import game_module
+from games.rules.records import replay_hand
 from leagues import standings
 from leagues.models import Evening, League, Member, Partnership, Season
 from tests.club_events.test_evening_events import create_for, evening_form, refused
@@ -199,6 +200,7 @@ def test_a_deal_a_match_never_reached_is_not_scored_and_one_past_the_round_is_no
     assert reached[third.pk] > 3  # it played on past the round's deals
     extra = Hand.objects.get(table=third, number=4)
     assert extra.record["hands"] not in [deal["hands"] for deal in event.deals["deals"]]
+    assert replay_hand(extra.record).result() == extra.result  # kept: it replays exactly
     event_round = event.event_rounds.get()
     for index in range(3):
         rows = results.deal_results(event, event_round, index)
