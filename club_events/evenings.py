@@ -3,9 +3,13 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
 
 - **Which evenings.** An evening of one of the club's own leagues, not cancelled, its season
   open, today or later, without a result and without another event; its league's game must be
-  the event's, and a game scored as a running balance (Solo Whist, Belgian Whist): an event's
-  table plays a set number of deals, which a match to a target (Bid Whist, Cutthroat) does not.
-  The event plays the league's house rules (the season's) and starts on the evening's day.
+  the event's, and a Bid Whist league's partners drawn each round, not registered pairs (an
+  event's pairing chooses who partners whom).  The event plays the league's house rules (the
+  season's) and starts on the evening's day.
+- **Matches.** A league of a game played as a match to a target (Bid Whist, Cutthroat) makes
+  an event whose tables play matches (``Event.plays_matches``, set by ``club_events.forms``):
+  each table plays the round's deals in order and ends when its match ends, as a league table
+  does, so the match the evening's table gets is finished (docs/events.md).
 - **Attendance.** Registering for the event marks the member as coming to the evening;
   withdrawing marks them as not coming (``registration_changed``).  Answering on the evening's
   page does not register anyone: the page links to the event.
@@ -20,7 +24,9 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
   too far ahead); once it has started, the evening keeps its date (``EventPlace.moved``).
 - **Results.** When the event ends (``finished``, in the transaction that ends it), each of
   its tables where every seat is a member of the club (a person, not a computer player)
-  becomes a table of the evening, in the event's round (each round of the event a round of
+  becomes a table of the evening (a Bid Whist table's two sides, partners across, the season's
+  pairs of those players as the league's own draw stores them: ``draw.drawn_pairs``), in the
+  event's round (each round of the event a round of
   the evening, its byes the evening's sit-outs, credited as the league credits a sit-out of
   its own draw; a member at a table left out did not sit out), and its hands are entered as that
   table's deals by the path of online fixtures (``leagues.online.take_finished_table``: an
@@ -46,8 +52,9 @@ from events import live
 from events.forms import LATEST_START_DAYS
 from events.models import Event, EventTable
 from games import registry
-from leagues import online
+from leagues import draw, edits, online
 from leagues.models import (
+    ClubChange,
     EntryError,
     Evening,
     EveningRound,
@@ -97,11 +104,20 @@ def refusal(club, evening: Evening | None, game: str | None = None) -> str | Non
                  "be played as an event of %(game)s.") % {
             "league": league.name, "league_game": league.game_description.label,
             "game": registry.game(game).label}
-    if not league.game_description.plays_a_number_of_deals:
-        return _("An evening of %(game)s cannot be played as an event: an event's table plays "
-                 "a set number of deals, and a %(game)s table plays a match to its end.") % {
-            "game": league.game_description.label}
+    if league.registers_pairs:
+        return _("An evening of %(league)s cannot be played as an event: its pairs are "
+                 "registered for the season, and an event's pairing chooses who partners whom "
+                 "each round, which would break them up. Play it at its tables; a league whose "
+                 "partners are drawn each round can play its evenings as events.") % {
+            "league": league.name}
     return None
+
+
+def plays_matches(league) -> bool:
+    """Whether an event played as an evening of ``league`` plays matches to the league's
+    target at its tables (``Event.plays_matches``): Bid Whist and Cutthroat, whose league
+    tables are matches played to their end."""
+    return not league.game_description.plays_a_number_of_deals
 
 
 def playable_evenings(club) -> list[Evening]:
@@ -169,12 +185,13 @@ class EventPlace:
             % {"event": link.event.name},
             link.event.get_absolute_url(), _("Go to the event"))
 
-    def moved(self, evening: Evening, date: datetime.date) -> None:
+    def moved(self, evening: Evening, date: datetime.date) -> dict | None:
         """The event starts on the evening's new day, at the same time of day; refused in
-        words once it has started, or when that start is past or too far ahead."""
+        words once it has started, or when that start is past or too far ahead.  The facts of
+        the move, for the club's history."""
         link = ClubEvent.objects.filter(evening=evening).first()
         if link is None:
-            return
+            return None
         event = Event.objects.select_for_update().get(pk=link.event_id)
         said = {"event": event.name, "date": long_date(evening.date)}
         if event.status != Event.Status.REGISTRATION:
@@ -194,12 +211,14 @@ class EventPlace:
         # Those reminded of the old start are reminded again an hour before the new one.
         event.registrations.update(reminded_at=None)
         live.changed(event.pk)
+        return {"event": event.name, "starts_at": timezone.localtime(starts_at).isoformat()}
 
 
-def play_at_tables(club, evening: Evening) -> Event:
-    """The organiser takes the evening back from its event before the event starts: the event
-    stays, a club's event like any other (its results no longer the evening's), and the
-    evening is drawn at its tables.  EntryError, in words, once the event has started."""
+def play_at_tables(club, evening: Evening, by=None) -> Event:
+    """The organiser (``by``) takes the evening back from its event before the event starts:
+    the event stays, a club's event like any other (its results no longer the evening's), and
+    the evening is drawn at its tables; a line of the club's history.  EntryError, in words,
+    once the event has started."""
     with transaction.atomic():
         Evening.objects.select_for_update().get(pk=evening.pk)
         evening.season.refuse_if_closed()
@@ -213,6 +232,8 @@ def play_at_tables(club, evening: Evening) -> Event:
                                "it ends, and its results become the evening's."))
         link.evening = None
         link.save(update_fields=["evening"])
+        ClubChange.record(club, by, "evening_at_tables",
+                          {**edits.evening_facts(evening), "event": event.name})
         live.changed(event.pk)
         return event
 
@@ -252,6 +273,7 @@ def finished(link: ClubEvent) -> None:
             evening.save(update_fields=["rounds", "deals_per_round"])
         _store_rounds(link, evening)
         came = set()
+        league = evening.season.league
         for event_table in tables:
             members = seated_members(link.club, event_table)
             if members is None or OnlineFixture.objects.filter(
@@ -259,10 +281,18 @@ def finished(link: ClubEvent) -> None:
                 continue
             round_number = 1 if event.is_arena else event_table.round.number
             numbers[round_number] = numbers.get(round_number, 0) + 1
-            table = EveningTable.objects.create(evening=evening, round=round_number,
-                                                number=numbers[round_number])
-            TableSeat.objects.bulk_create(TableSeat(table=table, seat=position, member=member)
-                                          for position, member in enumerate(members))
+            if league.draws_partners:
+                # The event's partners (across) are the round's drawn pairs.
+                ((pair_0, pair_1),) = draw.drawn_pairs(evening.season, [members])
+                table = EveningTable.objects.create(evening=evening, round=round_number,
+                                                    number=numbers[round_number],
+                                                    pair_0=pair_0, pair_1=pair_1)
+            else:
+                table = EveningTable.objects.create(evening=evening, round=round_number,
+                                                    number=numbers[round_number])
+                TableSeat.objects.bulk_create(TableSeat(table=table, seat=position,
+                                                        member=member)
+                                              for position, member in enumerate(members))
             online.take_finished_table(table, event_table.table, event.organiser)
             came.update(members)
         for member in came:

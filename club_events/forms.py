@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club_events import evenings
 from events.forms import EventForm
-from events.models import Event
+from events.models import LONGEST_ROUND_MINUTES, Event
 from leagues.scoring import long_date
 
 
@@ -43,6 +43,27 @@ class ClubEventForm(EventForm):
             self.fields["starts_at"].help_text = _(
                 "On the evening's day, %(date)s. The tables are formed at this time; people can "
                 "register until then.") % {"date": long_date(evening.date)}
+            self.plays_matches = evenings.plays_matches(evening.season.league)
+            if self.plays_matches:
+                # Swiss rounds only: an arena's table has a clock for its block of deals and
+                # is formed again as soon as it ends, which a match of any length does not fit.
+                format_field = self.fields["format"]
+                format_field.choices = [(value, label) for value, label in Event.Format.choices
+                                        if value == Event.Format.SWISS]
+                format_field.error_messages["invalid_choice"] = _(
+                    "An evening of %(game)s is played in Swiss rounds: each table plays a match "
+                    "to its end, which an arena's clock does not wait for.") % {
+                    "game": evening.season.league.game_description.label}
+                del self.fields["arena_minutes"]
+                self.fields["deals_per_round"].help_text = _(
+                    "Each table plays a match to the league's target: the round's deals in "
+                    "order, the same at every table, until its match ends; a match that "
+                    "outlasts them goes on with new deals, compared with nobody.")
+                self.fields["round_minutes"].help_text = _(
+                    "The round clock: leave it empty for %(minutes)s minutes, as a match may "
+                    "need many more hands than the round's deals. When the time is up, "
+                    "computer players finish the matches left.") % {
+                    "minutes": LONGEST_ROUND_MINUTES}
 
     @property
     def is_members_only(self) -> bool:

@@ -81,7 +81,7 @@ def evening_at_tables(request, slug, evening_id):
     if evening is None:
         raise Http404
     try:
-        event = evenings.play_at_tables(access.club, evening)
+        event = evenings.play_at_tables(access.club, evening, request.user)
     except EntryError as exc:
         messages.error(request, exc.message)
     else:

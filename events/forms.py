@@ -111,6 +111,10 @@ class EventForm(HouseRulesMixin, forms.Form):
         label=_("Computer players"), choices=COMPUTER_LEVELS, initial="normal",
         help_text=_("They fill the seats nobody takes; their results are not ranked."))
 
+    # Each table plays a match to the target (``Event.plays_matches``): only an event played
+    # as a league evening of a match's game sets it (``club_events.forms``).
+    plays_matches = False
+
     def __init__(self, game: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
@@ -255,9 +259,11 @@ class EventForm(HouseRulesMixin, forms.Form):
             starts_at=data["starts_at"], computer_level=data["computer_level"],
             arena_minutes=data.get("arena_minutes"),
             round_minutes=None if data["format"] == Event.Format.ARENA else (
-                data.get("round_minutes") or usual_round_minutes(data["deals_per_round"])),
+                data.get("round_minutes") or usual_round_minutes(data["deals_per_round"],
+                                                                 self.plays_matches)),
             move_seconds=data["move_seconds"], late_deals=data["late_deals"],
-            scoring=data["scoring"], chosen_cap=data.get("chosen_cap"))
+            scoring=data["scoring"], chosen_cap=data.get("chosen_cap"),
+            plays_matches=self.plays_matches)
 
 
 def scoring_help(game: str) -> str:

@@ -113,6 +113,12 @@ class Event(models.Model):
                                              blank=True)
     computer_level = models.CharField(_("computer players"), max_length=10,
                                       choices=COMPUTER_LEVELS, default="normal")
+    # Each table plays a match to the target of the event's house rules (an event played as
+    # a league evening of Bid Whist or Cutthroat, whose league tables are matches): it plays
+    # the round's deals in order and ends when its match does (``games.Table.match_ends_it``);
+    # a deal it never reached is not scored for it, and a deal past the round's is compared
+    # with nobody (docs/events.md, "League evenings played as events").
+    plays_matches = models.BooleanField(default=False, editable=False)
     status = models.CharField(max_length=12, choices=Status.choices,
                               default=Status.REGISTRATION)
     # The deal set, ``whistclub-deals/1`` (events.deals.to_document): chosen at the start,
@@ -149,7 +155,8 @@ class Event(models.Model):
 
     @property
     def round_minutes_or_usual(self) -> int:
-        return self.round_minutes or usual_round_minutes(self.deals_per_round)
+        return self.round_minutes or usual_round_minutes(self.deals_per_round,
+                                                         self.plays_matches)
 
     @property
     def by_difference(self) -> bool:
@@ -173,7 +180,12 @@ class Event(models.Model):
         return range(first, first + self.deals_per_round)
 
 
-def usual_round_minutes(deals_per_round: int) -> int:
+def usual_round_minutes(deals_per_round: int, plays_matches: bool = False) -> int:
+    """A round's clock unless the organiser chose: ``MINUTES_PER_DEAL`` a deal; a round of
+    matches the longest round, since a match may need many more hands than the round's deals
+    (docs/events.md, "The clock of a round of matches") and its table ends with its match."""
+    if plays_matches:
+        return LONGEST_ROUND_MINUTES
     return min(LONGEST_ROUND_MINUTES, deals_per_round * MINUTES_PER_DEAL)
 
 

@@ -70,7 +70,9 @@ def deal_results(event: Event, event_round: EventRound, index: int) -> list[Tabl
     """Deal ``index`` at every table of ``event_round`` (a round that is over), scored, by
     table.  In an event whose late deals are scored average minus, a table that had not
     finished the deal when the round's time was up is adjusted (``TableResult.late``) and
-    left out of the others' field."""
+    left out of the others' field.  A table playing a match (``Event.plays_matches``) whose
+    match ended before the deal is left out; its deals past the round's (a match that
+    outlasted them) are never any deal's."""
     position = index - event_round.event.round_deals(event_round.number).start + 1
     ends_at = event_round.ends_at
     average_minus = (event.late_deals == Event.LateDeals.AVERAGE_MINUS
@@ -84,6 +86,8 @@ def deal_results(event: Event, event_round: EventRound, index: int) -> list[Tabl
                                "table__last_action", "table__rules")
                         .prefetch_related("table__seats__user__profile", hands)):
         hand = next((h for h in event_table.table.hands.all() if h.number == position), None)
+        if hand is None and event_table.table.match_ends_it:
+            continue  # its match ended before this deal: not played, so neither late nor scored
         late = average_minus and _late(hand, _time_up(event_table, ends_at))
         if hand is None and not late:
             continue
@@ -129,6 +133,8 @@ def _arena_deals(event: Event, only: int | None = None) -> dict[int, list[TableR
                         .prefetch_related("table__seats__user__profile", hands)):
         seats = list(event_table.table.seats.all())
         for hand in event_table.table.hands.all():
+            if hand.number > event.deals_per_round:
+                continue  # a match's deal past the table's block: compared with nobody
             index = (event_table.first_deal or 0) + hand.number - 1
             if only is not None and index != only:
                 continue

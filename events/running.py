@@ -187,7 +187,8 @@ def _form_round(event: Event, number: int) -> EventRound:
         table = game_tables.open_preset_table(
             event.game, event.rules, chosen, [people.get(uid) for uid in players],
             level=event.computer_level, move_seconds=event.move_seconds,
-            time_up_at=event_round.ends_at, return_to=event.get_absolute_url())
+            time_up_at=event_round.ends_at, return_to=event.get_absolute_url(),
+            match_ends_it=event.plays_matches)
         EventTable.objects.create(round=event_round, number=table_number, table=table)
     return event_round
 

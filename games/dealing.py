@@ -15,9 +15,11 @@ from games.versions import rules_of
 def deal_new_hand(table: Table, dealer: int) -> None:
     """A new hand, shuffled with the OS's secure source; its record is the state from now on.
     A table with preset deals takes the next of them instead, with its own dealer."""
-    if table.preset_deals is not None:
+    if table.preset_deals is not None and table.hands.count() < len(table.preset_deals):
         _deal_preset(table)
         return
+    # Shuffled: a table without preset deals, or one whose match outlasted them
+    # (``Table.match_ends_it``: compared with nobody, kept in the hand's record).
     module = game_module(table.game)
     rules = rules_of(table)
     dealt = module.deal(rules, dealer, secrets.SystemRandom())

@@ -153,8 +153,14 @@ class Table(models.Model):
     # The deals this table plays, in order, instead of shuffling (``games.dealing``): an
     # event's, the same at every table of its round (docs/events.md).  Each is a hand record's
     # deal, ``{"dealer", "hands", "kitty"}`` (the kitty when the game has one); the table
-    # finishes once they are all played.  Null: each hand is shuffled.
+    # finishes once they are all played (unless ``match_ends_it``).  Null: each hand is
+    # shuffled.
     preset_deals = models.JSONField(null=True, blank=True, editable=False)
+    # A table of preset deals that plays a match (an event played as a league evening of Bid
+    # Whist or Cutthroat, docs/events.md): it plays the preset deals in order but ends as soon
+    # as the engine's match ends, and if they run out first it plays on with shuffled deals
+    # (stored in its hands' records, as any deal is) until the match is over.
+    match_ends_it = models.BooleanField(default=False, editable=False)
     # Where the players of a finished table go next (an event's page: their next table or
     # the results are there): its end screen links there instead of offering a rematch.
     # Empty: a rematch is offered.

@@ -272,7 +272,9 @@ def _finish_hand(table: Table, state) -> Hand:
     signals.announce_after_commit("hand_finished", table, hand)
     chain, deals_played = _replay_chain(table)
     table.summary = chain.summary()
-    if table.preset_deals is not None:  # an event's table: its deals, whatever the match says
+    if table.match_ends_it:  # an event's table playing a match: the match says
+        over = chain.complete
+    elif table.preset_deals is not None:  # an event's table: its deals, whatever the match says
         over = presets_played(table, number)
     else:
         over = chain.complete or (table.deals_limit is not None

@@ -68,10 +68,13 @@ def play_now(user, game: str, level: str = "normal") -> Table:
 
 def open_preset_table(game: str, rules: dict, deals: list[dict], players, *,
                       level: str = "normal", grace_seconds: int = 60,
-                      move_seconds: int = 0, time_up_at=None, return_to: str = "") -> Table:
+                      move_seconds: int = 0, time_up_at=None, return_to: str = "",
+                      match_ends_it: bool = False) -> Table:
     """A private table that plays ``deals`` in order and then stops (``Table.preset_deals``,
     dealt by ``games.dealing``), with ``players`` in its seats in order (None: a computer player
-    of ``level``), dealt at once; ``time_up_at``: when its time is up, computer players then
+    of ``level``), dealt at once; ``match_ends_it``: it stops when its match ends instead,
+    playing on with shuffled deals if the match outlasts ``deals`` (``Table.match_ends_it``);
+    ``time_up_at``: when its time is up, computer players then
     finishing its deals (``Table.time_up_at``); ``return_to``: the address its players go to
     once it has finished (``Table.return_to``: no rematch).  Nobody opened it: nobody may close it or watch
     it but those seated (``games.access.can_view``).  An event's table (docs/events.md): events call this,
@@ -82,10 +85,11 @@ def open_preset_table(game: str, rules: dict, deals: list[dict], players, *,
     if len(players) != registry.game(game).seats:
         raise TableError(_("There is no such seat."))
     with transaction.atomic():
-        table = create_table(None, game, rules, is_private=True, deals_limit=len(deals),
+        table = create_table(None, game, rules, is_private=True,
+                             deals_limit=None if match_ends_it else len(deals),
                              grace_seconds=grace_seconds, move_seconds=move_seconds)
         Table.objects.filter(pk=table.pk).update(preset_deals=deals, time_up_at=time_up_at,
-                                                 return_to=return_to)
+                                                 return_to=return_to, match_ends_it=match_ends_it)
         table = locked(table.pk)
         now = timezone.now()
         seats = list(Seat.objects.select_for_update().filter(table=table))

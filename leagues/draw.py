@@ -46,6 +46,7 @@ from leagues.models import (
     Evening,
     EveningRound,
     EveningTable,
+    Member,
     Partnership,
     Season,
     TableSeat,
@@ -101,7 +102,14 @@ def five_seat_tables(evening: Evening, round_number: int | None = None) -> int:
 
 
 def sitting_out(evening: Evening) -> list:
-    """Who is coming but has no seat at the evening's tables: members, or pairs."""
+    """Who is coming but has no seat at the evening's tables: members, or pairs.  An evening
+    whose round was kept (``EveningRound``: a draw of partners, an event's byes) sat out as it
+    was kept, the rule by which ``sit_outs`` credits them: a member who played at an event's
+    table left out of the league did not sit out."""
+    stored = (EveningRound.objects.filter(evening=evening, number=1)
+              .prefetch_related("sitting_out", "pairs_sitting_out").first())
+    if stored is not None:
+        return [*stored.sitting_out.all(), *stored.pairs_sitting_out.all()]
     if evening.season.league.draws_partners:
         seated = set()
         for table in evening.tables.select_related("pair_0", "pair_1"):
@@ -438,25 +446,36 @@ def _draw_partners_round(evening: Evening, number: int, rng) -> tuple[list, list
             earlier.append([table.pair_0.first_id, table.pair_1.first_id,
                             table.pair_0.second_id, table.pair_1.second_id])
     out, drawn = movement.partners_round(list(by_pk), [earlier], sat_out, rng, season_sat_out)
+    made = [EveningTable.objects.create(evening=evening, round=number, number=table_number,
+                                        pair_0=sides[0], pair_1=sides[1])
+            for table_number, sides in enumerate(
+                drawn_pairs(season, [[by_pk[pk] for pk in players] for players in drawn]),
+                start=1)]
+    return _store_round(evening, number, made, [by_pk[pk] for pk in out])
+
+
+def drawn_pairs(season, tables: list[list[Member]]) -> list[tuple[Partnership, Partnership]]:
+    """The two sides of each table of four (its members by seat, partners across: seats 0
+    and 2, 1 and 3) as the season's pairs of a league whose partners are drawn each round: a
+    pair of those two players already in the season is reused, else one is made (``drawn``).
+    The draw's tables, and an event's played as the evening (``club_events.evenings``)."""
     existing: dict[frozenset, Partnership] = {}
     for pair in season.partnerships.order_by("retired", "pk"):  # a pair still drawn first
         existing.setdefault(frozenset(pair.members), pair)
-    made = []
-    for table_number, players in enumerate(drawn, start=1):
+    found = []
+    for players in tables:
         sides = []
         for first, second in ((players[0], players[2]), (players[1], players[3])):
-            pair = existing.get(frozenset((first, second)))
+            pair = existing.get(frozenset((first.pk, second.pk)))
             if pair is None:
-                pair = Partnership.objects.create(season=season, first=by_pk[first],
-                                                  second=by_pk[second], drawn=True)
-                existing[frozenset((first, second))] = pair
+                pair = Partnership.objects.create(season=season, first=first, second=second,
+                                                  drawn=True)
+                existing[frozenset((first.pk, second.pk))] = pair
             # a pair reused keeps its order (its first player in seat 0 or 1): its earlier
             # tables' seats stay as they were
             sides.append(pair)
-        made.append(EveningTable.objects.create(evening=evening, round=number,
-                                                number=table_number, pair_0=sides[0],
-                                                pair_1=sides[1]))
-    return _store_round(evening, number, made, [by_pk[pk] for pk in out])
+        found.append((sides[0], sides[1]))
+    return found
 
 
 def _draw_pairs_round(evening: Evening, number: int) -> tuple[list, list]:

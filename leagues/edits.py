@@ -186,14 +186,17 @@ def edit_evening(evening: Evening, fields: dict, by) -> list[str]:
                 "%(count)s round is drawn already: the evening keeps at least %(count)s round.",
                 "%(count)s rounds are drawn already: the evening keeps at least %(count)s "
                 "rounds.", drawn) % {"count": drawn})
+        followed = []
         if "date" in fields and fields["date"] != stored.date:
             # What is played elsewhere on that day follows it, or refuses (nothing changes).
-            played_elsewhere.moved(stored, fields["date"])
+            followed = played_elsewhere.moved(stored, fields["date"])
         for name, value in fields.items():
             setattr(stored, name, value)
             setattr(evening, name, value)
         stored.save()
         after = evening_facts(stored)
+        if followed:
+            after["followed"] = followed  # the history says its event moved with it
         changed = [k for k in EVENING_FIELDS if before.get(k) != after[k]]
         if changed:
             ClubChange.record(_club(stored), by, "evening_edit", before, after)

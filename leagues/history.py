@@ -502,6 +502,13 @@ def _day(iso: str | None) -> str:
     return date_format(datetime.date.fromisoformat(iso), "SHORT_DATE_FORMAT")
 
 
+def _moment(iso: str | None) -> str:
+    """A stored moment (ISO, with its offset) as the reader writes a date and a time."""
+    if not iso:
+        return ""
+    return date_format(datetime.datetime.fromisoformat(iso), "SHORT_DATETIME_FORMAT")
+
+
 class _Game:
     """What :func:`_totals_line` asks of a league, for a league named in a stored change."""
 
@@ -777,6 +784,10 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                         old, new = _day(old), _day(new)
                     details.append(_("%(what)s: %(before)s → %(after)s") % {
                         "what": label, "before": old or "–", "after": new or "–"})
+            for followed in after.get("followed") or []:  # an event played as the evening
+                details.append(_("Its event “%(event)s” moved with it: it starts on %(start)s.")
+                               % {"event": followed.get("event", ""),
+                                  "start": _moment(followed.get("starts_at"))})
         else:
             headline = _("Evening of %(date)s (%(league)s) deleted by %(who)s") % params
             tables = before.get("tables") or []
@@ -789,6 +800,13 @@ def describe_club_change(change, who: str, show_addresses: bool = False) -> dict
                 details.append(_("Table %(number)s: %(lines)s") % {
                     "number": table.get("number"), "lines": first})
                 details.extend(rest)
+    elif action == "evening_at_tables":
+        headline = _("Evening of %(date)s (%(league)s) taken back from its event “%(event)s” "
+                     "by %(who)s") % {"date": _day(before.get("date")),
+                                      "league": before.get("league", ""),
+                                      "event": before.get("event", ""), "who": who}
+        details.append(_("It is played at its tables; the event stays one of the club's, and "
+                         "its results will not be the evening's."))
     elif action == "round_draw":
         evening = after.get("evening") or {}
         params = {"round": after.get("round"), "rounds": after.get("rounds"),

@@ -8,7 +8,9 @@ every place:
   refused with those words: the tables are that place's), or None;
 - ``moved(evening, date)``: the evening's date is changing to ``date``, in the transaction of
   the change with the evening's row locked: what is played there follows it, or the change is
-  refused (``EntryError``, in words, and nothing changes).
+  refused (``EntryError``, in words, and nothing changes); what followed it is returned as
+  facts for the club's history (``{"event": its name, "starts_at": its new start}``, the
+  names of the time), or None.
 
 With no place registered (leagues alone), every evening is played at its tables."""
 
@@ -32,7 +34,7 @@ class Elsewhere(NamedTuple):
 class Place(Protocol):
     def playing(self, evening: Evening) -> Elsewhere | None: ...
 
-    def moved(self, evening: Evening, date: datetime.date) -> None: ...
+    def moved(self, evening: Evening, date: datetime.date) -> dict | None: ...
 
 
 _places: list[Place] = []
@@ -59,6 +61,7 @@ def refuse_if_playing(evening: Evening) -> None:
         raise EntryError(elsewhere.words)
 
 
-def moved(evening: Evening, date: datetime.date) -> None:
-    for place in _places:
-        place.moved(evening, date)
+def moved(evening: Evening, date: datetime.date) -> list[dict]:
+    """Every place's own following of the evening's new date; the facts of what followed."""
+    followed = [place.moved(evening, date) for place in _places]
+    return [facts for facts in followed if facts is not None]

@@ -23,6 +23,7 @@ from leagues.models import Attendance, Club, Evening, League, Member, Season
 from tests.events.conftest import play_round
 from tests.events.test_pages import form_data
 from tests.leagues.conftest import make_solo_table, solo
+from tests.leagues.test_editing import history
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("computer_players_wait")]
 
@@ -43,15 +44,6 @@ def season(league):
 def evening(season):
     return Evening.objects.create(season=season, date=TOMORROW, start_time=datetime.time(20),
                                   venue="Online")
-
-
-@pytest.fixture
-def players(club, organiser_user, member_user, make_people):
-    """Four members of the club who sign in: Olga (organiser), Mike, Nell and Pat."""
-    nell, pat = make_people("nell", "pat")
-    Member.objects.create(club=club, user=nell, name="Nell")
-    Member.objects.create(club=club, user=pat, name="Pat")
-    return [organiser_user, member_user, nell, pat]
 
 
 def evening_form(**changes):
@@ -161,6 +153,8 @@ def test_a_member_at_a_table_left_out_did_not_sit_out(as_organiser, club, evenin
     assert left_out not in rows and len(rows) == 4
     assert list(sit_outs.sat_out([evening])) == []  # the league's one rule of who sat out
     assert all(row.credits == 0 for row in rows.values())
+    # ...and the evening's page says so: nobody sat out.
+    assert "Sitting out:" not in as_organiser.get(evening.get_absolute_url()).content.decode()
 
 
 def test_someone_who_is_not_a_member_keeps_their_table_out_of_the_league(
@@ -250,13 +244,6 @@ def test_an_evening_already_played_as_an_event_is_refused(as_organiser, club, ev
     response = as_organiser.post(address, evening_form(name="Again"))
     assert "This evening is already played as an event." in response.content.decode()
     assert Event.objects.count() == 1
-
-
-def test_an_evening_of_a_match_league_is_refused_in_words(as_organiser, club):
-    season = Season.objects.create(
-        league=League.objects.create(club=club, name="Pairs", game="bid_whist"), name="Spring")
-    evening = Evening.objects.create(season=season, date=TOMORROW)
-    refused(as_organiser, club, evening, "An evening of Bid Whist cannot be played as an event")
 
 
 def test_another_clubs_evening_and_another_game_are_refused(as_organiser, club, evening,
@@ -432,6 +419,10 @@ def test_the_organiser_may_play_the_evening_at_its_tables_before_the_event_start
     assert "the evening of" not in as_organiser.get(event.get_absolute_url()).content.decode()
     as_organiser.post(reverse("leagues:draw", args=[club.slug, evening.pk]))
     assert evening.tables.count() == 1
+    # A line of the club's history, by whom.
+    (line,) = [line for line in history(club, as_organiser) if "taken back" in line]
+    assert "taken back from its event “Tuesday online” by olga" in line
+    assert "It is played at its tables" in line
 
 
 def test_once_the_event_has_started_the_evening_stays_the_events(as_organiser, club, evening,
@@ -473,6 +464,10 @@ def test_moving_the_evening_moves_its_event_at_the_same_time_of_day(as_organiser
         datetime.datetime.combine(later, datetime.time(19, 30)))
     page = as_organiser.get(event.get_absolute_url()).content.decode()
     assert str(later.day) in page
+    # The club's history says the event moved with the evening, and to when.
+    (line,) = [line for line in history(club, as_organiser) if "changed by" in line]
+    assert "Its event “Tuesday online” moved with it: it starts on" in line
+    assert "19:30" in line
 
 
 def test_an_evening_whose_event_has_started_keeps_its_date(as_organiser, club, evening,
