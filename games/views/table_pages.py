@@ -114,7 +114,9 @@ def table_page(request, table_id):
     view = table_view(table, seat)
     invite_url = None
     invite_path = reverse("table_invite", args=[table.pk, table.invite_token])
-    if not table.is_private:
+    if table.preset_deals is not None:
+        pass  # an event's table: its seats are the event's to give, nobody is invited
+    elif not table.is_private:
         invite_url = request.build_absolute_uri(table.get_absolute_url())  # open to anyone
     elif ((seat is not None or table.created_by_id == person_id(request.user))
           and guests.may_invite(request.user)):  # a guest passes on no invite link

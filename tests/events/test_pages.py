@@ -111,6 +111,9 @@ def test_register_withdraw_and_start_from_the_event_page(client, make_people):
     page = client.get(f"/events/{event.pk}/").content.decode()
     table = event.event_rounds.get().tables.get().table
     assert f'href="/tables/{table.pk}/"' in page and "Go to your table" in page
+    # The event gives its table's seats: the table invites nobody to them.
+    at_table = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Invite link" not in at_table and table.invite_token not in at_table
 
 
 def test_the_standings_and_travellers_once_a_round_is_over(client, make_people):
