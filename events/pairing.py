@@ -147,6 +147,12 @@ def swiss_round(players: Iterable[Standing], *, size: int, partnership: bool = F
     (``_directions_evened``): who sits with whom stays as it is, and who partners whom too
     unless another pairing of the same four, with no more repeats, evens out the sides."""
     _check_size(size, partnership)
+    return _swiss(players, size=size, partnership=partnership, seed=seed)
+
+
+def _swiss(players: Iterable[Standing], *, size: int, partnership: bool, seed: int) -> Round:
+    """``swiss_round``'s work for any size of table, 2 too: ``fixed_pairs_round``'s tables of
+    two pairs."""
     field_ = [p for p in _distinct(players) if not p.away]
     rng = random.Random(seed)
     order = _by_score(field_, rng)  # best first, ties in the seed's order
@@ -170,6 +176,39 @@ def swiss_round(players: Iterable[Standing], *, size: int, partnership: bool = F
                    for table in tables)
     return Round(tables, tuple(p.id for p in byes), _total_repeats(tables, cost, partnership),
                  exact)
+
+
+def fixed_pairs_round(pairs: Iterable[tuple[Standing, Standing]], *, seed: int = 0) -> Round:
+    """A Swiss round of a partnership game whose partners are fixed (a league's registered
+    pairs): the pairs are ``swiss_round``'s players, two to a table, so its guarantees hold
+    for pairs -- by score, the fewest repeated meetings of two pairs (a member of one met a
+    member of the other), byes to the fewest byes then the lowest score -- and partners are
+    never split.  A pair is its two members' ``Standing``: its score their mean, its byes the
+    most either had, its sides held their sum; away when either is.  Each table's first pair
+    sits in seats 0 and 2, the second in 1 and 3, the sides evened as ``swiss_round`` evens a
+    table's directions.  ``sitting_out``: the members of the pairs sitting out."""
+    pairs = list(pairs)
+    members = [member.id for pair in pairs for member in pair]
+    if len(set(members)) != len(members):
+        raise ValueError("a player is in two pairs")
+    pair_of = {member.id: (first.id, second.id) for first, second in pairs
+               for member in (first, second)}
+    units = []
+    for first, second in pairs:
+        met = {pair_of[other] for member in (first, second) for other in member.opponents
+               if other in pair_of}
+        held = [sum(sides) for sides in zip(*((list(m.directions) + [0, 0])[:2]
+                                              for m in (first, second)), strict=True)]
+        units.append(Standing(id=(first.id, second.id), score=(first.score + second.score) / 2,
+                              opponents=frozenset(met - {(first.id, second.id)}),
+                              byes=max(first.byes, second.byes), directions=tuple(held),
+                              away=first.away or second.away))
+    formed = _swiss(units, size=2, partnership=False, seed=seed)
+    tables = tuple((pair_0[0], pair_1[0], pair_0[1], pair_1[1])  # type: ignore[index]
+                   for pair_0, pair_1 in formed.tables)
+    sitting_out = tuple(member for pair in formed.sitting_out
+                        for member in pair)  # type: ignore[attr-defined]
+    return Round(tables, sitting_out, formed.repeats, formed.exact)
 
 
 def arrangements(table: Table, *, partnership: bool) -> list[Table]:

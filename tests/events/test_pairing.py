@@ -728,3 +728,73 @@ def test_four_who_keep_meeting_in_an_arena_each_take_a_seat_they_have_not_held()
             assert held[uid][seat] == 0, (number, table, held)
             held[uid][seat] += 1
     assert all(counts == [1, 1, 1, 1] for counts in held.values())
+
+
+# -- fixed pairs: a league's registered pairs, each pair one of the Swiss round's players ----
+
+
+@st.composite
+def pairs_fields(draw, most=7):
+    """Pairs (members 2k and 2k+1), scores, byes, sides held, and pairs met before (each
+    meeting a member of one pair against a member of the other)."""
+    count = draw(st.integers(0, most))
+    met = draw(st.sets(st.sampled_from(list(itertools.combinations(range(count), 2))),
+                       max_size=count * 2)) if count > 1 else set()
+    opponents = {member: set() for member in range(2 * count)}
+    for a, b in met:
+        one, other = 2 * a + draw(st.integers(0, 1)), 2 * b + draw(st.integers(0, 1))
+        opponents[one].add(other)
+        opponents[other].add(one)
+    pairs = []
+    for k in range(count):
+        score, byes = draw(st.integers(0, 3)), draw(st.integers(0, 2))
+        sides = (draw(st.integers(0, 3)), draw(st.integers(0, 3)))
+        pairs.append(tuple(Standing(id=member, score=score, byes=byes, directions=sides,
+                                    opponents=frozenset(opponents[member]))
+                           for member in (2 * k, 2 * k + 1)))
+    return pairs, met
+
+
+@given(pairs_fields(), st.integers(0, 3))
+def test_fixed_pairs_sit_together_at_one_table_each_and_meet_again_only_when_they_must(
+        field, seed):
+    pairs, met = field
+    result = pairing.fixed_pairs_round(pairs, seed=seed)
+    members = [m.id for pair in pairs for m in pair]
+    check_partition(result, members, 4)
+    assert len(result.sitting_out) == 2 * (len(pairs) % 2)
+    for table in result.tables:
+        # Partners across, always: seats 0 and 2 one pair, 1 and 3 the other.
+        assert table[0] // 2 == table[2] // 2 and table[1] // 2 == table[3] // 2
+        assert table[0] // 2 != table[1] // 2
+    assert {m // 2 for m in result.sitting_out} == {m // 2 for m in result.sitting_out[:1]}
+    # No pairs meet again while a round without it exists: the fewest over every way of
+    # cutting the pairs that play into tables of two.
+    playing = sorted(table[0] // 2 for table in result.tables) + sorted(
+        table[1] // 2 for table in result.tables)
+    repeats = sum(tuple(sorted((t[0] // 2, t[1] // 2))) in met for t in result.tables)
+    assert repeats == result.repeats
+    fewest = min(sum(tuple(sorted(g)) in met for g in groups)
+                 for groups in partitions(sorted(playing), 2))
+    assert repeats == fewest
+
+
+def test_fixed_pairs_even_their_sides_and_a_member_in_two_pairs_is_refused():
+    north_south = (Standing(1, 0, directions=(2, 0)), Standing(2, 0, directions=(2, 0)))
+    east_west = (Standing(3, 0, directions=(0, 2)), Standing(4, 0, directions=(0, 2)))
+    # Each pair takes the side it has held least, whichever the search put first.
+    for pairs in ([north_south, east_west], [east_west, north_south]):
+        (table,) = pairing.fixed_pairs_round(pairs).tables
+        assert {table[1], table[3]} == {1, 2} and {table[0], table[2]} == {3, 4}
+    try:
+        pairing.fixed_pairs_round([north_south, (Standing(2, 0), Standing(5, 0))])
+    except ValueError:
+        return
+    raise AssertionError("a player in two pairs accepted")
+
+
+def test_a_pair_with_a_member_away_is_neither_seated_nor_sitting_out():
+    pairs = [(Standing(1, 0), Standing(2, 0)), (Standing(3, 0), Standing(4, 0, away=True)),
+             (Standing(5, 0), Standing(6, 0))]
+    result = pairing.fixed_pairs_round(pairs)
+    assert result.sitting_out == () and sorted(result.tables[0]) == [1, 2, 5, 6]
