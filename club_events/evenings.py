@@ -61,6 +61,7 @@ from leagues.models import (
     EveningTable,
     Member,
     OnlineFixture,
+    Partnership,
     TableSeat,
 )
 from leagues.played_elsewhere import Elsewhere
@@ -104,12 +105,6 @@ def refusal(club, evening: Evening | None, game: str | None = None) -> str | Non
                  "be played as an event of %(game)s.") % {
             "league": league.name, "league_game": league.game_description.label,
             "game": registry.game(game).label}
-    if league.registers_pairs:
-        return _("An evening of %(league)s cannot be played as an event: its pairs are "
-                 "registered for the season, and an event's pairing chooses who partners whom "
-                 "each round, which would break them up. Play it at its tables; a league whose "
-                 "partners are drawn each round can play its evenings as events.") % {
-            "league": league.name}
     return None
 
 
@@ -118,6 +113,38 @@ def plays_matches(league) -> bool:
     target at its tables (``Event.plays_matches``): Bid Whist and Cutthroat, whose league
     tables are matches played to their end."""
     return not league.game_description.plays_a_number_of_deals
+
+
+def partners_are_fixed_pairs(league) -> bool:
+    """Whether an event played as an evening of ``league`` seats the season's registered
+    pairs, partners across (``Event.partners_are_fixed_pairs``), rather than pairing its
+    players afresh each round: a Bid Whist league of registered pairs."""
+    return league.registers_pairs
+
+
+def season_pairs(season) -> list[Partnership]:
+    """The season's registered pairs an event can seat: not retired, not drawn, both members
+    with an account; a pair sharing a member with an earlier one is left out (the draw's own
+    rule, ``draw.pairs_among``)."""
+    seated: set[int] = set()
+    pairs = []
+    for pair in (season.partnerships.filter(retired=False, drawn=False, first__user__isnull=False,
+                                            second__user__isnull=False)
+                 .select_related("first__user", "second__user").order_by("pk")):
+        if seated & set(pair.members):
+            continue
+        seated.update(pair.members)
+        pairs.append(pair)
+    return pairs
+
+
+def fixed_pairs(link: ClubEvent) -> list[tuple[int, int]] | None:
+    """``events.policies``' pairs of an event whose partners are fixed pairs: the evening's
+    season's (``season_pairs``), each its members' user ids."""
+    if link.evening is None or not link.event.partners_are_fixed_pairs:
+        return None
+    return [(pair.first.user_id, pair.second.user_id)
+            for pair in season_pairs(link.evening.season)]
 
 
 def playable_evenings(club) -> list[Evening]:
@@ -274,6 +301,7 @@ def finished(link: ClubEvent) -> None:
         _store_rounds(link, evening)
         came = set()
         league = evening.season.league
+        registered = {frozenset(pair.members): pair for pair in season_pairs(evening.season)}
         for event_table in tables:
             members = seated_members(link.club, event_table)
             if members is None or OnlineFixture.objects.filter(
@@ -287,6 +315,15 @@ def finished(link: ClubEvent) -> None:
                 table = EveningTable.objects.create(evening=evening, round=round_number,
                                                     number=numbers[round_number],
                                                     pair_0=pair_0, pair_1=pair_1)
+            elif league.registers_pairs:
+                # The season's registered pairs sat across (``fixed_pairs``).
+                sides = [registered.get(frozenset((members[0].pk, members[2].pk))),
+                         registered.get(frozenset((members[1].pk, members[3].pk)))]
+                if None in sides:
+                    continue  # not two of the season's pairs: nothing the league knows
+                table = EveningTable.objects.create(evening=evening, round=round_number,
+                                                    number=numbers[round_number],
+                                                    pair_0=sides[0], pair_1=sides[1])
             else:
                 table = EveningTable.objects.create(evening=evening, round=round_number,
                                                     number=numbers[round_number])

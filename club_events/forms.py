@@ -44,6 +44,14 @@ class ClubEventForm(EventForm):
                 "On the evening's day, %(date)s. The tables are formed at this time; people can "
                 "register until then.") % {"date": long_date(evening.date)}
             self.plays_matches = evenings.plays_matches(evening.season.league)
+            self.partners_are_fixed_pairs = evenings.partners_are_fixed_pairs(
+                evening.season.league)
+            if self.partners_are_fixed_pairs:
+                self.fields["computer_level"].help_text = _(
+                    "The season's registered pairs play together, partners across; a pair "
+                    "plays once both its members are registered. With an odd number of pairs, "
+                    "one pair each round plays against a pair of computer players, and that "
+                    "table does not count for the league.")
             if self.plays_matches:
                 # Swiss rounds only: an arena's table has a clock for its block of deals and
                 # is formed again as soon as it ends, which a match of any length does not fit.

@@ -48,12 +48,18 @@ class ClubEventPolicy:
         notes = [Note(words, club.get_absolute_url() if sees_club else "")]
         if link.evening is not None:
             notes += evening_notes(link, sees_club)
+            if event.partners_are_fixed_pairs and event.status != event.Status.FINISHED:
+                notes += pair_notes(link, user)
         return notes
 
     def registration_changed(self, event, user, registered: bool) -> None:
         link = club_event_of(event)
         if link is not None:
             evenings.registration_changed(link, user, registered)
+
+    def fixed_pairs(self, event) -> list[tuple[int, int]] | None:
+        link = club_event_of(event)
+        return evenings.fixed_pairs(link) if link is not None else None
 
     def finished(self, event) -> None:
         link = club_event_of(event)
@@ -87,4 +93,38 @@ def evening_notes(link: ClubEvent, sees_club: bool) -> list[Note]:
             "%(count)s of its tables had a computer player or someone who is not a member of "
             "the club: they are not in the league's standings.", left_out)
             % {"count": left_out}))
+    return notes
+
+
+def pair_notes(link: ClubEvent, user) -> list[Note]:
+    """An event of the season's registered pairs (``evenings.fixed_pairs``): how pairs play,
+    and whether ``user``'s pair plays: a member is seated only with their partner."""
+    season = link.evening.season
+    notes = [Note(_("The pairs registered for the season %(season)s play together, partners "
+                    "across, at every round: a pair plays once both its members are "
+                    "registered.") % {"season": season.name})]
+    registration = (link.event.registrations.filter(user=user, withdrawn_at__isnull=True).first()
+                    if user is not None and user.is_authenticated else None)
+    if registration is None:
+        return notes
+    for pair in evenings.season_pairs(season):
+        if user.pk not in (pair.first.user_id, pair.second.user_id):
+            continue
+        partner = pair.second if pair.first.user_id == user.pk else pair.first
+        said = {"partner": partner.name}
+        theirs = link.event.registrations.filter(user=partner.user_id,
+                                                 withdrawn_at__isnull=True).first()
+        if theirs is None:
+            notes.append(Note(_("Your partner %(partner)s has not registered: your pair plays "
+                                "once both of you are registered.") % said))
+        elif theirs.is_away:
+            notes.append(Note(_("Your partner %(partner)s is away: your pair plays again once "
+                                "both of you are here.") % said))
+        else:
+            notes.append(Note(_("You play with your partner %(partner)s, your pair of the "
+                                "season.") % said))
+        return notes
+    notes.append(Note(_("You have no pair registered for the season %(season)s: you are not "
+                        "seated. An organiser of the club registers the season's pairs.")
+                      % {"season": season.name}))
     return notes

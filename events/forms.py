@@ -114,6 +114,9 @@ class EventForm(HouseRulesMixin, forms.Form):
     # Each table plays a match to the target (``Event.plays_matches``): only an event played
     # as a league evening of a match's game sets it (``club_events.forms``).
     plays_matches = False
+    # Its partners are fixed pairs (``Event.partners_are_fixed_pairs``): likewise, an evening
+    # of a league of registered pairs.
+    partners_are_fixed_pairs = False
 
     def __init__(self, game: str, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -263,7 +266,8 @@ class EventForm(HouseRulesMixin, forms.Form):
                                                                  self.plays_matches)),
             move_seconds=data["move_seconds"], late_deals=data["late_deals"],
             scoring=data["scoring"], chosen_cap=data.get("chosen_cap"),
-            plays_matches=self.plays_matches)
+            plays_matches=self.plays_matches,
+            partners_are_fixed_pairs=self.partners_are_fixed_pairs)
 
 
 def scoring_help(game: str) -> str:

@@ -119,6 +119,11 @@ class Event(models.Model):
     # a deal it never reached is not scored for it, and a deal past the round's is compared
     # with nobody (docs/events.md, "League evenings played as events").
     plays_matches = models.BooleanField(default=False, editable=False)
+    # Its partners are fixed pairs (an event played as an evening of a Bid Whist league of
+    # registered pairs): the pairs are the policy's (``policies.fixed_pairs``), each round
+    # pairs them as units and a pair plays only when both its members are there
+    # (``pairing.fixed_pairs_round``; docs/events.md, "League evenings played as events").
+    partners_are_fixed_pairs = models.BooleanField(default=False, editable=False)
     status = models.CharField(max_length=12, choices=Status.choices,
                               default=Status.REGISTRATION)
     # The deal set, ``whistclub-deals/1`` (events.deals.to_document): chosen at the start,

@@ -10,6 +10,9 @@ to something of its own (a club's events: ``club_events``) registers a policy wh
 - ``registration_changed(event, user, registered)``: ``user`` registered (True) or withdrew
   (False), in the transaction that changed it (a club's evening played as the event marks them
   as coming or not);
+- ``fixed_pairs(event)``: an event whose partners are fixed pairs
+  (``Event.partners_are_fixed_pairs``): its pairs, each two user ids (a club's evening:
+  the season's registered pairs), or None when the policy has none for it;
 - ``finished(event)``: the event is over (its last round, or the arena's time), in the
   transaction that ends it (a club's evening played as the event takes its results).
 
@@ -33,6 +36,8 @@ class Policy(Protocol):
     def notes(self, event, user) -> list[Note]: ...
 
     def registration_changed(self, event, user, registered: bool) -> None: ...
+
+    def fixed_pairs(self, event) -> list[tuple[int, int]] | None: ...
 
     def finished(self, event) -> None: ...
 
@@ -73,6 +78,16 @@ def notes(event, user) -> list[Note]:
 def registration_changed(event, user, registered: bool) -> None:
     for policy in _policies:
         policy.registration_changed(event, user, registered)
+
+
+def fixed_pairs(event) -> list[tuple[int, int]]:
+    """The pairs of an event whose partners are fixed pairs, each two user ids; none without
+    a policy that gives them (then nobody is seated: a pair is both its members)."""
+    for policy in _policies:
+        pairs = policy.fixed_pairs(event)
+        if pairs is not None:
+            return pairs
+    return []
 
 
 def finished(event) -> None:

@@ -170,11 +170,14 @@ def _form_round(event: Event, number: int) -> EventRound:
                               directions=tuple(past.directions.get(each.user_id, ())),
                               away=each.is_away)
              for each in registrations]
-    missing = (-sum(not each.away for each in field)) % module.SEATS
-    field += [pairing.Standing(id=-(k + 1), score=-1.0) for k in range(missing)]
-    formed = pairing.swiss_round(field, size=module.SEATS,
-                                 partnership=deals.is_partnership(event.game),
-                                 seed=event.seed + number)
+    if event.partners_are_fixed_pairs:
+        formed = _fixed_pairs_formed(event, field, seed=event.seed + number)
+    else:
+        missing = (-sum(not each.away for each in field)) % module.SEATS
+        field += [pairing.Standing(id=-(k + 1), score=-1.0) for k in range(missing)]
+        formed = pairing.swiss_round(field, size=module.SEATS,
+                                     partnership=deals.is_partnership(event.game),
+                                     seed=event.seed + number)
     started = timezone.now()
     event_round = EventRound.objects.create(
         event=event, number=number, started_at=started,
@@ -191,6 +194,20 @@ def _form_round(event: Event, number: int) -> EventRound:
             match_ends_it=event.plays_matches)
         EventTable.objects.create(round=event_round, number=table_number, table=table)
     return event_round
+
+
+def _fixed_pairs_formed(event: Event, field: list[pairing.Standing], seed: int) -> pairing.Round:
+    """A round of an event whose partners are fixed pairs (``policies.fixed_pairs``): a pair
+    plays when both its members are registered and neither is away; a member whose partner is
+    not is neither seated nor sitting out.  An odd number of pairs here: the last pair's
+    opponents are a computer pair (negative ids, last in score), as computer players fill the
+    seats of any other event."""
+    by_id = {each.id: each for each in field}
+    pairs = [(by_id[first], by_id[second]) for first, second in policies.fixed_pairs(event)
+             if first in by_id and second in by_id]
+    if sum(not (first.away or second.away) for first, second in pairs) % 2:
+        pairs.append((pairing.Standing(id=-1, score=-1.0), pairing.Standing(id=-2, score=-1.0)))
+    return pairing.fixed_pairs_round(pairs, seed=seed)
 
 
 def advance(event_id: int) -> None:

@@ -3,7 +3,7 @@ played as a club's event: each event table plays the round's deals in order unti
 ends, on with shuffled deals if the match outlasts them; the evening's tables are finished
 matches, as an online fixture's; a Bid Whist league's drawn partners are the event's; a deal a
 table never reached is not scored for it, and a deal past the round's is compared with nobody.
-A league of registered pairs is refused in words."""
+A league of registered pairs: tests/club_events/test_evening_pairs.py."""
 
 import datetime
 import random
@@ -23,7 +23,7 @@ from games.rules import game_module
 from games.rules.records import replay_hand
 from leagues import standings
 from leagues.models import Evening, League, Member, Partnership, Season
-from tests.club_events.test_evening_events import create_for, evening_form, refused
+from tests.club_events.test_evening_events import create_for, evening_form
 from tests.events.conftest import new_event, play_round
 from tests.events.test_hidden_information import (
     assert_nothing_of_the_deals,
@@ -137,13 +137,6 @@ def test_a_cutthroat_evening_played_as_an_event(as_organiser, club, players):
     assert table.winner == match.winner and table.online.is_complete
     rows = {row.name.lower(): row for row in standings.season_standings(evening.season)}
     assert set(rows) == {"mike", "olga", "nell"} and all(r.played == 1 for r in rows.values())
-
-
-def test_a_league_of_registered_pairs_is_refused_in_words(as_organiser, club):
-    evening = evening_of(club, "bid_whist")
-    page = as_organiser.get(evening.get_absolute_url()).content.decode()
-    assert "Play this evening online as an event" not in page  # not offered
-    refused(as_organiser, club, evening, "its pairs are registered for the season")
 
 
 def test_an_evening_of_matches_is_not_an_arena(as_organiser, club, players):
