@@ -3,13 +3,19 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
 
 - **Which evenings.** An evening of one of the club's own leagues, not cancelled, its season
   open, today or later, without a result and without another event; its league's game must be
-  the event's, and a Bid Whist league's partners drawn each round, not registered pairs (an
-  event's pairing chooses who partners whom).  The event plays the league's house rules (the
-  season's) and starts on the evening's day.
+  the event's.  The event plays the league's house rules (the season's) and starts on the
+  evening's day.
 - **Matches.** A league of a game played as a match to a target (Bid Whist, Cutthroat) makes
   an event whose tables play matches (``Event.plays_matches``, set by ``club_events.forms``):
   each table plays the round's deals in order and ends when its match ends, as a league table
   does, so the match the evening's table gets is finished (docs/events.md).
+- **Registered pairs.** A Bid Whist league of registered pairs makes an event whose partners
+  are fixed pairs (``Event.partners_are_fixed_pairs``, set by ``club_events.forms``): the
+  season's pairs (``season_pairs``, given to events by ``fixed_pairs``), each seated together
+  across when both its members are registered and here (``events.pairing.fixed_pairs_round``);
+  a member whose partner is not is not seated, and the event's page tells them why
+  (``club_events.policy.pair_notes``).  A league whose partners are drawn each round is
+  paired as any Bid Whist event, its sides becoming that round's drawn pairs.
 - **Attendance.** Registering for the event marks the member as coming to the evening;
   withdrawing marks them as not coming (``registration_changed``).  Answering on the evening's
   page does not register anyone: the page links to the event.
@@ -24,8 +30,9 @@ what may be linked (``refusal``), the attendance it implies, and the results it 
   too far ahead); once it has started, the evening keeps its date (``EventPlace.moved``).
 - **Results.** When the event ends (``finished``, in the transaction that ends it), each of
   its tables where every seat is a member of the club (a person, not a computer player)
-  becomes a table of the evening (a Bid Whist table's two sides, partners across, the season's
-  pairs of those players as the league's own draw stores them: ``draw.drawn_pairs``), in the
+  becomes a table of the evening (a Bid Whist table's two sides, partners across: the
+  season's registered pairs, or in a league of drawn partners the season's pairs of those
+  players as the league's own draw stores them: ``draw.drawn_pairs``), in the
   event's round (each round of the event a round of
   the evening, its byes the evening's sit-outs, credited as the league credits a sit-out of
   its own draw; a member at a table left out did not sit out), and its hands are entered as that
