@@ -210,6 +210,18 @@ def _fixed_pairs_formed(event: Event, field: list[pairing.Standing], seed: int) 
     return pairing.fixed_pairs_round(pairs, seed=seed)
 
 
+def waits_for_partner(event: Event, user_id: int) -> bool:
+    """In an event of fixed pairs, whether ``user_id`` cannot be seated now: they are in no
+    pair, or their partner is not registered or is away (``_fixed_pairs_formed``'s rule; the
+    page's notes say which, ``policies.notes``)."""
+    if not event.partners_are_fixed_pairs:
+        return False
+    here = {each.user_id for each in event.registrations.filter(withdrawn_at__isnull=True)
+            if not each.is_away}
+    return not any(user_id in pair and set(pair) <= here
+                   for pair in policies.fixed_pairs(event))
+
+
 def advance(event_id: int) -> None:
     """Once every table of the round in play has played its deals: the round is over for
     everyone (its results and tables shown), and the next round is formed or the event ends.

@@ -116,9 +116,11 @@ def _page_context(request, event) -> dict:
               for each in event.event_rounds.all()]
     return {**context, "current": current, "own_table": own_table, "clock": clock,
             "sitting_out": current is not None and uid in (current.sitting_out or []),
-            # Registered during this round: they play from the next one.
+            # Registered during this round: they play from the next one (in an event of fixed
+            # pairs, once their partner is here too: the notes say so).
             "joins_next": state == away.PLAYING and current is not None and own_table is None
-            and uid not in (current.sitting_out or []),
+            and uid not in (current.sitting_out or [])
+            and not running.waits_for_partner(event, uid),
             "rounds": rounds, "deals_in_all": event.rounds * event.deals_per_round,
             "has_results": any(each["finished"] for each in rounds),
             # Pause, come back, leave: while a round is left to form.

@@ -117,7 +117,7 @@ def test_a_member_whose_partner_did_not_register_is_not_seated_and_told_why(as_o
                                                                              club, eight):
     olga, mike, nell, pat, quinn, rose = eight[:6]
     evening = pairs_evening(club, PAIRS[:3])
-    event = create_for(as_organiser, club, evening, deals_per_round="1")
+    event = create_for(as_organiser, club, evening, rounds="2", deals_per_round="1")
     for user in (olga, mike, nell, pat, quinn):
         running.register(event, user)
     told = "Your partner Rose has not registered: your pair plays once both of you are registered."
@@ -128,7 +128,9 @@ def test_a_member_whose_partner_did_not_register_is_not_seated_and_told_why(as_o
     seated = {seat.user for seat in event_table.table.seats.all()}
     assert seated == {olga, mike, nell, pat} and quinn not in seated
     assert not event.event_rounds.get().sitting_out  # not a bye: their pair is not here
-    assert told in page_of(event, quinn)  # during play
+    during = page_of(event, quinn)
+    assert told in during  # during play
+    assert "You play from round 2" not in during  # not unless Rose registers
 
 
 def test_an_odd_number_of_pairs_plays_a_computer_pair_outside_the_league(as_organiser, club,
