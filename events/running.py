@@ -210,11 +210,11 @@ def _fixed_pairs_formed(event: Event, field: list[pairing.Standing], seed: int) 
     return pairing.fixed_pairs_round(pairs, seed=seed)
 
 
-def waits_for_partner(event: Event, user_id: int) -> bool:
+def waits_for_partner(event: Event, user_id: int | None) -> bool:
     """In an event of fixed pairs, whether ``user_id`` cannot be seated now: they are in no
     pair, or their partner is not registered or is away (``_fixed_pairs_formed``'s rule; the
     page's notes say which, ``policies.notes``)."""
-    if not event.partners_are_fixed_pairs:
+    if not event.partners_are_fixed_pairs or user_id is None:
         return False
     here = {each.user_id for each in event.registrations.filter(withdrawn_at__isnull=True)
             if not each.is_away}
