@@ -27,7 +27,7 @@ Cutthroat Bid Whist (three seats, each for themselves) is played only when ``--g
 others; a hand's difference is levelA's points minus the mean of levelB's two seats, and the
 deal's figure the mean of its three plays.  Its computer players are their own
 (:mod:`games.rules.computer.cutthroat_bid_whist`): the levels random, easy, normal and strong,
-no oracle, no blunder count.
+no oracle.
 
 Deal ``i`` is the same deal in every run with the same seed: ``--first 1000 --deals 1000`` plays
 the second half of a 2,000-deal run, so that a long run can be split over two sittings (for two
@@ -156,8 +156,9 @@ def blunders_of_deal(task: tuple[str, str, int, int]) -> dict[str, int]:
     kind's findings (``kind``) and those of them that were settled blunders (``settled:kind``)."""
     game, level, index, seed = task
     deal_seed = seed * 1_000_003 + index
+    seats = game_module(game).SEATS
     played: list = []
-    play_once(game, deal_seed, index % 4, [level] * 4, deal_seed * 2 + 7, played)
+    play_once(game, deal_seed, index % seats, [level] * seats, deal_seed * 2 + 7, played)
     found = blunders.count(played[0], seed=deal_seed)
     out = {"blunders": len(found["blunders"])}
     for kind, findings in found["kinds"].items():
@@ -223,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         if game not in GAMES + THREE_SEATS:
             parser.error(f"a game is one of {GAMES + THREE_SEATS}")
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
-    for pair in pairings:
+    for pair in pairings if not args.blunders else []:  # --blunders plays no pairing
         named = [level for side in pair for level in side.split("+")]
         if len(pair) != 2 or any(side.count("+") > 1 for side in pair) \
                 or any(level not in BENCH_LEVELS for level in named):
@@ -236,11 +237,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{', '.join(THREE_SEATS)} has no partnerships to mix: one level a "
                          "side (levelA alone, levelB in the two other seats)")
     if args.blunders:
-        if set(games) & set(THREE_SEATS):
-            parser.error("no blunder count at three seats: --games names four-seat games only")
         for level in args.levels.split(","):
             if level and level not in BENCH_LEVELS:
                 parser.error(f"a level is one of {BENCH_LEVELS}")
+            if level and set(games) & set(THREE_SEATS) and level not in ALL_LEVELS:
+                parser.error(f"{', '.join(THREE_SEATS)} plays the levels {ALL_LEVELS} only "
+                             "(its own computer players)")
         pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
         try:
             lines = blunder_lines(args, games, pool)

@@ -47,7 +47,6 @@ from games.rules.cards import ALL_CARDS, CARD_INDEX, mask_of
 
 from . import knowledge as kn
 from .double_dummy import Solver
-from .hooks import of as hooks_of
 from .kernel import NO_SUIT, WIN, PlaySpec, Position, bits, distinct_cards, legal_mask, play
 
 SETTLED_TRICKS = 5  # the hand's last tricks judged, the current one included
@@ -83,11 +82,15 @@ def _decisions(record: dict[str, Any]):
 
 def _plays(record: dict[str, Any], with_hands: bool = False):
     """(index, seat, card index, view, knowledge, hands) for each card played; ``hands`` the
-    four hands' masks before it when asked for (else None)."""
+    four hands' masks before it when asked for (else None; at three seats the fourth is
+    empty, as the knowledge reads it)."""
     for index, seat, action, view, state in _decisions(record):
         if action.startswith("play "):
-            hands = [mask_of(state.view(s)["hand"]) for s in range(len(state.dealt_hands))] \
-                if with_hands else None
+            hands = None
+            if with_hands:
+                hands = [0, 0, 0, 0]
+                for s in range(len(state.dealt_hands)):
+                    hands[s] = mask_of(state.view(s)["hand"])
             yield index, seat, CARD_INDEX[action[5:]], view, kn.read(view), hands
 
 
@@ -133,7 +136,7 @@ def trump_partner(record: dict[str, Any]) -> list[Finding]:
         if not ruff or not could_throw or know.hand & spec.follow[pos.led]:
             continue
         partner_card = next(c for s, c in know.trick if s == pos.best_seat)
-        last = len(know.trick) == 3
+        last = len(know.trick) == spec.seats - 1
         if last or _is_boss(spec, partner_card, _outstanding(know) | 1 << partner_card):
             found.append(_finding("trump_partner", index, know, seat, card))
     return found
@@ -196,8 +199,6 @@ def dead_trumps(record: dict[str, Any]) -> list[Finding]:
 
 
 def kitty_void(record: dict[str, Any]) -> list[Finding]:
-    if hooks_of(record["game"]).choose_action is not None:
-        return []  # Cutthroat: three seats, computer players of their own
     found = []
     discard = None
     for index, seat, action, view, state in _decisions(record):
@@ -272,8 +273,6 @@ def settled_blunders(record: dict[str, Any], tricks_left: int = SETTLED_TRICKS,
                      worlds: int = WORLDS, seed: int = 0) -> list[Finding]:
     """The cards of ``record`` that were blunders where the position was settled (above)."""
     rng = random.Random(seed)
-    if hooks_of(record["game"]).choose_action is not None:
-        return []  # Cutthroat: three seats, computer players of their own
     found = []
     for index, seat, card, _view, know, hands in _plays(record, with_hands=True):
         spec = know.spec

@@ -251,7 +251,8 @@ def test_the_bench_plays_one_level_against_two_in_every_seat(capsys):
     out = capsys.readouterr().out
     assert "cutthroat_bid_whist normal-easy: 2 deals x 3 in" in out
     assert "\ncutthroat_bid_whist normal-easy: mean=" in out
-    with pytest.raises(SystemExit):  # Cutthroat's own computer players: no oracle, no blunders
+    with pytest.raises(SystemExit):  # Cutthroat's own computer players: no oracle
         computer_players.main(["--games", "cutthroat_bid_whist", "--pairings", "oracle-easy"])
-    with pytest.raises(SystemExit):
-        computer_players.main(["--blunders", "--games", "cutthroat_bid_whist"])
+    with pytest.raises(SystemExit):  # nor the levels the benches compare
+        computer_players.main(["--blunders", "--games", "cutthroat_bid_whist",
+                               "--levels", "strong_v5"])
