@@ -36,7 +36,8 @@ equal halves, the whole run's mean is the halves' mean and its ci95 is sqrt(ci1Â
 ``--blunders`` plays instead ``--deals`` deals per game with every seat at one level, for each level
 of ``--levels`` (default easy,normal,strong), and counts in each hand the blunders of
 :mod:`games.rules.computer.blunders`: cards that cost a trick where the position was settled,
-and the kinds a partner notices.  One line per game and level,
+and the kinds a partner notices (Cutthroat too, at its own levels: its two defenders are
+partners for the hand).  One line per game and level,
 ``blunders: game=<game> level=<level> hands=N per_100_hands=X partner_kinds: trump_partner=a
 no_return=b ... settled: trump_partner=c ...`` (per 100 hands; ``settled``: the partner kinds'
 findings that were settled blunders too).

@@ -11,7 +11,10 @@ kitty it saw).  So a blunder is a loss the seat could have seen, not bad luck in
 cards; that better card is the safe alternative.  Only the last ``tricks_left`` tricks of a
 hand are judged (the current one included): there the solver is exact and fast; earlier
 positions are not settled by this count.  A call is not judged (a discard's worth would need
-the whole hand solved): the kitty's kind below is the one call counted.
+the whole hand solved): the kitty's kind below is the one call counted.  In Cutthroat Bid
+Whist the seat's side is the declarer alone or the two defenders, partners for the hand
+(its computer players' module gives the three-seat ``play_spec``; the kernel plays tricks of
+three).
 
 The **partner kinds** (:data:`PARTNER_KINDS`) are pure functions over a hand record
 (docs/hand-records.md): each returns the :class:`Finding` s -- the action's index in the
@@ -22,12 +25,12 @@ happened, whatever the cards it cost:
   when the seat plays last or partner's card is the best of its suit still out;
 - ``no_return``: in notrump (not a misère), leading another suit at the first lead after partner's first lead
   of a suit, while holding a card of partner's suit;
-- ``joker_kept`` (Bid Whist): in notrump (where a joker never wins a trick), throwing a card
+- ``joker_kept`` (Bid Whist, Cutthroat): in notrump (where a joker never wins a trick), throwing a card
   that is the best of its suit still out while a joker stays in the hand;
 - ``dead_trumps``: leading a trump when, from what the seat could know, no opponent holds one
   (shown void in trumps, or no trump left unseen they could hold) while partner may (so the
   lead only pulls partner's trumps), holding a card of another suit;
-- ``kitty_void`` (Bid Whist, a trump contract): the declarer's discard of the kitty keeps one small card of a side suit
+- ``kitty_void`` (Bid Whist, Cutthroat, a trump contract): the declarer's discard of the kitty keeps one small card of a side suit
   (not among its suit's three best in the contract's order), where throwing it too would have
   made the void, and throws instead a trump or an ace-high card (the best card of its suit).
 
