@@ -372,7 +372,9 @@ class Table:
 
 
 def candidates(table: Table) -> list[int]:
-    """One card of each run of equivalent legal cards (no unseen card between them)."""
+    """One card of each run of equivalent legal cards: neither an unseen card nor the card
+    winning the trick lies between them (the ace and the 3 under a 2 on the table, downtown,
+    are not one: the ace takes the trick)."""
     out: list[int] = []
     by_group: dict[int, list[int]] = {}
     for card in bits(table.legal):
@@ -383,6 +385,8 @@ def candidates(table: Table) -> list[int]:
             continue
         cards.sort(key=lambda c: table.strength[c])
         others = [table.strength[i] for i in bits(table.unseen & table.follow[group])]
+        if table.best_seat >= 0:
+            others.append(table.best)
         out.append(cards[0])
         for lower, higher in zip(cards, cards[1:], strict=False):
             if any(table.strength[lower] < s < table.strength[higher] for s in others):
