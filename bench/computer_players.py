@@ -5,20 +5,29 @@
                                    [--workers 2] [--seed 1] [--first 0]
 
 Every deal is played twice with the sides swapped: levelA in seats 0 and 2 and levelB in 1 and
-3, then the other way round (in Bid Whist those are the two partnerships).  A hand's score
+3, then the other way round (in Bid Whist those are the two partnerships).
+
+A side may be two levels, joined by ``+``: a **mixed partnership**.  ``strong+normal-normal+normal``
+is side A strong with a normal partner, side B two normals: the first level of a side sits in
+its first seat (0, or 1 once swapped), the second opposite it (2, or 3); the dealer turns with the
+deal's number, so over the deals each level of a side is as often first to speak.  So the bench
+measures whether strong is a better partner for a person-like player than normal is.  A side of
+one level is that level in both seats (``strong-normal`` is ``strong+strong-normal+normal``).
+Cutthroat's sides are one seat and two: its pairings take one level a side.  A hand's score
 difference is levelA's side minus levelB's side: team points in Bid Whist; in Solo and Belgian
 Whist the units/points of levelA's two seats minus those of levelB's two, halved (per seat).
 The figure of a deal is the mean of its two plays; the bench prints the mean over deals with its
 95% confidence interval (1.96 standard errors), and the 95th percentile of levelA's decision
-times (each computer player's decision is timed, from the view to the action).  Ends with one line per game and
-pairing, ``<game> <levelA>-<levelB>: mean=X ci95=Y decision_p95=Z ms``.
+times (each computer player's decision is timed, from the view to the action; of a mixed side
+A, its first level's).  Ends with one line per game and pairing, ``<game> <levelA>-<levelB>:
+mean=X ci95=Y decision_p95=Z ms`` (a mixed side as written: ``strong+normal``).
 
 Cutthroat Bid Whist (three seats, each for themselves) is played only when ``--games`` names it,
 ``cutthroat_bid_whist``: every deal three times, levelA in each seat in turn and levelB in the two
 others; a hand's difference is levelA's points minus the mean of levelB's two seats, and the
 deal's figure the mean of its three plays.  Its computer players are their own
 (:mod:`games.rules.computer.cutthroat_bid_whist`): the levels random, easy, normal and strong,
-no oracle, no blunder count.
+no oracle.
 
 Deal ``i`` is the same deal in every run with the same seed: ``--first 1000 --deals 1000`` plays
 the second half of a 2,000-deal run, so that a long run can be split over two sittings (for two
@@ -27,7 +36,8 @@ equal halves, the whole run's mean is the halves' mean and its ci95 is sqrt(ci1Â
 ``--blunders`` plays instead ``--deals`` deals per game with every seat at one level, for each level
 of ``--levels`` (default easy,normal,strong), and counts in each hand the blunders of
 :mod:`games.rules.computer.blunders`: cards that cost a trick where the position was settled,
-and the kinds a partner notices.  One line per game and level,
+and the kinds a partner notices (Cutthroat too, at its own levels: its two defenders are
+partners for the hand).  One line per game and level,
 ``blunders: game=<game> level=<level> hands=N per_100_hands=X partner_kinds: trump_partner=a
 no_return=b ... settled: trump_partner=c ...`` (per 100 hands; ``settled``: the partner kinds'
 findings that were settled blunders too).
@@ -102,10 +112,29 @@ def side_difference(points: list[float], a_seats: tuple[int, ...]) -> float:
             - sum(points[s] for s in b_seats) / len(b_seats))
 
 
+def side_levels(side: str) -> tuple[str, str]:
+    """A side of a pairing, ``level`` or ``first+second``, as the levels of its two seats."""
+    first, _plus, second = side.partition("+")
+    return first, second or first
+
+
+def seat_levels(side_a: str, side_b: str, a_seats: tuple[int, ...], seats: int) -> list[str]:
+    """Each seat's level in one play of a deal: side A in ``a_seats`` (its first level in the
+    first of them), side B in the others; at three seats A's one seat, B's two."""
+    if seats == 3:
+        return [side_a if s in a_seats else side_b for s in range(seats)]
+    levels = [""] * seats
+    b_seats = [s for s in range(seats) if s not in a_seats]
+    for side, held in ((side_a, a_seats), (side_b, b_seats)):
+        for seat, level in zip(held, side_levels(side), strict=True):
+            levels[seat] = level
+    return levels
+
+
 def duplicate_deal(task: tuple[str, str, str, int, int]
                    ) -> tuple[float, list[tuple[str, float]]]:
     """The deal's figure (the mean of its plays) and every decision's (level, seconds): two
-    plays at four seats, levelA's pair in seats 0 & 2 then 1 & 3; three at three seats, levelA
+    plays at four seats, side A in seats 0 & 2 then 1 & 3; three at three seats, levelA
     alone in seat 0, 1, then 2."""
     game, level_a, level_b, index, seed = task
     deal_seed = seed * 1_000_003 + index
@@ -115,7 +144,7 @@ def duplicate_deal(task: tuple[str, str, str, int, int]
     figures = []
     all_times: list[tuple[str, float]] = []
     for swap, a_seats in enumerate(plays):
-        levels = [level_a if s in a_seats else level_b for s in range(seats)]
+        levels = seat_levels(level_a, level_b, a_seats, seats)
         points, times = play_once(game, deal_seed, dealer, levels,
                                   deal_seed * 2 + swap + 7)
         figures.append(side_difference(points, a_seats))
@@ -128,8 +157,9 @@ def blunders_of_deal(task: tuple[str, str, int, int]) -> dict[str, int]:
     kind's findings (``kind``) and those of them that were settled blunders (``settled:kind``)."""
     game, level, index, seed = task
     deal_seed = seed * 1_000_003 + index
+    seats = game_module(game).SEATS
     played: list = []
-    play_once(game, deal_seed, index % 4, [level] * 4, deal_seed * 2 + 7, played)
+    play_once(game, deal_seed, index % seats, [level] * seats, deal_seed * 2 + 7, played)
     found = blunders.count(played[0], seed=deal_seed)
     out = {"blunders": len(found["blunders"])}
     for kind, findings in found["kinds"].items():
@@ -195,18 +225,25 @@ def main(argv: list[str] | None = None) -> int:
         if game not in GAMES + THREE_SEATS:
             parser.error(f"a game is one of {GAMES + THREE_SEATS}")
     pairings = [tuple(p.split("-")) for p in args.pairings.split(",") if p]
-    for pair in pairings:
-        if len(pair) != 2 or any(level not in BENCH_LEVELS for level in pair):
-            parser.error(f"a pairing is levelA-levelB with levels from {BENCH_LEVELS}")
-        if set(games) & set(THREE_SEATS) and any(level not in ALL_LEVELS for level in pair):
+    for pair in pairings if not args.blunders else []:  # --blunders plays no pairing
+        named = [level for side in pair for level in side.split("+")]
+        if len(pair) != 2 or any(side.count("+") > 1 for side in pair) \
+                or any(level not in BENCH_LEVELS for level in named):
+            parser.error(f"a pairing is levelA-levelB, or with mixed partnerships "
+                         f"levelA+partnerA-levelB+partnerB, with levels from {BENCH_LEVELS}")
+        if set(games) & set(THREE_SEATS) and any(level not in ALL_LEVELS for level in named):
             parser.error(f"{', '.join(THREE_SEATS)} plays the levels {ALL_LEVELS} only "
                          "(its own computer players)")
+        if set(games) & set(THREE_SEATS) and any("+" in side for side in pair):
+            parser.error(f"{', '.join(THREE_SEATS)} has no partnerships to mix: one level a "
+                         "side (levelA alone, levelB in the two other seats)")
     if args.blunders:
-        if set(games) & set(THREE_SEATS):
-            parser.error("no blunder count at three seats: --games names four-seat games only")
         for level in args.levels.split(","):
             if level and level not in BENCH_LEVELS:
                 parser.error(f"a level is one of {BENCH_LEVELS}")
+            if level and set(games) & set(THREE_SEATS) and level not in ALL_LEVELS:
+                parser.error(f"{', '.join(THREE_SEATS)} plays the levels {ALL_LEVELS} only "
+                             "(its own computer players)")
         pool = multiprocessing.get_context("spawn").Pool(args.workers) if args.workers > 1 else None
         try:
             lines = blunder_lines(args, games, pool)
@@ -231,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     results = [duplicate_deal(t) for t in tasks]
                 values = [r[0] for r in results]
-                times = [t for r in results for level, t in r[1] if level == level_a]
+                timed = side_levels(level_a)[0]  # a mixed side A: its first level's times
+                times = [t for r in results for level, t in r[1] if level == timed]
                 for r in results:
                     for level, t in r[1]:
                         times_of.setdefault(level, []).append(t)
@@ -241,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                 elapsed = time.perf_counter() - start
                 plays = 2 if game in GAMES else game_module(game).SEATS
                 print(f"# {game} {level_a}-{level_b}: {args.deals} deals x {plays} in {elapsed:.0f} s, "
-                      f"{len(times)} {level_a} decisions, mean {1000 * sum(times) / max(1, len(times)):.1f} ms, "
+                      f"{len(times)} {timed} decisions, mean {1000 * sum(times) / max(1, len(times)):.1f} ms, "
                       f"max {1000 * max(times, default=0):.0f} ms", flush=True)
                 lines.append(f"{game} {level_a}-{level_b}: mean={mean:.3f} ci95={ci:.3f} "
                              f"decision_p95={p95:.1f} ms")

@@ -11,7 +11,10 @@ kitty it saw).  So a blunder is a loss the seat could have seen, not bad luck in
 cards; that better card is the safe alternative.  Only the last ``tricks_left`` tricks of a
 hand are judged (the current one included): there the solver is exact and fast; earlier
 positions are not settled by this count.  A call is not judged (a discard's worth would need
-the whole hand solved): the kitty's kind below is the one call counted.
+the whole hand solved): the kitty's kind below is the one call counted.  In Cutthroat Bid
+Whist the seat's side is the declarer alone or the two defenders, partners for the hand
+(its computer players' module gives the three-seat ``play_spec``; the kernel plays tricks of
+three).
 
 The **partner kinds** (:data:`PARTNER_KINDS`) are pure functions over a hand record
 (docs/hand-records.md): each returns the :class:`Finding` s -- the action's index in the
@@ -22,12 +25,12 @@ happened, whatever the cards it cost:
   when the seat plays last or partner's card is the best of its suit still out;
 - ``no_return``: in notrump (not a misère), leading another suit at the first lead after partner's first lead
   of a suit, while holding a card of partner's suit;
-- ``joker_kept`` (Bid Whist): in notrump (where a joker never wins a trick), throwing a card
+- ``joker_kept`` (Bid Whist, Cutthroat): in notrump (where a joker never wins a trick), throwing a card
   that is the best of its suit still out while a joker stays in the hand;
 - ``dead_trumps``: leading a trump when, from what the seat could know, no opponent holds one
   (shown void in trumps, or no trump left unseen they could hold) while partner may (so the
   lead only pulls partner's trumps), holding a card of another suit;
-- ``kitty_void`` (Bid Whist, a trump contract): the declarer's discard of the kitty keeps one small card of a side suit
+- ``kitty_void`` (Bid Whist, Cutthroat, a trump contract): the declarer's discard of the kitty keeps one small card of a side suit
   (not among its suit's three best in the contract's order), where throwing it too would have
   made the void, and throws instead a trump or an ace-high card (the best card of its suit).
 
@@ -47,7 +50,6 @@ from games.rules.cards import ALL_CARDS, CARD_INDEX, mask_of
 
 from . import knowledge as kn
 from .double_dummy import Solver
-from .hooks import of as hooks_of
 from .kernel import NO_SUIT, WIN, PlaySpec, Position, bits, distinct_cards, legal_mask, play
 
 SETTLED_TRICKS = 5  # the hand's last tricks judged, the current one included
@@ -83,11 +85,15 @@ def _decisions(record: dict[str, Any]):
 
 def _plays(record: dict[str, Any], with_hands: bool = False):
     """(index, seat, card index, view, knowledge, hands) for each card played; ``hands`` the
-    four hands' masks before it when asked for (else None)."""
+    four hands' masks before it when asked for (else None; at three seats the fourth is
+    empty, as the knowledge reads it)."""
     for index, seat, action, view, state in _decisions(record):
         if action.startswith("play "):
-            hands = [mask_of(state.view(s)["hand"]) for s in range(len(state.dealt_hands))] \
-                if with_hands else None
+            hands = None
+            if with_hands:
+                hands = [0, 0, 0, 0]
+                for s in range(len(state.dealt_hands)):
+                    hands[s] = mask_of(state.view(s)["hand"])
             yield index, seat, CARD_INDEX[action[5:]], view, kn.read(view), hands
 
 
@@ -133,7 +139,7 @@ def trump_partner(record: dict[str, Any]) -> list[Finding]:
         if not ruff or not could_throw or know.hand & spec.follow[pos.led]:
             continue
         partner_card = next(c for s, c in know.trick if s == pos.best_seat)
-        last = len(know.trick) == 3
+        last = len(know.trick) == spec.seats - 1
         if last or _is_boss(spec, partner_card, _outstanding(know) | 1 << partner_card):
             found.append(_finding("trump_partner", index, know, seat, card))
     return found
@@ -196,8 +202,6 @@ def dead_trumps(record: dict[str, Any]) -> list[Finding]:
 
 
 def kitty_void(record: dict[str, Any]) -> list[Finding]:
-    if hooks_of(record["game"]).choose_action is not None:
-        return []  # Cutthroat: three seats, computer players of their own
     found = []
     discard = None
     for index, seat, action, view, state in _decisions(record):
@@ -272,8 +276,6 @@ def settled_blunders(record: dict[str, Any], tricks_left: int = SETTLED_TRICKS,
                      worlds: int = WORLDS, seed: int = 0) -> list[Finding]:
     """The cards of ``record`` that were blunders where the position was settled (above)."""
     rng = random.Random(seed)
-    if hooks_of(record["game"]).choose_action is not None:
-        return []  # Cutthroat: three seats, computer players of their own
     found = []
     for index, seat, card, _view, know, hands in _plays(record, with_hands=True):
         spec = know.spec

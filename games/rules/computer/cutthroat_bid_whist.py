@@ -20,6 +20,12 @@ others are opponents.  Everything here reads the seat's view alone.
   cards many times consistently with what it has seen (voids, hand sizes, the declarer's
   hidden discards, a shown kitty), plays each candidate card out with the same heuristics on
   every deal and keeps the best mean score.
+
+What the blunder count (:mod:`.blunders`) reads of a played hand is the shared computer
+players' reading (:func:`.knowledge.read`, :func:`.knowledge.sample`, the double-dummy
+:class:`.double_dummy.Solver`), which this module's :func:`play_spec`, :func:`read_hidden` and
+:func:`deck` fit to three seats: the declarer alone on one side, the two defenders on the other,
+and an empty fourth seat (``kernel.PlaySpec.seats``).
 """
 
 from __future__ import annotations
@@ -35,11 +41,13 @@ from games.rules.bid_whist import NO_SUIT, _order_tables, trick_so_far
 from games.rules.cards import ALL_CARDS, CARD_INDEX, JOKER_DECK, mask_of
 
 from . import bid_whist, bidding
+from .bid_whist import deck as deck  # the 54 cards (the shape's deck)
+from .bid_whist import read_hidden as read_hidden  # the discards, a shown kitty: the declarer's
 from .hooks import DOUBLE_DUMMY as DOUBLE_DUMMY  # a review gives none
 from .hooks import auction_known as auction_known  # none known before the play
 from .hooks import order_dealt as order_dealt  # the order does not matter
-from .kernel import bits
-from .knowledge import contract_of, seat_of
+from .kernel import WIN, PlaySpec, bits
+from .knowledge import contract_of, memo, seat_of, trump_group
 
 GAME = ct.GAME
 DECK_MASK = mask_of(JOKER_DECK)
@@ -87,6 +95,31 @@ def choose_action(view: HandView, level: str, rng: random.Random) -> str:
     if level == "strong":
         return "play " + ALL_CARDS[search(table, rng)]
     return "play " + ALL_CARDS[table.heuristic()]
+
+
+# -- the shared reading of a hand in play (the blunder count) ------------------------------------
+
+
+def play_spec(view: HandView, rules: ct.Rules) -> PlaySpec:
+    """The trick rules and sides of the hand in play for ``view``'s seat: the declarer's side
+    (0) against the two defenders' (1), a fourth seat that holds nothing (2); the score is the
+    declarer's points for the declarer, minus them for a defender (:func:`value`)."""
+    me, contract = seat_of(view), contract_of(view)
+    strength, suit_id, follow = _order_tables(
+        view["trump"], view["direction"], rules.downtown_ace, rules.downtown_side_suits)
+    declarer = contract["declarer"]
+
+    def declarer_score(tricks: tuple[int, ...]) -> float:
+        points = declarer_points(rules, contract["bid"], contract["mode"], declarer,
+                                 tricks[declarer])
+        return points if me == declarer else -points
+
+    side = (*(0 if s == declarer else 1 for s in range(ct.SEATS)), 2)
+    aim = (WIN,) * 4
+    return PlaySpec(strength, suit_id, follow, side, aim, ct.TRICKS_PER_HAND,
+                    memo(declarer_score, side, aim, me), me,
+                    tuple(s == declarer for s in range(4)), trump_group(view["trump"]),
+                    seats=ct.SEATS)
 
 
 # -- bidding -------------------------------------------------------------------------------------
@@ -339,7 +372,9 @@ class Table:
 
 
 def candidates(table: Table) -> list[int]:
-    """One card of each run of equivalent legal cards (no unseen card between them)."""
+    """One card of each run of equivalent legal cards: neither an unseen card nor the card
+    winning the trick lies between them (the ace and the 3 under a 2 on the table, downtown,
+    are not one: the ace takes the trick)."""
     out: list[int] = []
     by_group: dict[int, list[int]] = {}
     for card in bits(table.legal):
@@ -350,6 +385,8 @@ def candidates(table: Table) -> list[int]:
             continue
         cards.sort(key=lambda c: table.strength[c])
         others = [table.strength[i] for i in bits(table.unseen & table.follow[group])]
+        if table.best_seat >= 0:
+            others.append(table.best)
         out.append(cards[0])
         for lower, higher in zip(cards, cards[1:], strict=False):
             if any(table.strength[lower] < s < table.strength[higher] for s in others):
@@ -474,11 +511,16 @@ def value(table: Table, won: list[int]) -> float:
     """The declarer's points from the tricks of a finished deal, for the seat deciding: its own
     points as declarer, minus them as a defender; a small nudge for its side's tricks."""
     declarer = table.declarer
+    points = declarer_points(table.rules, table.bid, table.mode, declarer, won[declarer])
+    mine = points if table.me == declarer else -points
     tricks = won[declarer] + 1  # the discards
-    points = ct.score_hand(table.rules, table.bid, table.mode, declarer, tricks)["points"]
-    mine = points[declarer] if table.me == declarer else -points[declarer]
     side = tricks if table.me == declarer else ct.TRICKS_IN_ALL - tricks
     return mine + 0.02 * side
+
+
+def declarer_points(rules: ct.Rules, bid: int, mode: str, declarer: int, won: int) -> int:
+    """The declarer's points when it took ``won`` tricks in play (its discards are one more)."""
+    return ct.score_hand(rules, bid, mode, declarer, won + 1)["points"][declarer]
 
 
 def search(table: Table, rng: random.Random) -> int:

@@ -11,7 +11,9 @@ phase, each ``hook(view, rules, calls="hand")``: ``calls`` names the thresholds,
 :mod:`games.rules.computer.bid_whist`) and ``defence_draws_trumps(view)`` (the contract is one
 against which the defenders lead trumps: Solo's abundances).  A game whose play the shared
 computer players cannot handle gives ``choose_action(view, level, rng)`` instead, and decides
-everything itself (:mod:`games.rules.computer.cutthroat_bid_whist`).  Every game gives
+everything itself (:mod:`games.rules.computer.cutthroat_bid_whist`, which gives
+``play_spec``, ``read_hidden`` and ``deck`` as well: the blunder count reads its hands
+through :mod:`.knowledge`).  Every game gives
 ``THRESHOLDS``, ``DOUBLE_DUMMY`` and what a review's sampled deals need: ``auction_known``
 (cards whose place everyone knows before the play: Solo's turn-up) and ``order_dealt``.  The defaults below are what a module re-exports
 (``from .hooks import auction_known as auction_known``) where it has nothing of its own to

@@ -47,10 +47,15 @@ class PlaySpec:
     # put partner in with a suit they hold the boss of; a defender leads a side suit, not
     # trumps.  Without it, a lead is low from a random suit.
     club_leads: bool = False
+    # The seats that play a trick: 4, or 3 at Cutthroat's table, whose positions keep a
+    # fourth hand that holds nothing (the solver and the blunder count read them; the playout
+    # policy and the searches are the four-seat games').
+    seats: int = 4
 
 
 class Position:
-    """The cards still to be played on one sampled deal, and the trick in progress."""
+    """The cards still to be played on one sampled deal, and the trick in progress (four hands
+    always: at three seats the fourth is empty and never plays)."""
 
     __slots__ = ("hands", "to_act", "count", "led", "best", "best_seat", "won", "left")
 
@@ -85,8 +90,9 @@ def play(spec: PlaySpec, pos: Position, index: int) -> None:
         pos.led if pos.count else -1, pos.best, pos.best_seat, spec.suit_id[index],
         spec.strength[index], seat)
     pos.count += 1
-    if pos.count < 4:
-        pos.to_act = (seat + 1) & 3
+    seats = spec.seats
+    if pos.count < seats:
+        pos.to_act = (seat + 1) % seats
         return
     winner = pos.best_seat
     pos.won[winner] += 1

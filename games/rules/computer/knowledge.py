@@ -168,7 +168,9 @@ def read(view: HandView, conventions: tuple[str, ...] = ()) -> Knowledge:
     rules = rules_of(view)
     spec = play_spec(view, rules)
     hand = mask_of(view["hand"])
-    sizes = list(view["hand_sizes"])
+    # a game of three seats is read as four whose fourth holds nothing (kernel.PlaySpec.seats)
+    empty = [0] * (4 - len(view["hand_sizes"]))
+    sizes = [*view["hand_sizes"], *empty]
     played_by = [0, 0, 0, 0]
     game_hooks = hooks(view)
     deck = game_hooks.deck(rules)
@@ -187,6 +189,8 @@ def read(view: HandView, conventions: tuple[str, ...] = ()) -> Knowledge:
                 forbidden[seat] |= spec.follow[led]  # shown void
     played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
 
+    for seat in range(len(view["hand_sizes"]), 4):
+        forbidden[seat] = deck  # the empty fourth seat of a three-seat game
     hidden = Hidden(fixed=[0, 0, 0, 0], forbidden=forbidden, piles=[], checks=[],
                     conventions=conventions)
     game_hooks.read_hidden(view, rules, hidden)
@@ -206,7 +210,7 @@ def read(view: HandView, conventions: tuple[str, ...] = ()) -> Knowledge:
     return Knowledge(game=game, me=me, rules=rules, spec=spec, hand=hand, sizes=sizes,
                      unseen=unseen, fixed=fixed, forbidden=forbidden, piles=piles,
                      played_by=played_by, checks=checks, tricks_done=len(view["tricks"]),
-                     trick=trick, leader=leader, won=list(view["tricks_won"]),
+                     trick=trick, leader=leader, won=[*view["tricks_won"], *empty],
                      not_held=_not_covered(spec, me, tricks, played_by, fixed))
 
 

@@ -226,6 +226,72 @@ def test_a_loss_only_the_hidden_cards_show_is_not_settled():
     assert blunders.settled_blunders(record) == []
 
 
+# -- Cutthroat Bid Whist: the two defenders are partners for the hand ------------------------
+
+# A hand played by random legal cards (diamonds trumps, downtown): at trick 15 the declarer
+# (seat 0) leads the 6 of clubs, seat 1 wins it with the 4; seat 2, the other defender and last
+# to play, is out of clubs and ruffs with the jack of diamonds, spades in hand to throw.
+CUTTHROAT_RUFF_DEAL = {"format": "whistclub-hand/1", "game": "cutthroat_bid_whist", "rules": {}, "dealer": 0, "hands": [["QD", "QH", "QC", "TH", "5C", "3C", "2C", "8S", "JC", "5D", "6S", "2H", "JH", "QS", "KD", "KC", "6C"], ["TC", "9C", "9H", "9S", "4S", "9D", "3S", "TD", "5H", "AH", "2D", "4C", "7D", "TS", "6D", "7H", "8H"], ["KS", "5S", "7C", "JS", "7S", "AC", "JD", "LJ", "3D", "8C", "2S", "BJ", "3H", "8D", "4H", "AS", "AD"]], "kitty": ["KH", "4D", "6H"]}
+CUTTHROAT_RUFF_PLAY = [
+    (1, 'bid 16 downtown'), (2, 'bid 16 notrump'), (0, 'bid 18 downtown'),
+    (0, 'discard 3C JC QS'), (0, 'trump D'), (0, 'play QD'), (1, 'play 9D'), (2, 'play AD'),
+    (2, 'play 7C'), (0, 'play 2C'), (1, 'play TC'), (0, 'play 8S'),
+    (1, 'play 9S'), (2, 'play 2S'), (2, 'play 5S'), (0, 'play 6S'),
+    (1, 'play 3S'), (1, 'play 7H'), (2, 'play 3H'), (0, 'play QH'),
+    (2, 'play AC'), (0, 'play QC'), (1, 'play 9C'), (2, 'play 8D'),
+    (0, 'play KD'), (1, 'play 7D'), (1, 'play AH'), (2, 'play 4H'),
+    (0, 'play JH'), (1, 'play 8H'), (2, 'play 8C'), (0, 'play TH'),
+    (1, 'play 5H'), (2, 'play LJ'), (0, 'play KH'), (2, 'play BJ'),
+    (0, 'play 4D'), (1, 'play TD'), (2, 'play 3D'), (0, 'play 5D'),
+    (1, 'play 2D'), (1, 'play 4S'), (2, 'play JS'), (0, 'play KC'),
+    (1, 'play 9H'), (2, 'play AS'), (0, 'play 6H'), (0, 'play 6C'),
+    (1, 'play 4C'),
+]
+
+
+def test_a_defender_trumping_the_other_defenders_winner_is_found():
+    record = hand(CUTTHROAT_RUFF_DEAL, *CUTTHROAT_RUFF_PLAY, (2, "play JD"))
+    assert where("trump_partner", record) == [(15, 2, "JD")]
+
+
+def test_a_defender_throwing_under_the_other_defenders_winner_is_not():
+    record = hand(CUTTHROAT_RUFF_DEAL, *CUTTHROAT_RUFF_PLAY, (2, "play 7S"))
+    assert where("trump_partner", record) == []
+
+
+# A hand played by the easy computer players (clubs trumps, downtown, the ace high): at trick
+# 16 seat 2 leads the 2 of clubs; the declarer (seat 0) holds the ace and the 3 and throws the
+# 3 under the 2.  With the low joker still out, the ace takes this trick or none: the 3 loses
+# one, whatever the two other hands hold.
+CUTTHROAT_DOWNTOWN_DEAL = {"format": "whistclub-hand/1", "game": "cutthroat_bid_whist", "rules": {}, "dealer": 0, "hands": [["2D", "8S", "9S", "5C", "BJ", "AH", "3C", "6D", "8H", "QD", "AC", "6C", "3H", "AD", "TC", "6H", "QS"], ["5D", "9H", "JH", "2H", "QH", "QC", "TD", "4H", "2S", "TH", "4S", "7S", "AS", "6S", "5H", "7C", "TS"], ["8C", "3D", "KS", "9D", "KH", "2C", "KC", "JS", "9C", "KD", "5S", "4D", "JD", "4C", "8D", "3S", "LJ"]], "kitty": ["7H", "JC", "7D"]}
+CUTTHROAT_DOWNTOWN_PLAY = [
+    (1, 'pass'), (2, 'pass'), (0, 'bid 9 downtown'), (0, 'discard 9S QD QS'),
+    (0, 'trump C'), (0, 'play BJ'), (1, 'play QC'), (2, 'play KC'),
+    (0, 'play AH'), (1, 'play QH'), (2, 'play KH'), (0, 'play AD'),
+    (1, 'play TD'), (2, 'play KD'), (0, 'play 8H'), (1, 'play 5H'),
+    (2, 'play KS'), (1, 'play AS'), (2, 'play JS'), (0, 'play 8S'),
+    (1, 'play JH'), (2, 'play 5S'), (0, 'play 7H'), (0, 'play 7D'),
+    (1, 'play 5D'), (2, 'play JD'), (1, 'play TS'), (2, 'play 3S'),
+    (0, 'play JC'), (0, 'play 6D'), (1, 'play 7C'), (2, 'play 9D'),
+    (1, 'play TH'), (2, 'play 8D'), (0, 'play 6H'), (0, 'play 3H'),
+    (1, 'play 2H'), (2, 'play 4D'), (1, 'play 9H'), (2, 'play 3D'),
+    (0, 'play TC'), (0, 'play 2D'), (1, 'play 4H'), (2, 'play 9C'),
+    (2, 'play 8C'), (0, 'play 6C'), (1, 'play 7S'), (0, 'play 5C'),
+    (1, 'play 6S'), (2, 'play 4C'), (2, 'play 2C'),
+]
+
+
+def test_the_cutthroat_declarer_throwing_its_ace_away_in_a_settled_ending_is_a_blunder():
+    record = hand(CUTTHROAT_DOWNTOWN_DEAL, *CUTTHROAT_DOWNTOWN_PLAY, (0, "play 3C"))
+    found = blunders.settled_blunders(record)
+    assert [(f.trick, f.seat, f.card, f.instead) for f in found] == [(16, 0, "3C", "AC")]
+
+
+def test_the_cutthroat_declarer_taking_the_trick_with_its_ace_is_not_a_blunder():
+    record = hand(CUTTHROAT_DOWNTOWN_DEAL, *CUTTHROAT_DOWNTOWN_PLAY, (0, "play AC"))
+    assert blunders.settled_blunders(record) == []
+
+
 def test_the_bench_prints_a_line_per_game_and_level(capsys):
     from bench import computer_players
 
@@ -235,4 +301,16 @@ def test_the_bench_prints_a_line_per_game_and_level(capsys):
     assert last.startswith("blunders: game=bid_whist level=easy hands=2 per_100_hands=")
     for kind in blunders.PARTNER_KINDS:
         assert f" {kind}=" in last.split("partner_kinds:")[1].split("settled:")[0]
+        assert f" {kind}=" in last.split("settled:")[1]
+
+
+def test_the_bench_counts_cutthroat_blunders_too(capsys):
+    from bench import computer_players
+
+    assert computer_players.main(["--blunders", "--deals", "3", "--games", "cutthroat_bid_whist",
+                                  "--levels", "easy"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("blunders: game=cutthroat_bid_whist level=easy hands=3 "
+                           "per_100_hands=")
+    for kind in blunders.PARTNER_KINDS:
         assert f" {kind}=" in last.split("settled:")[1]

@@ -692,3 +692,56 @@ def test_a_review_of_any_finished_hand_of_every_game_goes_through(game):
     for seed in range(3):
         outcome = review_or_error(random_record(game, seed), seed % 3)
         assert "error" not in outcome, outcome
+
+
+# -- the duplicate bench's mixed partnerships ----------------------------------------------------
+
+
+def test_a_mixed_side_seats_its_first_level_first_and_its_partner_opposite():
+    from bench import computer_players as bench
+
+    # strong with a normal partner against two normals, then the sides swapped
+    assert bench.seat_levels("strong+normal", "normal+normal", (0, 2), 4) == \
+        ["strong", "normal", "normal", "normal"]
+    assert bench.seat_levels("strong+normal", "normal+normal", (1, 3), 4) == \
+        ["normal", "strong", "normal", "normal"]
+    assert bench.seat_levels("normal+easy", "easy", (0, 2), 4) == \
+        ["normal", "easy", "easy", "easy"]
+    assert bench.seat_levels("strong", "normal", (1, 3), 4) == \
+        ["normal", "strong", "normal", "strong"]
+
+
+@settings(max_examples=8, deadline=None)
+@given(index=st.integers(0, 10_000), game=st.sampled_from(["bid_whist", "solo_whist"]))
+def test_a_side_of_one_level_twice_is_that_level(index, game):
+    from bench import computer_players as bench
+
+    # easy and random decide from their seed alone: the same seats, the same hands
+    plain = bench.duplicate_deal((game, "easy", "random", index, 1))
+    doubled = bench.duplicate_deal((game, "easy+easy", "random+random", index, 1))
+    assert doubled[0] == plain[0]
+    assert [level for level, _t in doubled[1]] == [level for level, _t in plain[1]]
+
+
+def test_the_bench_measures_a_mixed_partnership(capsys):
+    from bench import computer_players as bench
+
+    assert bench.main(["--deals", "2", "--games", "bid_whist",
+                       "--pairings", "easy+random-random"]) == 0
+    out = capsys.readouterr().out
+    assert "# bid_whist easy+random-random: 2 deals x 2 in" in out
+    assert "\nbid_whist easy+random-random: mean=" in out
+
+
+@pytest.mark.parametrize("pairings, games, said", [
+    ("strong+normal+easy-easy", "bid_whist", "levelA+partnerA-levelB+partnerB"),
+    ("strong+clever-easy", "bid_whist", "levelA+partnerA-levelB+partnerB"),
+    ("strong+-easy", "bid_whist", "levelA+partnerA-levelB+partnerB"),
+    ("normal+easy-easy", "cutthroat_bid_whist", "no partnerships to mix"),
+])
+def test_a_pairing_the_bench_cannot_play_is_refused_in_words(pairings, games, said, capsys):
+    from bench import computer_players as bench
+
+    with pytest.raises(SystemExit):
+        bench.main(["--deals", "1", "--games", games, "--pairings", pairings])
+    assert said in capsys.readouterr().err

@@ -48,7 +48,7 @@ def plain_minimax(spec, pos: Position, side: int, maximises: bool) -> int:
     return max(results) if wants_more else min(results)
 
 
-SPECS = {game: spec_and_deck(game) for game in ("bid_whist", "solo_whist")}
+SPECS = {game: spec_and_deck(game) for game in ("bid_whist", "solo_whist", "cutthroat_bid_whist")}
 
 
 @settings(max_examples=40)
@@ -57,10 +57,12 @@ SPECS = {game: spec_and_deck(game) for game in ("bid_whist", "solo_whist")}
 def test_the_solver_counts_the_tricks_a_plain_minimax_counts(game, seed, tricks, wants_tricks):
     spec, deck = SPECS[game]
     rng = random.Random(seed)
-    cards = rng.sample(deck, 4 * tricks)
-    hands = [sum(1 << c for c in cards[s * tricks:(s + 1) * tricks]) for s in range(4)]
-    pos = Position(hands, rng.randrange(4), 0, -1, -1, -1, [0, 0, 0, 0], tricks)
-    side = spec.side[rng.randrange(4)]
+    seats = spec.seats  # Cutthroat's three, its fourth hand empty
+    cards = rng.sample(deck, seats * tricks)
+    hands = [sum(1 << c for c in cards[s * tricks:(s + 1) * tricks]) for s in range(seats)]
+    hands += [0] * (4 - seats)
+    pos = Position(hands, rng.randrange(seats), 0, -1, -1, -1, [0, 0, 0, 0], tricks)
+    side = spec.side[rng.randrange(seats)]
     expected = plain_minimax(spec, pos, side, wants_tricks)
     solver = Solver(spec, side, wants_tricks)
     guess = rng.randrange(tricks + 1)
