@@ -24,9 +24,10 @@ BROWSER_FIXTURES = {"browser", "new_page"}
 
 
 def pytest_collection_modifyitems(config, items):
-    """The engines' and computer players' tests (tests/games/rules/), and the events' pure
-    modules' (tests/events/test_pairing.py, test_scoring.py, test_deals.py), touch neither the
-    database nor a channel layer (pytest-django refuses them the database): marked
+    """The engines' and computer players' tests (tests/games/rules/), and the events' and the
+    draw's pure modules' (tests/events/test_pairing.py, test_scoring.py, test_deals.py,
+    tests/leagues/test_movement.py), touch neither the database nor a channel layer
+    (pytest-django refuses them the database): marked
     ``engine``, they run in the embedded pass only -- on PostgreSQL + Redis they would prove
     nothing new.
 
@@ -44,6 +45,7 @@ def pytest_collection_modifyitems(config, items):
     pure = (here / "games" / "rules",)
     pure_files = {here / "events" / name
                   for name in ("test_pairing.py", "test_scoring.py", "test_deals.py")}
+    pure_files.add(here / "leagues" / "test_movement.py")  # the draw's pure movement
     services = os.environ.get("WHISTCLUB_REQUIRE_SERVICES") == "1"
     browsers_left_out = os.environ.get("WHISTCLUB_LEAVE_OUT_BROWSER_TESTS") == "1"
     kept, left_out = [], []

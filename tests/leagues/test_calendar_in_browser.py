@@ -6,6 +6,7 @@ import datetime
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import browser, demo_server, signed_in  # noqa: F401 (fixtures)
 
@@ -83,13 +84,14 @@ def test_a_guest_added_at_the_door_is_drawn_and_marked_on_a_phone(browser,  # no
     row = page.locator("main ul.plain-list li", has_text="Gus Walker")
     assert row.locator(".badge", has_text="guest").is_visible()
     # Three members say yes at the door, then the draw seats the guest with them.
-    page.get_by_role("link", name="Mark who is coming").tap()
-    page.wait_for_load_state()
+    # The sheet's taps are saved by htmx, which starts once the page has loaded: wait for the
+    # sheet's own load, not the evening page's (a tap before it would post nothing).
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_role("link", name="Mark who is coming").tap()
     sheet = page.locator(".attendance-row:not(:has(.badge))")
     for i in range(3):
         sheet.nth(i).locator("label.answer-yes").tap()
-        page.wait_for_selector(f".attendance-row:not(:has(.badge)):nth-child({i + 1}) "
-                               ".attendance-state:has-text('saved')")
+        expect(sheet.nth(i).locator(".attendance-state")).to_contain_text("saved")
     assert page.locator(".attendance-row .badge", has_text="guest").count() == 1
     page.goto(evening)
     with page.expect_navigation():
