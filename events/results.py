@@ -231,6 +231,15 @@ def history(event: Event) -> History:
     return out
 
 
+def computer_players_played(event: Event) -> bool:
+    """Whether a computer player held a seat at any of the event's tables (the standings say
+    then that such seats are compared but not ranked)."""
+    from games.models import Seat
+
+    return Seat.objects.filter(table__event_table__round__event=event) \
+        .exclude(computer_level="").exists()
+
+
 def standings(event: Event) -> list[Standing]:
     """Each person who played, by the event's score (``score_of``) over the finished rounds
     (an arena's: over the deals they have played so far, each against the tables that played

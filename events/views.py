@@ -297,14 +297,16 @@ def standings(request, event_id):
                 else results.standings(event))
         return render(request, "events/standings.html", {
             "event": event, "rows": _signed_rows(event, rows), "arena": True, "final": final,
-            "scoring": scoring_words(event)})
+            "scoring": scoring_words(event),
+            "computers": rows and results.computer_players_played(event)})
     finished = results.finished_rounds(event)
     # Kept: at the end of a round of a hundred tables everyone opens the same pages at once.
     rows = cache.get_or_set(f"events:standings:{event.pk}:{_finished_key(finished)}",
                             lambda: results.standings(event), KEPT_FOR)
     return render(request, "events/standings.html", {
         "event": event, "rows": _signed_rows(event, rows), "rounds_done": len(finished),
-        "scoring": scoring_words(event)})
+        "scoring": scoring_words(event),
+        "computers": rows and results.computer_players_played(event)})
 
 
 def scoring_words(event) -> dict:

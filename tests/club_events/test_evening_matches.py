@@ -119,8 +119,12 @@ def test_a_bid_whist_evening_of_drawn_partners_played_as_an_event(as_organiser, 
     assert sorted(row.name.lower() for row in rows) == ["mike", "nell", "olga", "pat"]
     assert all(row.played == 1 for row in rows)
     assert sum(row.won for row in rows) == 2
+    # A round lasts as long as its matches: its deals are only the first ones, not a count.
     page = as_organiser.get(event.get_absolute_url()).content.decode()
-    assert "Plays a match to its end" in page
+    assert "Swiss, 1 round of matches" in page and "round of 4 deals" not in page
+    assert "Plays a match to its end: first the round's" in page
+    page = as_organiser.get(event.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Suisse, 1 manche de matchs" in page
 
 
 def test_a_cutthroat_evening_played_as_an_event(as_organiser, club, players):

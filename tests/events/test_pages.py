@@ -292,3 +292,14 @@ def test_the_arena_page_shows_your_table_then_your_wait_and_the_time_left(client
                    if person != waiting_one)  # the others have played nothing yet
     french = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Vous attendez une table." in french
+
+
+@pytest.mark.parametrize(("people", "computers"), [(4, False), (6, True)])
+def test_the_standings_mention_computer_players_only_when_some_played(
+        client, make_people, people, computers):
+    """Six players make two tables, the second filled by computer players: the standings say
+    those seats are compared but not ranked.  Four make one table of people: no such word."""
+    event = round_one_played(client, make_people, people)
+    standings = client.get(f"/events/{event.pk}/standings/").content.decode()
+    assert "a0" in standings
+    assert ("Computer players are compared" in standings) is computers
