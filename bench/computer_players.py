@@ -58,6 +58,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as a file: the project's root, where bench/ is a package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -152,16 +153,20 @@ def duplicate_deal(task: tuple[str, str, str, int, int]
     return sum(figures) / len(figures), all_times
 
 
-def blunders_of_deal(task: tuple[str, str, int, int]) -> dict[str, int]:
+def blunders_of_deal(task: tuple[str, str, int, int]) -> dict[str, Any]:
     """The deal played with every seat at ``level``: its settled blunders, and each partner
-    kind's findings (``kind``) and those of them that were settled blunders (``settled:kind``)."""
+    kind's findings (``kind``) and those of them that were settled blunders (``settled:kind``);
+    ``where``, a line for each settled blunder (the deal, the trick, the seat, the card played
+    and the safe one)."""
     game, level, index, seed = task
     deal_seed = seed * 1_000_003 + index
     seats = game_module(game).SEATS
     played: list = []
     play_once(game, deal_seed, index % seats, [level] * seats, deal_seed * 2 + 7, played)
     found = blunders.count(played[0], seed=deal_seed)
-    out = {"blunders": len(found["blunders"])}
+    out: dict[str, Any] = {"blunders": len(found["blunders"]), "where": [
+        f"# blunder: game={game} level={level} deal={index} trick={b.trick} seat={b.seat} "
+        f"played={b.card} instead={b.instead}" for b in found["blunders"]]}
     for kind, findings in found["kinds"].items():
         out[kind] = len(findings)
         out[f"settled:{kind}"] = len(found["settled_kinds"][kind])
@@ -176,7 +181,10 @@ def blunder_lines(args, games: list[str], pool) -> list[str]:
             start = time.perf_counter()
             results = (pool.map(blunders_of_deal, tasks, chunksize=4) if pool is not None
                        else [blunders_of_deal(t) for t in tasks])
-            total = {key: sum(r[key] for r in results) for key in results[0]}
+            for result in results:
+                for line in result["where"]:
+                    print(line, flush=True)
+            total = {key: sum(r[key] for r in results) for key in results[0] if key != "where"}
             per_100 = {key: 100 * value / len(results) for key, value in total.items()}
             kinds = " ".join(f"{kind}={per_100[kind]:.1f}" for kind in blunders.PARTNER_KINDS)
             settled = " ".join(f"{kind}={per_100['settled:' + kind]:.1f}"

@@ -9,7 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.rules.computer import search
-from games.rules.computer.search import NORMAL, STRONG, SearchLevel
+from games.rules.computer.search import NORMAL, SearchLevel
+
+# Every earlier strong solved the last four tricks exactly, not five: each compared level
+# built on strong is built on that one, so that its name keeps meaning what was measured.
+STRONG = replace(search.STRONG, exact_tricks=4)
 
 COMPARED_LEVELS: dict[str, SearchLevel] = {
     # normal as first shipped
@@ -56,6 +60,8 @@ COMPARED_LEVELS = {name: replace(level, spare_partners_trumps=False, conventions
 # they opened 4 with about six tricks, joker or not, and read nothing of a partner's 4
 COMPARED_LEVELS["normal_v5"] = replace(NORMAL, conventions=())
 COMPARED_LEVELS["strong_v6"] = replace(STRONG, conventions=())
+# strong before it solved the last five tricks exactly (the fifth from the end played out)
+COMPARED_LEVELS["strong_v7"] = STRONG
 
 
 def register() -> None:

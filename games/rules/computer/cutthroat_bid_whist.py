@@ -19,7 +19,8 @@ others are opponents.  Everything here reads the seat's view alone.
   ``easy`` forgets the cards played (it knows only its own hand).  ``strong`` deals the unseen
   cards many times consistently with what it has seen (voids, hand sizes, the declarer's
   hidden discards, a shown kitty), plays each candidate card out with the same heuristics on
-  every deal and keeps the best mean score.
+  every deal and keeps the best mean score; but a defender on lead in notrump returns its
+  partner's suit unless another lead is clearly better (:func:`partners_suit_back`).
 
 What the blunder count (:mod:`.blunders`) reads of a played hand is the shared computer
 players' reading (:func:`.knowledge.read`, :func:`.knowledge.sample`, the double-dummy
@@ -48,6 +49,7 @@ from .hooks import auction_known as auction_known  # none known before the play
 from .hooks import order_dealt as order_dealt  # the order does not matter
 from .kernel import WIN, PlaySpec, bits
 from .knowledge import contract_of, memo, seat_of, trump_group
+from .search import clearly_better
 
 GAME = ct.GAME
 DECK_MASK = mask_of(JOKER_DECK)
@@ -530,7 +532,7 @@ def search(table: Table, rng: random.Random) -> int:
     drawing = table.draw_trumps(bits(table.legal))
     if drawing is not None:  # the club habit, played without searching: playouts undervalue it
         return drawing
-    totals = dict.fromkeys(cards, 0.0)
+    per_deal: dict[int, list[float]] = {card: [] for card in cards}
     done = 0
     start = time.perf_counter()
     for _ in range(SAMPLES):
@@ -541,12 +543,30 @@ def search(table: Table, rng: random.Random) -> int:
             playout = Playout(table, hands[:])
             playout.play(table, card)
             playout.finish(table)
-            totals[card] += value(table, playout.won)
+            per_deal[card].append(value(table, playout.won))
         done += 1
         if done >= MIN_SAMPLES and time.perf_counter() - start > BUDGET:
             break
     if not done:
         return table.heuristic()
     habit = table.heuristic()
-    return max(cards, key=lambda c: (totals[c] / done + (0.05 if c == habit else 0.0), -c))
+    choice = max(cards, key=lambda c: (sum(per_deal[c]) / done + (0.05 if c == habit else 0.0),
+                                       -c))
+    back = partners_suit_back(table, cards)
+    if back is not None and choice != back and not clearly_better(per_deal, choice, back):
+        return back  # the playouts never return a suit: they cannot judge this lead
+    return choice
+
+
+def partners_suit_back(table: Table, cards: list[int]) -> int | None:
+    """A defender on lead in notrump, its partner's first-led suit in hand: the lowest card
+    of it (the lead a partner waits for; the blunder kind ``no_return``), if a candidate."""
+    if table.trick or table.trump_group >= 0:
+        return None
+    partner = table.partner(table.me)
+    if partner is None or partner not in table.first_leads:
+        return None
+    group = table.first_leads[partner]
+    mine = [c for c in cards if table.suit_id[c] == group]
+    return min(mine, key=lambda c: table.strength[c]) if mine else None
 

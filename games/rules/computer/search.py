@@ -101,7 +101,11 @@ NOISE_SE = 3.0
 # Both take the group "partnership": Solo's solo from a hand that could prop or cop instead,
 # measured against that call; where the measurement cannot tell the two apart (4.3 to 4.55
 # tricks), the prop a club player makes (the position "prop_with_four_tricks").
-STRONG = SearchLevel(samples=96, exact_tricks=4, budget=0.22, transpositions=True,
+# Exact in the last five tricks, as the oracle: at five, playouts still threw a trick (or a
+# contract) that every deal the seat could imagine showed lost -- the blunders a partner sees
+# (docs/computer-players.md, "Blunders a partner notices"); fewer deals solved exactly beat
+# more deals played out at random there.
+STRONG = SearchLevel(samples=96, exact_tricks=5, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
                      habits_within_noise=True, measured=("bids", "kitty", "partnership"),
                      spare_partners_trumps=True, conventions=("four_says_joker",))
@@ -147,7 +151,12 @@ def choose_card(view: HandView, level: SearchLevel, rng: random.Random,
     if values is None:
         from . import simple
         return simple.choose(view, rng)
-    choice = max(candidates, key=lambda c: (values[c] + bonus.get(c, 0.0), -c))
+    if tricks_left <= level.exact_tricks:
+        # Solved exactly, a value differs by a trick (0.02 where the score cannot change) or
+        # not at all: a habit only breaks ties, never throws a trick (the settled blunders).
+        choice = max(candidates, key=lambda c: (round(values[c], 9), bonus.get(c, 0.0), -c))
+    else:
+        choice = max(candidates, key=lambda c: (values[c] + bonus.get(c, 0.0), -c))
     if per_deal is not None:
         habit = habit_card(view, know, candidates, values)
         if habit is not None and choice != habit and not clearly_better(per_deal, choice, habit):

@@ -79,8 +79,9 @@ def no_thinking_deadline(monkeypatch):
     decision depends on the view and the random numbers alone, which is what is tested."""
     from dataclasses import replace
 
-    from games.rules.computer import review, search
+    from games.rules.computer import cutthroat_bid_whist, review, search
 
+    monkeypatch.setattr(cutthroat_bid_whist, "BUDGET", float("inf"))  # its own search's clock
     monkeypatch.setattr(search, "SEARCH_LEVELS", {
         name: replace(level, budget=float("inf")) for name, level in search.SEARCH_LEVELS.items()})
     monkeypatch.setattr(review, "VALUES", replace(review.VALUES, budget=float("inf")))
