@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.rules.computer import search
-from games.rules.computer.search import NORMAL, SearchLevel
+from games.rules.computer.search import SearchLevel
 
-# Every earlier strong solved the last four tricks exactly, not five: each compared level
-# built on strong is built on that one, so that its name keeps meaning what was measured.
-STRONG = replace(search.STRONG, exact_tricks=4)
+# Every earlier strong solved the last four tricks exactly, not five, and let its habits
+# outweigh a trick there: each compared level built on strong or normal is built on that one,
+# so that its name keeps meaning what was measured.
+STRONG = replace(search.STRONG, exact_tricks=4, solved_ties_only=False)
+NORMAL = replace(search.NORMAL, solved_ties_only=False)
 
 COMPARED_LEVELS: dict[str, SearchLevel] = {
     # normal as first shipped
@@ -61,7 +63,10 @@ COMPARED_LEVELS = {name: replace(level, spare_partners_trumps=False, conventions
 COMPARED_LEVELS["normal_v5"] = replace(NORMAL, conventions=())
 COMPARED_LEVELS["strong_v6"] = replace(STRONG, conventions=())
 # strong before it solved the last five tricks exactly (the fifth from the end played out)
+# and before its habits only broke ties in a solved ending
 COMPARED_LEVELS["strong_v7"] = STRONG
+# normal before its habits only broke ties in a solved ending
+COMPARED_LEVELS["normal_v6"] = NORMAL
 
 
 def register() -> None:

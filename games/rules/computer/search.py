@@ -71,6 +71,10 @@ class SearchLevel:
     # (bidding.CONVENTIONS): Bid Whist's "four_says_joker", an opening bid of 4 in a suit
     # made only with a joker and read as one (knowledge.read).  Only with tuned_calls.
     conventions: tuple[str, ...] = ()
+    # Where the rest of the hand is solved exactly, the habits' bonuses only break exact ties:
+    # a solved value differs by a trick (0.02 where the score cannot change) or not at all,
+    # and a habit's unit must not throw a trick (the settled blunders).
+    solved_ties_only: bool = False
 
     @property
     def calls(self) -> str:
@@ -108,10 +112,12 @@ NOISE_SE = 3.0
 STRONG = SearchLevel(samples=96, exact_tricks=5, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
                      habits_within_noise=True, measured=("bids", "kitty", "partnership"),
-                     spare_partners_trumps=True, conventions=("four_says_joker",))
+                     spare_partners_trumps=True, conventions=("four_says_joker",),
+                     solved_ties_only=True)
 NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                      club_leads=True, tuned_calls=True, habits_within_noise=True,
-                     measured=("bids", "kitty", "partnership"), conventions=("four_says_joker",))
+                     measured=("bids", "kitty", "partnership"), conventions=("four_says_joker",),
+                     solved_ties_only=True)
 # The levels a player can choose that search (computer.LEVELS).  The benches add the levels they
 # compare against, earlier settings and candidates, when they run (bench/levels.py).
 SEARCH_LEVELS: dict[str, SearchLevel] = {
@@ -151,9 +157,7 @@ def choose_card(view: HandView, level: SearchLevel, rng: random.Random,
     if values is None:
         from . import simple
         return simple.choose(view, rng)
-    if tricks_left <= level.exact_tricks:
-        # Solved exactly, a value differs by a trick (0.02 where the score cannot change) or
-        # not at all: a habit only breaks ties, never throws a trick (the settled blunders).
+    if level.solved_ties_only and tricks_left <= level.exact_tricks:
         choice = max(candidates, key=lambda c: (round(values[c], 9), bonus.get(c, 0.0), -c))
     else:
         choice = max(candidates, key=lambda c: (values[c] + bonus.get(c, 0.0), -c))
