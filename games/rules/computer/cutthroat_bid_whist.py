@@ -19,8 +19,10 @@ others are opponents.  Everything here reads the seat's view alone.
   ``easy`` forgets the cards played (it knows only its own hand).  ``strong`` deals the unseen
   cards many times consistently with what it has seen (voids, hand sizes, the declarer's
   hidden discards, a shown kitty), plays each candidate card out with the same heuristics on
-  every deal and keeps the best mean score; but a defender on lead in notrump returns its
-  partner's suit unless another lead is clearly better (:func:`partners_suit_back`).
+  every deal and keeps the best mean score; but two habits stand unless another card is
+  clearly better: in notrump a defender on lead returns its partner's suit
+  (:func:`partners_suit_back`), and a seat void in the suit led throws a joker
+  (:func:`joker_first`).
 
 What the blunder count (:mod:`.blunders`) reads of a played hand is the shared computer
 players' reading (:func:`.knowledge.read`, :func:`.knowledge.sample`, the double-dummy
@@ -552,10 +554,25 @@ def search(table: Table, rng: random.Random) -> int:
     habit = table.heuristic()
     choice = max(cards, key=lambda c: (sum(per_deal[c]) / done + (0.05 if c == habit else 0.0),
                                        -c))
-    back = partners_suit_back(table, cards)
-    if back is not None and choice != back and not clearly_better(per_deal, choice, back):
-        return back  # the playouts never return a suit: they cannot judge this lead
+    # The playouts never return a suit, and throw a joker only when nothing else is lower:
+    # their means cannot judge these two habits, which a partner notices most.
+    habit_card = partners_suit_back(table, cards)
+    if habit_card is None:
+        habit_card = joker_first(table, cards)
+    if habit_card is not None and choice != habit_card \
+            and not clearly_better(per_deal, choice, habit_card):
+        return habit_card
     return choice
+
+
+def joker_first(table: Table, cards: list[int]) -> int | None:
+    """In notrump, void in the suit led, a joker among the candidates: the joker (it never
+    wins a trick; throwing a card that may instead is the blunder kind ``joker_kept``)."""
+    if not table.trick or table.trump_group >= 0 or table.led < 0:
+        return None
+    if any(table.suit_id[c] == table.led for c in cards):
+        return None
+    return next((c for c in cards if table.suit_id[c] == NO_SUIT), None)
 
 
 def partners_suit_back(table: Table, cards: list[int]) -> int | None:
