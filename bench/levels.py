@@ -14,8 +14,10 @@ from games.rules.computer.search import SearchLevel
 # Every earlier strong solved the last four tricks exactly, not five, and let its habits
 # outweigh a trick there: each compared level built on strong or normal is built on that one,
 # so that its name keeps meaning what was measured.
-STRONG = replace(search.STRONG, exact_tricks=4, solved_ties_only=False)
-NORMAL = replace(search.NORMAL, solved_ties_only=False)
+# Nor did any call against the rule texts' advice (the convention "advice").
+STRONG = replace(search.STRONG, exact_tricks=4, solved_ties_only=False,
+                 conventions=("four_says_joker",))
+NORMAL = replace(search.NORMAL, solved_ties_only=False, conventions=("four_says_joker",))
 
 COMPARED_LEVELS: dict[str, SearchLevel] = {
     # normal as first shipped
@@ -67,6 +69,11 @@ COMPARED_LEVELS["strong_v6"] = replace(STRONG, conventions=())
 COMPARED_LEVELS["strong_v7"] = STRONG
 # normal before its habits only broke ties in a solved ending
 COMPARED_LEVELS["normal_v6"] = NORMAL
+# normal and strong before they kept the rule texts' advice on what a call needs: a spread
+# misère from a hand that could be caught, Bid Whist bids without an ace or a joker and
+# notrump with one ace
+COMPARED_LEVELS["normal_v7"] = replace(search.NORMAL, conventions=("four_says_joker",))
+COMPARED_LEVELS["strong_v8"] = replace(search.STRONG, conventions=("four_says_joker",))
 
 
 def register() -> None:

@@ -154,6 +154,15 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
               "an ace are not enough."),
             easy=gettext_lazy("Easy joins a proposal with four cards of its suit, whatever their "
                    "rank.")),
+        Convention(
+            "belgian_whist/misere_etalee_only_when_certain",
+            gettext_lazy("Misère étalée only with a hand that cannot be caught"),
+            gettext_lazy("It lays its misère on the table only when no card of it can ever be forced "
+              "to win a trick, however the others hold and lead their cards: in each suit its "
+              "lowest card is the 2, its second no higher than the 4, its third no higher than "
+              "the 6, and so on. With one card that could be caught, such as a 9 over four "
+              "smaller cards of the others, it calls a grande misère."),
+            easy=gettext_lazy("Easy never calls a misère.")),
     ],
     "leads": [FIRST_LEAD],
     "play": [

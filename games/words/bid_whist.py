@@ -171,6 +171,22 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
               "No trump only with at least three suits stopped, and then often, since no "
               "trump counts double; its jokers are worth nothing there.")),
         Convention(
+            "bid_whist/an_ace_or_a_joker",
+            gettext_lazy("Every bid holds an ace or a joker"),
+            gettext_lazy("It does not bid without an ace or a joker, however long its trumps or low "
+              "its cards, as the rule advises: downtown the aces are still high, and a hand "
+              "without them controls no trick. Only where the house makes the dealer bid after "
+              "three passes does its dealer bid without one."),
+            easy=gettext_lazy("Easy bids on its high cards or its low cards alone.")),
+        Convention(
+            "bid_whist/notrump_two_aces",
+            gettext_lazy("No trump: two aces or more"),
+            gettext_lazy("It bids no trump only with two aces or more, as the rule advises (“several "
+              "aces and long, solid suits”): its jokers are worth nothing there and the others' "
+              "aces would take the lead. Six spades to the ace, king, queen and jack with "
+              "kings and queens beside, and one ace, bid spades."),
+            easy=gettext_lazy("Easy never bids no trump.")),
+        Convention(
             "bid_whist/kitty_keeps_jokers_and_trumps",
             gettext_lazy("With the kitty it keeps the jokers and the top trumps"),
             gettext_lazy("As declarer it keeps the jokers, its best trumps and its side aces, and "

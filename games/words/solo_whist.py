@@ -152,8 +152,16 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
             "solo_whist/misere_low_cards",
             gettext_lazy("Misère: low cards in every suit"),
             gettext_lazy("It calls misère with low cards in every suit, when no more than about two of "
-              "them could be forced to take a trick; spread misère, which scores more, when "
-              "fewer still are in danger.")),
+              "them could be forced to take a trick.")),
+        Convention(
+            "solo_whist/spread_misere_only_when_certain",
+            gettext_lazy("Spread misère only with a hand that cannot be caught"),
+            gettext_lazy("It spreads its misère only when no card of it can ever be forced to win a "
+              "trick, however the others hold and lead their cards, as the rule advises: in "
+              "each suit its lowest card is the 2, its second no higher than the 4, its third "
+              "no higher than the 6, and so on. With one card that could be caught, such as a "
+              "9 over four smaller cards of the others, it calls a plain misère."),
+            easy=gettext_lazy("Easy never calls a spread misère.")),
         Convention(
             "solo_whist/abundance_about_eight_tricks",
             gettext_lazy("Abundance: about eight tricks or more"),

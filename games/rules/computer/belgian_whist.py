@@ -36,7 +36,10 @@ THRESHOLDS = {"grand_chelem": 12.6, "petit_chelem": 11.7, "misere_etalee": 0.05,
               "abondance 11": 11.3, "abondance 10": 10.3, "abondance 9": 9.3,
               "grande_misere": 0.6, "piccolo": 0.4, "solo 8": 8.4, "solo 7": 7.4,
               "solo 6": 6.4, "petite_misere": 0.6,
-              "propose": 4.3, "emballer": 3.3, "maintain": 4.5, "raise": 0.4}
+              "propose": 4.3, "emballer": 3.3, "maintain": 4.5, "raise": 0.4,
+              # a misère étalée only from a hand certain to lose every trick (the convention
+              # "advice", bidding.CONVENTIONS): off here, as the earlier levels called
+              "advice": False}
 
 HABIT_UNIT = 0.6  # points per hand
 

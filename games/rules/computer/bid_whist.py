@@ -49,6 +49,9 @@ THRESHOLDS = {
     # an opening bid of 4 uptown or downtown says a joker (the convention a level's calls
     # name, bidding.CONVENTIONS): off here, as the earlier levels bid
     "four_says_joker": False,
+    # the rule text's advice on what a bid needs (the convention "advice", bidding.CONVENTIONS):
+    # off here, as the earlier levels bid
+    "advice": False,
 }
 
 HABIT_UNIT = 0.12  # what a partnership habit is worth, in points per hand

@@ -77,11 +77,14 @@ HELD_BACK = {
 # Conventions a level keeps, by the group its calls name ("tuned+bids+four_says_joker"): each
 # sets its switch among the thresholds (the hand-set ones leave it off, as the earlier levels
 # played).  Not measured figures: what a partner is told a call means (docs/computer-players.md,
-# "Conventions").  "four_says_joker": in Bid Whist an opening bid of 4 uptown or downtown
+# "Conventions").  "advice": the rule texts' advice on what a call needs, kept as a club player
+# keeps it (:func:`lacks_what_advice_asks`): a spread misère (misère étalée) only from a hand
+# certain to lose every trick (:func:`misere_certain`); in Bid Whist no bid without an ace or
+# a joker, and notrump only with two aces or more.  "four_says_joker": in Bid Whist an opening bid of 4 uptown or downtown
 # (nobody has bid before it) is made only with a joker (:func:`breaks_joker_four`), and a
 # partner's such opening is read as holding one (games/rules/computer/bid_whist.py,
 # ``read_hidden``); a 4 over a bid promises nothing.
-CONVENTIONS = {"four_says_joker": "four_says_joker"}
+CONVENTIONS = {"four_says_joker": "four_says_joker", "advice": "advice"}
 _tuned: dict[tuple[str, str], dict[str, Any]] = {}  # (game, calls) -> its thresholds
 
 
@@ -350,14 +353,37 @@ def breaks_joker_four(view: HandView, rules, action: str) -> bool:
         and not JOKER_SET & set(view["hand"])
 
 
+def top_cards(cards: list[str], rules, direction: str) -> int:
+    """How many suits the hand holds the top card of, in ``direction``'s order without a
+    trump (the ace, or downtown with the ace low the 2)."""
+    order_of = bid_whist_orders(rules, direction, None)
+    return sum(1 for suit in SUITS if order_of(suit)[0] + suit in cards)
+
+
+def lacks_what_advice_asks(cards: list[str], rules, action: str) -> bool:
+    """Whether the bid ``action`` goes against the rule text's advice (the convention
+    "advice"): a bid without an ace or a joker ("three trumps and no ace is a pass"; downtown
+    "the aces are still high: you need strong cards to control the tricks"), notrump with fewer
+    than two aces ("only with several aces and long, solid suits": the jokers are worthless
+    there)."""
+    mode = action.split()[-1]
+    if mode == "notrump":
+        return max(top_cards(cards, rules, d) for d in ("uptown", "downtown")) < 2
+    return not JOKER_SET & set(cards) and top_cards(cards, rules, mode) == 0
+
+
 def bid_whist_choice(view: HandView, rules, books: dict[str, float],
-                     four_says_joker: bool = False) -> BidChoice:
+                     four_says_joker: bool = False, advice: bool = False) -> BidChoice:
     """What the seat weighs (:class:`BidChoice`); with ``four_says_joker``, a hand without a
     joker opening the auction leaves out the bids of 4 in a suit: its best bid is then another (3, or 5 when 5
-    keeps the preempting share of 3's expectation), or a pass."""
+    keeps the preempting share of 3's expectation), or a pass.  With ``advice``, the bids the
+    rule text advises against (:func:`lacks_what_advice_asks`) are left out too."""
     legal = view["legal"]
     if four_says_joker:
         legal = [a for a in legal if not breaks_joker_four(view, rules, a)]
+    if advice and "pass" in legal:  # a dealer stuck with the bid bids its best all the same
+        legal = [a for a in legal if not (a.startswith("bid ")
+                                          and lacks_what_advice_asks(view["hand"], rules, a))]
     cards = view["hand"]
     me = seat_of(view)
     partner_bid = any(e["seat"] == (me + 2) % 4 and e["action"] != "pass"
@@ -397,7 +423,8 @@ def bid_whist_call(view: HandView, rules, calls: str | dict | None = None) -> st
     """The level's call: its best bid (``preempting_bid``) when that bid is expected to gain at
     least the figure ``BID_FROM`` names for who holds the auction, else a pass."""
     figures = thresholds(view, calls)
-    choice = bid_whist_choice(view, rules, figures["books"], figures.get("four_says_joker", False))
+    choice = bid_whist_choice(view, rules, figures["books"], figures.get("four_says_joker", False),
+                              figures.get("advice", False))
     action = preempting_bid(choice, figures["preempt_share"])
     if not choice.can_pass:
         return action or view["legal"][0]
@@ -497,6 +524,17 @@ def best_trump(cards: list[str], exclude: str | None = None) -> tuple[float, str
     return max((plain_tricks(cards, s), s) for s in SUITS if s != exclude)
 
 
+def misere_certain(cards: list[str]) -> bool:
+    """Whether the hand loses every trick however the others hold and lead their cards: in
+    each suit the k-th lowest card (from 0) has at most k of the others' cards below it, so
+    the others can never lead a card under all the hand still holds of the suit."""
+    for suit in SUITS:
+        ranks = sorted(RANK_VALUE[c[0]] for c in cards if c[1] == suit)
+        if any(rank > 2 + 2 * k for k, rank in enumerate(ranks)):
+            return False
+    return True
+
+
 def misere_risk(cards: list[str]) -> float:
     """0 for a hand that can always play under; each unit is about one card in danger."""
     risk = 0.0
@@ -535,7 +573,7 @@ def solo_call(view: HandView, rules, calls: str | dict | None = None) -> str:
     wishes = []  # best first
     if best_any >= t["abundance_declared"]:
         wishes.append("abundance_declared")
-    if risk <= t["spread_misere"]:
+    if risk <= t["spread_misere"] and (not t.get("advice") or misere_certain(cards)):
         wishes.append("spread_misere")
     if turn and turn_tricks >= t["royal_abundance"]:
         wishes.append("royal_abundance")
@@ -623,7 +661,7 @@ def belgian_call(view: HandView, rules, calls: str | dict | None = None) -> str:
     for chelem in ("grand_chelem", "petit_chelem"):
         if judged["chelem_tricks"] >= t[chelem]:
             alone.append(f"{chelem} {judged['chelem_suit']}")
-    if risk <= t["misere_etalee"]:
+    if risk <= t["misere_etalee"] and (not t.get("advice") or misere_certain(cards)):
         alone.append("misere_etalee")
     for level in (11, 10, 9):
         if best_tricks >= t[f"abondance {level}"]:

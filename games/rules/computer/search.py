@@ -112,11 +112,12 @@ NOISE_SE = 3.0
 STRONG = SearchLevel(samples=96, exact_tricks=5, budget=0.22, transpositions=True,
                      habit_over_exact=False, club_leads=True, tuned_calls=True,
                      habits_within_noise=True, measured=("bids", "kitty", "partnership"),
-                     spare_partners_trumps=True, conventions=("four_says_joker",),
+                     spare_partners_trumps=True, conventions=("four_says_joker", "advice"),
                      solved_ties_only=True)
 NORMAL = SearchLevel(samples=16, exact_tricks=3, budget=0.07, transpositions=True,
                      club_leads=True, tuned_calls=True, habits_within_noise=True,
-                     measured=("bids", "kitty", "partnership"), conventions=("four_says_joker",),
+                     measured=("bids", "kitty", "partnership"),
+                     conventions=("four_says_joker", "advice"),
                      solved_ties_only=True)
 # The levels a player can choose that search (computer.LEVELS).  The benches add the levels they
 # compare against, earlier settings and candidates, when they run (bench/levels.py).

@@ -28,7 +28,10 @@ CALLS = {
 # either (abundance declared); misère risks.
 THRESHOLDS = {"abundance_declared": 12.6, "spread_misere": 0.05, "royal_abundance": 9.3,
               "abundance": 9.3, "misere": 0.7, "solo": 5.4, "solo_after_prop": 5.3,
-              "prop": 4.2, "cop": 3.3, "solo_over_partnership": 5.4}
+              "prop": 4.2, "cop": 3.3, "solo_over_partnership": 5.4,
+              # a spread misère only from a hand certain to lose every trick (the convention
+              # "advice", bidding.CONVENTIONS): off here, as the earlier levels called
+              "advice": False}
 
 HABIT_UNIT = 0.25  # units per hand
 DOUBLE_DUMMY = True  # a hand's review gives its contract's double-dummy result (review.py)

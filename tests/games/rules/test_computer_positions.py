@@ -73,18 +73,25 @@ def test_every_position_is_a_real_decision_with_a_legal_answer():
             assert set(position["keep"]) <= set(view["hand"]), position["name"]
 
 
-# The positions that hold a partnership call to what it promises the partner.  The candidates
-# that call from the figures measured among computer players break each one (docs/computer-players.md, "A
-# partner's promise"): these positions can tell a level that keeps the promise from one that
-# does not.
+# Positions a level that does not keep a rule breaks, so that they tell it from one that does.
+# What a partnership call promises the partner: the candidates that call from the figures
+# measured among computer players break each one (docs/computer-players.md, "A partner's
+# promise").  The rule texts' advice on what a call needs (the convention "advice",
+# games/rules/computer/bidding.py): normal and strong as they were before it break each one.
 PROMISES = ("solo_whist/prop_promises_four_tricks", "belgian_whist/propose_promises_five_tricks",
             "belgian_whist/no_emballage_without_tricks")
+ADVICE = ("solo_whist/no_spread_misere_with_a_long_middle_suit",
+          "solo_whist/no_spread_misere_with_a_card_that_can_be_caught",
+          "belgian_whist/no_etalee_with_a_card_that_can_be_caught",
+          "bid_whist/low_cards_without_an_ace_pass", "bid_whist/no_ace_no_joker_pass",
+          "bid_whist/no_notrump_with_one_ace")
+BROKEN_BY = [*((name, level) for name in PROMISES for level in ("normal_auctions", "strong_auctions")),
+             *((name, level) for name in ADVICE for level in ("normal_v7", "strong_v8"))]
 
 
-@pytest.mark.parametrize("name", PROMISES)
-@pytest.mark.parametrize("level", ["normal_auctions", "strong_auctions"])
+@pytest.mark.parametrize(("name", "level"), BROKEN_BY)
 @pytest.mark.usefixtures("no_thinking_deadline")
-def test_the_calls_measured_among_computer_players_break_the_promise(name, level):
+def test_a_level_without_the_rule_breaks_its_positions(name, level):
     position = next(p for p in POSITIONS if p["name"] == name)
     view = decision_view(position)
     assert not acceptable(position, choose_action(view, level, random.Random(0)))
@@ -108,3 +115,17 @@ def test_before_an_opening_four_said_the_joker_the_jokerless_hand_opened_four(le
     position = next(p for p in POSITIONS
                     if p["name"] == "bid_whist/five_trumps_two_aces_no_joker_bid_three")
     assert choose_action(decision_view(position), level, random.Random(0)) == "bid 4 uptown"
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_dealer_stuck_with_the_bid_bids_its_best_without_an_ace(level):
+    """Where the house makes the dealer bid after three passes, a hand without an ace or a
+    joker still bids, and the bid its cards play best (♠KQJ9 and side queens: uptown), not
+    the first legal one."""
+    position = next(p for p in POSITIONS if p["name"] == "bid_whist/no_ace_no_joker_pass")
+    record = {**position["record"], "rules": {"all_pass": "stuck_dealer"}, "dealer": 1,
+              "actions": [{"seat": 2, "action": "pass"}, {"seat": 3, "action": "pass"},
+                          {"seat": 0, "action": "pass"}]}
+    view = decision_view({"name": "stuck dealer", "record": record})
+    assert view["seat"] == 1 and "pass" not in view["legal"]
+    assert choose_action(view, level, random.Random(0)) == "bid 3 uptown"

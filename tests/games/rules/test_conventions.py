@@ -150,7 +150,11 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
         (dealt_around("bid_whist", "AS 2S 3S 5S 2H 3H 4H AD 2D 4D 9C 8C", []),
          starting("bid 3 notrump")),
     ],
-    "bid_whist/kitty_keeps_jokers_and_trumps": [named("bid_whist/discard_keeps_the_best_trumps")],
+    "bid_whist/an_ace_or_a_joker": [named("bid_whist/low_cards_without_an_ace_pass"),
+                                    named("bid_whist/no_ace_no_joker_pass")],
+    "bid_whist/notrump_two_aces": [named("bid_whist/no_notrump_with_one_ace")],
+    "bid_whist/kitty_keeps_jokers_and_trumps": [named("bid_whist/discard_keeps_the_best_trumps"),
+                                                named("bid_whist/discard_the_short_suits")],
     "bid_whist/declarer_draws_trumps": [named("bid_whist/declarer_draws_trumps")],
     "bid_whist/returns_partners_suit": [named("bid_whist/return_partners_suit")],
     "bid_whist/spares_partners_trumps": [named("bid_whist/spare_partners_trumps")],
@@ -168,6 +172,10 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
         named("solo_whist/prop_with_four_tricks"),
     ],
     "solo_whist/misere_low_cards": [named("solo_whist/low_short_hand_calls_misere")],
+    "solo_whist/spread_misere_only_when_certain": [
+        named("solo_whist/no_spread_misere_with_a_long_middle_suit"),
+        named("solo_whist/no_spread_misere_with_a_card_that_can_be_caught"),
+        named("solo_whist/spread_misere_when_certain")],
     "solo_whist/abundance_about_eight_tricks": [
         # about nine tricks in hearts, five with the turned-up diamonds
         (dealt_around("solo_whist", "AH KH QH JH TH 9H 4H AS KS 5C 4C 3D 2D", [], turn_up="6D"),
@@ -183,6 +191,9 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
     "belgian_whist/emballage_about_three_tricks": [
         named("belgian_whist/emballer_with_three_tricks"),
         named("belgian_whist/no_emballage_without_tricks")],
+    "belgian_whist/misere_etalee_only_when_certain": [
+        named("belgian_whist/no_etalee_with_a_card_that_can_be_caught"),
+        named("belgian_whist/misere_etalee_when_certain")],
     "belgian_whist/no_overtaking_partner": [named("belgian_whist/do_not_overtake_partner")],
     "belgian_whist/takes_the_declarers_king": [named("belgian_whist/take_the_declarers_king")],
 }
