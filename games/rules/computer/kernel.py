@@ -291,9 +291,10 @@ def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
     The computer player's side maximises, every other seat minimises (the paranoid reading, right
     for the two-sided contracts and safe for several misère players at once).  Cards that are
     equivalent -- neighbours in strength with nothing still out between them -- are tried once.
-    ``table`` (a dict, one per deal: every candidate searched on the deal shares it) remembers
-    the positions met at the start of a trick -- the same four hands, leader and tricks won
-    are reached by many orders of play -- with their value or the bound the search found.
+    ``table`` (a dict, one per decision: every candidate and every deal searched for it share
+    it, its keys being whole positions) remembers the positions met at the start of a trick --
+    the same four hands, leader and tricks won are reached by many orders of play, and by
+    several sampled deals -- with their value or the bound the search found.
     """
     if pos.left == 0:
         return spec.score(tuple(pos.won))

@@ -278,6 +278,11 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
     totals = dict.fromkeys(candidates, 0.0)
     start = time.perf_counter()
     done, weights = 0, 0.0
+    # Solved exactly, a deal's values depend on its hands alone: one table of positions serves
+    # every deal (its keys are whole positions), and a deal drawn again is not solved again --
+    # near the end the unseen cards have few layouts, and more deals fit in the budget.
+    table: dict[Any, Any] | None = {} if level.transpositions else None
+    solved: dict[tuple[int, ...], list[float]] = {}
     for _ in range(level.samples):
         drawn = (seen_hands, []) if seen_hands is not None else sample_inferred(know, rng, level)
         if drawn is None:
@@ -287,15 +292,23 @@ def card_values(know: kn.Knowledge, candidates: list[int], level: SearchLevel,
         pos = kn.position(know, drawn[0])
         seed = rng.getrandbits(32)
         exact = pos.left <= level.exact_tricks
-        table: dict[Any, Any] | None = {} if exact and level.transpositions else None
-        for card in candidates:
-            child = pos.copy()
-            play(spec, child, card)
-            value = solve(spec, child, table=table) if exact else \
-                playout(spec, child, random.Random(seed))
+        layout = tuple(pos.hands)
+        known = solved.get(layout) if exact else None
+        values = []
+        for index, card in enumerate(candidates):
+            if known is not None:
+                value = known[index]
+            else:
+                child = pos.copy()
+                play(spec, child, card)
+                value = solve(spec, child, table=table) if exact else \
+                    playout(spec, child, random.Random(seed))
+            values.append(value)
             totals[card] += weight * value
             if per_deal is not None:
                 per_deal.setdefault(card, []).append(value)
+        if exact and known is None:
+            solved[layout] = values
         done += 1
         weights += weight
         if exact and seen_hands is not None:
