@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from games.rules.bid_whist import trick_so_far
@@ -51,6 +52,34 @@ class PlaySpec:
     # fourth hand that holds nothing (the solver and the blunder count read them; the playout
     # policy and the searches are the four-seat games').
     seats: int = 4
+    # The lowest and highest scores the tricks still to play can reach, by the tricks won so
+    # far and the tricks left (:func:`score_bounds`): filled as the search meets them.
+    reach: dict[tuple[int, ...], tuple[float, float]] = field(default_factory=dict,
+                                                             compare=False, repr=False)
+
+
+@cache
+def shares(left: int, seats: int) -> tuple[tuple[int, ...], ...]:
+    """Every way ``left`` tricks can go to the first ``seats`` of four seats."""
+    if seats == 1:
+        return ((left, 0, 0, 0),)
+    out = []
+    for first in range(left + 1):
+        for rest in shares(left - first, seats - 1):
+            out.append((first, *rest[:3]))
+    return tuple(out)
+
+
+def score_bounds(spec: PlaySpec, won: list[int], left: int) -> tuple[float, float]:
+    """The lowest and highest score of the hand once the ``left`` tricks still to play have
+    gone, whoever takes them: every way of sharing them out is scored once per spec."""
+    key = (*won, left)
+    found = spec.reach.get(key)
+    if found is None:
+        values = [spec.score(tuple(w + extra for w, extra in zip(won, share, strict=True)))
+                  for share in shares(left, spec.seats)]
+        found = spec.reach[key] = (min(values), max(values))
+    return found
 
 
 class Position:
@@ -298,6 +327,14 @@ def solve(spec: PlaySpec, pos: Position, alpha: float = float("-inf"),
     """
     if pos.left == 0:
         return spec.score(tuple(pos.won))
+    # Where no way the rest can go changes the outcome against the window, the rest is not
+    # searched: a contract settled, or a misère already lost (the value lies within the
+    # bounds, so this is the bound alpha-beta would have found).
+    low, high = score_bounds(spec, pos.won, pos.left)
+    if high <= alpha or low == high:
+        return high
+    if low >= beta:
+        return low
     key = None
     if table is not None and pos.count == 0 and pos.left > 1:
         hands = pos.hands

@@ -368,6 +368,42 @@ def test_the_exact_search_finds_the_same_value_with_its_memory_of_positions(game
         assert kernel.solve(know.spec, plain.copy(), table=table) == value
 
 
+def plain_score(spec, pos) -> float:
+    """The value of ``pos`` for the searching side by trying every legal card, no cut, no
+    memory, no bound: what the exact search must find."""
+    from games.rules.computer import kernel
+
+    if pos.left == 0:
+        return spec.score(tuple(pos.won))
+    maximise = spec.side[pos.to_act] == spec.side[spec.me]
+    values = []
+    for card in bits(kernel.legal_mask(spec, pos)):
+        child = pos.copy()
+        kernel.play(spec, child, card)
+        values.append(plain_score(spec, child))
+    return max(values) if maximise else min(values)
+
+
+@pytest.mark.parametrize("game", list(MODULES))
+@pytest.mark.slow  # its own number of examples: `make test`, not test-quick
+@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_the_exact_search_finds_the_value_every_card_tried_finds(game, seed):
+    """Its cuts -- alpha-beta, equivalent cards tried once, the rest not searched once no way it
+    can go changes the outcome (kernel.score_bounds) -- change the time the search takes, never
+    the value it finds for the hand's score."""
+    from games.rules.computer import kernel
+
+    state = state_near_the_end(game, seed, tricks=3)
+    view = state.view(state.to_act)
+    know = knowledge.read(view)
+    hands = [mask_of(state.view(s)["hand"]) for s in range(4)]
+    for action in view["legal"]:
+        pos = knowledge.position(know, hands)
+        kernel.play(know.spec, pos, CARD_INDEX[action[5:]])
+        assert kernel.solve(know.spec, pos.copy(), table={}) == plain_score(know.spec, pos)
+
+
 def test_the_oracle_is_no_level_of_the_site_and_needs_the_real_deal():
     state = state_near_the_end("solo_whist", 5)
     view = state.view(state.to_act)
