@@ -115,8 +115,9 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
             "bid_whist/opening_three",
             gettext_lazy("An opening bid of 3 says little"),
             gettext_lazy("With no bid yet to beat, it opens 3 with almost any hand worth a trick or two "
-              "of its own: it counts on the kitty and on you for the rest. It passes only a "
-              "weak hand, such as three small trumps and no ace."),
+              "of its own: it counts on the kitty and on you for the rest. It passes a weak "
+              "hand, such as three small trumps and no ace, and any hand without an ace or a "
+              "joker."),
             easy=gettext_lazy("Easy counts its high cards and its longest suit, and passes more "
                    "often.")),
         Convention(
@@ -157,7 +158,7 @@ COMPUTER_CONVENTIONS: dict[str, list[Convention | NoAgreement]] = {
             gettext_lazy("It outbids the opponents with about three tricks of its own, less than it "
               "would open 4 with: letting them play costs points too. Its 4 uptown or "
               "downtown there says nothing of the jokers: only an opening 4 does. With hardly "
-              "a trick it passes.")),
+              "a trick, or without an ace or a joker, it passes.")),
         Convention(
             "bid_whist/over_partner",
             gettext_lazy("Over your bid it passes unless it is much stronger"),
