@@ -90,6 +90,7 @@ BIG_HAND = "BJ AS KS QS JS 7S AH KH QH 4D 5D 3C"
 MODEST = "AS QS 8S 5S KH 9H 4H JD 8D 4D TC 3C"  # about three tricks
 MODEST_WITH_JOKER = "AS QS 8S 5S KH 9H 4H JD 8D 4D TC BJ"  # a joker for the 3C
 WEAK = "QS 7S 3S KH 9H 5H JD 8D 4D TC 9C 8C"  # three small trumps, no ace
+NO_ACE_NO_JOKER = "KS QS JS 9S QH JH TH KD TD 8D QC 9C"  # about three tricks, no ace, no joker
 POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
     "bid_whist/opening_three": [
         (dealt_around("bid_whist", MODEST, []), starting("bid 3 ")),
@@ -133,6 +134,9 @@ POSITIONS_OF: dict[str, list[tuple[dict, set[str]]]] = {
         (dealt_around("bid_whist", MODEST_WITH_JOKER, ["bid 3 uptown"]), starting("bid ")),
         (dealt_around("bid_whist", MODEST, ["bid 3 uptown"]), starting("bid ")),
         (dealt_around("bid_whist", WEAK, ["bid 3 uptown"]), {"pass"}),
+        # four trumps to the king and side queens, no ace and no joker: it passes (before the
+        # rule texts' advice, normal_v7 and strong_v8 bid 4 over the 3)
+        (dealt_around("bid_whist", NO_ACE_NO_JOKER, ["bid 3 uptown"]), {"pass"}),
     ],
     "bid_whist/over_partner": [
         # about three tricks and two suits stopped: partner's 3 stands
