@@ -3,6 +3,7 @@ the page open on the first shows them within seconds, with no reload by hand (it
 the event changed; the page fetches its changing part again)."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import browser, demo_server, signed_in  # noqa: F401 (fixtures)
 
@@ -37,8 +38,9 @@ def test_the_lobby_shows_who_registers_without_a_reload(browser, demo_server):  
     other = signed_in(browser, base, "lobbyguest", **PHONE)
     other.goto(f"{base}/events/{event}/")
     other.click("main button:has-text('Register')")
-    other.wait_for_load_state()
-    assert "You are registered." in other.locator("#event-live").inner_text()
+    # Waits for the registered page itself: the load state of the page before it can answer
+    # first (a CI run once read the old page).
+    expect(other.locator("#event-live")).to_contain_text("You are registered.", timeout=15000)
 
     watcher.locator("#event-live .event-people >> text=lobbyguest").wait_for(timeout=10000)
     assert "1 person registered" in watcher.locator("#event-live").inner_text()
